@@ -1,0 +1,1 @@
+"""The `footwork` command line (an edge: it only calls the library)."""

@@ -1,0 +1,99 @@
+"""Commands: what a player or the game master asks for.
+
+A command is a frozen dataclass named in files by ``do: <name>``. The engine
+owns ``end_turn`` and ``answer``; rulesets add their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from pydantic import ConfigDict, TypeAdapter, ValidationError
+
+from footwork.engine.codec import JSON, to_jsonable
+from footwork.errors import InvalidCommand
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Command:
+    """Base of every command. ``actor`` is who acts (or ``gm``)."""
+
+    name: ClassVar[str] = "command"
+    #: commands that only the actor whose turn it is may give
+    needs_turn: ClassVar[bool] = True
+    __pydantic_config__ = ConfigDict(extra="forbid", strict=False)
+
+    actor: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndTurn(Command):
+    """End the current actor's turn; the next in the order begins."""
+
+    name: ClassVar[str] = "end_turn"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Answer(Command):
+    """Answer the pending decision. ``actor`` may be left out: it is then the one asked."""
+
+    name: ClassVar[str] = "answer"
+    needs_turn: ClassVar[bool] = False
+    actor: str = ""
+    choice: str
+    roll: tuple[int, ...] | None = None
+
+
+CORE_COMMANDS: tuple[type[Command], ...] = (EndTurn, Answer)
+
+
+_ADAPTERS: dict[type[Command], TypeAdapter[Any]] = {}
+
+
+def _adapter(cls: type[Command]) -> TypeAdapter[Any]:
+    adapter = _ADAPTERS.get(cls)
+    if adapter is None:
+        adapter = _ADAPTERS[cls] = TypeAdapter(cls)
+    return adapter
+
+
+def command_from_json(
+    data: Mapping[str, Any], kinds: Mapping[str, type[Command]], *, where: str = ""
+) -> Command:
+    """Parse ``{do: name, ...}`` (or ``{answer: choice}``) into a command value."""
+    body = dict(data)
+    if "answer" in body and "do" not in body:
+        body["choice"] = body.pop("answer")
+        body["do"] = "answer"
+    name = body.pop("do", None)
+    if not isinstance(name, str):
+        raise InvalidCommand("expected a 'do' field naming the command", path=where)
+    cls = kinds.get(name)
+    if cls is None:
+        known = ", ".join(sorted(kinds))
+        raise InvalidCommand(f"unknown command {name!r}; expected one of: {known}", path=where)
+    try:
+        command: Command = _adapter(cls).validate_python(body)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"])
+        prefix = f"{where}.{loc}" if where and loc else (where or loc)
+        raise InvalidCommand(
+            f"{err['msg'].lower()} (command {name!r})", path=prefix
+        ) from None
+    return command
+
+
+def command_to_json(command: Command) -> dict[str, JSON]:
+    body: dict[str, JSON] = {"do": command.name}
+    for f in fields(command):
+        value = getattr(command, f.name)
+        if value is None or (f.name == "actor" and value == ""):
+            continue
+        body[f.name] = to_jsonable(value)
+    if command.name == "answer":
+        body.pop("do")
+        body = {"answer": body.pop("choice"), **body}
+    return body

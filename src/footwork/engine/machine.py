@@ -1,0 +1,196 @@
+"""The engine: pure ``decide`` and ``evolve`` around one ruleset.
+
+The engine owns what every game shares: whose turn it is, round and turn
+boundaries, pending decisions, and where dice come from. What a command
+means belongs to the ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, Generic
+
+from footwork.engine.choices import Option
+from footwork.engine.commands import CORE_COMMANDS, Answer, Command, EndTurn, command_from_json
+from footwork.engine.events import (
+    CORE_EVENTS,
+    DecisionMade,
+    DecisionRequested,
+    Event,
+    RoundEnded,
+    RoundStarted,
+    TurnEnded,
+    TurnStarted,
+)
+from footwork.engine.rolling import Roller, rng_for
+from footwork.engine.state import A, Pending, State
+from footwork.errors import IllegalCommand
+from footwork.rulesets.base import Ruleset
+
+
+class Engine(Generic[A]):
+    """``decide(state, command) -> events`` and ``evolve(state, event) -> state`` for a ruleset."""
+
+    def __init__(self, ruleset: Ruleset[A]) -> None:
+        self.ruleset = ruleset
+        self.command_kinds: dict[str, type[Command]] = {
+            c.name: c for c in (*CORE_COMMANDS, *ruleset.commands)
+        }
+        self.event_kinds: dict[str, type[Event]] = {
+            e.type: e for e in (*CORE_EVENTS, *ruleset.events)
+        }
+
+    # -- commands -----------------------------------------------------------------
+
+    def parse(self, data: Mapping[str, Any], *, where: str = "") -> Command:
+        return command_from_json(data, self.command_kinds, where=where)
+
+    def begin(self, state: State[A]) -> tuple[Event, ...]:
+        """The events that open an encounter: round 1 and the first turn."""
+        events: list[Event] = [RoundStarted(round=state.round)]
+        state = self._fold(state, events)
+        first = self._next_active(state, state.turn, include_self=True)
+        return tuple(events) + self._start_turn(state, first)
+
+    def decide(self, state: State[A], command: Command) -> tuple[Event, ...]:
+        """Validate and resolve ``command``. Raises :class:`IllegalCommand`; never mutates."""
+        roller = Roller(rng_for(state.seed, state.version), getattr(command, "roll", None))
+        pending = state.pending
+        if isinstance(command, Answer):
+            if pending is None:
+                raise IllegalCommand("nothing_pending", "there is no decision to answer")
+            events = self._answer(state, pending, command, roller)
+            roller.check_all_used()
+            return events
+        if pending is not None:
+            raise IllegalCommand(
+                "decision_pending",
+                f"{pending.actor} must first answer: {pending.prompt} "
+                f"({' / '.join(pending.choices)})",
+            )
+        if command.actor not in state.actors and command.actor != self.ruleset.gm:
+            raise IllegalCommand(
+                "unknown_actor",
+                f"no actor {command.actor!r}; expected one of: {', '.join(state.actors)}",
+            )
+        if command.needs_turn and command.actor != state.current:
+            raise IllegalCommand(
+                "not_your_turn", f"it is {state.current}'s turn, not {command.actor}'s"
+            )
+        if isinstance(command, EndTurn):
+            return self._end_turn(state)
+        events = tuple(self.ruleset.decide(state, command, roller))
+        roller.check_all_used()
+        return events
+
+    def evolve(self, state: State[A], event: Event) -> State[A]:
+        """Fold one event. Pure: the engine's part, then the ruleset's."""
+        if isinstance(event, TurnStarted):
+            state = replace(state, turn=state.order.index(event.actor))
+        elif isinstance(event, RoundStarted):
+            state = replace(state, round=event.round)
+        elif isinstance(event, DecisionRequested):
+            state = replace(
+                state,
+                pending=Pending(
+                    actor=event.actor,
+                    kind=event.kind,
+                    choices=event.choices,
+                    prompt=event.prompt,
+                    context=event.context,
+                ),
+            )
+        elif isinstance(event, DecisionMade):
+            state = replace(state, pending=None)
+        state = self.ruleset.evolve(state, event)
+        return replace(state, version=state.version + 1)
+
+    def apply(self, state: State[A], command: Command) -> tuple[State[A], tuple[Event, ...]]:
+        events = self.decide(state, command)
+        return self._fold(state, events), events
+
+    def replay(self, state: State[A], events: Iterable[Event]) -> State[A]:
+        """The state after folding ``events`` into ``state``; no dice are rolled."""
+        evolve = self.evolve
+        for event in events:
+            state = evolve(state, event)
+        return state
+
+    def options(self, state: State[A], actor_id: str) -> tuple[Option, ...]:
+        """What ``actor_id`` may do now. While a decision is pending, only its answers."""
+        pending = state.pending
+        if pending is not None:
+            if pending.actor != actor_id:
+                return ()
+            return tuple(
+                Option(
+                    command={"answer": choice, "actor": actor_id},
+                    label=f"answer {choice}",
+                    cost="",
+                )
+                for choice in pending.choices
+            )
+        if actor_id != state.current:
+            return ()
+        found = tuple(self.ruleset.options(state, actor_id))
+        return (*found, Option(command={"do": "end_turn", "actor": actor_id},
+                               label="end the turn", cost=""))
+
+    # -- internals ----------------------------------------------------------------
+
+    def _fold(self, state: State[A], events: Sequence[Event]) -> State[A]:
+        for event in events:
+            state = self.evolve(state, event)
+        return state
+
+    def _answer(
+        self, state: State[A], pending: Pending, command: Answer, roller: Roller
+    ) -> tuple[Event, ...]:
+        if command.actor and command.actor != pending.actor:
+            raise IllegalCommand(
+                "not_your_decision",
+                f"the pending decision is {pending.actor}'s, not {command.actor}'s",
+            )
+        if command.choice not in pending.choices:
+            raise IllegalCommand(
+                "bad_choice",
+                f"{command.choice!r} is not a choice; expected one of: "
+                f"{', '.join(pending.choices)}",
+            )
+        answer = replace(command, actor=pending.actor)
+        made = DecisionMade(actor=pending.actor, kind=pending.kind, choice=command.choice)
+        follow = self.ruleset.answer(self.evolve(state, made), pending, answer, roller)
+        return (made, *follow)
+
+    def _end_turn(self, state: State[A]) -> tuple[Event, ...]:
+        actor = state.current
+        events: list[Event] = [TurnEnded(actor=actor)]
+        state = self._fold(state, events)
+        hooks = self.ruleset.on_turn_end(state, actor)
+        state = self._fold(state, hooks)
+        events.extend(hooks)
+        nxt = self._next_active(state, state.turn, include_self=False)
+        if nxt <= state.turn:
+            closing: list[Event] = [RoundEnded(round=state.round)]
+            state = self._fold(state, closing)
+            round_hooks = list(self.ruleset.on_round_end(state))
+            state = self._fold(state, round_hooks)
+            opening = RoundStarted(round=state.round + 1)
+            state = self.evolve(state, opening)
+            events.extend([*closing, *round_hooks, opening])
+        events.extend(self._start_turn(state, nxt))
+        return tuple(events)
+
+    def _start_turn(self, state: State[A], index: int) -> tuple[Event, ...]:
+        started = TurnStarted(actor=state.order[index])
+        state = self.evolve(state, started)
+        return (started, *self.ruleset.on_turn_start(state, started.actor))
+
+    def _next_active(self, state: State[A], index: int, *, include_self: bool) -> int:
+        count = len(state.order)
+        for step in range(0 if include_self else 1, count + 1):
+            candidate = (index + step) % count
+            if self.ruleset.takes_turns(state, state.order[candidate]):
+                return candidate
+        return index

@@ -1,0 +1,52 @@
+"""Where the dice of one resolution come from: supplied values first, then the RNG.
+
+The generator is derived from the encounter seed and the state version, so
+``decide`` stays a pure function of (state, command). A command's ``roll``
+lists the faces a player rolled at the table; each roll of the resolution
+takes as many values as it has dice, in order, and the RNG rolls the rest.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from footwork.dice import Dice, Roll, roll_dice
+from footwork.errors import DiceError
+
+
+def rng_for(seed: int, version: int) -> random.Random:
+    """The generator for a decision taken at ``version`` of an encounter seeded ``seed``."""
+    return random.Random(seed * 1_000_003 + version)
+
+
+class Roller:
+    """Rolls for one decision, taking the caller's supplied faces first."""
+
+    def __init__(self, rng: random.Random, supplied: Sequence[int] | None = None) -> None:
+        self._rng = rng
+        self._supplied = list(supplied) if supplied is not None else []
+        self._used = 0
+
+    def roll(self, dice: Dice, *, where: str = "roll") -> tuple[Roll, bool]:
+        """Roll ``dice``; returns the roll and whether its faces were supplied."""
+        if not self._supplied:
+            return roll_dice(dice, self._rng, None, where=where), False
+        need = dice.dice_count
+        if len(self._supplied) < need:
+            raise DiceError(
+                f"{len(self._supplied)} value(s) left for {dice}, which needs {need}",
+                notation=str(dice),
+                where=where,
+            )
+        faces, self._supplied = self._supplied[:need], self._supplied[need:]
+        self._used += need
+        return roll_dice(dice, self._rng, faces, where=where), True
+
+    def check_all_used(self, *, where: str = "roll") -> None:
+        """Refuse supplied faces that no roll of the resolution took."""
+        if self._supplied:
+            raise DiceError(
+                f"{len(self._supplied)} supplied value(s) were not needed by any roll",
+                where=where,
+            )

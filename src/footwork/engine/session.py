@@ -1,0 +1,88 @@
+"""A live encounter: the engine, the state, the event log and the commands given.
+
+The session is the only mutable object: it keeps the log and swaps in each
+new state. Undo replays the log without the last command's events, so what
+remains is exactly what a fresh replay would give.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Generic
+
+from footwork.engine.codec import JSON, to_jsonable
+from footwork.engine.commands import Command, command_to_json
+from footwork.engine.events import Event, event_to_json
+from footwork.engine.machine import Engine
+from footwork.engine.state import A, State
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One accepted command and the events it produced."""
+
+    command: Command
+    events: tuple[Event, ...]
+
+
+class Session(Generic[A]):
+    """Plays commands against an encounter and keeps the log."""
+
+    def __init__(self, engine: Engine[A], initial: State[A]) -> None:
+        self.engine = engine
+        self.initial = initial
+        self.opening = engine.begin(initial)
+        self.history: list[Entry] = []
+        self.state = engine.replay(initial, self.opening)
+
+    @property
+    def events(self) -> list[Event]:
+        return [*self.opening, *(e for entry in self.history for e in entry.events)]
+
+    def do(self, command: Command | Mapping[str, Any]) -> tuple[Event, ...]:
+        """Decide and apply a command (a value or ``{do: ..., ...}``); returns its events."""
+        if not isinstance(command, Command):
+            command = self.engine.parse(command)
+        state, events = self.engine.apply(self.state, command)
+        self.state = state
+        self.history.append(Entry(command, events))
+        return events
+
+    def undo(self) -> Command | None:
+        """Take back the last command; returns it, or None when there is nothing to undo."""
+        if not self.history:
+            return None
+        entry = self.history.pop()
+        self.state = self.engine.replay(self.initial, self.events)
+        return entry.command
+
+    def options(self, actor_id: str) -> tuple[Any, ...]:
+        return self.engine.options(self.state, actor_id)
+
+    def commands_json(self) -> list[dict[str, JSON]]:
+        return [command_to_json(entry.command) for entry in self.history]
+
+    def to_json(self, *, log: bool = True) -> dict[str, JSON]:
+        """The documented state JSON: round, turn, actors, pending decision, log."""
+        return state_json(self.engine, self.state, self.events if log else None)
+
+
+def state_json(
+    engine: Engine[A], state: State[A], events: list[Event] | None = None
+) -> dict[str, JSON]:
+    ruleset = engine.ruleset
+    body: dict[str, JSON] = {
+        "ruleset": state.ruleset,
+        "round": state.round,
+        "turn": state.current,
+        "order": list(state.order),
+        "actors": {aid: ruleset.actor_json(state, a) for aid, a in state.actors.items()},
+        "pending": to_jsonable(state.pending),
+        "version": state.version,
+    }
+    if events is not None:
+        body["log"] = [
+            {**event_to_json(e), "text": e.describe()} for e in events
+        ]
+    return body

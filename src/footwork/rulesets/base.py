@@ -1,0 +1,108 @@
+"""The Ruleset protocol: what a game's movement chapter plugs into the engine.
+
+A ruleset is a small class found by id. It brings its option, map and stat
+models (pydantic, so files are validated with a path to each fault), its
+commands and events, and the pure functions ``decide``/``answer``/``evolve``
+plus the hooks the engine calls at turn and round boundaries. It knows
+nothing of the CLI, files or storage.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from footwork.engine.choices import Option
+from footwork.engine.codec import JSON, to_jsonable
+from footwork.engine.commands import Answer, Command
+from footwork.engine.events import Event
+from footwork.engine.rolling import Roller
+from footwork.engine.state import Actor, Pending, State
+
+A = TypeVar("A", bound=Actor)
+
+
+@dataclass(frozen=True, slots=True)
+class ActorSetup:
+    """An actor as an encounter declares it; ``stats`` is the ruleset's validated model."""
+
+    id: str
+    side: str
+    at: str
+    stats: BaseModel
+
+
+class Ruleset(ABC, Generic[A]):
+    """Base class of every ruleset. Subclasses set the class attributes and the methods."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    options_model: ClassVar[type[BaseModel]]
+    map_model: ClassVar[type[BaseModel]]
+    stats_model: ClassVar[type[BaseModel]]
+    commands: ClassVar[tuple[type[Command], ...]]
+    events: ClassVar[tuple[type[Event], ...]]
+    #: the name of the referee's pseudo-actor, who answers rulings
+    gm: ClassVar[str] = "gm"
+
+    @abstractmethod
+    def build(
+        self, options: BaseModel, map_spec: BaseModel, actors: Sequence[ActorSetup]
+    ) -> tuple[Any, dict[str, A]]:
+        """Build the fixed space and the starting actors; raise ``ValueError`` with a path."""
+
+    @abstractmethod
+    def decide(self, state: State[A], command: Command, roller: Roller) -> Sequence[Event]:
+        """Validate and resolve one of this ruleset's commands (never ``end_turn``/``answer``)."""
+
+    @abstractmethod
+    def answer(
+        self, state: State[A], pending: Pending, answer: Answer, roller: Roller
+    ) -> Sequence[Event]:
+        """Continue the resolution that stopped with ``pending``."""
+
+    @abstractmethod
+    def evolve(self, state: State[A], event: Event) -> State[A]:
+        """Fold one event (the engine's turn events too) into the state."""
+
+    @abstractmethod
+    def options(self, state: State[A], actor_id: str) -> Sequence[Option]:
+        """What ``actor_id`` may do now, as full commands with costs and odds."""
+
+    def on_turn_start(self, state: State[A], actor_id: str) -> Sequence[Event]:
+        return ()
+
+    def on_turn_end(self, state: State[A], actor_id: str) -> Sequence[Event]:
+        return ()
+
+    def on_round_end(self, state: State[A]) -> Sequence[Event]:
+        return ()
+
+    def takes_turns(self, state: State[A], actor_id: str) -> bool:
+        """Whether the actor still gets turns (a removed actor is skipped)."""
+        return True
+
+    def actor_json(self, state: State[A], actor: A) -> dict[str, JSON]:
+        """The actor as the state JSON shows it; rulesets may add derived fields."""
+        body: dict[str, JSON] = to_jsonable(actor)
+        return body
+
+    def space_json(self, space: Any) -> Mapping[str, JSON]:
+        """The map as plain data, for renderers: ``places``, ``links``, ``positions``."""
+        return {}
+
+    def place_ids(self, space: Any) -> tuple[str, ...]:
+        """Every place id of the map (destinations a command may name)."""
+        return tuple(str(p["id"]) for p in self.space_json(space).get("places", []))
+
+    @classmethod
+    def readme_path(cls) -> Path:
+        import inspect
+
+        return Path(inspect.getfile(cls)).parent / "README.md"

@@ -1,0 +1,123 @@
+"""The commands of `spans`. ``roll`` lists faces rolled at the table (else the engine rolls)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from footwork.engine.commands import Command
+
+Direction = Literal["up", "down"]
+Die = Literal["attack", "brace", "maneuver"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Run(Command):
+    """R003-03..05, R003-13: roll an action die and move to ``to``."""
+
+    name: ClassVar[str] = "run"
+    die: Die
+    to: str
+    roll: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Climb(Command):
+    """R003-06..09: roll an action die to go up (or down, A003-10) one height toward ``to``."""
+
+    name: ClassVar[str] = "climb"
+    die: Die
+    to: str
+    roll: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Float(Command):
+    """R003-32: a floating character moves one span (``to``) or one height (``direction``)."""
+
+    name: ClassVar[str] = "float"
+    to: str | None = None
+    direction: Direction | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fly(Command):
+    """R003-34: like Run, and a move may also go one height up or down."""
+
+    name: ClassVar[str] = "fly"
+    die: Die
+    to: str | None = None
+    direction: Direction | None = None
+    roll: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move(Command):
+    """R003-03, R003-34: the second move a success grants, without a roll."""
+
+    name: ClassVar[str] = "move"
+    to: str | None = None
+    direction: Direction | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FreeAction(Command):
+    """R003-03, A003-13: the free action a success grants instead of a second move."""
+
+    name: ClassVar[str] = "free_action"
+    action: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Drop(Command):
+    """A003-10: step off an edge (or stop flying) and fall to ``to`` (default: this span)."""
+
+    name: ClassVar[str] = "drop"
+    to: str | None = None
+    roll: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JumpAttack(Command):
+    """R003-29, A003-21: fall on purpose onto a foe below. ``hit`` comes from the Attacks
+    chapter; left out, the game master is asked."""
+
+    name: ClassVar[str] = "jump_attack"
+    target: str
+    hit: bool | None = None
+    roll: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TakeOff(Command):
+    """R003-30: a character that can fly (or rides a flier) becomes airborne, flying."""
+
+    name: ClassVar[str] = "take_off"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Untether(Command):
+    """R003-39: a Sorcerer's Untether makes the caster float (its cost is left to the table)."""
+
+    name: ClassVar[str] = "untether"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Land(Command):
+    """An airborne character standing at its span's ground height lands."""
+
+    name: ClassVar[str] = "land"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hands(Command):
+    """Record how many hands are free (drawing or stowing is outside this chapter, A003-24)."""
+
+    name: ClassVar[str] = "hands"
+    needs_turn: ClassVar[bool] = False
+    free: int
+
+
+SPANS_COMMANDS: tuple[type[Command], ...] = (
+    Run, Climb, Float, Fly, Move, FreeAction, Drop, JumpAttack, TakeOff, Untether, Land, Hands,
+)

@@ -1,0 +1,249 @@
+"""Where one move may go: on the ground (Run), through the air (Float, Fly), or a Climb.
+
+Each function either returns the resulting position or raises
+:class:`IllegalCommand` with the reason and the rules that forbid the move.
+The ``*_targets`` functions list every legal destination for ``options``; they
+call the same checks, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from footwork.engine.state import State
+from footwork.errors import IllegalCommand
+from footwork.rulesets.spans.model import SpansActor, SpansMap
+from footwork.rulesets.spans.options import SpansOptions
+
+SpansState = State[SpansActor]
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    at: str
+    height: int
+    climbing: str | None = None
+
+
+def _space(state: SpansState) -> SpansMap:
+    space: SpansMap = state.space
+    return space
+
+
+def _opts(state: SpansState) -> SpansOptions:
+    opts: SpansOptions = state.options
+    return opts
+
+
+def _known(m: SpansMap, place: str) -> None:
+    if place not in m:
+        raise IllegalCommand("unknown_place", f"there is no place {place!r} on the map")
+
+
+def foes_at(state: SpansState, actor: SpansActor, place: str) -> list[str]:
+    return [
+        a.id for a in state.actors.values()
+        if a.at == place and a.side != actor.side and not a.removed and a.climbing is None
+    ]
+
+
+def _check_room(state: SpansState, actor: SpansActor, place: str) -> None:
+    """A003-06 capacity, and R003-20: a foe standing in a threshold blocks it."""
+    m = _space(state)
+    if not m.is_feature(place):
+        return
+    props = m.place(place).props
+    capacity = props.get("capacity")
+    inside = [
+        a for a in state.actors.values() if a.at == place and not a.removed and a.id != actor.id
+    ]
+    if capacity is not None and len(inside) >= int(capacity):
+        raise IllegalCommand("feature_full", f"{place} already holds {capacity}", ("A003-06",))
+    if m.place(place).kind == "threshold" and _opts(state).threshold.block == "until_cleared":
+        foes = foes_at(state, actor, place)
+        if foes:
+            raise IllegalCommand(
+                "threshold_blocked", f"{', '.join(foes)} blocks the threshold {place}",
+                ("R003-20", "A003-16"),
+            )
+
+
+def _check_crossing(state: SpansState, actor: SpansActor, a: str, b: str) -> None:
+    """R003-20: a threshold guarding the way between two spans stops foes while held."""
+    if _opts(state).threshold.block == "off":
+        return
+    m = _space(state)
+    for span, other in ((a, b), (b, a)):
+        for feature in m.features(span):
+            place = m.place(feature)
+            if place.kind == "threshold" and other in place.props.get("guards", []):
+                foes = foes_at(state, actor, feature)
+                if foes and actor.at != feature:
+                    raise IllegalCommand(
+                        "threshold_blocked",
+                        f"{', '.join(foes)} holds {feature}, the way from {a} to {b}",
+                        ("R003-20", "A003-16"),
+                    )
+
+
+def ground_step(state: SpansState, actor: SpansActor, to: str) -> Position:
+    """One Run move (R003-03, R003-13): to a feature of this span, the open span, or an
+    adjacent span; never onto a climb-only height (R003-23)."""
+    m = _space(state)
+    _known(m, to)
+    here = actor.at
+    if actor.climbing is not None:
+        raise IllegalCommand("clinging", f"{actor.id} is partway up a climb: climb on or drop",
+                             ("R003-07",))
+    if actor.mode != "grounded":
+        raise IllegalCommand("airborne", f"{actor.id} is {actor.mode}: use fly or float",
+                             ("R003-32", "R003-34"))
+    if to == here:
+        raise IllegalCommand("already_there", f"{actor.id} is already at {to}")
+    span = m.span_of(here)
+    raised = actor.height > m.ground(here)
+    if raised and m.place(here).props.get("access") != "run":
+        raise IllegalCommand(
+            "needs_climb", f"{here} has no stairs or slope: climb down or drop", ("R003-23",)
+        )
+    if m.span_of(to) == span:
+        if m.is_feature(to):
+            feature = m.place(to)
+            if feature.kind == "on_high" and feature.props.get("access") != "run":
+                raise IllegalCommand(
+                    "needs_climb", f"nothing leads up to {to}: it must be climbed", ("R003-23",)
+                )
+            _check_room(state, actor, to)
+        return Position(to, m.top(to))
+    if m.is_feature(to):
+        raise IllegalCommand(
+            "not_adjacent", f"{to} is a feature of another span; run to its span first",
+            ("R003-13",),
+        )
+    if to not in m.adjacent_spans(span):
+        raise IllegalCommand("not_adjacent", f"{to} is not adjacent to {span}", ("R003-13",))
+    if m.ground(to) != m.ground(span) and not m.has_stairs(span, to):
+        up = m.ground(to) > m.ground(span)
+        raise IllegalCommand(
+            "needs_climb",
+            f"{to} is {'higher' if up else 'lower'} with no stairs: "
+            f"{'climb' if up else 'climb down or drop'}",
+            ("R003-23", "A003-10"),
+        )
+    _check_crossing(state, actor, span, to)
+    return Position(to, m.ground(to))
+
+
+def air_step(
+    state: SpansState, actor: SpansActor, to: str | None, direction: str | None
+) -> Position:
+    """One Float or Fly move: a span across or a height up or down (R003-32, R003-34)."""
+    m = _space(state)
+    if actor.mode == "grounded":
+        raise IllegalCommand("not_airborne", f"{actor.id} is not airborne", ("R003-30",))
+    diagonal = _opts(state).fly.diagonal and actor.mode == "flying"
+    if (to is None) == (direction is None) and not (diagonal and to and direction):
+        raise IllegalCommand(
+            "bad_move", "give either a place (to) or a direction (up/down)", ("A003-11",)
+        )
+    height = actor.height + {"up": 1, "down": -1, None: 0}[direction]
+    span = m.span_of(actor.at)
+    if to is None:
+        if height < m.ground(span):
+            raise IllegalCommand("below_ground", f"{actor.id} is already at the ground")
+        # leaving a feature's top vertically puts the character in the open air of the span
+        return Position(span if m.is_feature(actor.at) else actor.at, height)
+    _known(m, to)
+    if to == actor.at:
+        raise IllegalCommand("already_there", f"{actor.id} is already at {to}")
+    if m.span_of(to) == span:
+        if m.is_feature(to):
+            if m.top(to) != height:
+                raise IllegalCommand(
+                    "wrong_height", f"{to} is at height {m.top(to)}; {actor.id} flies at {height}",
+                    ("A003-11",),
+                )
+            _check_room(state, actor, to)
+        return Position(to, height)
+    if m.is_feature(to) or to not in m.adjacent_spans(span):
+        raise IllegalCommand("not_adjacent", f"{to} is not adjacent to {span}", ("R003-13",))
+    if height < m.ground(to):
+        raise IllegalCommand("below_ground", f"{to}'s ground is above height {height}")
+    if height == m.ground(span):
+        _check_crossing(state, actor, span, to)
+    return Position(to, height)
+
+
+def climb_step(state: SpansState, actor: SpansActor, to: str) -> Position:
+    """One Climb: a height up toward ``to`` (R003-07), or down (A003-10)."""
+    m = _space(state)
+    opts = _opts(state)
+    _known(m, to)
+    if actor.hands_free < opts.climb.hands_needed:
+        raise IllegalCommand(
+            "hands_full", f"{actor.id} needs {opts.climb.hands_needed} free hands to climb",
+            ("R003-06", "A003-24"),
+        )
+    if actor.mode != "grounded":
+        raise IllegalCommand("airborne", f"{actor.id} is {actor.mode}: use fly or float")
+    here = actor.at
+    span = m.span_of(here)
+    if actor.climbing is not None:
+        if to != actor.climbing:
+            raise IllegalCommand(
+                "clinging", f"{actor.id} is climbing toward {actor.climbing}: climb on or drop"
+            )
+        return _climb_toward(m, actor, to, opts)
+    if m.span_of(to) == span:
+        if m.is_feature(to):
+            if m.place(to).kind != "on_high" or m.top(to) <= actor.height:
+                raise IllegalCommand("cannot_climb", f"{to} is not above {actor.id}", ("R003-07",))
+            if m.is_feature(here) and actor.height > m.ground(here):
+                raise IllegalCommand("cannot_climb", f"come down from {here} first")
+            _check_room(state, actor, to)
+            return _climb_toward(m, actor, to, opts)
+        if to != span or actor.height <= m.ground(span):
+            raise IllegalCommand("cannot_climb", f"{actor.id} cannot climb to {to}")
+        return _climb_toward(m, actor, to, opts)
+    if m.is_feature(to) or to not in m.adjacent_spans(span):
+        raise IllegalCommand("not_adjacent", f"{to} is not adjacent to {span}", ("R003-13",))
+    if m.ground(to) == actor.height:
+        raise IllegalCommand("no_climb_needed", f"{to} is level with {actor.id}: run instead")
+    if m.is_feature(here) and actor.height != m.ground(to):
+        raise IllegalCommand("cannot_climb", f"step off {here} first")
+    _check_crossing(state, actor, span, to)
+    return _climb_toward(m, actor, to, opts)
+
+
+def _climb_toward(m: SpansMap, actor: SpansActor, to: str, opts: SpansOptions) -> Position:
+    top = m.top(to)
+    step = 1 if top > actor.height else -1
+    if step < 0 and not opts.climb.allow_down:
+        raise IllegalCommand("no_climbing_down", "climbing down is switched off", ("A003-10",))
+    height = actor.height + step
+    if height == top:
+        return Position(to, height)
+    # partway: a climber hangs over the span it would fall into
+    base = m.span_of(actor.at) if step > 0 else m.span_of(to)
+    return Position(base, height, climbing=to)
+
+
+def candidates(state: SpansState, actor: SpansActor) -> Iterator[str]:
+    """Every place one move could conceivably reach: this span, its features, neighbours."""
+    m = _space(state)
+    span = m.span_of(actor.at)
+    yield span
+    yield from m.features(span)
+    yield from m.adjacent_spans(span)
+
+
+def legal(check: Callable[[str], Position], places: Iterator[str]) -> dict[str, Position]:
+    """The places for which ``check`` does not refuse, with where each move ends."""
+    found: dict[str, Position] = {}
+    for place in places:
+        try:
+            found[place] = check(place)
+        except IllegalCommand:
+            continue
+    return found

@@ -1,0 +1,213 @@
+"""The `spans` map, actor stats and actor state.
+
+A map is a set of spans (the horizontal unit, R003-10) joined by links; each
+span holds terrain features (R003-14, A003-06: a feature belongs to one span).
+Heights are whole numbers, one storey each (R003-24, A003-18): every span has
+a ground height, an on-high feature stands at its own height.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from footwork.dice import parse_dice
+from footwork.engine.state import Actor
+from footwork.errors import DiceError
+from footwork.rulesets.spans.options import Surface
+from footwork.space import Link, Place, PlaceGraph
+
+FeatureKind = Literal["cover", "threshold", "on_high"]
+Access = Literal["run", "climb"]
+Mode = Literal["grounded", "floating", "flying"]
+ActionDie = Literal["attack", "brace", "maneuver"]
+Ability = Literal["leaf_on_the_wind", "ride_wind", "untether"]
+
+#: R003-04/08: the resource a struggle costs, by the action die rolled
+RESOURCE_OF_DIE: dict[str, str] = {"attack": "guard", "brace": "stamina", "maneuver": "awareness"}
+ACTION_DICE: tuple[str, ...] = ("attack", "brace", "maneuver")
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class FeatureSpec(_Spec):
+    """A terrain feature inside a span (R003-15)."""
+
+    id: str
+    kind: FeatureKind
+    #: on-high features: the height of the top (default: one above the span's ground)
+    height: int | None = None
+    #: R003-23: ``run`` when stairs or a slope lead up, else ``climb``
+    access: Access | None = None
+    #: A003-06: how many characters fit (None: the option's default)
+    capacity: int | None = Field(default=None, ge=1)
+    #: thresholds: the spans whose crossing passes through this choke point (R003-20)
+    guards: list[str] = Field(default_factory=list)
+
+
+class SpanSpec(_Spec):
+    id: str
+    ground: int = 0
+    surface: Surface = "hard"
+    features: list[FeatureSpec] = Field(default_factory=list)
+    #: where to draw the span (any unit); laid out automatically when left out
+    pos: tuple[float, float] | None = None
+
+
+class LinkSpec(_Spec):
+    """Two spans side by side. ``stairs`` lets a Run climb or descend between grounds."""
+
+    a: str
+    b: str
+    stairs: bool = False
+    one_way: bool = False
+    sight: bool = True
+    reach: bool = True
+
+    @model_validator(mode="before")
+    @classmethod
+    def _pair(cls, data: object) -> object:
+        if isinstance(data, list | tuple) and len(data) == 2:
+            return {"a": data[0], "b": data[1]}
+        return data
+
+
+class SpansMapSpec(_Spec):
+    """The `map` of a `spans` encounter file."""
+
+    spans: list[SpanSpec] = Field(min_length=1)
+    links: list[LinkSpec] = Field(default_factory=list)
+
+
+class SpansStats(_Spec):
+    """The `stats` of a `spans` actor. Missing dice take the option's default die (A003-01)."""
+
+    dice: dict[ActionDie, str] = Field(default_factory=dict)
+    guard: int = Field(default=3, ge=0)
+    stamina: int = Field(default=3, ge=0)
+    awareness: int = Field(default=3, ge=0)
+    life: int = Field(default=5, ge=0)
+    armor: int = Field(default=0, ge=0)
+    hands_free: int = Field(default=2, ge=0, le=2)
+    abilities: list[Ability] = Field(default_factory=list)
+    mode: Mode = "grounded"
+    can_fly: bool = False
+    #: starting height; default: the surface of the place it starts at
+    height: int | None = None
+
+    @field_validator("dice")
+    @classmethod
+    def _notation(cls, value: dict[str, str]) -> dict[str, str]:
+        for name, text in value.items():
+            try:
+                parse_dice(text)
+            except DiceError as exc:
+                raise ValueError(f"{name}: {exc}") from None
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class SpansActor(Actor):
+    """A character in a `spans` encounter: position, resources, and this turn's flags."""
+
+    height: int
+    mode: str
+    dice: Mapping[str, str]
+    guard: int
+    stamina: int
+    awareness: int
+    life: int
+    armor: int
+    hands_free: int
+    abilities: tuple[str, ...]
+    can_fly: bool
+    #: movement actions taken this turn (A003-23)
+    movement_actions: int = 0
+    #: a 5+ (or paid struggle) left a second move or a free action to take (R003-03)
+    bonus: bool = False
+    #: no further action or movement this turn (R003-05, R003-32)
+    done: bool = False
+    #: lost in the Skysea (A003-20)
+    removed: bool = False
+    #: partway up or down a climb: the place whose top the climb is heading for
+    climbing: str | None = None
+
+
+class SpansMap:
+    """The fixed map of an encounter: a place graph of spans and their features."""
+
+    def __init__(self, spec: SpansMapSpec, default_capacity: int | None) -> None:
+        places: list[Place] = []
+        positions: dict[str, tuple[float, float]] = {}
+        for span in spec.spans:
+            places.append(Place(span.id, "span", None, span.ground, {"surface": span.surface}))
+            if span.pos is not None:
+                positions[span.id] = span.pos
+            for f in span.features:
+                on_high = f.kind == "on_high"
+                height = f.height if f.height is not None else span.ground + int(on_high)
+                if on_high and height <= span.ground:
+                    raise ValueError(
+                        f"feature {f.id!r}: an on-high feature must stand above its span's "
+                        f"ground ({span.ground}); got height {height}"
+                    )
+                if not on_high and f.height not in (None, span.ground):
+                    raise ValueError(f"feature {f.id!r}: only on-high features have a height")
+                if f.guards and f.kind != "threshold":
+                    raise ValueError(f"feature {f.id!r}: only thresholds guard crossings")
+                access = f.access or ("climb" if on_high else "run")
+                capacity = f.capacity if f.capacity is not None else default_capacity
+                props = {"access": access, "capacity": capacity, "guards": list(f.guards)}
+                places.append(Place(f.id, f.kind, span.id, height, props))
+        links = [
+            Link(ln.a, ln.b, reach=ln.reach, sight=ln.sight, one_way=ln.one_way,
+                 props={"stairs": ln.stairs})
+            for ln in spec.links
+        ]
+        self.graph = PlaceGraph(places, links)
+        for place in self.graph:
+            for link_end in self.graph.neighbours(place.id):
+                if self.graph.place(link_end).kind != "span" or place.kind != "span":
+                    raise ValueError(f"links join spans only; {place.id!r}–{link_end!r}")
+            for guarded in place.props.get("guards", []):
+                if guarded not in self.graph or self.graph.place(guarded).kind != "span":
+                    raise ValueError(f"feature {place.id!r} guards unknown span {guarded!r}")
+        self.positions = positions
+
+    def __contains__(self, place_id: object) -> bool:
+        return place_id in self.graph
+
+    def place(self, place_id: str) -> Place:
+        return self.graph.place(place_id)
+
+    def span_of(self, place_id: str) -> str:
+        place = self.graph.place(place_id)
+        return place.parent if place.parent is not None else place.id
+
+    def ground(self, place_id: str) -> int:
+        return self.graph.place(self.span_of(place_id)).elevation
+
+    def top(self, place_id: str) -> int:
+        """The height one stands at on this place: a span's ground, a feature's height."""
+        return self.graph.place(place_id).elevation
+
+    def surface(self, place_id: str) -> str:
+        return str(self.graph.place(self.span_of(place_id)).props["surface"])
+
+    def is_feature(self, place_id: str) -> bool:
+        return self.graph.place(place_id).parent is not None
+
+    def features(self, span_id: str) -> tuple[str, ...]:
+        return self.graph.children(span_id)
+
+    def adjacent_spans(self, span_id: str) -> tuple[str, ...]:
+        return self.graph.neighbours(span_id)
+
+    def has_stairs(self, a: str, b: str) -> bool:
+        link = self.graph.link(a, b)
+        return bool(link is not None and link.props.get("stairs"))

@@ -1,0 +1,113 @@
+"""The options of `spans`: every gap of the text (A003-xx) settled by a named default."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Surface = Literal["hard", "soft", "water", "skysea"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class RunOptions(_Frozen):
+    #: A003-02: an unpaid 3–4 reads as a 1–2 (one move, nothing more), or as no move at all
+    unpaid_struggle: Literal["as_fail", "no_move"] = "as_fail"
+
+
+class StruggleOptions(_Frozen):
+    #: A003-04: may a struggle be bought with a resource already at 0?
+    allow_negative: bool = False
+    #: A003-03: a paid struggle gives the full 5+ result, or only the first move
+    paid_gives: Literal["full_success", "single_move"] = "full_success"
+
+
+class ClimbOptions(_Frozen):
+    #: A003-09: does a failed Climb (1–2, or an unpaid 3–4) cause a fall?
+    fail_falls: bool = False
+    #: A003-10: Climb may also go down one height, on the same bands
+    allow_down: bool = True
+    #: A003-24: free hands a Climb needs (R003-06 says two)
+    hands_needed: int = Field(default=2, ge=0, le=2)
+
+
+class FlyOptions(_Frozen):
+    #: A003-11: may one Fly move go a span across and a height up or down at once?
+    diagonal: bool = False
+
+
+class CoverOptions(_Frozen):
+    #: A003-15: which foes are "beyond" a cover feature
+    blocks: Literal["all_not_in_feature", "other_spans_only"] = "all_not_in_feature"
+
+
+class ThresholdOptions(_Frozen):
+    #: A003-16: an occupied threshold stops foes until cleared, or not at all (house rule)
+    block: Literal["until_cleared", "off"] = "until_cleared"
+
+
+class OnHighOptions(_Frozen):
+    #: A003-14: a foe on the ground cannot reach an occupant of raised terrain in melee
+    blocks_melee_from_below: bool = True
+
+
+class SurfaceDamage(_Frozen):
+    """How one surface turns heights fallen into guard and lethal damage (A003-08)."""
+
+    guard_per_height: int = 2
+    lethal_offset: int = 0
+    #: falls of at most this many heights deal no lethal damage (water's soft landing)
+    no_lethal_up_to: int = 0
+
+
+def _default_surfaces() -> dict[str, SurfaceDamage]:
+    return {
+        "hard": SurfaceDamage(),
+        "soft": SurfaceDamage(lethal_offset=-1),
+        "water": SurfaceDamage(no_lethal_up_to=2),
+    }
+
+
+class FallOptions(_Frozen):
+    #: A003-08: placeholder table until the published one is known, per surface
+    surfaces: dict[str, SurfaceDamage] = Field(default_factory=_default_surfaces)
+    #: A003-19: armour reduces the guard part of fall damage (never the lethal part, R003-27)
+    armor_reduces_guard: bool = True
+    #: A003-20: a fall into the Skysea removes the character from the scene
+    skysea: Literal["remove"] = "remove"
+    #: A003-21: on a hit, does the jump-attack target get its own Maneuver roll? (default no)
+    jump_target_maneuver: bool = False
+
+
+class FeatureOptions(_Frozen):
+    #: A003-06: how many characters a feature holds when the map does not say (None = no limit)
+    default_capacity: int | None = Field(default=None, ge=1)
+
+
+class TurnOptions(_Frozen):
+    #: A003-23: movement actions (Run, Climb, Float, Fly) per turn
+    movement_actions: int = Field(default=1, ge=1)
+
+
+class DiceOptions(_Frozen):
+    #: A003-01: the action die a character has when its stats do not say
+    default_die: str = "d6"
+
+
+class SpansOptions(_Frozen):
+    """All options of the `spans` ruleset. Omitted options take these defaults."""
+
+    dice: DiceOptions = DiceOptions()
+    run: RunOptions = RunOptions()
+    struggle: StruggleOptions = StruggleOptions()
+    climb: ClimbOptions = ClimbOptions()
+    fly: FlyOptions = FlyOptions()
+    cover: CoverOptions = CoverOptions()
+    threshold: ThresholdOptions = ThresholdOptions()
+    on_high: OnHighOptions = OnHighOptions()
+    fall: FallOptions = FallOptions()
+    feature: FeatureOptions = FeatureOptions()
+    turn: TurnOptions = TurnOptions()

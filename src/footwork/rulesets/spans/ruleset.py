@@ -1,0 +1,554 @@
+"""The `spans` ruleset: spans and heights, terrain features, Run/Climb/Float/Fly on an
+action die read in bands, struggles bought with guard/stamina/awareness, and falls."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from footwork.engine.choices import CheckOdds, Option
+from footwork.engine.codec import JSON, to_jsonable
+from footwork.engine.commands import Answer, Command
+from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
+from footwork.engine.rolling import Roller
+from footwork.engine.state import Pending
+from footwork.errors import IllegalCommand, ScenarioError
+from footwork.rulesets.base import ActorSetup, Ruleset
+from footwork.rulesets.spans import events as ev
+from footwork.rulesets.spans.checks import (
+    FAIL,
+    SUCCESS,
+    action_die,
+    band_odds,
+    band_of,
+    resource_for,
+)
+from footwork.rulesets.spans.commands import (
+    SPANS_COMMANDS,
+    Climb,
+    Drop,
+    Fly,
+    FreeAction,
+    Hands,
+    JumpAttack,
+    Land,
+    Move,
+    Run,
+    TakeOff,
+    Untether,
+)
+from footwork.rulesets.spans.commands import Float as FloatCmd
+from footwork.rulesets.spans.falls import applied_damage, continue_fall, start_fall
+from footwork.rulesets.spans.geometry import (
+    Position,
+    SpansState,
+    air_step,
+    candidates,
+    climb_step,
+    ground_step,
+    legal,
+)
+from footwork.rulesets.spans.model import (
+    ACTION_DICE,
+    SpansActor,
+    SpansMap,
+    SpansMapSpec,
+    SpansStats,
+)
+from footwork.rulesets.spans.options import SpansOptions
+from footwork.rulesets.spans.targeting import conditions
+
+ROLLED_ACTIONS = {"run": ("R003-03", "R003-04", "R003-05"),
+                  "climb": ("R003-07", "R003-08", "R003-09"),
+                  "fly": ("R003-34", "A003-12")}
+
+
+class SpansRuleset(Ruleset[SpansActor]):
+    id: ClassVar[str] = "spans"
+    title: ClassVar[str] = "Spans and heights"
+    summary: ClassVar[str] = (
+        "spans and heights, cover/threshold/on-high features, Run/Climb/Float/Fly on an "
+        "action die read 1–2 / 3–4 / 5+, struggles paid with guard/stamina/awareness, falls"
+    )
+    options_model: ClassVar[type[BaseModel]] = SpansOptions
+    map_model: ClassVar[type[BaseModel]] = SpansMapSpec
+    stats_model: ClassVar[type[BaseModel]] = SpansStats
+    commands: ClassVar[tuple[type[Command], ...]] = SPANS_COMMANDS
+    events: ClassVar[tuple[type[Event], ...]] = ev.SPANS_EVENTS
+
+    def __init__(self) -> None:
+        self._evolvers: dict[type[Event], Callable[[SpansState, Any], SpansState]] = {
+            TurnStarted: lambda s, e: s.update_actor(
+                e.actor, movement_actions=0, bonus=False, done=False),
+            ev.MovementActionTaken: lambda s, e: s.update_actor(
+                e.actor, movement_actions=s.actors[e.actor].movement_actions + 1),
+            ev.Moved: lambda s, e: s.update_actor(
+                e.actor, at=e.to, height=e.height, climbing=e.climbing),
+            ev.BonusGranted: lambda s, e: s.update_actor(e.actor, bonus=True),
+            ev.BonusUsed: lambda s, e: s.update_actor(e.actor, bonus=False),
+            ev.TurnSpent: lambda s, e: s.update_actor(e.actor, done=True, bonus=False),
+            ev.Paid: lambda s, e: s.update_actor(
+                e.actor, **{e.resource: getattr(s.actors[e.actor], e.resource) - e.amount}),
+            ev.ModeChanged: lambda s, e: s.update_actor(e.actor, mode=e.mode, climbing=None),
+            ev.HandsChanged: lambda s, e: s.update_actor(e.actor, hands_free=e.free),
+            ev.Damaged: lambda s, e: s.update_actor(
+                e.actor,
+                guard=max(0, s.actors[e.actor].guard - e.guard),
+                life=max(0, s.actors[e.actor].life - e.lethal)),
+            ev.Landed: lambda s, e: s.update_actor(
+                e.actor, at=e.at, height=e.height, mode="grounded", climbing=None),
+            ev.LostInSkysea: lambda s, e: s.update_actor(
+                e.actor, removed=True, bonus=False, done=True, climbing=None),
+        }
+
+    # -- setting up ---------------------------------------------------------------
+
+    def build(
+        self, options: BaseModel, map_spec: BaseModel, actors: Sequence[ActorSetup]
+    ) -> tuple[SpansMap, dict[str, SpansActor]]:
+        assert isinstance(options, SpansOptions) and isinstance(map_spec, SpansMapSpec)
+        try:
+            space = SpansMap(map_spec, options.feature.default_capacity)
+        except ValueError as exc:
+            raise ScenarioError(str(exc), path="map") from None
+        built: dict[str, SpansActor] = {}
+        for i, setup in enumerate(actors):
+            stats = setup.stats
+            assert isinstance(stats, SpansStats)
+            if setup.at not in space:
+                raise ScenarioError(f"unknown place {setup.at!r}", path=f"actors[{i}].at")
+            height = stats.height if stats.height is not None else space.top(setup.at)
+            floor = space.ground(setup.at) if stats.mode != "grounded" else space.top(setup.at)
+            if height < floor or (stats.mode == "grounded" and height != floor):
+                raise ScenarioError(
+                    f"height {height} does not fit {setup.at} (a grounded actor stands at its "
+                    f"height {space.top(setup.at)}; an airborne one at or above the ground)",
+                    path=f"actors[{i}].stats.height",
+                )
+            built[setup.id] = SpansActor(
+                id=setup.id, side=setup.side, at=setup.at, height=height, mode=stats.mode,
+                dice={d: dict(stats.dice).get(d, options.dice.default_die) for d in ACTION_DICE},
+                guard=stats.guard, stamina=stats.stamina, awareness=stats.awareness,
+                life=stats.life, armor=stats.armor, hands_free=stats.hands_free,
+                abilities=tuple(stats.abilities), can_fly=stats.can_fly,
+            )
+        return space, built
+
+    # -- deciding -----------------------------------------------------------------
+
+    def decide(self, state: SpansState, command: Command, roller: Roller) -> Sequence[Event]:
+        actor = state.actors[command.actor]
+        if actor.removed:
+            raise IllegalCommand("not_in_scene", f"{actor.id} is no longer in the scene",
+                                 ("A003-20",))
+        if isinstance(command, Run):
+            self._need_movement_action(state, actor)
+            pos = ground_step(state, actor, command.to)
+            return self._rolled(state, actor, "run", command.die, pos, roller)
+        if isinstance(command, Fly):
+            self._need_movement_action(state, actor)
+            if actor.mode != "flying":
+                raise IllegalCommand("not_flying", f"{actor.id} is not flying", ("R003-34",))
+            pos = air_step(state, actor, command.to, command.direction)
+            return self._rolled(state, actor, "fly", command.die, pos, roller)
+        if isinstance(command, Climb):
+            self._need_movement_action(state, actor)
+            pos = climb_step(state, actor, command.to)
+            return self._rolled(state, actor, "climb", command.die, pos, roller)
+        if isinstance(command, FloatCmd):
+            self._need_movement_action(state, actor)
+            if actor.mode != "floating":
+                raise IllegalCommand("not_floating", f"{actor.id} is not floating", ("R003-32",))
+            pos = air_step(state, actor, command.to, command.direction)
+            return [  # R003-32: no roll, one move, and nothing else this turn
+                ev.MovementActionTaken(actor=actor.id, action="float", rules=("R003-32",)),
+                self._moved(actor, pos, ("R003-32",)),
+                ev.TurnSpent(actor=actor.id, rules=("R003-32",)),
+            ]
+        if isinstance(command, Move):
+            if not actor.bonus:
+                raise IllegalCommand("no_bonus", f"{actor.id} has no second move to take",
+                                     ("R003-03",))
+            if command.to is None and command.direction is None:
+                raise IllegalCommand("bad_move", "give a place (to) or a direction (up/down)")
+            if actor.mode == "grounded":
+                if command.direction is not None:
+                    raise IllegalCommand("bad_move", "only fliers move up or down", ("R003-34",))
+                assert command.to is not None
+                pos = ground_step(state, actor, command.to)
+            else:
+                pos = air_step(state, actor, command.to, command.direction)
+            return [ev.BonusUsed(actor=actor.id, use="second move", rules=("R003-03", "R003-34")),
+                    self._moved(actor, pos, ("R003-03",))]
+        if isinstance(command, FreeAction):
+            if not actor.bonus:
+                raise IllegalCommand("no_bonus", f"{actor.id} has no free action to take",
+                                     ("R003-03",))
+            if command.action.strip().lower() in ("run", "fly"):
+                raise IllegalCommand("not_free", "the bonus free action cannot be Run or Fly",
+                                     ("R003-03", "A003-13"))
+            return [ev.BonusUsed(actor=actor.id, use="free action", rules=("R003-03",)),
+                    ev.FreeActionTaken(actor=actor.id, action=command.action, rules=("R003-03",))]
+        if isinstance(command, Drop):
+            return self._drop(state, actor, command.to, roller)
+        if isinstance(command, JumpAttack):
+            return self._jump_attack(state, actor, command, roller)
+        if isinstance(command, TakeOff):
+            if not actor.can_fly:
+                raise IllegalCommand("cannot_fly", f"{actor.id} cannot fly", ("R003-30",))
+            if actor.mode == "flying" or actor.climbing is not None:
+                raise IllegalCommand("cannot_take_off", f"{actor.id} cannot take off now")
+            return [ev.ModeChanged(actor=actor.id, mode="flying", rules=("R003-30", "R003-34"))]
+        if isinstance(command, Untether):
+            if "untether" not in actor.abilities:
+                raise IllegalCommand("no_ability", f"{actor.id} cannot cast Untether", ("R003-39",))
+            if actor.mode == "floating":
+                raise IllegalCommand("already_floating", f"{actor.id} already floats")
+            return [ev.ModeChanged(actor=actor.id, mode="floating", rules=("R003-39",))]
+        if isinstance(command, Land):
+            m: SpansMap = state.space
+            if actor.mode == "grounded":
+                raise IllegalCommand("not_airborne", f"{actor.id} is not airborne")
+            if actor.height != m.top(actor.at):
+                raise IllegalCommand(
+                    "not_at_ground", f"{actor.id} is at height {actor.height}; "
+                    f"{actor.at} is at {m.top(actor.at)}: descend first (or drop)")
+            return [ev.Landed(actor=actor.id, at=actor.at, height=actor.height,
+                              rules=("R003-30",))]
+        if isinstance(command, Hands):
+            if not 0 <= command.free <= 2:
+                raise IllegalCommand("bad_hands", "free hands must be 0, 1 or 2", ("A003-24",))
+            return [ev.HandsChanged(actor=actor.id, free=command.free, rules=("A003-24",))]
+        raise IllegalCommand("unknown_command", f"spans has no command {command.name!r}")
+
+    def answer(
+        self, state: SpansState, pending: Pending, answer: Answer, roller: Roller
+    ) -> Sequence[Event]:
+        ctx = pending.context
+        if pending.kind == "struggle":
+            actor = state.actors[str(ctx["actor"])]
+            action, die = str(ctx["action"]), str(ctx["die"])
+            pos = self._step(state, actor, action, ctx.get("to"), ctx.get("direction"))
+            if answer.choice == "pay":
+                resource = resource_for(die)
+                paid: list[Event] = [ev.Paid(actor=actor.id, resource=resource, amount=1,
+                                             rules=(ROLLED_ACTIONS[action][1], "A003-03"))]
+                if state.options.struggle.paid_gives == "single_move" and action != "climb":
+                    return [*paid, self._moved(actor, pos, ("A003-03",))]
+                return [*paid, *self._success(actor, action, pos, ("A003-03",))]
+            return self._unpaid(state, actor, action, pos, roller)
+        if pending.kind == "jump_attack":
+            return self._jump_resolve(
+                state, state.actors[str(ctx["actor"])], str(ctx["target"]),
+                answer.choice == "hit", roller)
+        return continue_fall(state, pending.kind, answer.choice, ctx, roller)
+
+    # -- evolving -----------------------------------------------------------------
+
+    def evolve(self, state: SpansState, event: Event) -> SpansState:
+        handler = self._evolvers.get(type(event))
+        return handler(state, event) if handler is not None else state
+
+    def takes_turns(self, state: SpansState, actor_id: str) -> bool:
+        return not state.actors[actor_id].removed
+
+    # -- presenting ---------------------------------------------------------------
+
+    def actor_json(self, state: SpansState, actor: SpansActor) -> dict[str, JSON]:
+        body: dict[str, JSON] = to_jsonable(actor)
+        body["conditions"] = conditions(state, actor)
+        return body
+
+    def space_json(self, space: Any) -> Mapping[str, JSON]:
+        m: SpansMap = space
+        return {
+            "places": [to_jsonable(p) for p in m.graph],
+            "links": [to_jsonable(ln) for ln in m.graph.links()],
+            "positions": {k: list(v) for k, v in m.positions.items()},
+        }
+
+    def options(self, state: SpansState, actor_id: str) -> Sequence[Option]:
+        actor = state.actors[actor_id]
+        if actor.removed:
+            return []
+        found: list[Option] = []
+        opts: SpansOptions = state.options
+        if self._has_movement_action(state, actor):
+            if actor.mode == "grounded":
+                if actor.climbing is None:
+                    run = legal(lambda p: ground_step(state, actor, p), candidates(state, actor))
+                    found += self._rolled_options(actor, "run", run, opts)
+                places = list(candidates(state, actor))
+                if actor.climbing is not None:
+                    places = [actor.climbing]
+                climb = legal(lambda p: climb_step(state, actor, p), iter(places))
+                found += self._rolled_options(actor, "climb", climb, opts)
+            elif actor.mode == "flying":
+                for to, direction, pos in self._air_moves(state, actor):
+                    found += self._rolled_options(actor, "fly", {to or "": pos}, opts,
+                                                  direction=direction)
+            else:
+                for to, direction, _ in self._air_moves(state, actor):
+                    cmd = _command("float", actor.id, to=to, direction=direction)
+                    found.append(Option(cmd, f"float {to or direction}",
+                                        "movement action; nothing else this turn",
+                                        to=to, rules=("R003-32",)))
+        if actor.bonus:
+            if actor.mode == "grounded":
+                moves = legal(lambda p: ground_step(state, actor, p), candidates(state, actor))
+                for to in moves:
+                    found.append(Option(_command("move", actor.id, to=to), f"second move to {to}",
+                                        "the bonus", to=to, rules=("R003-03",)))
+            else:
+                for to, direction, _ in self._air_moves(state, actor):
+                    found.append(Option(_command("move", actor.id, to=to, direction=direction),
+                                        f"second move {to or direction}", "the bonus", to=to,
+                                        rules=("R003-34",)))
+            found.append(Option({"do": "free_action", "actor": actor.id, "action": "free action"},
+                                "take a free action (not Run or Fly)", "the bonus",
+                                rules=("R003-03", "A003-13")))
+        if self._can_move_at_all(state, actor):
+            for to in self._drop_targets(state, actor):
+                found.append(Option(_command("drop", actor.id, to=to), f"drop to {to}",
+                                    "a move; a fall", to=to, rules=("A003-10", "R003-25")))
+        if not actor.done:
+            found += self._jump_options(state, actor)
+        return found
+
+    # -- helpers ------------------------------------------------------------------
+
+    def _has_movement_action(self, state: SpansState, actor: SpansActor) -> bool:
+        opts: SpansOptions = state.options
+        return not actor.done and actor.movement_actions < opts.turn.movement_actions
+
+    def _can_move_at_all(self, state: SpansState, actor: SpansActor) -> bool:
+        return actor.bonus or self._has_movement_action(state, actor)
+
+    def _need_movement_action(self, state: SpansState, actor: SpansActor) -> None:
+        if actor.done:
+            raise IllegalCommand("turn_spent", f"{actor.id} can take no further action this turn",
+                                 ("R003-05", "R003-32"))
+        if not self._has_movement_action(state, actor):
+            raise IllegalCommand("already_moved", f"{actor.id} has taken its movement action",
+                                 ("A003-23",))
+
+    @staticmethod
+    def _moved(actor: SpansActor, pos: Position, rules: tuple[str, ...]) -> ev.Moved:
+        return ev.Moved(actor=actor.id, frm=actor.at, to=pos.at, height=pos.height,
+                        climbing=pos.climbing, rules=rules)
+
+    def _step(self, state: SpansState, actor: SpansActor, action: str,
+              to: object, direction: object) -> Position:
+        if action == "run":
+            return ground_step(state, actor, str(to))
+        if action == "climb":
+            return climb_step(state, actor, str(to))
+        return air_step(state, actor, None if to is None else str(to),
+                        None if direction is None else str(direction))
+
+    def _rolled(self, state: SpansState, actor: SpansActor, action: str, die: str,
+                pos: Position, roller: Roller) -> list[Event]:
+        """R003-02: roll the chosen action die and act on its band."""
+        opts: SpansOptions = state.options
+        dice = action_die(actor, die, opts.dice.default_die)
+        roll, supplied = roller.roll(dice)
+        band = band_of(roll.total)
+        rules = ROLLED_ACTIONS[action]
+        events: list[Event] = [
+            ev.MovementActionTaken(actor=actor.id, action=action, rules=("R003-02", "A003-23")),
+            Rolled(actor=actor.id, check=f"{action} ({die})", dice=str(dice),
+                   values=roll.values, total=roll.total, outcome=band, supplied=supplied,
+                   rules=("R003-02", "A003-01")),
+        ]
+        if band == SUCCESS:
+            return events + self._success(actor, action, pos, (rules[0],))
+        if band == FAIL:
+            return events + self._fail(state, actor, action, pos, roller)
+        resource = resource_for(die)
+        if getattr(actor, resource) > 0 or opts.struggle.allow_negative:
+            ctx: dict[str, JSON] = {"actor": actor.id, "action": action, "die": die,
+                                    "resource": resource}
+            if pos.climbing is not None or action == "climb":
+                ctx["to"] = pos.climbing or pos.at
+            else:
+                ctx["to"] = pos.at if pos.at != actor.at else None
+                ctx["direction"] = (None if pos.height == actor.height
+                                    else ("up" if pos.height > actor.height else "down"))
+            if action == "climb":
+                ctx["to"] = self._climb_target(actor, pos)
+            events.append(DecisionRequested(
+                actor=actor.id, kind="struggle", choices=("pay", "decline"),
+                prompt=f"{action} rolled {roll.total}: pay 1 {resource} to succeed?",
+                context=ctx, rules=(rules[1], "A003-04")))
+            return events
+        return events + self._unpaid(state, actor, action, pos, roller)
+
+    @staticmethod
+    def _climb_target(actor: SpansActor, pos: Position) -> str:
+        return pos.climbing if pos.climbing is not None else pos.at
+
+    def _success(self, actor: SpansActor, action: str, pos: Position,
+                 rules: tuple[str, ...]) -> list[Event]:
+        moved = self._moved(actor, pos, rules)
+        if action == "climb":
+            return [moved]
+        return [moved, ev.BonusGranted(actor=actor.id, rules=("R003-03", "R003-34"))]
+
+    def _fail(self, state: SpansState, actor: SpansActor, action: str, pos: Position,
+              roller: Roller) -> list[Event]:
+        opts: SpansOptions = state.options
+        if action == "climb":  # R003-09; A003-09 decides whether it falls
+            m: SpansMap = state.space
+            if opts.climb.fail_falls and actor.height > m.top(m.span_of(actor.at)):
+                return start_fall(state, actor.id, m.span_of(actor.at), "failed climb", roller)
+            return []
+        # R003-05, A003-12: one move only, and nothing more this turn
+        return [self._moved(actor, pos, ("R003-05",)),
+                ev.TurnSpent(actor=actor.id, rules=("R003-05", "A003-12"))]
+
+    def _unpaid(self, state: SpansState, actor: SpansActor, action: str, pos: Position,
+                roller: Roller) -> list[Event]:
+        opts: SpansOptions = state.options
+        if action != "climb" and opts.run.unpaid_struggle == "no_move":
+            return [ev.TurnSpent(actor=actor.id, rules=("R003-04", "A003-02"))]
+        return self._fail(state, actor, action, pos, roller)
+
+    def _air_moves(
+        self, state: SpansState, actor: SpansActor
+    ) -> list[tuple[str | None, str | None, Position]]:
+        moves: list[tuple[str | None, str | None, Position]] = [
+            (to, None, pos)
+            for to, pos in legal(lambda p: air_step(state, actor, p, None),
+                                 candidates(state, actor)).items()
+        ]
+        for direction in ("up", "down"):
+            with contextlib.suppress(IllegalCommand):
+                moves.append((None, direction, air_step(state, actor, None, direction)))
+        return moves
+
+    def _rolled_options(self, actor: SpansActor, action: str, targets: Mapping[str, Position],
+                        opts: SpansOptions, *, direction: str | None = None) -> list[Option]:
+        found: list[Option] = []
+        rules = ROLLED_ACTIONS[action]
+        for to in targets:
+            place = to or None
+            for die in ACTION_DICE:
+                dice = action_die(actor, die, opts.dice.default_die)
+                check = CheckOdds(
+                    name=f"{action} with {die}: 5+ succeeds, 3–4 pays 1 {resource_for(die)}",
+                    dice=str(dice), odds=band_odds(dice), rules=rules, tier_of=band_of)
+                cmd = _command(action, actor.id, die=die, to=place, direction=direction)
+                found.append(Option(cmd, f"{action} {place or direction} ({die})",
+                                    "movement action", to=place, checks=(check,), rules=rules))
+        return found
+
+    def _drop_targets(self, state: SpansState, actor: SpansActor) -> list[str]:
+        m: SpansMap = state.space
+        span = m.span_of(actor.at)
+        targets: list[str] = []
+        if actor.mode != "grounded" or actor.height > m.top(span):
+            targets.append(span)
+        if actor.mode == "grounded" and actor.climbing is None and not m.is_feature(actor.at):
+            targets += [s for s in m.adjacent_spans(span) if m.top(s) < actor.height]
+        return targets
+
+    def _drop(self, state: SpansState, actor: SpansActor, to: str | None,
+              roller: Roller) -> list[Event]:
+        m: SpansMap = state.space
+        if not self._can_move_at_all(state, actor):
+            self._need_movement_action(state, actor)
+        onto = to if to is not None else m.span_of(actor.at)
+        if onto not in self._drop_targets(state, actor):
+            raise IllegalCommand(
+                "cannot_drop", f"{actor.id} cannot drop to {onto}: it must be this span or an "
+                f"adjacent lower span, below where {actor.id} is", ("A003-10",))
+        events: list[Event] = []
+        if self._has_movement_action(state, actor):
+            events.append(ev.MovementActionTaken(actor=actor.id, action="drop",
+                                                 rules=("A003-10",)))
+        else:
+            events.append(ev.BonusUsed(actor=actor.id, use="drop", rules=("R003-03",)))
+        if actor.mode != "grounded":
+            events.append(ev.ModeChanged(actor=actor.id, mode="grounded", rules=("R003-30",)))
+        if actor.height == m.top(onto):  # an airborne character at the ground just lands
+            return [*events, ev.Landed(actor=actor.id, at=onto, height=actor.height)]
+        return events + start_fall(state, actor.id, onto, "drop", roller)
+
+    def _jump_targets(self, state: SpansState, actor: SpansActor) -> list[SpansActor]:
+        m: SpansMap = state.space
+        span = m.span_of(actor.at)
+        below = {span, *m.adjacent_spans(span)}  # a foe beneath you: here or over the edge
+        return [
+            t for t in state.actors.values()
+            if t.side != actor.side and not t.removed and t.climbing is None
+            and m.span_of(t.at) in below and t.height < actor.height
+        ]
+
+    def _jump_options(self, state: SpansState, actor: SpansActor) -> list[Option]:
+        return [
+            Option({"do": "jump_attack", "actor": actor.id, "target": t.id},
+                   f"jump attack on {t.id} ({actor.height - t.height} height(s))",
+                   "an attack; the Guide rules hit or miss", rules=("R003-29", "A003-21"))
+            for t in self._jump_targets(state, actor)
+        ]
+
+    def _jump_attack(self, state: SpansState, actor: SpansActor, command: JumpAttack,
+                     roller: Roller) -> list[Event]:
+        if actor.done:
+            raise IllegalCommand("turn_spent", f"{actor.id} can take no further action",
+                                 ("R003-05",))
+        if command.target not in state.actors:
+            raise IllegalCommand("unknown_actor", f"no actor {command.target!r}")
+        if command.target not in {t.id for t in self._jump_targets(state, actor)}:
+            raise IllegalCommand(
+                "no_jump_target",
+                f"{command.target} is not a foe below {actor.id}, in its span or the next",
+                ("R003-29", "A003-21"))
+        if command.hit is None:
+            return [DecisionRequested(
+                actor=self.gm, kind="jump_attack", choices=("hit", "miss"),
+                prompt=f"does {actor.id}'s jump attack on {command.target} hit?",
+                context={"actor": actor.id, "target": command.target},
+                rules=("R003-29",))]
+        return self._jump_resolve(state, actor, command.target, command.hit, roller)
+
+    def _jump_resolve(self, state: SpansState, actor: SpansActor, target_id: str, hit: bool,
+                      roller: Roller) -> list[Event]:
+        m: SpansMap = state.space
+        opts: SpansOptions = state.options
+        target = state.actors[target_id]
+        heights = actor.height - target.height
+        done = ev.JumpAttackResolved(actor=actor.id, target=target_id, hit=hit, heights=heights,
+                                     rules=("R003-29", "A003-21"))
+        if not hit:  # A003-21: a miss is an ordinary fall for the jumper
+            return [done, *start_fall(state, actor.id, target.at, "missed jump attack", roller,
+                                      from_height=actor.height)]
+        events: list[Event] = [done]
+        maneuver = None
+        if opts.fall.jump_target_maneuver:
+            dice = action_die(target, "maneuver", opts.dice.default_die)
+            roll, supplied = roller.roll(dice)
+            maneuver = roll.total
+            events.append(Rolled(actor=target_id, check="Maneuver (land safely)",
+                                 dice=str(dice), values=roll.values, total=roll.total,
+                                 outcome=f"lethal -{max(0, roll.total)}", supplied=supplied,
+                                 rules=("R003-28", "A003-21")))
+        guard, lethal = applied_damage(opts, target, heights, m.surface(target.at), maneuver)
+        events += [
+            ev.Damaged(actor=target_id, guard=guard, lethal=lethal,
+                       cause=f"jump attack by {actor.id}", rules=("R003-29", "A003-21")),
+            ev.Landed(actor=actor.id, at=target.at, height=target.height,
+                      rules=("R003-29", "A003-21")),
+        ]
+        return events
+
+
+def _command(do: str, actor: str, **fields: object) -> dict[str, JSON]:
+    body: dict[str, JSON] = {"do": do, "actor": actor}
+    body.update({k: v for k, v in fields.items() if v is not None})
+    return body
+
+

@@ -1,0 +1,156 @@
+"""Loading an encounter file into a ready engine, initial state and steps."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from footwork.engine.commands import Command
+from footwork.engine.machine import Engine
+from footwork.engine.session import Session
+from footwork.engine.state import State
+from footwork.errors import FootworkError, InvalidCommand, ScenarioError
+from footwork.rulesets.base import ActorSetup, Ruleset
+from footwork.rulesets.registry import get_ruleset
+from footwork.scenario.models import EncounterHead, encounter_model
+from footwork.scenario.source import Source, parse_text, read_file
+
+STEP_KEYS = ("do", "answer", "expect", "expect_error")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a file: a command, an expectation, or a command that must be refused."""
+
+    index: int
+    line: int | None
+    kind: str  # "command" | "expect" | "expect_error"
+    command: Command | None = None
+    expected: Mapping[str, Any] | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Encounter:
+    source: Source
+    spec: BaseModel
+    ruleset: Ruleset[Any]
+    engine: Engine[Any]
+    initial: State[Any]
+    steps: tuple[Step, ...]
+
+    @property
+    def name(self) -> str:
+        return self.source.name
+
+    def session(self) -> Session[Any]:
+        return Session(self.engine, self.initial)
+
+
+def load_encounter(path: str | Path) -> Encounter:
+    """Read and validate an encounter file (YAML 1.2 or JSON)."""
+    return build_encounter(read_file(path))
+
+
+def encounter_from_text(text: str, name: str = "<text>") -> Encounter:
+    return build_encounter(parse_text(text, name))
+
+
+def build_encounter(source: Source) -> Encounter:
+    data = source.data
+    if not isinstance(data, dict):
+        raise source.error("expected a mapping with footwork, ruleset, map and actors")
+    try:
+        head = EncounterHead.model_validate(data)
+    except ValidationError as exc:
+        raise _validation(source, exc) from None
+    try:
+        ruleset = get_ruleset(head.ruleset)
+    except FootworkError as exc:
+        raise source.error(str(exc), ("ruleset",)) from None
+    try:
+        spec = encounter_model(ruleset).model_validate(data)
+    except ValidationError as exc:
+        raise _validation(source, exc) from None
+    actors = [
+        ActorSetup(a.id, a.side, a.at, a.stats)
+        for a in spec.actors  # type: ignore[attr-defined]
+    ]
+    ids = [a.id for a in actors]
+    for i, aid in enumerate(ids):
+        if aid in ids[:i]:
+            raise source.error(f"actor id {aid!r} is used twice", ("actors", i, "id"))
+        if aid == ruleset.gm:
+            raise source.error(f"{aid!r} is reserved for the game master", ("actors", i, "id"))
+    order = spec.order or ids  # type: ignore[attr-defined]
+    if sorted(order) != sorted(ids):
+        raise source.error(
+            f"order must list every actor exactly once; expected a permutation of {ids}",
+            ("order",))
+    try:
+        space, built = ruleset.build(spec.options, spec.map, actors)  # type: ignore[attr-defined]
+    except ScenarioError as exc:
+        path = _split_path(exc.path)
+        raise source.error(exc.detail, path) from None
+    initial: State[Any] = State(
+        ruleset=ruleset.id, seed=spec.seed, space=space,  # type: ignore[attr-defined]
+        options=spec.options, order=tuple(order), actors=built,  # type: ignore[attr-defined]
+    )
+    engine = Engine(ruleset)
+    steps = tuple(_steps(source, engine, spec.steps))  # type: ignore[attr-defined]
+    return Encounter(source, spec, ruleset, engine, initial, steps)
+
+
+def _steps(source: Source, engine: Engine[Any], raw: list[dict[str, Any]]) -> list[Step]:
+    steps: list[Step] = []
+    for i, body in enumerate(raw):
+        path: tuple[str | int, ...] = ("steps", i)
+        line = source.line_of(path)
+        keys = [k for k in STEP_KEYS if k in body]
+        if len(keys) != 1 or (keys[0] in ("expect", "expect_error") and
+                              set(body) - {keys[0], "reason"}):
+            raise source.error(
+                "a step has exactly one of: do (a command), answer, expect, expect_error", path)
+        kind = keys[0]
+        if kind == "expect":
+            if not isinstance(body["expect"], dict):
+                raise source.error("expect takes a mapping (a subset of the state JSON)", path)
+            steps.append(Step(i, line, "expect", expected=body["expect"]))
+            continue
+        raw_cmd = body["expect_error"] if kind == "expect_error" else body
+        if not isinstance(raw_cmd, dict):
+            raise source.error("expected a command mapping", path)
+        try:
+            command = engine.parse(raw_cmd)
+        except InvalidCommand as exc:
+            sub = (*path, "expect_error") if kind == "expect_error" else path
+            raise source.error(exc.detail, (*sub, *_split_path(exc.path))) from None
+        reason = body.get("reason") if kind == "expect_error" else None
+        steps.append(Step(i, line, "expect_error" if kind == "expect_error" else "command",
+                          command=command, reason=None if reason is None else str(reason)))
+    return steps
+
+
+def _validation(source: Source, exc: ValidationError) -> ScenarioError:
+    err = exc.errors()[0]
+    loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+    msg = err["msg"]
+    if err["type"] == "extra_forbidden":
+        msg = "unknown field"
+    elif err["type"] == "missing":
+        msg = "missing field"
+    elif "input" in err and err["type"] not in ("model_type",):
+        msg = f"{msg} (got {err['input']!r})"[:200]
+    return source.error(msg[0].lower() + msg[1:], loc)
+
+
+def _split_path(path: str) -> tuple[str | int, ...]:
+    out: list[str | int] = []
+    for part in path.replace("]", "").replace("[", ".").split("."):
+        if part:
+            out.append(int(part) if part.isdigit() else part)
+    return tuple(out)

@@ -1,0 +1,89 @@
+"""Playing an encounter's steps and checking its expectations."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from footwork.engine.session import Session
+from footwork.errors import FootworkError
+from footwork.scenario.encounter import Encounter, Step
+
+
+@dataclass
+class Outcome:
+    """The result of playing a file: the session, and every failed step with its diff."""
+
+    session: Session[Any]
+    failures: list[str] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def play(encounter: Encounter) -> Outcome:
+    session = encounter.session()
+    outcome = Outcome(session)
+    for step in encounter.steps:
+        where = _where(encounter, step)
+        if step.kind == "command":
+            assert step.command is not None
+            try:
+                session.do(step.command)
+            except FootworkError as exc:
+                outcome.failures.append(f"{where}: refused: {exc}")
+                break
+        elif step.kind == "expect_error":
+            assert step.command is not None
+            before = session.state
+            try:
+                session.do(step.command)
+            except FootworkError as exc:
+                reason = getattr(exc, "reason", None)
+                if step.reason is not None and reason != step.reason:
+                    outcome.failures.append(
+                        f"{where}: refused for {reason!r}, expected {step.reason!r}: {exc}")
+                else:
+                    outcome.messages.append(f"{where}: refused as expected: {exc}")
+                if session.state != before:  # a refusal must change nothing
+                    outcome.failures.append(f"{where}: the refusal changed the state")
+            else:
+                outcome.failures.append(f"{where}: expected a refusal, but it was accepted")
+                break
+        else:
+            assert step.expected is not None
+            diffs = match(step.expected, session.to_json(log=False), "")
+            if diffs:
+                outcome.failures.append(f"{where}: expectation failed:\n  " + "\n  ".join(diffs))
+    return outcome
+
+
+def _where(encounter: Encounter, step: Step) -> str:
+    line = f":{step.line}" if step.line is not None else ""
+    return f"{encounter.name}{line} steps[{step.index}]"
+
+
+def match(expected: Any, actual: Any, path: str) -> list[str]:
+    """Subset match: every key of ``expected`` must be in ``actual`` with a matching value."""
+    if isinstance(expected, Mapping):
+        if not isinstance(actual, Mapping):
+            return [f"{path or '.'}: expected a mapping, got {actual!r}"]
+        diffs: list[str] = []
+        for key, want in expected.items():
+            sub = f"{path}.{key}" if path else str(key)
+            if key not in actual:
+                diffs.append(f"{sub}: expected {want!r}, but there is no such field")
+            else:
+                diffs += match(want, actual[key], sub)
+        return diffs
+    if isinstance(expected, list):
+        if not isinstance(actual, list) or len(actual) != len(expected):
+            return [f"{path}: expected {expected!r}, got {actual!r}"]
+        return [d for i, (w, a) in enumerate(zip(expected, actual, strict=True))
+                for d in match(w, a, f"{path}[{i}]")]
+    if expected != actual or (type(expected) is bool and type(actual) is not bool):
+        return [f"{path}: expected {expected!r}, got {actual!r}"]
+    return []
