@@ -128,9 +128,10 @@ class SpansRuleset(Ruleset[SpansActor]):
                     f"height {space.top(setup.at)}; an airborne one at or above the ground)",
                     path=f"actors[{i}].stats.height",
                 )
+            given: dict[str, str] = {str(k): v for k, v in stats.dice.items()}
             built[setup.id] = SpansActor(
                 id=setup.id, side=setup.side, at=setup.at, height=height, mode=stats.mode,
-                dice={d: dict(stats.dice).get(d, options.dice.default_die) for d in ACTION_DICE},
+                dice={d: given.get(d, options.dice.default_die) for d in ACTION_DICE},
                 guard=stats.guard, stamina=stats.stamina, awareness=stats.awareness,
                 life=stats.life, armor=stats.armor, hands_free=stats.hands_free,
                 abilities=tuple(stats.abilities), can_fly=stats.can_fly,
