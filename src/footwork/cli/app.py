@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -50,8 +51,16 @@ def guarded(body: Callable[[], T]) -> T:
         raise _fail(str(exc), 2) from None
 
 
-def _played(file: Path) -> tuple[Encounter, Any]:
+StepsOpt = Annotated[
+    int | None,
+    typer.Option("--steps", min=0, help="play only the first N steps of the file"),
+]
+
+
+def _played(file: Path, steps: int | None = None) -> tuple[Encounter, Any]:
     encounter = load_encounter(file)
+    if steps is not None:
+        encounter = replace(encounter, steps=encounter.steps[:steps])
     return encounter, play(encounter)
 
 
@@ -86,11 +95,12 @@ def run(
 def state(
     file: FileArg,
     log: Annotated[bool, typer.Option(help="include the event log")] = True,
+    steps: StepsOpt = None,
 ) -> None:
     """Print the state JSON after the file's steps."""
 
     def body() -> None:
-        _, outcome = _played(file)
+        _, outcome = _played(file, steps)
         sys.stdout.write(json.dumps(outcome.session.to_json(log=log), indent=2) + "\n")
         for failure in outcome.failures:
             err.print(f"FAIL {failure}", markup=False)
@@ -103,11 +113,12 @@ def options(
     file: FileArg,
     actor: Annotated[str, typer.Option("--actor", "-a", help="the actor's id")],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    steps: StepsOpt = None,
 ) -> None:
     """Show what an actor can do after the file's steps: destinations, costs, odds."""
 
     def body() -> None:
-        _, outcome = _played(file)
+        _, outcome = _played(file, steps)
         session = outcome.session
         if actor not in session.state.actors:
             known = ", ".join(session.state.actors)
@@ -129,7 +140,7 @@ def options_table(session: Any, actor: str, found: Any) -> Table | str:
         table.add_column(col)
     for option in found:
         checks = "; ".join(
-            f"{c.dice}: " + ", ".join(f"{k} {float(v):.0%}" for k, v in c.odds.items())
+            f"{c.dice}: " + ", ".join(f"{k} {v} ≈{float(v):.0%}" for k, v in c.odds.items())
             for c in option.checks
         )
         table.add_row(option.label, option.to or "", option.cost, checks,
@@ -137,15 +148,55 @@ def options_table(session: Any, actor: str, found: Any) -> Table | str:
     return table
 
 
+@app.command(name="play")
+def play_cmd(
+    file: FileArg,
+    save: Annotated[Path | None, typer.Option(help="where `save` writes by default")] = None,
+) -> None:
+    """Play the encounter interactively in the terminal."""
+    from footwork.cli.interactive import run_interactive
+
+    guarded(lambda: run_interactive(load_encounter(file), save or file.with_suffix(".played.yaml")))
+
+
+
 @app.command()
-def rulesets() -> None:
-    """List the rulesets with their documentation."""
-    table = Table(title="rulesets")
-    for col in ("id", "title", "what it covers", "docs"):
-        table.add_column(col)
+def render(
+    file: FileArg,
+    output: Annotated[Path, typer.Option("-o", "--output", help="the SVG to write")],
+    actor: Annotated[str | None, typer.Option(help="draw this actor's options")] = None,
+    steps: StepsOpt = None,
+) -> None:
+    """Draw the map, the actors, and optionally one actor's options, as SVG."""
+    from footwork.cli.svg import render_svg
+
+    def body() -> None:
+        _, outcome = _played(file, steps)
+        session = outcome.session
+        if actor is not None and actor not in session.state.actors:
+            raise _fail(f"{file}: no actor {actor!r}", 2)
+        output.write_text(render_svg(session, actor), encoding="utf-8")
+        out.print(f"wrote {output}")
+
+    guarded(body)
+
+
+@app.command()
+def rulesets(
+    ruleset: Annotated[str | None, typer.Argument(help="show this ruleset's documentation")]
+    = None,
+) -> None:
+    """List the rulesets, or show one ruleset's documentation."""
+    from rich.markdown import Markdown
+
+    if ruleset is not None:
+        cls = type(guarded(lambda: get_ruleset(ruleset)))
+        out.print(Markdown(cls.readme_path().read_text(encoding="utf-8")))
+        return
     for rid, cls in sorted(available().items()):
-        table.add_row(rid, cls.title, cls.summary, str(cls.readme_path()))
-    out.print(table)
+        out.print(f"[bold]{rid}[/bold] — {cls.title}")
+        out.print(f"  {cls.summary}")
+        out.print(f"  docs: footwork rulesets {rid}  ({cls.readme_path()})", markup=False)
 
 
 @app.command()

@@ -80,9 +80,13 @@ def command_from_json(
         err = exc.errors()[0]
         loc = ".".join(str(p) for p in err["loc"])
         prefix = f"{where}.{loc}" if where and loc else (where or loc)
-        raise InvalidCommand(
-            f"{err['msg'].lower()} (command {name!r})", path=prefix
-        ) from None
+        names = ", ".join(f.name for f in fields(cls))
+        message = {
+            "unexpected_keyword_argument": f"unknown field; command {name!r} takes: {names}",
+            "missing": f"missing field; command {name!r} takes: {names}",
+            "missing_argument": f"missing field; command {name!r} takes: {names}",
+        }.get(err["type"], f"{err['msg'][0].lower()}{err['msg'][1:]} (command {name!r})")
+        raise InvalidCommand(message, path=prefix) from None
     return command
 
 

@@ -63,6 +63,17 @@ class TurnEnded(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class EncounterEnded(Event):
+    """No actor can take a turn any more."""
+
+    type: ClassVar[str] = "encounter_ended"
+    reason: str
+
+    def describe(self) -> str:
+        return f"the encounter ends: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Rolled(Event):
     """A roll, with every die's value, so that replay never rolls again."""
 
@@ -114,6 +125,7 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     RoundEnded,
     TurnStarted,
     TurnEnded,
+    EncounterEnded,
     Rolled,
     DecisionRequested,
     DecisionMade,

@@ -8,7 +8,6 @@ means belongs to the ruleset.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any, Generic
 
 from footwork.engine.choices import Option
@@ -17,6 +16,7 @@ from footwork.engine.events import (
     CORE_EVENTS,
     DecisionMade,
     DecisionRequested,
+    EncounterEnded,
     Event,
     RoundEnded,
     RoundStarted,
@@ -24,7 +24,7 @@ from footwork.engine.events import (
     TurnStarted,
 )
 from footwork.engine.rolling import Roller, rng_for
-from footwork.engine.state import A, Pending, State
+from footwork.engine.state import A, Pending, State, fast_replace
 from footwork.errors import IllegalCommand
 from footwork.rulesets.base import Ruleset
 
@@ -51,10 +51,14 @@ class Engine(Generic[A]):
         events: list[Event] = [RoundStarted(round=state.round)]
         state = self._fold(state, events)
         first = self._next_active(state, state.turn, include_self=True)
+        if first is None:
+            return (*events, EncounterEnded(reason="no actor can take a turn"))
         return tuple(events) + self._start_turn(state, first)
 
     def decide(self, state: State[A], command: Command) -> tuple[Event, ...]:
         """Validate and resolve ``command``. Raises :class:`IllegalCommand`; never mutates."""
+        if state.ended:
+            raise IllegalCommand("encounter_over", "the encounter is over: no actor can act")
         roller = Roller(rng_for(state.seed, state.version), getattr(command, "roll", None))
         pending = state.pending
         if isinstance(command, Answer):
@@ -87,11 +91,13 @@ class Engine(Generic[A]):
     def evolve(self, state: State[A], event: Event) -> State[A]:
         """Fold one event. Pure: the engine's part, then the ruleset's."""
         if isinstance(event, TurnStarted):
-            state = replace(state, turn=state.order.index(event.actor))
+            state = fast_replace(state, turn=state.order.index(event.actor))
         elif isinstance(event, RoundStarted):
-            state = replace(state, round=event.round)
+            state = fast_replace(state, round=event.round)
+        elif isinstance(event, EncounterEnded):
+            state = fast_replace(state, ended=True)
         elif isinstance(event, DecisionRequested):
-            state = replace(
+            state = fast_replace(
                 state,
                 pending=Pending(
                     actor=event.actor,
@@ -102,9 +108,9 @@ class Engine(Generic[A]):
                 ),
             )
         elif isinstance(event, DecisionMade):
-            state = replace(state, pending=None)
+            state = fast_replace(state, pending=None)
         state = self.ruleset.evolve(state, event)
-        return replace(state, version=state.version + 1)
+        return fast_replace(state, version=state.version + 1)
 
     def apply(self, state: State[A], command: Command) -> tuple[State[A], tuple[Event, ...]]:
         events = self.decide(state, command)
@@ -120,6 +126,8 @@ class Engine(Generic[A]):
     def options(self, state: State[A], actor_id: str) -> tuple[Option, ...]:
         """What ``actor_id`` may do now. While a decision is pending, only its answers."""
         pending = state.pending
+        if state.ended:
+            return ()
         if pending is not None:
             if pending.actor != actor_id:
                 return ()
@@ -158,7 +166,7 @@ class Engine(Generic[A]):
                 f"{command.choice!r} is not a choice; expected one of: "
                 f"{', '.join(pending.choices)}",
             )
-        answer = replace(command, actor=pending.actor)
+        answer = fast_replace(command, actor=pending.actor)
         made = DecisionMade(actor=pending.actor, kind=pending.kind, choice=command.choice)
         follow = self.ruleset.answer(self.evolve(state, made), pending, answer, roller)
         return (made, *follow)
@@ -171,6 +179,12 @@ class Engine(Generic[A]):
         state = self._fold(state, hooks)
         events.extend(hooks)
         nxt = self._next_active(state, state.turn, include_self=False)
+        if nxt is None:  # nobody is left to act: close the round and the encounter
+            final: list[Event] = [RoundEnded(round=state.round)]
+            state = self._fold(state, final)
+            last = list(self.ruleset.on_round_end(state))
+            return (*events, *final, *last,
+                    EncounterEnded(reason="no actor can take a turn"))
         if nxt <= state.turn:
             closing: list[Event] = [RoundEnded(round=state.round)]
             state = self._fold(state, closing)
@@ -187,10 +201,11 @@ class Engine(Generic[A]):
         state = self.evolve(state, started)
         return (started, *self.ruleset.on_turn_start(state, started.actor))
 
-    def _next_active(self, state: State[A], index: int, *, include_self: bool) -> int:
+    def _next_active(self, state: State[A], index: int, *, include_self: bool) -> int | None:
+        """The next actor in the order who takes turns, or None when nobody does."""
         count = len(state.order)
         for step in range(0 if include_self else 1, count + 1):
             candidate = (index + step) % count
             if self.ruleset.takes_turns(state, state.order[candidate]):
                 return candidate
-        return index
+        return None

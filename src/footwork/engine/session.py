@@ -75,7 +75,8 @@ def state_json(
     body: dict[str, JSON] = {
         "ruleset": state.ruleset,
         "round": state.round,
-        "turn": state.current,
+        "turn": None if state.ended else state.current,
+        "ended": state.ended,
         "order": list(state.order),
         "actors": {aid: ruleset.actor_json(state, a) for aid, a in state.actors.items()},
         "pending": to_jsonable(state.pending),

@@ -1,4 +1,5 @@
-"""Rulesets by id: the built-in ones and any registered under ``footwork.rulesets``."""
+"""Rulesets by id: the built-in ones, those registered under the entry-point group
+``footwork.rulesets``, and those registered at run time with :func:`register`."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from footwork.rulesets.base import Ruleset
 
 ENTRY_POINT_GROUP = "footwork.rulesets"
 
+_registered: dict[str, type[Ruleset[Any]]] = {}
+
 
 def _builtin() -> dict[str, type[Ruleset[Any]]]:
     from footwork.rulesets.spans import SpansRuleset
@@ -19,27 +22,47 @@ def _builtin() -> dict[str, type[Ruleset[Any]]]:
 
 
 @cache
-def available() -> dict[str, type[Ruleset[Any]]]:
-    """Every ruleset class by id. Third-party packages add theirs by entry point."""
-    found = _builtin()
+def _plugins() -> dict[str, type[Ruleset[Any]]]:
+    found: dict[str, type[Ruleset[Any]]] = {}
     for ep in entry_points(group=ENTRY_POINT_GROUP):
-        if ep.name in found:
-            continue
         try:
             cls = ep.load()
-        except Exception as exc:  # a broken plugin must not break footwork
+        except Exception as exc:  # a broken plugin must say so, not crash with a traceback
             raise RulesetError(f"ruleset entry point {ep.name!r} failed to load: {exc}") from exc
         if not (isinstance(cls, type) and issubclass(cls, Ruleset)):
-            raise RulesetError(f"entry point {ep.name!r} is not a Ruleset subclass")
+            raise RulesetError(f"entry point {ep.name!r} is not a footwork Ruleset subclass")
         found[ep.name] = cls
     return found
 
 
+def register(cls: type[Ruleset[Any]]) -> type[Ruleset[Any]]:
+    """Register a ruleset class under its ``id`` (usable as a class decorator)."""
+    if not (isinstance(cls, type) and issubclass(cls, Ruleset)):
+        raise RulesetError(f"{cls!r} is not a footwork Ruleset subclass")
+    _registered[cls.id] = cls
+    return cls
+
+
+def unregister(ruleset_id: str) -> None:
+    _registered.pop(ruleset_id, None)
+
+
+def available() -> dict[str, type[Ruleset[Any]]]:
+    """Every ruleset class by id. Built-ins win over plugins of the same id."""
+    return {**_registered, **_plugins(), **_builtin()}
+
+
+_instances: dict[type[Ruleset[Any]], Ruleset[Any]] = {}
+
+
 def get_ruleset(ruleset_id: str) -> Ruleset[Any]:
-    """An instance of the ruleset registered as ``ruleset_id``."""
+    """The ruleset registered as ``ruleset_id`` (rulesets are stateless: one instance each)."""
     classes = available()
     cls = classes.get(ruleset_id)
     if cls is None:
         known = ", ".join(sorted(classes))
         raise RulesetError(f"unknown ruleset {ruleset_id!r}; expected one of: {known}")
-    return cls()
+    instance = _instances.get(cls)
+    if instance is None:
+        instance = _instances[cls] = cls()
+    return instance

@@ -101,11 +101,35 @@ def build_encounter(source: Source) -> Encounter:
         options=spec.options, order=tuple(order), actors=built,  # type: ignore[attr-defined]
     )
     engine = Engine(ruleset)
-    steps = tuple(_steps(source, engine, spec.steps))  # type: ignore[attr-defined]
+    known = _Known(frozenset(ids) | {ruleset.gm}, frozenset(ruleset.place_ids(space)))
+    steps = tuple(_steps(source, engine, spec.steps, known))  # type: ignore[attr-defined]
     return Encounter(source, spec, ruleset, engine, initial, steps)
 
 
-def _steps(source: Source, engine: Engine[Any], raw: list[dict[str, Any]]) -> list[Step]:
+@dataclass(frozen=True)
+class _Known:
+    """The actor and place ids a step may name."""
+
+    actors: frozenset[str]
+    places: frozenset[str]
+
+
+def _check_names(source: Source, command: Command, known: _Known,
+                 path: tuple[str | int, ...]) -> None:
+    """An unknown actor or place in a step is a fault of the file, found before playing."""
+    for name in ("actor", "target"):
+        value = getattr(command, name, None)
+        if value and value not in known.actors:
+            raise source.error(
+                f"unknown actor {value!r}; expected one of: {', '.join(sorted(known.actors))}",
+                (*path, name))
+    to = getattr(command, "to", None)
+    if to is not None and to not in known.places:
+        raise source.error(f"unknown place {to!r}", (*path, "to"))
+
+
+def _steps(source: Source, engine: Engine[Any], raw: list[dict[str, Any]],
+           known: _Known) -> list[Step]:
     steps: list[Step] = []
     for i, body in enumerate(raw):
         path: tuple[str | int, ...] = ("steps", i)
@@ -129,6 +153,8 @@ def _steps(source: Source, engine: Engine[Any], raw: list[dict[str, Any]]) -> li
         except InvalidCommand as exc:
             sub = (*path, "expect_error") if kind == "expect_error" else path
             raise source.error(exc.detail, (*sub, *_split_path(exc.path))) from None
+        if kind == "do":
+            _check_names(source, command, known, path)
         reason = body.get("reason") if kind == "expect_error" else None
         steps.append(Step(i, line, "expect_error" if kind == "expect_error" else "command",
                           command=command, reason=None if reason is None else str(reason)))

@@ -29,7 +29,8 @@ class Source:
     def line_of(self, path: Sequence[str | int]) -> int | None:
         """1-based line of the deepest node of ``path`` that exists in the file."""
         node = self.tree
-        line: int | None = None
+        root = getattr(node, "lc", None)
+        line: int | None = root.line + 1 if root is not None and root.line is not None else None
         for key in path:
             lc = getattr(node, "lc", None)
             try:

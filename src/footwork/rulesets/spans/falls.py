@@ -68,6 +68,8 @@ def start_fall(
              rules=("R003-25", "R003-26") if surface == "skysea" else ("R003-25",))
     ]
     ways = tuple(a for a in AVOIDING if a in actor.abilities)
+    if surface == "skysea":  # R003-26: no surface to land on, softly or not; floating still saves
+        ways = tuple(a for a in ways if a != "ride_wind")
     if ways:
         events.append(DecisionRequested(
             actor=actor_id, kind="avoid_fall", choices=(*ways, "none"),

@@ -48,18 +48,25 @@ def foes_at(state: SpansState, actor: SpansActor, place: str) -> list[str]:
     ]
 
 
-def _check_room(state: SpansState, actor: SpansActor, place: str) -> None:
-    """A003-06 capacity, and R003-20: a foe standing in a threshold blocks it."""
+def check_capacity(state: SpansState, actor: SpansActor, place: str) -> None:
+    """A003-06: a feature holds at most its capacity of characters."""
     m = _space(state)
     if not m.is_feature(place):
         return
-    props = m.place(place).props
-    capacity = props.get("capacity")
+    capacity = m.place(place).props.get("capacity")
     inside = [
         a for a in state.actors.values() if a.at == place and not a.removed and a.id != actor.id
     ]
     if capacity is not None and len(inside) >= int(capacity):
         raise IllegalCommand("feature_full", f"{place} already holds {capacity}", ("A003-06",))
+
+
+def _check_room(state: SpansState, actor: SpansActor, place: str) -> None:
+    """A003-06 capacity, and R003-20: a foe standing in a threshold blocks it."""
+    m = _space(state)
+    if not m.is_feature(place):
+        return
+    check_capacity(state, actor, place)
     if m.place(place).kind == "threshold" and _opts(state).threshold.block == "until_cleared":
         foes = foes_at(state, actor, place)
         if foes:
@@ -85,6 +92,15 @@ def _check_crossing(state: SpansState, actor: SpansActor, a: str, b: str) -> Non
                         f"{', '.join(foes)} holds {feature}, the way from {a} to {b}",
                         ("R003-20", "A003-16"),
                     )
+
+
+def _check_surface(m: SpansMap, span: str, to: str) -> None:
+    """R003-26: the Skysea has no ground to walk or climb onto; only a fall goes there."""
+    if m.span_of(to) != span and m.surface(to) == "skysea":
+        raise IllegalCommand(
+            "no_surface", f"{to} is the open Skysea: there is nothing to stand on (drop to fall)",
+            ("R003-26",),
+        )
 
 
 def ground_step(state: SpansState, actor: SpansActor, to: str) -> Position:
@@ -123,6 +139,7 @@ def ground_step(state: SpansState, actor: SpansActor, to: str) -> Position:
         )
     if to not in m.adjacent_spans(span):
         raise IllegalCommand("not_adjacent", f"{to} is not adjacent to {span}", ("R003-13",))
+    _check_surface(m, span, to)
     if m.ground(to) != m.ground(span) and not m.has_stairs(span, to):
         up = m.ground(to) > m.ground(span)
         raise IllegalCommand(
@@ -194,7 +211,10 @@ def climb_step(state: SpansState, actor: SpansActor, to: str) -> Position:
             raise IllegalCommand(
                 "clinging", f"{actor.id} is climbing toward {actor.climbing}: climb on or drop"
             )
-        return _climb_toward(m, actor, to, opts)
+        pos = _climb_toward(m, actor, to, opts)
+        if pos.climbing is None and m.is_feature(pos.at):
+            _check_room(state, actor, pos.at)  # it may have filled while the climber clung on
+        return pos
     if m.span_of(to) == span:
         if m.is_feature(to):
             if m.place(to).kind != "on_high" or m.top(to) <= actor.height:
@@ -208,6 +228,7 @@ def climb_step(state: SpansState, actor: SpansActor, to: str) -> Position:
         return _climb_toward(m, actor, to, opts)
     if m.is_feature(to) or to not in m.adjacent_spans(span):
         raise IllegalCommand("not_adjacent", f"{to} is not adjacent to {span}", ("R003-13",))
+    _check_surface(m, span, to)
     if m.ground(to) == actor.height:
         raise IllegalCommand("no_climb_needed", f"{to} is level with {actor.id}: run instead")
     if m.is_feature(here) and actor.height != m.ground(to):

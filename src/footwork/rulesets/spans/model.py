@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from footwork.dice import parse_dice
 from footwork.engine.state import Actor
@@ -69,19 +69,17 @@ class LinkSpec(_Spec):
     sight: bool = True
     reach: bool = True
 
-    @model_validator(mode="before")
-    @classmethod
-    def _pair(cls, data: object) -> object:
-        if isinstance(data, list | tuple) and len(data) == 2:
-            return {"a": data[0], "b": data[1]}
-        return data
-
 
 class SpansMapSpec(_Spec):
     """The `map` of a `spans` encounter file."""
 
     spans: list[SpanSpec] = Field(min_length=1)
-    links: list[LinkSpec] = Field(default_factory=list)
+    #: a link is ``[a, b]`` or a mapping with the fields of :class:`LinkSpec`
+    links: list[LinkSpec | tuple[str, str]] = Field(default_factory=list)
+
+    def link_specs(self) -> list[LinkSpec]:
+        return [ln if isinstance(ln, LinkSpec) else LinkSpec(a=ln[0], b=ln[1])
+                for ln in self.links]
 
 
 class SpansStats(_Spec):
@@ -167,7 +165,7 @@ class SpansMap:
         links = [
             Link(ln.a, ln.b, reach=ln.reach, sight=ln.sight, one_way=ln.one_way,
                  props={"stairs": ln.stairs})
-            for ln in spec.links
+            for ln in spec.link_specs()
         ]
         self.graph = PlaceGraph(places, links)
         for place in self.graph:

@@ -47,6 +47,7 @@ from footwork.rulesets.spans.geometry import (
     SpansState,
     air_step,
     candidates,
+    check_capacity,
     climb_step,
     ground_step,
     legal,
@@ -63,7 +64,7 @@ from footwork.rulesets.spans.targeting import conditions
 
 ROLLED_ACTIONS = {"run": ("R003-03", "R003-04", "R003-05"),
                   "climb": ("R003-07", "R003-08", "R003-09"),
-                  "fly": ("R003-34", "A003-12")}
+                  "fly": ("R003-34", "R003-04", "A003-12")}
 
 
 class SpansRuleset(Ruleset[SpansActor]):
@@ -136,11 +137,21 @@ class SpansRuleset(Ruleset[SpansActor]):
                 life=stats.life, armor=stats.armor, hands_free=stats.hands_free,
                 abilities=tuple(stats.abilities), can_fly=stats.can_fly,
             )
+        for place in space.graph:  # A003-06: a file may not start a feature over capacity
+            capacity = place.props.get("capacity")
+            inside = [a for a in built.values() if a.at == place.id]
+            if capacity is not None and len(inside) > int(capacity):
+                i = [a.id for a in actors].index(inside[-1].id)
+                raise ScenarioError(
+                    f"{place.id} holds at most {capacity}; {len(inside)} actors start there",
+                    path=f"actors[{i}].at")
         return space, built
 
     # -- deciding -----------------------------------------------------------------
 
     def decide(self, state: SpansState, command: Command, roller: Roller) -> Sequence[Event]:
+        if command.actor not in state.actors:  # e.g. the Guide: spans has no gm commands
+            raise IllegalCommand("unknown_actor", f"{command.actor!r} is not a character")
         actor = state.actors[command.actor]
         if actor.removed:
             raise IllegalCommand("not_in_scene", f"{actor.id} is no longer in the scene",
@@ -148,17 +159,18 @@ class SpansRuleset(Ruleset[SpansActor]):
         if isinstance(command, Run):
             self._need_movement_action(state, actor)
             pos = ground_step(state, actor, command.to)
-            return self._rolled(state, actor, "run", command.die, pos, roller)
+            return self._rolled(state, actor, "run", command.die, pos, roller, to=command.to)
         if isinstance(command, Fly):
             self._need_movement_action(state, actor)
             if actor.mode != "flying":
                 raise IllegalCommand("not_flying", f"{actor.id} is not flying", ("R003-34",))
             pos = air_step(state, actor, command.to, command.direction)
-            return self._rolled(state, actor, "fly", command.die, pos, roller)
+            return self._rolled(state, actor, "fly", command.die, pos, roller,
+                                to=command.to, direction=command.direction)
         if isinstance(command, Climb):
             self._need_movement_action(state, actor)
             pos = climb_step(state, actor, command.to)
-            return self._rolled(state, actor, "climb", command.die, pos, roller)
+            return self._rolled(state, actor, "climb", command.die, pos, roller, to=command.to)
         if isinstance(command, FloatCmd):
             self._need_movement_action(state, actor)
             if actor.mode != "floating":
@@ -213,6 +225,9 @@ class SpansRuleset(Ruleset[SpansActor]):
             m: SpansMap = state.space
             if actor.mode == "grounded":
                 raise IllegalCommand("not_airborne", f"{actor.id} is not airborne")
+            if m.surface(actor.at) == "skysea":
+                raise IllegalCommand("no_surface", f"there is nothing to land on over {actor.at}",
+                                     ("R003-26",))
             if actor.height != m.top(actor.at):
                 raise IllegalCommand(
                     "not_at_ground", f"{actor.id} is at height {actor.height}; "
@@ -239,7 +254,8 @@ class SpansRuleset(Ruleset[SpansActor]):
                                              rules=(ROLLED_ACTIONS[action][1], "A003-03"))]
                 if state.options.struggle.paid_gives == "single_move" and action != "climb":
                     return [*paid, self._moved(actor, pos, ("A003-03",))]
-                return [*paid, *self._success(actor, action, pos, ("A003-03",))]
+                return [*paid, *self._success(actor, action, pos,
+                                              (ROLLED_ACTIONS[action][1], "A003-03"))]
             return self._unpaid(state, actor, action, pos, roller)
         if pending.kind == "jump_attack":
             return self._jump_resolve(
@@ -351,7 +367,8 @@ class SpansRuleset(Ruleset[SpansActor]):
                         None if direction is None else str(direction))
 
     def _rolled(self, state: SpansState, actor: SpansActor, action: str, die: str,
-                pos: Position, roller: Roller) -> list[Event]:
+                pos: Position, roller: Roller, *, to: str | None,
+                direction: str | None = None) -> list[Event]:
         """R003-02: roll the chosen action die and act on its band."""
         opts: SpansOptions = state.options
         dice = action_die(actor, die, opts.dice.default_die)
@@ -370,26 +387,15 @@ class SpansRuleset(Ruleset[SpansActor]):
             return events + self._fail(state, actor, action, pos, roller)
         resource = resource_for(die)
         if getattr(actor, resource) > 0 or opts.struggle.allow_negative:
+            # the command's own target, so that answering re-checks the very same move
             ctx: dict[str, JSON] = {"actor": actor.id, "action": action, "die": die,
-                                    "resource": resource}
-            if pos.climbing is not None or action == "climb":
-                ctx["to"] = pos.climbing or pos.at
-            else:
-                ctx["to"] = pos.at if pos.at != actor.at else None
-                ctx["direction"] = (None if pos.height == actor.height
-                                    else ("up" if pos.height > actor.height else "down"))
-            if action == "climb":
-                ctx["to"] = self._climb_target(actor, pos)
+                                    "resource": resource, "to": to, "direction": direction}
             events.append(DecisionRequested(
                 actor=actor.id, kind="struggle", choices=("pay", "decline"),
                 prompt=f"{action} rolled {roll.total}: pay 1 {resource} to succeed?",
                 context=ctx, rules=(rules[1], "A003-04")))
             return events
         return events + self._unpaid(state, actor, action, pos, roller)
-
-    @staticmethod
-    def _climb_target(actor: SpansActor, pos: Position) -> str:
-        return pos.climbing if pos.climbing is not None else pos.at
 
     def _success(self, actor: SpansActor, action: str, pos: Position,
                  rules: tuple[str, ...]) -> list[Event]:
@@ -472,10 +478,12 @@ class SpansRuleset(Ruleset[SpansActor]):
                                                  rules=("A003-10",)))
         else:
             events.append(ev.BonusUsed(actor=actor.id, use="drop", rules=("R003-03",)))
-        if actor.mode != "grounded":
-            events.append(ev.ModeChanged(actor=actor.id, mode="grounded", rules=("R003-30",)))
-        if actor.height == m.top(onto):  # an airborne character at the ground just lands
-            return [*events, ev.Landed(actor=actor.id, at=onto, height=actor.height)]
+        # an airborne faller keeps its mode until it lands (Landed grounds it) or Untether
+        # makes it float: mid-fall it is not standing anywhere
+        if actor.height == m.top(onto) and m.surface(onto) != "skysea":
+            # an airborne character at the ground just lands
+            return [*events, ev.Landed(actor=actor.id, at=onto, height=actor.height,
+                                       rules=("R003-30",))]
         return events + start_fall(state, actor.id, onto, "drop", roller)
 
     def _jump_targets(self, state: SpansState, actor: SpansActor) -> list[SpansActor]:
@@ -486,6 +494,7 @@ class SpansRuleset(Ruleset[SpansActor]):
             t for t in state.actors.values()
             if t.side != actor.side and not t.removed and t.climbing is None
             and m.span_of(t.at) in below and t.height < actor.height
+            and t.height == m.top(t.at)  # standing on something: the jumper lands there
         ]
 
     def _jump_options(self, state: SpansState, actor: SpansActor) -> list[Option]:
@@ -493,8 +502,16 @@ class SpansRuleset(Ruleset[SpansActor]):
             Option({"do": "jump_attack", "actor": actor.id, "target": t.id},
                    f"jump attack on {t.id} ({actor.height - t.height} height(s))",
                    "an attack; the Guide rules hit or miss", rules=("R003-29", "A003-21"))
-            for t in self._jump_targets(state, actor)
+            for t in self._jump_targets(state, actor) if self._has_room(state, actor, t.at)
         ]
+
+    @staticmethod
+    def _has_room(state: SpansState, actor: SpansActor, place: str) -> bool:
+        try:
+            check_capacity(state, actor, place)
+        except IllegalCommand:
+            return False
+        return True
 
     def _jump_attack(self, state: SpansState, actor: SpansActor, command: JumpAttack,
                      roller: Roller) -> list[Event]:
@@ -508,6 +525,8 @@ class SpansRuleset(Ruleset[SpansActor]):
                 "no_jump_target",
                 f"{command.target} is not a foe below {actor.id}, in its span or the next",
                 ("R003-29", "A003-21"))
+        # hit or miss, the jumper ends up where the foe stands: there must be room (A003-06)
+        check_capacity(state, actor, state.actors[command.target].at)
         if command.hit is None:
             return [DecisionRequested(
                 actor=self.gm, kind="jump_attack", choices=("hit", "miss"),

@@ -1,0 +1,504 @@
+"""Draw an encounter as a standalone SVG: places, links, actors, and one actor's options.
+
+Ruleset-neutral: it reads only the ruleset's ``space_json`` (places, links,
+positions), the state JSON (actors with ``at`` and ``side``) and
+``session.options``. Top-level places are boxes laid out by the map's
+positions (or a seeded spring layout); child places (features) are smaller
+boxes inside their parent. The output is deterministic.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+from xml.sax.saxutils import escape
+
+import networkx as nx
+
+from footwork.engine.session import Session
+
+# -- geometry constants (pixels) --------------------------------------------------
+
+PAD = 10
+TOKEN_R = 12
+TOKEN_STEP = 32
+HEADER_H = 42
+TOKEN_ROW_H = 40
+CHILD_MIN_W = 120
+CHILD_HEADER_H = 40
+GAP = 70  # the least gap between two top-level boxes
+TITLE_H = 56
+CHILD_COLS = 3
+BADGE_W = 44  # room beside a label for an odds badge
+
+KIND_FILL: dict[str, str] = {
+    "cover": "#dcefd8",
+    "threshold": "#fbe3c4",
+    "on_high": "#d6e4f5",
+}
+EXTRA_FILLS = ("#eadcf2", "#f5f0c8", "#d8efef", "#f2d8dd")
+SIDE_COLOURS = (
+    "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f",
+)
+HIGHLIGHT = "#e69f00"
+ACTOR_RING = "#111111"
+
+
+def _attr(value: object) -> str:
+    """A quoted, escaped XML attribute value."""
+    return '"' + escape(str(value), {'"': "&quot;"}) + '"'
+
+
+def _num(value: float) -> str:
+    """Coordinates with one decimal, without noise: deterministic and compact."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _text(x: float, y: float, content: str, *, size: int = 12, anchor: str = "middle",
+          weight: str = "normal", fill: str = "#222", cls: str = "") -> str:
+    klass = f" class={_attr(cls)}" if cls else ""
+    return (
+        f"<text x={_attr(_num(x))} y={_attr(_num(y))} font-size={_attr(size)} "
+        f"text-anchor={_attr(anchor)} font-weight={_attr(weight)} fill={_attr(fill)}{klass}>"
+        f"{escape(content)}</text>"
+    )
+
+
+def _width(text: str, size: int = 12, *, bold: bool = False) -> float:
+    """A generous estimate of how wide a line of sans-serif text is drawn."""
+    return len(text) * size * (0.64 if bold else 0.58)
+
+
+def percent(p: Fraction) -> str:
+    """A probability as a short percentage (``50%``, ``33.3%``)."""
+    value = float(p) * 100
+    text = f"{value:.1f}"
+    return (text[:-2] if text.endswith(".0") else text) + "%"
+
+
+def success_odds(option: Any) -> Fraction:
+    """The chance an option succeeds: the product over its checks of each check's success.
+
+    A check's success is its ``success`` outcome when it has one, else every
+    outcome whose name does not mention failing. An option without checks is
+    certain.
+    """
+    p = Fraction(1)
+    for check in option.checks:
+        odds: Mapping[str, Fraction] = check.odds
+        if "success" in odds:
+            p *= Fraction(odds["success"])
+        else:
+            p *= sum((Fraction(v) for k, v in odds.items() if "fail" not in k), Fraction(0))
+    return p
+
+
+@dataclass
+class _Box:
+    id: str
+    kind: str
+    x: float = 0.0  # centre
+    y: float = 0.0
+    w: float = 0.0
+    h: float = 0.0
+    lines: list[str] = field(default_factory=list)
+    tip: str = ""
+    children: list[_Box] = field(default_factory=list)
+    tokens: list[Mapping[str, Any]] = field(default_factory=list)
+
+
+def _props_text(props: Mapping[str, Any]) -> str:
+    parts: list[str] = []
+    for key, value in props.items():
+        if value is None or value is False or value == [] or value == {}:
+            continue
+        if value is True:
+            parts.append(str(key))
+        elif isinstance(value, list):
+            parts.append(f"{key} {', '.join(str(v) for v in value)}")
+        elif isinstance(value, str | int | float):
+            parts.append(f"{key} {value}")
+    return " · ".join(parts)
+
+
+def _child_box(place: Mapping[str, Any], parent_elev: int,
+               tokens: list[Mapping[str, Any]], badge: bool) -> _Box:
+    kind = str(place.get("kind", ""))
+    elev = int(place.get("elevation", 0) or 0)
+    second = kind.replace("_", " ")
+    if elev != parent_elev or kind == "on_high":
+        second += f" · height {elev}"
+    props = _props_text(place.get("props") or {})
+    lines = [str(place["id"]), second] + ([props] if props else [])
+    w = max(CHILD_MIN_W, _width(lines[0], bold=True) + 2 * PAD + (2 * BADGE_W if badge else 0),
+            *(_width(t, 10) + 2 * PAD for t in lines[1:]),
+            len(tokens) * TOKEN_STEP + 2 * PAD)
+    h = CHILD_HEADER_H + (12 if props else 0) + (TOKEN_ROW_H if tokens else 8)
+    return _Box(str(place["id"]), kind, w=w, h=h, lines=lines,
+                tip=f"{place['id']}: {second}" + (f" · {props}" if props else ""),
+                tokens=tokens)
+
+
+def _top_box(place: Mapping[str, Any], children: list[_Box],
+             tokens: list[Mapping[str, Any]], badge: bool) -> _Box:
+    kind = str(place.get("kind", ""))
+    elev = int(place.get("elevation", 0) or 0)
+    second = kind.replace("_", " ")
+    if elev:
+        second += f" · elevation {elev}"
+    props = _props_text(place.get("props") or {})
+    if props:
+        second += f" · {props}"
+    lines = [str(place["id"]), second]
+    rows = [children[i:i + CHILD_COLS] for i in range(0, len(children), CHILD_COLS)]
+    rows_w = [sum(c.w for c in row) + PAD * (len(row) - 1) for row in rows]
+    w = max(180.0, _width(lines[0], 13, bold=True) + 2 * PAD + (2 * BADGE_W if badge else 0),
+            _width(second, 10) + 2 * PAD,
+            len(tokens) * TOKEN_STEP + 2 * PAD, *(rw + 2 * PAD for rw in rows_w))
+    h = float(HEADER_H + TOKEN_ROW_H)
+    for row in rows:
+        h += max(c.h for c in row) + PAD
+    h += PAD if rows else 0
+    return _Box(str(place["id"]), kind, w=w, h=h, lines=lines, tip=f"{place['id']}: {second}",
+                children=children, tokens=tokens)
+
+
+def _layout(tops: Sequence[_Box], links: Iterable[tuple[str, str]],
+            positions: Mapping[str, Sequence[float]]) -> dict[str, tuple[float, float]]:
+    """Unit positions of the top-level places: the map's, the missing ones by spring layout."""
+    ids = [b.id for b in tops]
+    given = {k: (float(v[0]), float(v[1])) for k, v in positions.items() if k in ids}
+    if len(given) == len(ids):
+        return given
+    graph = nx.Graph()
+    graph.add_nodes_from(ids)
+    graph.add_edges_from((a, b) for a, b in links if a in graph and b in graph and a != b)
+    if len(ids) == 1:
+        return {ids[0]: (0.0, 0.0)}
+    fixed = sorted(given) or None
+    pos = nx.spring_layout(graph, seed=1, pos=dict(given) or None, fixed=fixed)
+    # spring_layout's y grows upward; the map's positions grow downward like the SVG
+    return {k: (round(float(v[0]), 6), round(float(v[1]), 6)) for k, v in pos.items()}
+
+
+def _scale(tops: Sequence[_Box], unit: Mapping[str, tuple[float, float]]) -> float:
+    """The least scale at which no two top-level boxes overlap (with a gap between)."""
+    scale = 1.0
+    for i, a in enumerate(tops):
+        for b in tops[i + 1:]:
+            dx = abs(unit[a.id][0] - unit[b.id][0])
+            dy = abs(unit[a.id][1] - unit[b.id][1])
+            need_x = (a.w + b.w) / 2 + GAP
+            need_y = (a.h + b.h) / 2 + GAP
+            sx = need_x / dx if dx > 1e-9 else math.inf
+            sy = need_y / dy if dy > 1e-9 else math.inf
+            scale = max(scale, min(sx, sy))
+    return scale if math.isfinite(scale) else 200.0
+
+
+def _edge_point(box: _Box, toward: tuple[float, float]) -> tuple[float, float]:
+    """Where the line from the box's centre toward a point leaves the box."""
+    dx, dy = toward[0] - box.x, toward[1] - box.y
+    if abs(dx) < 1e-9 and abs(dy) < 1e-9:
+        return box.x, box.y
+    tx = (box.w / 2) / abs(dx) if abs(dx) > 1e-9 else math.inf
+    ty = (box.h / 2) / abs(dy) if abs(dy) > 1e-9 else math.inf
+    t = min(tx, ty, 1.0)
+    return box.x + dx * t, box.y + dy * t
+
+
+def render_svg(session: Session[Any], actor: str | None = None) -> str:
+    """The map, the actors and (with ``actor``) that actor's options, as an SVG document."""
+    space = session.engine.ruleset.space_json(session.state.space)
+    state = session.to_json(log=False)
+    actors: Mapping[str, Mapping[str, Any]] = state.get("actors") or {}
+    places: list[Mapping[str, Any]] = list(space.get("places") or [])
+    raw_links: list[Mapping[str, Any]] = list(space.get("links") or [])
+    positions: Mapping[str, Sequence[float]] = space.get("positions") or {}
+
+    by_id = {str(place["id"]): place for place in places}
+    found = list(session.options(actor)) if actor is not None else []
+
+    # sides and kinds get colours in a fixed order
+    sides: list[str] = []
+    for info in actors.values():
+        side = str(info.get("side", ""))
+        if side not in sides:
+            sides.append(side)
+    side_colour = {s: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, s in enumerate(sides)}
+    kind_fill = dict(KIND_FILL)
+    child_kinds: list[str] = []
+    for place in places:
+        if place.get("parent") is not None and str(place.get("kind")) not in child_kinds:
+            child_kinds.append(str(place.get("kind")))
+    extra = [k for k in child_kinds if k not in kind_fill]
+    for i, k in enumerate(extra):
+        kind_fill[k] = EXTRA_FILLS[i % len(EXTRA_FILLS)]
+
+    # options: the best success odds per destination
+    best: dict[str, Fraction] = {}
+    badge: dict[str, str] = {}
+    tips: dict[str, list[str]] = {}
+    loose: list[str] = []
+    for option in found:
+        if option.to is None:
+            loose.append(option.label)
+            continue
+        chance = success_odds(option)
+        if chance >= best.get(option.to, Fraction(-1)):
+            # a move with no roll shows its verb (a drop is certain, but it is no success)
+            badge[option.to] = percent(chance) if option.checks else str(option.command["do"])
+        best[option.to] = max(best.get(option.to, Fraction(0)), chance)
+        tips.setdefault(option.to, []).append(f"{option.label}: {percent(chance)}")
+
+    tokens_at: dict[str, list[Mapping[str, Any]]] = {}
+    off_map: list[Mapping[str, Any]] = []
+    for aid, info in actors.items():
+        body = {**info, "id": info.get("id", aid)}
+        at = str(info.get("at"))
+        if at in by_id:
+            tokens_at.setdefault(at, []).append(body)
+        else:
+            off_map.append(body)
+
+    # nesting: top-level boxes, each holding its children (deeper levels flattened)
+    def top_of(pid: str) -> str:
+        seen: set[str] = set()
+        while by_id[pid].get("parent") is not None and pid not in seen:
+            seen.add(pid)
+            parent = str(by_id[pid]["parent"])
+            if parent not in by_id:
+                break
+            pid = parent
+        return pid
+
+    tops: list[_Box] = []
+    boxes: dict[str, _Box] = {}
+    for p in places:
+        if p.get("parent") is not None:
+            continue
+        pid = str(p["id"])
+        elev = int(p.get("elevation", 0) or 0)
+        kids = [
+            _child_box(c, elev, tokens_at.get(str(c["id"]), []), str(c["id"]) in best)
+            for c in places
+            if c.get("parent") is not None and top_of(str(c["id"])) == pid
+        ]
+        box = _top_box(p, kids, tokens_at.get(pid, []), pid in best)
+        tops.append(box)
+        boxes[pid] = box
+        for kid in kids:
+            boxes[kid.id] = kid
+
+    # links: one line per pair, unless it is one-way
+    drawn: dict[tuple[str, str], Mapping[str, Any]] = {}
+    for ln in raw_links:
+        a, b = str(ln["a"]), str(ln["b"])
+        if a not in boxes or b not in boxes:
+            continue
+        key = (a, b) if ln.get("one_way") or a < b else (b, a)
+        if key not in drawn:
+            drawn[key] = ln
+    top_pairs = [(top_of(a), top_of(b)) for a, b in drawn]
+
+    unit = _layout(tops, top_pairs, positions)
+    scale = _scale(tops, unit)
+    for box in tops:
+        box.x, box.y = unit[box.id][0] * scale, unit[box.id][1] * scale
+    if tops:
+        min_x = min(b.x - b.w / 2 for b in tops)
+        min_y = min(b.y - b.h / 2 for b in tops)
+        for box in tops:
+            box.x += PAD * 2 - min_x
+            box.y += TITLE_H - min_y
+    for box in tops:
+        left, y = box.x - box.w / 2 + PAD, box.y - box.h / 2 + HEADER_H + TOKEN_ROW_H
+        for i in range(0, len(box.children), CHILD_COLS):
+            row = box.children[i:i + CHILD_COLS]
+            row_w = sum(k.w for k in row) + PAD * (len(row) - 1)
+            x = max(left, box.x - row_w / 2)
+            for kid in row:
+                kid.x, kid.y = x + kid.w / 2, y + kid.h / 2
+                x += kid.w + PAD
+            y += max(k.h for k in row) + PAD
+
+    map_right = max((b.x + b.w / 2 for b in tops), default=200.0)
+    map_bottom = max((b.y + b.h / 2 for b in tops), default=TITLE_H)
+
+    out: list[str] = []
+    add = out.append
+
+    # title
+    pending = state.get("pending")
+    title = f"{state.get('ruleset', '')} — round {state.get('round')}, {state.get('turn')}'s turn"
+    sub = ""
+    if pending:
+        sub = f"{pending.get('actor')} must decide: {pending.get('prompt')}"
+    if actor is not None:
+        head = f"options for {actor}: highlighted places, best success odds"
+        sub = f"{sub} · {head}" if sub else head
+    add(_text(PAD * 2, 24, title, size=16, anchor="start", weight="bold", cls="title"))
+    if sub:
+        add(_text(PAD * 2, 42, sub, size=11, anchor="start", fill="#555", cls="subtitle"))
+
+    # links below boxes
+    add('<g class="links">')
+    for (a, b), ln in drawn.items():
+        start = _edge_point(boxes[a], (boxes[b].x, boxes[b].y))
+        end = _edge_point(boxes[b], (boxes[a].x, boxes[a].y))
+        style = 'stroke="#555" stroke-width="2"'
+        kinds = ["two-way"]
+        if ln.get("one_way"):
+            style += ' stroke-dasharray="8 5" marker-end="url(#arrow)"'
+            kinds = ["one-way"]
+        if not ln.get("reach", True):
+            style = style.replace('stroke="#555"', 'stroke="#888"')
+            style += ' stroke-dasharray="2 4"' if "dasharray" not in style else ""
+            kinds.append("sight-only" if ln.get("sight", True) else "blocked")
+        add(f'<line class={_attr("link " + " ".join(kinds))} data-a={_attr(a)} '
+            f'data-b={_attr(b)} x1={_attr(_num(start[0]))} y1={_attr(_num(start[1]))} '
+            f'x2={_attr(_num(end[0]))} y2={_attr(_num(end[1]))} {style}>'
+            f'<title>{escape(f"{a} – {b}: " + " ".join(kinds))}</title></line>')
+        labels = [str(n) for n in ln.get("needs") or []]
+        labels += [k for k, v in (ln.get("props") or {}).items() if v is True]
+        if labels:
+            mx, my = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2 - 5
+            add(_text(mx, my, ", ".join(labels), size=10, fill="#444", cls="link-label"))
+    add("</g>")
+
+    def draw_tokens(box: _Box, y: float) -> None:
+        n = len(box.tokens)
+        x0 = box.x - (n - 1) * TOKEN_STEP / 2
+        for i, a in enumerate(box.tokens):
+            aid = str(a["id"])
+            x = x0 + i * TOKEN_STEP
+            colour = side_colour.get(str(a.get("side", "")), "#777")
+            me = aid == actor
+            faded = ' opacity="0.4"' if a.get("removed") else ""
+            cls = "actor selected" if me else "actor"
+            add(f"<g class={_attr(cls)} data-id={_attr(aid)}{faded}>")
+            tip = f"{aid} ({a.get('side')}) at {a.get('at')}"
+            add(f"<title>{escape(tip)}</title>")
+            if me:
+                add(f'<circle cx={_attr(_num(x))} cy={_attr(_num(y))} r="{TOKEN_R + 5}" '
+                    f'fill="none" stroke={_attr(HIGHLIGHT)} stroke-width="3"/>')
+            add(f'<circle cx={_attr(_num(x))} cy={_attr(_num(y))} r="{TOKEN_R}" '
+                f'fill={_attr(colour)} stroke={_attr(ACTOR_RING)} '
+                f'stroke-width="{2 if me else 1}"/>')
+            add(_text(x, y + 4, aid[:4], size=10, weight="bold", fill="#fff"))
+            below = aid
+            height = a.get("height")
+            if isinstance(height, int) and not isinstance(height, bool) and height:
+                below += f" h{height}"
+            add(_text(x, y + TOKEN_R + 11, below, size=10, fill="#222", cls="actor-label"))
+            add("</g>")
+
+    def draw_box(box: _Box, *, top: bool) -> None:
+        classes = ["place", "top" if top else "feature"]
+        if box.id in best:
+            classes.append("option")
+        fill = "#f7f7f4" if top else kind_fill.get(box.kind, "#eeeeee")
+        stroke, width = ("#444", 1.5) if top else ("#777", 1.0)
+        if box.id in best:
+            stroke, width = HIGHLIGHT, 4.0
+        x, y = box.x - box.w / 2, box.y - box.h / 2
+        add(f"<g class={_attr(' '.join(classes))} data-id={_attr(box.id)}>")
+        tip = box.tip + ("\n" + "\n".join(tips[box.id]) if box.id in tips else "")
+        add(f"<title>{escape(tip)}</title>")
+        add(f'<rect x={_attr(_num(x))} y={_attr(_num(y))} width={_attr(_num(box.w))} '
+            f'height={_attr(_num(box.h))} rx="{12 if top else 8}" fill={_attr(fill)} '
+            f'stroke={_attr(stroke)} stroke-width={_attr(_num(width))}/>')
+        add(_text(box.x, y + 17, box.lines[0], size=13 if top else 12, weight="bold",
+                  cls="place-label"))
+        for i, line in enumerate(box.lines[1:]):
+            add(_text(box.x, y + 31 + 12 * i, line, size=10, fill="#555", cls="place-kind"))
+        if box.id in best:
+            add(_text(x + box.w - 6, y + 14, badge[box.id], size=11, anchor="end",
+                      weight="bold", fill="#a05a00", cls="odds"))
+        if box.tokens:
+            token_y = y + (HEADER_H if top else CHILD_HEADER_H + 12 * (len(box.lines) - 2))
+            draw_tokens(box, token_y + TOKEN_R + 2)
+        add("</g>")
+        for kid in box.children:
+            draw_box(kid, top=False)
+
+    add('<g class="places">')
+    for box in tops:
+        draw_box(box, top=True)
+    add("</g>")
+
+    # legend (and actors that stand nowhere on the map)
+    ly = map_bottom + 30
+    legend: list[str] = ['<g class="legend">']
+    legend_widths: list[float] = []
+    leg = legend.append
+    leg(_text(PAD * 2, ly, "legend", size=12, anchor="start", weight="bold"))
+    ly += 18
+    x = PAD * 2.0
+    for side in sides:
+        leg(f'<circle cx={_attr(_num(x + 8))} cy={_attr(_num(ly - 4))} r="7" '
+            f'fill={_attr(side_colour[side])} stroke="#111"/>')
+        leg(_text(x + 20, ly, f"side {side}", size=11, anchor="start"))
+        x += 40 + _width(f"side {side}", 11)
+    ly += 22
+    x = PAD * 2.0
+    for kind in child_kinds:
+        leg(f'<rect x={_attr(_num(x))} y={_attr(_num(ly - 12))} width="16" height="14" rx="3" '
+            f'fill={_attr(kind_fill[kind])} stroke="#777"/>')
+        leg(_text(x + 22, ly, kind.replace("_", " "), size=11, anchor="start"))
+        x += 40 + _width(kind, 11)
+    if child_kinds:
+        ly += 22
+    x = PAD * 2.0
+    for label, style in (
+        ("link", 'stroke="#555" stroke-width="2"'),
+        ("one-way", 'stroke="#555" stroke-width="2" stroke-dasharray="8 5" '
+                    'marker-end="url(#arrow)"'),
+        ("sight only", 'stroke="#888" stroke-width="2" stroke-dasharray="2 4"'),
+    ):
+        leg(f'<line x1={_attr(_num(x))} y1={_attr(_num(ly - 4))} x2={_attr(_num(x + 36))} '
+            f'y2={_attr(_num(ly - 4))} {style}/>')
+        leg(_text(x + 44, ly, label, size=11, anchor="start"))
+        x += 60 + _width(label, 11)
+    leg(_text(x, ly, "h2 = height 2", size=11, anchor="start"))
+    ly += 22
+    if actor is not None:
+        leg(f'<rect x="{_num(PAD * 2)}" y={_attr(_num(ly - 12))} width="16" height="14" '
+            f'rx="3" fill="none" stroke={_attr(HIGHLIGHT)} stroke-width="3"/>')
+        text = (f"where {actor} can go now (best chance of success)" if best
+                else f"{actor} has no destination now")
+        leg(_text(PAD * 2 + 22, ly, text, size=11, anchor="start"))
+        ly += 20
+        if loose:
+            more = f"{actor} may also: " + "; ".join(loose)
+            legend_widths.append(_width(more, 11) + 4 * PAD)
+            leg(_text(PAD * 2, ly, more, size=11, anchor="start", cls="loose-options"))
+            ly += 20
+    if off_map:
+        names = ", ".join(f"{a['id']} (at {a.get('at')})" for a in off_map)
+        legend_widths.append(_width(f"not on the map: {names}", 11) + 4 * PAD)
+        leg(_text(PAD * 2, ly, f"not on the map: {names}", size=11, anchor="start"))
+        ly += 20
+    legend.append("</g>")
+    out.extend(legend)
+
+    width = max(map_right + PAD * 2, 560.0, _width(title, 16, bold=True) + 4 * PAD,
+                _width(sub, 11) + 4 * PAD, *legend_widths)
+    height = ly + PAD
+    head = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width={_attr(_num(width))} '
+        f'height={_attr(_num(height))} viewBox={_attr(f"0 0 {_num(width)} {_num(height)}")} '
+        'font-family="Helvetica, Arial, sans-serif">\n'
+        f"<title>{escape(title)}</title>\n"
+        '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="12" '
+        'markerHeight="12" markerUnits="userSpaceOnUse" orient="auto-start-reverse">'
+        '<path d="M0,0 L10,5 L0,10 z" '
+        'fill="#555"/></marker></defs>\n'
+        f'<rect width="100%" height="100%" fill="#ffffff"/>\n'
+    )
+    return head + "\n".join(out) + "\n</svg>\n"
