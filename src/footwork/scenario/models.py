@@ -41,17 +41,20 @@ def encounter_model(ruleset: Ruleset[Any]) -> type[BaseModel]:
         at=(str, Field(description="the place the actor starts at")),
         stats=(ruleset.stats_model, Field(default_factory=ruleset.stats_model)),
     )
+    # typed as Any: these are types built at run time, which create_model accepts
+    ruleset_id: Any = Literal[ruleset.id]
+    actors: Any = list[actor]
     model: type[BaseModel] = create_model(
         f"{ruleset.id.title()}Encounter",
         __base__=_Strict,
         footwork=(Literal[1], Field(description="format version")),
-        ruleset=(Literal[ruleset.id], ...),
+        ruleset=(ruleset_id, ...),
         title=(str, ""),
         description=(str, ""),
         options=(ruleset.options_model, Field(default_factory=ruleset.options_model)),
         seed=(int, 0),
         map=(ruleset.map_model, ...),
-        actors=(list[actor], Field(min_length=1)),
+        actors=(actors, Field(min_length=1)),
         order=(list[str] | None, None),
         steps=(list[dict[str, Any]], Field(default_factory=list)),
     )
