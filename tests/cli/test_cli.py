@@ -259,3 +259,37 @@ def test_schema_validates_the_examples() -> None:
     schema = json.loads(invoke("schema")[1])
     for example in sorted((ROOT / "examples" / "spans").glob("*.yaml")):
         jsonschema.validate(YAML(typ="safe").load(example.read_text(encoding="utf-8")), schema)
+
+
+def test_query_lists_and_answers_ruleset_questions() -> None:
+    """`footwork query` asks the ruleset's read-only questions (R003-17 cover from beyond)."""
+    code, out, _ = invoke("query", str(BOARDING))
+    assert code == 0 and "target ATTACKER TARGET melee|ranged" in out
+    code, out, _ = invoke("query", str(BOARDING), "target", "vex", "ada", "ranged")
+    assert code == 0
+    assert json.loads(out) == {"allowed": False, "reason": "ada is in cover",
+                               "rules": ["R003-17", "A003-15"]}
+    code, out, _ = invoke("query", str(BOARDING), "on_high", "skarn", "ada", "--steps", "0")
+    assert code == 0 and json.loads(out)["on_high"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["range", "a", "b"], "spans has no query 'range'; expected one of: conditions, on_high"),
+        (["target", "vex", "ada"], "target takes 3 argument(s): ATTACKER TARGET melee|ranged"),
+        (["target", "vex", "zed", "melee"], "no actor 'zed'"),
+        (["target", "vex", "ada", "psychic"], "attack: expected melee or ranged, got 'psychic'"),
+    ],
+)
+def test_query_errors_are_one_line(args: list[str], message: str) -> None:
+    code, _, err = invoke("query", str(BOARDING), *args)
+    assert code == 2
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_state_views() -> None:
+    code, out, _ = invoke("state", str(BOARDING), "--view", "player", "--no-log")
+    assert code == 0 and json.loads(out)["view"] == "player"
+    code, _, err = invoke("state", str(BOARDING), "--view", "god")
+    assert code == 2 and "--view: expected gm or player, got 'god'" in err

@@ -134,7 +134,7 @@ class ToyRuleset(Ruleset[ToyActor]):
                                       steps=state.actors[event.actor].steps + 1)
         return state
 
-    def on_round_end(self, state: State[ToyActor]) -> Sequence[Event]:
+    def on_round_end(self, state: State[ToyActor], roller: Roller) -> Sequence[Event]:
         graph: PlaceGraph = state.space
         if not state.options.carry_at_round_end:
             return []

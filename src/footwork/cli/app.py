@@ -59,6 +59,8 @@ StepsOpt = Annotated[
 
 def _played(file: Path, steps: int | None = None) -> tuple[Encounter, Any]:
     encounter = load_encounter(file)
+    for warning in encounter.warnings:
+        err.print(f"warning: {warning}", markup=False)
     if steps is not None:
         encounter = replace(encounter, steps=encounter.steps[:steps])
     return encounter, play(encounter)
@@ -96,12 +98,17 @@ def state(
     file: FileArg,
     log: Annotated[bool, typer.Option(help="include the event log")] = True,
     steps: StepsOpt = None,
+    view: Annotated[str, typer.Option(help="gm (everything) or player (what players see)")]
+    = "gm",
 ) -> None:
     """Print the state JSON after the file's steps."""
 
     def body() -> None:
+        if view not in ("gm", "player"):
+            raise _fail(f"--view: expected gm or player, got {view!r}", 2)
         _, outcome = _played(file, steps)
-        sys.stdout.write(json.dumps(outcome.session.to_json(log=log), indent=2) + "\n")
+        body = outcome.session.to_json(log=log, view=view)
+        sys.stdout.write(json.dumps(body, indent=2) + "\n")
         for failure in outcome.failures:
             err.print(f"FAIL {failure}", markup=False)
 
@@ -177,6 +184,37 @@ def render(
             raise _fail(f"{file}: no actor {actor!r}", 2)
         output.write_text(render_svg(session, actor), encoding="utf-8")
         out.print(f"wrote {output}")
+
+    guarded(body)
+
+
+@app.command()
+def query(
+    file: FileArg,
+    name: Annotated[str | None, typer.Argument(help="the query; leave out to list them")]
+    = None,
+    args: Annotated[list[str] | None, typer.Argument(help="the query's arguments")] = None,
+    steps: StepsOpt = None,
+) -> None:
+    """Ask a ruleset's question about the state after the file's steps (e.g. range a b)."""
+
+    def body() -> None:
+        encounter, outcome = _played(file, steps)
+        found = encounter.ruleset.queries()
+        if name is None:
+            for qname, each in sorted(found.items()):
+                out.print(f"{qname} {' '.join(each.params)}: {each.help}", markup=False)
+            return
+        q = found.get(name)
+        if q is None:
+            known = ", ".join(sorted(found)) or "none"
+            raise _fail(f"{encounter.ruleset.id} has no query {name!r}; expected one of: "
+                        f"{known}", 2)
+        given = list(args or [])
+        if len(given) != len(q.params):
+            raise _fail(f"{name} takes {len(q.params)} argument(s): {' '.join(q.params)}", 2)
+        answer = q.answer(outcome.session.state, *given)
+        sys.stdout.write(json.dumps(answer, indent=2) + "\n")
 
     guarded(body)
 

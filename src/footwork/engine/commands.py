@@ -44,6 +44,8 @@ class Answer(Command):
     actor: str = ""
     choice: str
     roll: tuple[int, ...] | None = None
+    #: a point the answer names (where to place a character, for instance)
+    at: tuple[float, float] | None = None
 
 
 CORE_COMMANDS: tuple[type[Command], ...] = (EndTurn, Answer)

@@ -48,12 +48,13 @@ class Engine(Generic[A]):
 
     def begin(self, state: State[A]) -> tuple[Event, ...]:
         """The events that open an encounter: round 1 and the first turn."""
+        roller = Roller(rng_for(state.seed, state.version))
         events: list[Event] = [RoundStarted(round=state.round)]
         state = self._fold(state, events)
         first = self._next_active(state, state.turn, include_self=True)
         if first is None:
             return (*events, EncounterEnded(reason="no actor can take a turn"))
-        return tuple(events) + self._start_turn(state, first)
+        return tuple(events) + self._start_turn(state, first, roller)
 
     def decide(self, state: State[A], command: Command) -> tuple[Event, ...]:
         """Validate and resolve ``command``. Raises :class:`IllegalCommand`; never mutates."""
@@ -83,7 +84,9 @@ class Engine(Generic[A]):
                 "not_your_turn", f"it is {state.current}'s turn, not {command.actor}'s"
             )
         if isinstance(command, EndTurn):
-            return self._end_turn(state)
+            events = self._end_turn(state, roller)
+            roller.check_all_used()
+            return events
         events = tuple(self.ruleset.decide(state, command, roller))
         roller.check_all_used()
         return events
@@ -171,35 +174,35 @@ class Engine(Generic[A]):
         follow = self.ruleset.answer(self.evolve(state, made), pending, answer, roller)
         return (made, *follow)
 
-    def _end_turn(self, state: State[A]) -> tuple[Event, ...]:
+    def _end_turn(self, state: State[A], roller: Roller) -> tuple[Event, ...]:
         actor = state.current
         events: list[Event] = [TurnEnded(actor=actor)]
         state = self._fold(state, events)
-        hooks = self.ruleset.on_turn_end(state, actor)
+        hooks = self.ruleset.on_turn_end(state, actor, roller)
         state = self._fold(state, hooks)
         events.extend(hooks)
         nxt = self._next_active(state, state.turn, include_self=False)
         if nxt is None:  # nobody is left to act: close the round and the encounter
             final: list[Event] = [RoundEnded(round=state.round)]
             state = self._fold(state, final)
-            last = list(self.ruleset.on_round_end(state))
+            last = list(self.ruleset.on_round_end(state, roller))
             return (*events, *final, *last,
                     EncounterEnded(reason="no actor can take a turn"))
         if nxt <= state.turn:
             closing: list[Event] = [RoundEnded(round=state.round)]
             state = self._fold(state, closing)
-            round_hooks = list(self.ruleset.on_round_end(state))
+            round_hooks = list(self.ruleset.on_round_end(state, roller))
             state = self._fold(state, round_hooks)
             opening = RoundStarted(round=state.round + 1)
             state = self.evolve(state, opening)
             events.extend([*closing, *round_hooks, opening])
-        events.extend(self._start_turn(state, nxt))
+        events.extend(self._start_turn(state, nxt, roller))
         return tuple(events)
 
-    def _start_turn(self, state: State[A], index: int) -> tuple[Event, ...]:
+    def _start_turn(self, state: State[A], index: int, roller: Roller) -> tuple[Event, ...]:
         started = TurnStarted(actor=state.order[index])
         state = self.evolve(state, started)
-        return (started, *self.ruleset.on_turn_start(state, started.actor))
+        return (started, *self.ruleset.on_turn_start(state, started.actor, roller))
 
     def _next_active(self, state: State[A], index: int, *, include_self: bool) -> int | None:
         """The next actor in the order who takes turns, or None when nobody does."""

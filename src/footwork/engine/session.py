@@ -63,13 +63,16 @@ class Session(Generic[A]):
     def commands_json(self) -> list[dict[str, JSON]]:
         return [command_to_json(entry.command) for entry in self.history]
 
-    def to_json(self, *, log: bool = True) -> dict[str, JSON]:
-        """The documented state JSON: round, turn, actors, pending decision, log."""
-        return state_json(self.engine, self.state, self.events if log else None)
+    def to_json(self, *, log: bool = True, view: str = "gm") -> dict[str, JSON]:
+        """The documented state JSON: round, turn, actors, pending decision, log.
+
+        ``view="player"`` leaves out what the ruleset hides from players.
+        """
+        return state_json(self.engine, self.state, self.events if log else None, view=view)
 
 
 def state_json(
-    engine: Engine[A], state: State[A], events: list[Event] | None = None
+    engine: Engine[A], state: State[A], events: list[Event] | None = None, *, view: str = "gm"
 ) -> dict[str, JSON]:
     ruleset = engine.ruleset
     body: dict[str, JSON] = {
@@ -86,4 +89,5 @@ def state_json(
         body["log"] = [
             {**event_to_json(e), "text": e.describe()} for e in events
         ]
-    return body
+    body["view"] = view
+    return ruleset.view(state, body, view) if view != "gm" else body

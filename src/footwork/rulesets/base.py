@@ -10,7 +10,7 @@ nothing of the CLI, files or storage.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
@@ -25,6 +25,15 @@ from footwork.engine.rolling import Roller
 from footwork.engine.state import Actor, Pending, State
 
 A = TypeVar("A", bound=Actor)
+
+
+@dataclass(frozen=True, slots=True)
+class Query(Generic[A]):
+    """A read-only question about a state: ``answer(state, *args) -> JSON``."""
+
+    help: str
+    params: tuple[str, ...]
+    answer: Callable[..., JSON]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,14 +84,29 @@ class Ruleset(ABC, Generic[A]):
     def options(self, state: State[A], actor_id: str) -> Sequence[Option]:
         """What ``actor_id`` may do now, as full commands with costs and odds."""
 
-    def on_turn_start(self, state: State[A], actor_id: str) -> Sequence[Event]:
+    def on_turn_start(self, state: State[A], actor_id: str, roller: Roller) -> Sequence[Event]:
+        """Events when ``actor_id``'s turn begins (start-of-turn effects)."""
         return ()
 
-    def on_turn_end(self, state: State[A], actor_id: str) -> Sequence[Event]:
+    def on_turn_end(self, state: State[A], actor_id: str, roller: Roller) -> Sequence[Event]:
+        """Events when ``actor_id``'s turn ends (end-of-activation rolls, for instance)."""
         return ()
 
-    def on_round_end(self, state: State[A]) -> Sequence[Event]:
+    def on_round_end(self, state: State[A], roller: Roller) -> Sequence[Event]:
+        """Events when a round ends (effects that resolve last in the round)."""
         return ()
+
+    def lint(self, state: State[A]) -> list[tuple[str, str]]:
+        """Warnings about a valid but doubtful encounter, as (path, message) pairs."""
+        return []
+
+    def view(self, state: State[A], body: dict[str, JSON], viewer: str) -> dict[str, JSON]:
+        """The state JSON as ``viewer`` (``gm`` or ``player``) may see it."""
+        return body
+
+    def queries(self) -> Mapping[str, Query[A]]:
+        """Named read-only questions about a state, for the library and `footwork query`."""
+        return {}
 
     def takes_turns(self, state: State[A], actor_id: str) -> bool:
         """Whether the actor still gets turns (a removed actor is skipped)."""

@@ -42,6 +42,8 @@ class Encounter:
     engine: Engine[Any]
     initial: State[Any]
     steps: tuple[Step, ...]
+    #: doubtful but valid things in the file, each "file:line: path: message"
+    warnings: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -103,7 +105,10 @@ def build_encounter(source: Source) -> Encounter:
     engine = Engine(ruleset)
     known = _Known(frozenset(ids) | {ruleset.gm}, frozenset(ruleset.place_ids(space)))
     steps = tuple(_steps(source, engine, spec.steps, known))  # type: ignore[attr-defined]
-    return Encounter(source, spec, ruleset, engine, initial, steps)
+    warnings = tuple(
+        str(source.error(message, _split_path(path))) for path, message in ruleset.lint(initial)
+    )
+    return Encounter(source, spec, ruleset, engine, initial, steps, warnings)
 
 
 @dataclass(frozen=True)

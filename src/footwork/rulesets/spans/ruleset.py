@@ -15,8 +15,8 @@ from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
 from footwork.engine.rolling import Roller
 from footwork.engine.state import Pending
-from footwork.errors import IllegalCommand, ScenarioError
-from footwork.rulesets.base import ActorSetup, Ruleset
+from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError
+from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.rulesets.spans import events as ev
 from footwork.rulesets.spans.checks import (
     FAIL,
@@ -60,7 +60,7 @@ from footwork.rulesets.spans.model import (
     SpansStats,
 )
 from footwork.rulesets.spans.options import SpansOptions
-from footwork.rulesets.spans.targeting import conditions
+from footwork.rulesets.spans.targeting import can_target, conditions, is_on_high
 
 ROLLED_ACTIONS = {"run": ("R003-03", "R003-04", "R003-05"),
                   "climb": ("R003-07", "R003-08", "R003-09"),
@@ -285,6 +285,36 @@ class SpansRuleset(Ruleset[SpansActor]):
             "places": [to_jsonable(p) for p in m.graph],
             "links": [to_jsonable(ln) for ln in m.graph.links()],
             "positions": {k: list(v) for k, v in m.positions.items()},
+        }
+
+    def queries(self) -> Mapping[str, Query[SpansActor]]:
+        def actor(state: SpansState, actor_id: str) -> SpansActor:
+            if actor_id not in state.actors:
+                known = ", ".join(state.actors)
+                raise InvalidCommand(f"no actor {actor_id!r}; expected one of: {known}")
+            return state.actors[actor_id]
+
+        def target(state: SpansState, attacker: str, victim: str, attack: str) -> JSON:
+            actor(state, attacker)
+            actor(state, victim)
+            if attack not in ("melee", "ranged"):
+                raise InvalidCommand(f"attack: expected melee or ranged, got {attack!r}")
+            ruling = can_target(state, attacker, victim, attack)  # type: ignore[arg-type]
+            return {"allowed": ruling.allowed, "reason": ruling.reason,
+                    "rules": list(ruling.rules)}
+
+        def on_high(state: SpansState, a: str, b: str) -> JSON:
+            return {"on_high": is_on_high(actor(state, a), actor(state, b)),
+                    "rules": ["R003-22", "A003-07"]}
+
+        def conditions_of(state: SpansState, a: str) -> JSON:
+            return conditions(state, actor(state, a))
+
+        return {
+            "target": Query("may ATTACKER target TARGET with a melee or ranged attack?",
+                            ("ATTACKER", "TARGET", "melee|ranged"), target),
+            "on_high": Query("is A on high relative to B?", ("A", "B"), on_high),
+            "conditions": Query("what A's position allows or forbids", ("A",), conditions_of),
         }
 
     def options(self, state: SpansState, actor_id: str) -> Sequence[Option]:
