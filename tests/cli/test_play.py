@@ -238,3 +238,15 @@ def test_the_cli_plays_from_stdin(tmp_path: Path) -> None:
     assert "what ada can do" in result.output
     assert target.exists()
     assert CliRunner().invoke(app, ["run", str(target)]).exit_code == 0
+
+
+def test_choices_and_points_on_a_site_map(tmp_path: Path) -> None:
+    """Choices match whatever the case typed; an answer can carry a point (at=x,y)."""
+    encounter = load_encounter(EXAMPLES / "sitemaps" / "tavern-brawl.yaml")
+    console = Console(file=io.StringIO(), width=120)
+    repl = Repl(encounter, tmp_path / "out.yaml", console=console)
+    for line in ("move to=street-west at=4,-2", "pin", "agi roll=15", "place at=2,1"):
+        assert repl.handle(line)
+    mira = repl.session.state.actors["mira"]
+    assert (mira.at, mira.point) == ("taproom", (2.0, 1.0))
+    assert repl.session.state.pending is None

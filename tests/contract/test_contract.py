@@ -75,10 +75,9 @@ def _probes(engine: Engine[Any], state: State[Any]) -> list[dict[str, Any]]:
         {"do": "end_turn", "actor": other} if other != state.current else {"do": "nope"},
         {"answer": "zzz-not-a-choice"},
     ]
-    for kind in engine.ruleset.commands:
-        if "to" in kind.__dataclass_fields__:
-            probes.append({"do": kind.name, "actor": state.current, "to": "no-such-place",
-                           "die": "maneuver"})
+    for option in engine.options(state, state.current):  # the same moves, to nowhere
+        if option.to is not None:
+            probes.append({**option.command, "to": "no-such-place"})
     return probes
 
 
@@ -120,9 +119,8 @@ def test_options_agree_with_decide(path: Path) -> None:
     assert checked > 0
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_odds_are_exact(path: Path) -> None:
-    """Each check's odds sum to exactly 1 and equal brute-force enumeration of its dice."""
+def _checks_seen(path: Path) -> int:
+    """Checks the example offers along the way, each verified exact; returns their count."""
     seen = 0
     for engine, state in _states(path):
         for option in engine.options(state, state.current):
@@ -134,4 +132,16 @@ def test_odds_are_exact(path: Path) -> None:
                     brute[check.tier_of(total)] += p
                 assert brute == dict(check.odds)
                 seen += 1
-    assert seen > 0
+    return seen
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_odds_are_exact(path: Path) -> None:
+    """Each check's odds sum to exactly 1 and equal brute-force enumeration of its dice."""
+    _checks_seen(path)
+
+
+@pytest.mark.parametrize("ruleset", sorted(available()))
+def test_every_ruleset_shows_odds_somewhere(ruleset: str) -> None:
+    """At least one example of each ruleset offers a check with exact odds."""
+    assert sum(_checks_seen(p) for p in FILES if p.parent.name == ruleset) > 0

@@ -16,6 +16,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from footwork.errors import FootworkError, IllegalCommand
@@ -78,9 +79,9 @@ def run(
         if not quiet:
             for entry in outcome.session.to_json()["log"]:
                 rules = f"  [{', '.join(entry['rules'])}]" if entry["rules"] else ""
-                out.print(f"  {entry['text']}[dim]{rules}[/dim]")
+                out.print(f"  {escape(entry['text'])}[dim]{escape(rules)}[/dim]")
             for message in outcome.messages:
-                out.print(f"[dim]{message}[/dim]", markup=True)
+                out.print(f"[dim]{escape(message)}[/dim]", markup=True)
         for failure in outcome.failures:
             err.print(f"FAIL {failure}", markup=False)
         if outcome.ok:

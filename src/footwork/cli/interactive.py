@@ -211,7 +211,10 @@ class Repl:
         elif head == "answer":
             if not rest:
                 raise InvalidCommand("answer what? e.g. answer pay")
-            self.command("answer", [f"choice={rest[0]}", *rest[1:]])
+            typed = rest[0]
+            if pending is not None:  # choices are matched whatever the case typed
+                typed = next((c for c in pending.choices if c.lower() == typed.lower()), typed)
+            self.command("answer", [f"choice={typed}", *rest[1:]])
         elif head == "end":
             self.command("end_turn", rest)
         elif head == "undo":
@@ -221,8 +224,9 @@ class Repl:
         elif head == "save":
             path = self.save(Path(rest[0]) if rest else None)
             self.say(_saved(len(session.history), path))
-        elif pending is not None and head in pending.choices:
-            self.command("answer", [f"choice={head}", *rest])
+        elif pending is not None and head in {c.lower() for c in pending.choices}:
+            choice = next(c for c in pending.choices if c.lower() == head)
+            self.command("answer", [f"choice={choice}", *rest])
         elif head in session.engine.command_kinds:
             self.command(head, rest)
         else:

@@ -5,6 +5,9 @@ positions), the state JSON (actors with ``at`` and ``side``) and
 ``session.options``. Top-level places are boxes laid out by the map's
 positions (or a seeded spring layout); child places (features) are smaller
 boxes inside their parent. The output is deterministic.
+
+Maps in metres (``space_json["scale"] == "m"``) are drawn to scale, one panel
+per floor, by :mod:`footwork.cli.svg_sitemap`.
 """
 
 from __future__ import annotations
@@ -212,9 +215,18 @@ def _edge_point(box: _Box, toward: tuple[float, float]) -> tuple[float, float]:
 
 
 def render_svg(session: Session[Any], actor: str | None = None) -> str:
-    """The map, the actors and (with ``actor``) that actor's options, as an SVG document."""
+    """The map, the actors and (with ``actor``) that actor's options, as an SVG document.
+
+    A map whose ``space_json`` says ``"scale": "m"`` (zones as polygons in
+    metres) is drawn to scale by :func:`footwork.cli.svg_sitemap.render_to_scale`.
+    """
     space = session.engine.ruleset.space_json(session.state.space)
     state = session.to_json(log=False)
+    if space.get("scale") == "m":
+        from footwork.cli.svg_sitemap import render_to_scale
+
+        return render_to_scale(space, state, actor,
+                               list(session.options(actor)) if actor is not None else [])
     actors: Mapping[str, Mapping[str, Any]] = state.get("actors") or {}
     places: list[Mapping[str, Any]] = list(space.get("places") or [])
     raw_links: list[Mapping[str, Any]] = list(space.get("links") or [])

@@ -39,9 +39,11 @@ class Option:
     to: str | None = None
     checks: tuple[CheckOdds, ...] = ()
     rules: tuple[str, ...] = ()
+    #: on metric maps, where the move may end: polygons, each a list of rings of [x, y]
+    region: tuple[tuple[tuple[tuple[float, float], ...], ...], ...] | None = None
 
     def to_json(self) -> dict[str, JSON]:
-        return {
+        body: dict[str, JSON] = {
             "command": to_jsonable(self.command),
             "label": self.label,
             "to": self.to,
@@ -49,3 +51,6 @@ class Option:
             "checks": [c.to_json() for c in self.checks],
             "rules": list(self.rules),
         }
+        if self.region is not None:
+            body["region"] = to_jsonable(self.region)
+        return body

@@ -30,9 +30,11 @@ class Command:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EndTurn(Command):
-    """End the current actor's turn; the next in the order begins."""
+    """End the current actor's turn; the next in the order begins. ``roll`` supplies the
+    faces of any roll the end of the turn or round calls for."""
 
     name: ClassVar[str] = "end_turn"
+    roll: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -83,6 +83,7 @@ def state_json(
         "order": list(state.order),
         "actors": {aid: ruleset.actor_json(state, a) for aid, a in state.actors.items()},
         "pending": to_jsonable(state.pending),
+        "world": to_jsonable(state.world),
         "version": state.version,
     }
     if events is not None:

@@ -78,6 +78,8 @@ class State(Generic[A]):
     version: int = 0
     #: no actor can take a turn any more: every command is refused
     ended: bool = False
+    #: what a ruleset tracks beyond its actors (zones revealed so far, for instance)
+    world: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def current(self) -> str:

@@ -64,7 +64,11 @@ class Ruleset(ABC, Generic[A]):
     def build(
         self, options: BaseModel, map_spec: BaseModel, actors: Sequence[ActorSetup]
     ) -> tuple[Any, dict[str, A]]:
-        """Build the fixed space and the starting actors; raise ``ValueError`` with a path."""
+        """Build the fixed space and the starting actors; raise ``ScenarioError`` with a path."""
+
+    def initial_world(self, space: Any, options: BaseModel) -> Mapping[str, Any]:
+        """The ruleset's own starting state beyond the actors (``State.world``)."""
+        return {}
 
     @abstractmethod
     def decide(self, state: State[A], command: Command, roller: Roller) -> Sequence[Event]:

@@ -16,9 +16,10 @@ _registered: dict[str, type[Ruleset[Any]]] = {}
 
 
 def _builtin() -> dict[str, type[Ruleset[Any]]]:
+    from footwork.rulesets.sitemaps import SitemapsRuleset
     from footwork.rulesets.spans import SpansRuleset
 
-    return {SpansRuleset.id: SpansRuleset}
+    return {SpansRuleset.id: SpansRuleset, SitemapsRuleset.id: SitemapsRuleset}
 
 
 @cache

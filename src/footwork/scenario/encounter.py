@@ -101,6 +101,7 @@ def build_encounter(source: Source) -> Encounter:
     initial: State[Any] = State(
         ruleset=ruleset.id, seed=spec.seed, space=space,  # type: ignore[attr-defined]
         options=spec.options, order=tuple(order), actors=built,  # type: ignore[attr-defined]
+        world=ruleset.initial_world(space, spec.options),  # type: ignore[attr-defined]
     )
     engine = Engine(ruleset)
     known = _Known(frozenset(ids) | {ruleset.gm}, frozenset(ruleset.place_ids(space)))

@@ -1,0 +1,254 @@
+"""The `sitemaps` map, actor stats and actor state.
+
+A site map is a set of zones that are polygons in metres on floors (R004-01,
+R004-03, R004-04), joined by openings on shared borders, climbs between floors
+and gaps to leap; walls, rough surfaces and water are parts of it too. Every
+character stands at an exact point of a zone (R004-05).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from shapely import LineString, Point, Polygon, box
+
+from footwork.engine.state import Actor
+from footwork.space.zonemap import XY, Connector, ZoneMap, ZoneShape
+
+Grade = Literal["trivial", "challenging", "extreme"]
+Quality = Literal["narrow", "uneven", "slippery"]
+Coord = tuple[float, float]
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class _Shaped(_Spec):
+    """Something drawn as ``rect: [x, y, width, depth]`` or ``polygon: [[x, y], ...]``."""
+
+    rect: tuple[float, float, float, float] | None = None
+    polygon: list[Coord] | None = None
+
+    @model_validator(mode="after")
+    def _one_shape(self) -> _Shaped:
+        if (self.rect is None) == (self.polygon is None):
+            raise ValueError("give exactly one of rect [x, y, width, depth] or polygon")
+        if self.rect is not None and (self.rect[2] <= 0 or self.rect[3] <= 0):
+            raise ValueError("a rect needs a positive width and depth")
+        if self.polygon is not None and len(self.polygon) < 3:
+            raise ValueError("a polygon needs at least 3 corners")
+        return self
+
+    def shape(self) -> Any:
+        if self.rect is not None:
+            x, y, w, d = self.rect
+            return box(x, y, x + w, y + d)
+        assert self.polygon is not None
+        return Polygon(self.polygon)
+
+
+class WaterSpec(_Spec):
+    """R004-27: the zone is water; turbulent water needs a roll; a current carries drowners."""
+
+    turbulent: bool = False
+    #: the zone a drowning character drifts into each round (A004-13)
+    current: str | None = None
+
+
+class ZoneSpec(_Shaped):
+    id: str
+    floor: int = 0
+    #: R004-04: a zone is one floor tall, 2 to 3 m
+    height_m: float = Field(default=2.5, ge=2.0, le=3.0)
+    #: R004-02: revealed to the players yet?
+    revealed: bool = True
+    #: R004-06, A004-07: how many characters fit; default from the floor area
+    capacity: int | None = Field(default=None, ge=0)
+    #: R004-03: the GM accepts a zone longer than the guideline (no warning)
+    large: bool = False
+    water: WaterSpec | None = None
+    #: a climbing face (mid-climb zone): R004-24..26
+    climb: Grade | None = None
+    #: where a fall from this zone lands (a climbing face's foot, a catwalk's floor)
+    below: str | None = None
+
+
+class OpeningSpec(_Spec):
+    """A way between two zones of one floor: ``at`` a segment of their shared border (a
+    doorway), or the whole border when left out."""
+
+    between: tuple[str, str]
+    at: tuple[Coord, Coord] | None = None
+
+
+class ClimbSpec(_Spec):
+    """A way up from zone ``between[0]`` to zone ``between[1]`` (one floor up, A004-11)."""
+
+    between: tuple[str, str]
+    at: Coord
+    #: where the climb arrives above (default: the same point)
+    top: Coord | None = None
+    grade: Grade = "trivial"
+
+
+class GapSpec(_Spec):
+    """A gap to leap, from a take-off point in one zone to a landing point in the other."""
+
+    between: tuple[str, str]
+    start: Coord = Field(alias="from")
+    end: Coord = Field(alias="to")
+    #: where a failed leap falls (R004-30); left out, the leaper stays at the take-off
+    below: str | None = None
+    depth_m: float | None = Field(default=None, ge=0)
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+class WallSpec(_Spec):
+    floor: int = 0
+    line: list[Coord] = Field(min_length=2)
+
+
+class RoughSpec(_Shaped):
+    """R004-22, R004-23: a surface to balance on, with its qualities."""
+
+    floor: int = 0
+    qualities: list[Quality] = Field(min_length=1)
+    below: str | None = None
+
+
+class SitemapsMapSpec(_Spec):
+    """The `map` of a `sitemaps` encounter file."""
+
+    zones: list[ZoneSpec] = Field(min_length=1)
+    openings: list[OpeningSpec] = Field(default_factory=list)
+    walls: list[WallSpec | list[Coord]] = Field(default_factory=list)
+    climbs: list[ClimbSpec] = Field(default_factory=list)
+    gaps: list[GapSpec] = Field(default_factory=list)
+    rough: list[RoughSpec] = Field(default_factory=list)
+
+
+class SitemapsStats(_Spec):
+    """The `stats` of a `sitemaps` actor."""
+
+    #: where in its zone the actor stands, in metres (default: a free spot)
+    point: Coord | None = None
+    STR: int = 10
+    AGI: int = 10
+    slow: bool = False
+    fast: bool = False
+    #: R004-27, A004-12: bulk carried and the carry limit (default: the option)
+    bulk: int = Field(default=0, ge=0)
+    carry_limit: int | None = Field(default=None, ge=0)
+
+
+@dataclass(frozen=True, slots=True)
+class SiteActor(Actor):
+    """A character on a site map: its zone and exact point, attributes, this activation."""
+
+    point: tuple[float, float]
+    STR: int
+    AGI: int
+    slow: bool
+    fast: bool
+    bulk: int
+    carry_limit: int
+    #: zones moved this activation, by the move step and a rush (R004-13, R004-14)
+    zones_moved: int = 0
+    rushed: bool = False
+    #: took its action (a rush included): no more movement this activation (A004-02)
+    acted: bool = False
+    #: a pin or a failed roll ended its movement for this activation (R004-21)
+    stopped: bool = False
+    #: pins attempted this round (A004-04)
+    pins_used: int = 0
+    #: R004-28: drowning: no actions, drifts with the current
+    drowning: bool = False
+
+
+@dataclass(frozen=True)
+class Rough:
+    polygon: Any
+    floor: int
+    qualities: tuple[str, ...]
+    below: str | None
+
+
+class SiteMap:
+    """The fixed site map: geometry (a :class:`ZoneMap`) plus hazards."""
+
+    def __init__(self, spec: SitemapsMapSpec, area_per_character: float) -> None:
+        self.specs = {z.id: z for z in spec.zones}
+        shapes = [ZoneShape(z.id, z.shape(), z.floor) for z in spec.zones]
+        openings = [(o.between[0], o.between[1],
+                     LineString(o.at) if o.at is not None else None) for o in spec.openings]
+        connectors: list[Connector] = []
+        for c in spec.climbs:
+            lower, upper = c.between
+            for z in c.between:
+                if z not in self.specs:
+                    raise ValueError(f"climb {lower}–{upper}: unknown zone {z!r}")
+            if self.specs[upper].floor != self.specs[lower].floor + 1:
+                raise ValueError(f"climb {lower}–{upper}: {upper!r} must be one floor above "
+                                 f"{lower!r} (A004-11)")
+            connectors.append(Connector(lower, upper, "climb", c.at, c.top or c.at,
+                                        props={"grade": c.grade}))
+        for g in spec.gaps:
+            a, b = g.between
+            for z in g.between:
+                if z not in self.specs:
+                    raise ValueError(f"gap {a}–{b}: unknown zone {z!r}")
+            if g.below is not None and g.below not in self.specs:
+                raise ValueError(f"gap {a}–{b}: unknown zone below {g.below!r}")
+            width = math.dist(g.start, g.end)
+            connectors.append(Connector(a, b, "gap", g.start, g.end,
+                                        props={"width": width, "below": g.below,
+                                               "depth_m": g.depth_m}))
+        walls = [(w.floor, LineString(w.line)) if isinstance(w, WallSpec)
+                 else (0, LineString(w)) for w in spec.walls]
+        self.geometry = ZoneMap(shapes, openings, connectors, walls)
+        self.rough = [Rough(r.shape(), r.floor, tuple(sorted(set(r.qualities))), r.below)
+                      for r in spec.rough]
+        for r, rs in zip(self.rough, spec.rough, strict=True):
+            if not r.polygon.is_valid or r.polygon.area <= 0:
+                raise ValueError("a rough surface's polygon is not valid or has no area")
+            if rs.below is not None and rs.below not in self.specs:
+                raise ValueError(f"rough surface: unknown zone below {rs.below!r}")
+        for zspec in spec.zones:
+            for name in (zspec.below, zspec.water.current if zspec.water else None):
+                if name is not None and name not in self.specs:
+                    raise ValueError(f"zone {zspec.id!r}: unknown zone {name!r}")
+        self.capacity = {
+            z.id: z.capacity if z.capacity is not None
+            else int(self.geometry.zones[z.id].polygon.area // area_per_character)
+            for z in spec.zones
+        }
+
+    def __contains__(self, zone: object) -> bool:
+        return zone in self.specs
+
+    def floor(self, zone: str) -> int:
+        return self.specs[zone].floor
+
+    def zone_at(self, point: XY, floor: int) -> str | None:
+        return self.geometry.zone_at(point, floor)
+
+    def longest_dimension(self, zone: str) -> float:
+        """A zone's length: the long side of the smallest rectangle around it (R004-03)."""
+        rect = self.geometry.zones[zone].polygon.minimum_rotated_rectangle
+        coords = list(rect.exterior.coords)
+        return max(math.dist(p, q) for p, q in pairwise(coords))
+
+    def rough_at(self, point: XY, floor: int) -> Rough | None:
+        for r in self.rough:
+            if r.floor == floor and r.polygon.covers(Point(point)):
+                return r
+        return None
+
+    def is_water(self, zone: str) -> bool:
+        return self.specs[zone].water is not None

@@ -1,0 +1,332 @@
+"""Planning a move on a site map: where it may end, the traced way, what it costs, and
+what happens along the way (pins and hazard rolls, in the order the mover meets them).
+
+A plan is a pure function of the state and the command, so a move that stops for a
+decision (a pin) is planned again, identically, when it resumes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import shapely
+from shapely import Point
+
+from footwork.engine.state import State
+from footwork.errors import IllegalCommand
+from footwork.rulesets.sitemaps.model import SiteActor, SiteMap
+from footwork.rulesets.sitemaps.options import SitemapsOptions
+from footwork.space.zonemap import XY, PathBlocked, TracedPath
+
+SiteState = State[SiteActor]
+
+
+def site(state: SiteState) -> SiteMap:
+    m: SiteMap = state.space
+    return m
+
+
+def opts(state: SiteState) -> SitemapsOptions:
+    o: SitemapsOptions = state.options
+    return o
+
+
+@dataclass(frozen=True)
+class Hazard:
+    """Something met along the way: a pin offer, or a roll."""
+
+    distance: float
+    kind: str  # pin | balance | swim | leap | climb
+    point: XY
+    floor: int
+    rules: tuple[str, ...]
+    pinner: str | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Plan:
+    path: TracedPath
+    to: str
+    at: XY
+    hazards: tuple[Hazard, ...]
+
+    @property
+    def cost(self) -> int:
+        return self.path.crossings
+
+
+# -- who is where ----------------------------------------------------------------------
+
+def floor_of(state: SiteState, actor: SiteActor) -> int:
+    return site(state).floor(actor.at)
+
+
+def others(state: SiteState, actor_id: str) -> list[SiteActor]:
+    return [a for a in state.actors.values() if a.id != actor_id]
+
+
+def is_slow(state: SiteState, actor: SiteActor) -> bool:
+    """R004-15, A004-03: Slow, unless Fast cancels it out."""
+    if actor.slow and actor.fast:
+        return opts(state).move.slow_and_fast == "slow_wins"
+    return actor.slow
+
+
+def is_fast(state: SiteState, actor: SiteActor) -> bool:
+    """R004-16, A004-03."""
+    return actor.fast and not actor.slow
+
+
+def step_zones(state: SiteState, actor: SiteActor) -> int:
+    """Zones of the move step, and of a rush: 1, or 2 when Fast (R004-13, R004-14, R004-16)."""
+    return 2 if is_fast(state, actor) else 1
+
+
+def reach(state: SiteState) -> float:
+    """Centre-to-centre distance that is still Nearby (R004-09, A004-08)."""
+    o = opts(state)
+    return o.range.nearby_m + (o.move.footprint_m if o.range.measure == "edge" else 0.0)
+
+
+def nearby(state: SiteState, a: SiteActor, b: SiteActor) -> bool:
+    """R004-09: arm's reach, across zone borders too, but on one floor."""
+    return (floor_of(state, a) == floor_of(state, b)
+            and math.dist(a.point, b.point) <= reach(state) + 1e-9)
+
+
+def overloaded(actor: SiteActor) -> bool:
+    """A004-12: carrying more than a quarter of the carry limit."""
+    return actor.bulk * 4 > actor.carry_limit
+
+
+def swim_roll_needed(state: SiteState, actor: SiteActor, zone: str) -> bool:
+    """R004-27: turbulent water, or too much load."""
+    water = site(state).specs[zone].water
+    return water is not None and (water.turbulent or overloaded(actor))
+
+
+# -- where a character may stand ---------------------------------------------------------
+
+def check_spot(state: SiteState, actor_id: str, zone: str, point: XY, rules: tuple[str, ...]
+               ) -> None:
+    """``point`` is in ``zone``, its circle overlaps nobody's, and the zone has room."""
+    m = site(state)
+    if zone not in m:
+        raise IllegalCommand("unknown_place", f"there is no zone {zone!r}")
+    floor = m.floor(zone)
+    if not m.geometry.zones[zone].polygon.buffer(1e-6).covers(Point(point)):
+        raise IllegalCommand("not_in_zone", f"({point[0]:g}, {point[1]:g}) is not in {zone}",
+                             ("R004-17", *rules))
+    if not m.geometry.free(floor).buffer(1e-6).covers(Point(point)):
+        raise IllegalCommand("in_a_wall", f"({point[0]:g}, {point[1]:g}) is inside a wall",
+                             ("R004-18",))
+    width = opts(state).move.footprint_m
+    for other in others(state, actor_id):
+        if m.floor(other.at) == floor and math.dist(other.point, point) < width - 1e-9:
+            raise IllegalCommand(
+                "occupied", f"{other.id} stands within {width:g} m of "
+                f"({point[0]:g}, {point[1]:g}): their circles would overlap",
+                ("R004-07", "R004-08", "A004-06"))
+    inside = [o for o in others(state, actor_id) if o.at == zone]
+    if len(inside) >= m.capacity[zone]:
+        raise IllegalCommand("zone_full", f"{zone} is full ({m.capacity[zone]} characters): "
+                             "a mover may pass through it but not stop there",
+                             ("R004-06", "R004-08", "A004-06"))
+
+
+def free_spot(state: SiteState, actor_id: str, zone: str, near: XY,
+              entry: XY | None = None) -> XY | None:
+    """The legal spot of ``zone`` nearest to ``near`` (on a 25 cm lattice), or None when
+    the zone is full (R004-06) or has no room left. With ``entry``, only the part of the
+    zone joined to ``entry`` (a zone split by a wall) is searched.
+
+    The lattice is tested in bulk with NumPy and shapely's vectorised ``contains_xy``.
+    """
+    m = site(state)
+    if sum(1 for o in others(state, actor_id) if o.at == zone) >= m.capacity[zone]:
+        return None
+    area = m.geometry.region(zone, entry)
+    if area.is_empty:
+        return None
+    minx, miny, maxx, maxy = area.bounds
+    step = 0.25
+    xs, ys = np.meshgrid(np.arange(math.floor(minx / step) * step, maxx + step / 2, step),
+                         np.arange(math.floor(miny / step) * step, maxy + step / 2, step))
+    xs, ys = np.round(xs, 4), np.round(ys, 4)
+    ok = shapely.contains_xy(area.buffer(1e-6), xs, ys)
+    width = opts(state).move.footprint_m
+    floor = m.floor(zone)
+    for o in others(state, actor_id):
+        if m.floor(o.at) == floor:
+            ok &= (xs - o.point[0]) ** 2 + (ys - o.point[1]) ** 2 >= (width - 1e-9) ** 2
+    for other_zone, shape in m.geometry.zones.items():  # border points belong to one zone
+        if other_zone != zone and shape.floor == floor:
+            ok &= ~shapely.contains_xy(shape.polygon, xs, ys)
+    if not ok.any():
+        return None
+    dist = np.where(ok, (xs - near[0]) ** 2 + (ys - near[1]) ** 2, np.inf)
+    i = np.unravel_index(int(np.argmin(dist)), dist.shape)
+    return (float(xs[i]), float(ys[i]))
+
+
+# -- planning -------------------------------------------------------------------------
+
+def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
+              via: tuple[XY, ...] | None, *, counts: bool = True) -> Plan:
+    """The traced way to ``at`` in ``to`` and what it meets (nothing when ``counts`` is
+    False: a rush that does not count for pins and hazards, A004-18)."""
+    m = site(state)
+    check_spot(state, actor.id, to, at, ())
+    try:
+        path = m.geometry.trace(actor.point, actor.at, at, to, via=via or ())
+    except PathBlocked as exc:
+        raise IllegalCommand("path_blocked", str(exc), ("R004-18", "A004-16")) from None
+    o = opts(state)
+    hazards: list[Hazard] = []
+    # R004-23, A004-10: an extremely rough surface cannot be balanced on at all
+    for r in m.rough:
+        extreme = len(r.qualities) >= o.hazards.impassable_qualities
+        if extreme and (path.enters(r.polygon, r.floor) or (
+                m.floor(to) == r.floor and r.polygon.covers(Point(at)))):
+            raise IllegalCommand("impassable", f"a {' and '.join(r.qualities)} surface "
+                                 "cannot be balanced on", ("R004-23", "A004-10"))
+    for zone in path.zones:
+        spec = m.specs[zone]
+        if spec.climb == "extreme":
+            raise IllegalCommand("unclimbable", f"{zone} cannot be climbed", ("R004-26",))
+        water = spec.water
+        if water is not None and water.turbulent and overloaded(actor):
+            raise IllegalCommand("cannot_swim", f"{actor.id} cannot swim the turbulent water "
+                                 f"of {zone} with {actor.bulk} bulk", ("R004-29", "A004-12"))
+    done = 0.0
+    previous = None
+    for leg in path.legs:
+        c = leg.connector
+        if c is not None and c.kind == "climb":
+            grade = str(c.props.get("grade"))
+            up = m.floor(c.b) > m.floor(c.a)
+            if grade == "extreme":
+                raise IllegalCommand("unclimbable", f"the climb {c.a}–{c.b} cannot be climbed",
+                                     ("R004-26", "A004-10"))
+            if grade == "challenging" and (up or o.hazards.roll_climbing_down):
+                hazards.append(Hazard(done + leg.length, "climb", leg.end, leg.floor,
+                                      ("R004-24", "A004-11"), detail={"from": c.a, "to": c.b}))
+        if c is not None and c.kind == "gap":
+            width = float(c.props["width"])
+            run_up = (previous is not None and previous.kind == "walk"
+                      and previous.end == leg.start and previous.length >= o.leap.run_up_m)
+            factor = 1.0 if run_up else o.leap.standing_factor
+            low, high = o.leap.trivial_below_m * factor, o.leap.max_m * factor
+            if width > high + 1e-9:
+                raise IllegalCommand(
+                    "too_far_to_leap", f"the gap {c.a}–{c.b} is {width:g} m: at most {high:g} m "
+                    f"can be leapt {'with' if run_up else 'without'} a running start",
+                    ("R004-30", "R004-31", "A004-14"))
+            if width >= low - 1e-9:
+                hazards.append(Hazard(done, "leap", leg.start, m.floor(c.a),
+                                      ("R004-30", "A004-14"),
+                                      detail={"width": width, "below": c.props.get("below"),
+                                              "depth_m": c.props.get("depth_m"),
+                                              "run_up": run_up}))
+        done += leg.length
+        previous = leg
+    for r in m.rough:
+        for d, p in path.exits(r.polygon, r.floor):
+            hazards.append(Hazard(d, "balance", p, r.floor, ("R004-22", "A004-09"),
+                                  detail={"qualities": list(r.qualities), "below": r.below}))
+    # R004-24, A004-11: leaving a challenging climbing face, other than back down to its
+    # foot, is reaching the top of the climb
+    previous_zone = path.zones[0]
+    for d, entered in path.marks:
+        face = m.specs[previous_zone]
+        if face.climb == "challenging" and entered != face.below:
+            point, floor = path.point_at(d)
+            hazards.append(Hazard(d, "climb_top", point, floor, ("R004-24", "A004-11"),
+                                  detail={"below": face.below, "face": previous_zone}))
+        previous_zone = entered
+    for zone in dict.fromkeys(path.zones):
+        if swim_roll_needed(state, actor, zone):
+            poly = m.geometry.zones[zone].polygon
+            for d, p in path.exits(poly, m.floor(zone)):
+                hazards.append(Hazard(d, "swim", p, m.floor(zone), ("R004-27", "A004-12"),
+                                      detail={"zone": zone}))
+    # R004-19, A004-04: any foe whose reach the way passes through may try to pin
+    for other in others(state, actor.id):
+        if other.side == actor.side:
+            continue
+        d2 = path.first_within(other.point, m.floor(other.at), reach(state))
+        if d2 is not None:
+            point, floor = path.point_at(d2)
+            hazards.append(Hazard(d2, "pin", point, floor, ("R004-19", "A004-04"),
+                                  pinner=other.id))
+    if not counts:
+        hazards = []
+    order = {"pin": 0, "leap": 1, "climb": 2, "climb_top": 2, "balance": 3, "swim": 4}
+    hazards.sort(key=lambda h: (round(h.distance, 6), order[h.kind], h.pinner or ""))
+    return Plan(path, to, at, tuple(hazards))
+
+
+def spot_near(state: SiteState, actor_id: str, centre: XY, floor: int, near: XY
+              ) -> tuple[str, XY] | None:
+    """A004-05: the legal spot within reach of ``centre`` (on ``floor``) nearest to
+    ``near``, or None when there is none. Candidates lie on rings around ``centre``."""
+    width = opts(state).move.footprint_m
+    high = reach(state)
+    if high < width - 1e-9:
+        return None
+    rings = np.linspace(width, high, max(2, int((high - width) / 0.25) + 2))
+    angles = np.linspace(0.0, 2 * math.pi, 180, endpoint=False)
+    rr, aa = np.meshgrid(rings, angles)
+    xs = centre[0] + rr * np.cos(aa)
+    ys = centre[1] + rr * np.sin(aa)
+    m = site(state)
+    ok = shapely.contains_xy(m.geometry.free(floor).buffer(1e-6), xs, ys)
+    for o in others(state, actor_id):
+        if m.floor(o.at) == floor:
+            ok &= (xs - o.point[0]) ** 2 + (ys - o.point[1]) ** 2 >= (width - 1e-9) ** 2
+    dist = np.where(ok, (xs - near[0]) ** 2 + (ys - near[1]) ** 2, np.inf)
+    for flat in np.argsort(dist, axis=None):
+        i = np.unravel_index(int(flat), dist.shape)
+        if not math.isfinite(float(dist[i])):
+            break
+        point = (float(xs[i]), float(ys[i]))
+        if math.dist(point, centre) > high + 1e-9:
+            continue
+        zone = m.zone_at(point, floor)
+        if zone is None:
+            continue
+        try:
+            check_spot(state, actor_id, zone, point, ())
+        except IllegalCommand:
+            continue
+        return zone, point
+    return None
+
+
+def settle(state: SiteState, actor: SiteActor, zone: str, point: XY,
+           back: tuple[str, ...] = ()) -> tuple[str, XY]:
+    """Where a character whose movement ends at ``point`` of ``zone`` (a pin, a failed
+    roll, a fall) comes to rest: there if the spot is legal, else the nearest free spot of
+    that zone, else of the zones ``back`` (the way it came, latest first), else where it
+    started. Its circle never overlaps another and no zone goes over capacity (A004-06)."""
+    try:
+        check_spot(state, actor.id, zone, point, ())
+        return zone, point
+    except IllegalCommand:
+        pass
+    for z in (zone, *back):
+        entry = point if z == zone else None
+        spot = free_spot(state, actor.id, z, point, entry)
+        if spot is not None:
+            return z, spot
+    return actor.at, actor.point
+
+
+def zones_until(state: SiteState, plan: Plan, distance: float) -> tuple[str, int]:
+    """The zone the mover is in after ``distance`` metres of the plan (a stop exactly on a
+    border stays on the side it came from), and the zones crossed by then."""
+    return plan.path.zone_before(distance)

@@ -1,0 +1,644 @@
+"""The `sitemaps` ruleset: zones that are polygons in metres, exact positions, occupancy,
+range categories, moving and rushing, pinning, and AGI rolls for hazards."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+from shapely import Point
+
+from footwork.engine.choices import CheckOdds, Option
+from footwork.engine.codec import JSON, to_jsonable
+from footwork.engine.commands import Answer, Command
+from footwork.engine.events import DecisionRequested, Event, Rolled, RoundStarted, TurnStarted
+from footwork.engine.rolling import Roller
+from footwork.engine.state import Pending, fast_replace
+from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError
+from footwork.rulesets.base import ActorSetup, Query, Ruleset
+from footwork.rulesets.sitemaps import events as ev
+from footwork.rulesets.sitemaps.checks import PASS, dice_of, judge, odds
+from footwork.rulesets.sitemaps.commands import SITEMAPS_COMMANDS, Act, Move, Rescue, Reveal, Rush
+from footwork.rulesets.sitemaps.model import SiteActor, SiteMap, SitemapsMapSpec, SitemapsStats
+from footwork.rulesets.sitemaps.movement import (
+    Hazard,
+    Plan,
+    SiteState,
+    check_spot,
+    floor_of,
+    free_spot,
+    is_slow,
+    nearby,
+    opts,
+    plan_move,
+    reach,
+    settle,
+    site,
+    spot_near,
+    step_zones,
+    swim_roll_needed,
+    zones_until,
+)
+from footwork.rulesets.sitemaps.options import SitemapsOptions
+
+XY = tuple[float, float]
+
+
+class SitemapsRuleset(Ruleset[SiteActor]):
+    id: ClassVar[str] = "sitemaps"
+    title: ClassVar[str] = "Site maps"
+    summary: ClassVar[str] = (
+        "zones that are polygons in metres, exact positions and 2 m footprints, range "
+        "categories, move and rush, pinning, AGI rolls to balance, climb, swim and leap"
+    )
+    options_model: ClassVar[type[BaseModel]] = SitemapsOptions
+    map_model: ClassVar[type[BaseModel]] = SitemapsMapSpec
+    stats_model: ClassVar[type[BaseModel]] = SitemapsStats
+    commands: ClassVar[tuple[type[Command], ...]] = SITEMAPS_COMMANDS
+    events: ClassVar[tuple[type[Event], ...]] = ev.SITEMAPS_EVENTS
+
+    def __init__(self) -> None:
+        def placed(s: SiteState, e: Any) -> SiteState:
+            return s.update_actor(e.actor, at=e.zone, point=tuple(e.point))
+
+        self._evolvers: dict[type[Event], Callable[[SiteState, Any], SiteState]] = {
+            TurnStarted: lambda s, e: s.update_actor(
+                e.actor, zones_moved=0, rushed=False, acted=False, stopped=False),
+            RoundStarted: lambda s, e: fast_replace(
+                s, actors={k: fast_replace(a, pins_used=0) for k, a in s.actors.items()}),
+            ev.Moved: lambda s, e: s.update_actor(
+                e.actor, at=e.to, point=tuple(e.point),
+                zones_moved=s.actors[e.actor].zones_moved + e.zones),
+            ev.Rushed: lambda s, e: s.update_actor(e.actor, rushed=True, acted=True),
+            ev.Acted: lambda s, e: s.update_actor(e.actor, acted=True),
+            ev.MovementEnded: lambda s, e: s.update_actor(
+                e.actor, at=e.zone, point=tuple(e.point), stopped=True),
+            ev.PinAttempted: lambda s, e: s.update_actor(
+                e.actor, pins_used=s.actors[e.actor].pins_used + 1),
+            ev.Placed: placed,
+            ev.DrowningBegan: lambda s, e: s.update_actor(e.actor, drowning=True, stopped=True),
+            ev.Rescued: lambda s, e: s.update_actor(e.actor, drowning=False),
+            ev.Revealed: lambda s, e: fast_replace(
+                s, world={**s.world,
+                          "revealed": sorted({*s.world.get("revealed", ()), e.zone})}),
+        }
+
+    # -- setting up ---------------------------------------------------------------
+
+    def build(
+        self, options: BaseModel, map_spec: BaseModel, actors: Sequence[ActorSetup]
+    ) -> tuple[SiteMap, dict[str, SiteActor]]:
+        assert isinstance(options, SitemapsOptions) and isinstance(map_spec, SitemapsMapSpec)
+        try:
+            space = SiteMap(map_spec, options.zones.area_per_character_m2)
+        except ValueError as exc:
+            raise ScenarioError(str(exc), path="map") from None
+        built: dict[str, SiteActor] = {}
+        for i, setup in enumerate(actors):
+            stats = setup.stats
+            assert isinstance(stats, SitemapsStats)
+            if setup.at not in space:
+                raise ScenarioError(f"unknown zone {setup.at!r}", path=f"actors[{i}].at")
+            actor = SiteActor(
+                id=setup.id, side=setup.side, at=setup.at, point=(0.0, 0.0),
+                STR=stats.STR, AGI=stats.AGI, slow=stats.slow, fast=stats.fast,
+                bulk=stats.bulk,
+                carry_limit=stats.carry_limit if stats.carry_limit is not None
+                else options.hazards.carry_limit,
+            )
+            partial: SiteState = _bare_state(space, options, built)
+            if stats.point is not None:
+                point = stats.point
+                try:
+                    check_spot(partial, setup.id, setup.at, point, ())
+                except IllegalCommand as exc:
+                    raise ScenarioError(exc.detail, path=f"actors[{i}].stats.point") from None
+            else:
+                centre = space.geometry.zones[setup.at].polygon.representative_point()
+                found = free_spot(partial, setup.id, setup.at, (centre.x, centre.y))
+                if found is None:
+                    raise ScenarioError(f"no free spot left in {setup.at}", path=f"actors[{i}].at")
+                point = found
+            built[setup.id] = fast_replace(actor, point=(float(point[0]), float(point[1])))
+        return space, built
+
+    def initial_world(self, space: Any, options: BaseModel) -> Mapping[str, Any]:
+        m: SiteMap = space
+        return {"revealed": sorted(z for z, spec in m.specs.items() if spec.revealed)}
+
+    def lint(self, state: SiteState) -> list[tuple[str, str]]:
+        m = site(state)
+        limit = opts(state).zones.max_dimension_m
+        found = []
+        for i, (zid, spec) in enumerate(m.specs.items()):
+            size = m.longest_dimension(zid)
+            if size > limit + 1e-9 and not spec.large:
+                found.append((f"map.zones[{i}]", f"zone {zid!r} is {size:.1f} m across; the "
+                              f"guideline is at most {limit:g} m (R004-03). Split it, or mark "
+                              "it `large: true`"))
+        return found
+
+    # -- deciding -----------------------------------------------------------------
+
+    def decide(self, state: SiteState, command: Command, roller: Roller) -> Sequence[Event]:
+        if isinstance(command, Reveal):
+            if command.zone not in site(state):
+                raise IllegalCommand("unknown_place", f"there is no zone {command.zone!r}")
+            if command.zone in state.world.get("revealed", ()):
+                raise IllegalCommand("already_revealed", f"{command.zone} is already revealed")
+            return [ev.Revealed(zone=command.zone, rules=("R004-02",))]
+        if command.actor not in state.actors:
+            raise IllegalCommand("unknown_actor", f"{command.actor!r} is not a character")
+        actor = state.actors[command.actor]
+        if actor.drowning:
+            raise IllegalCommand("drowning", f"{actor.id} is drowning: too worn out to act "
+                                 "until rescued", ("R004-28",))
+        if isinstance(command, Move | Rush):
+            return self._move(state, actor, command, roller)
+        if isinstance(command, Act):
+            if actor.acted:
+                raise IllegalCommand("already_acted", f"{actor.id} has taken its action",
+                                     ("A004-02",))
+            if command.action.strip().lower() == "rush":
+                raise IllegalCommand("use_rush", "to rush, give the rush command with where "
+                                     "to go", ("R004-14",))
+            return [ev.Acted(actor=actor.id, action=command.action, rules=("A004-02",))]
+        if isinstance(command, Rescue):
+            if actor.acted:
+                raise IllegalCommand("already_acted", f"{actor.id} has taken its action",
+                                     ("A004-02",))
+            target = state.actors.get(command.target)
+            if target is None:
+                raise IllegalCommand("unknown_actor", f"no actor {command.target!r}")
+            if target.side != actor.side:
+                raise IllegalCommand("not_an_ally", f"{target.id} is not {actor.id}'s ally",
+                                     ("A004-13",))
+            if not target.drowning:
+                raise IllegalCommand("not_drowning", f"{target.id} is not drowning")
+            if not nearby(state, actor, target):
+                raise IllegalCommand("not_nearby", f"{target.id} is not within reach of "
+                                     f"{actor.id}", ("R004-09", "A004-13"))
+            return [ev.Acted(actor=actor.id, action=f"rescue {target.id}", rules=("A004-13",)),
+                    ev.Rescued(actor=target.id, by=actor.id, rules=("R004-28", "A004-13"))]
+        raise IllegalCommand("unknown_command", f"sitemaps has no command {command.name!r}")
+
+    def _move(self, state: SiteState, actor: SiteActor, command: Move | Rush,
+              roller: Roller) -> list[Event]:
+        rush = isinstance(command, Rush)
+        o = opts(state)
+        if actor.stopped:
+            raise IllegalCommand("movement_over", f"{actor.id}'s movement has ended this "
+                                 "activation", ("R004-21",))
+        if rush:
+            if is_slow(state, actor):
+                raise IllegalCommand("slow", f"{actor.id} is Slow and cannot rush",
+                                     ("R004-15", "A004-03"))
+            if actor.acted:
+                raise IllegalCommand("already_acted", f"{actor.id} has taken its action",
+                                     ("R004-14", "A004-02"))
+            budget = 2 * step_zones(state, actor) - actor.zones_moved
+        else:
+            if actor.acted and not (o.move.after_action and not actor.rushed):
+                raise IllegalCommand("after_action", f"{actor.id} has acted: no more moving "
+                                     "this activation", ("R004-13", "A004-02"))
+            budget = step_zones(state, actor) - actor.zones_moved
+            if actor.rushed:
+                budget = 0
+        at = (float(command.at[0]), float(command.at[1]))
+        counts = not rush or o.hazards.rush_counts
+        plan = plan_move(state, actor, command.to, at, command.via, counts=counts)
+        if plan.cost > budget:
+            raise IllegalCommand(
+                "too_far", f"that way crosses {plan.cost} zone(s); {actor.id} has "
+                f"{max(budget, 0)} left{' with a rush' if rush else ''}",
+                ("R004-13", "R004-14", "R004-16"))
+        events: list[Event] = []
+        if rush:
+            events.append(ev.Rushed(actor=actor.id, rules=("R004-14", "A004-02")))
+        ctx = {"mover": actor.id, "to": command.to, "at": list(at),
+               "via": [list(p) for p in command.via] if command.via else None,
+               "rush": rush, "counts": counts}
+        return events + self._walk(state, ctx, 0, roller)
+
+    def _plan(self, state: SiteState, ctx: Mapping[str, Any]) -> Plan:
+        via = tuple((float(p[0]), float(p[1])) for p in ctx["via"]) if ctx["via"] else None
+        at = (float(ctx["at"][0]), float(ctx["at"][1]))
+        return plan_move(state, state.actors[str(ctx["mover"])], str(ctx["to"]), at, via,
+                         counts=bool(ctx["counts"]))
+
+    def _walk(self, state: SiteState, ctx: Mapping[str, Any], start: int,
+              roller: Roller) -> list[Event]:
+        """Go along the plan from hazard ``start``: stop for a pin offer or a failed roll."""
+        plan = self._plan(state, ctx)
+        mover = state.actors[str(ctx["mover"])]
+        o = opts(state)
+        events: list[Event] = []
+        for index in range(start, len(plan.hazards)):
+            h = plan.hazards[index]
+            if h.kind == "pin":
+                assert h.pinner is not None
+                pinner = state.actors[h.pinner]
+                if pinner.pins_used >= o.pin.per_round or pinner.drowning:
+                    continue  # A004-04: once per round, and only if able to act
+                events.append(DecisionRequested(
+                    actor=pinner.id, kind="pin", choices=("pin", "let_pass"),
+                    prompt=f"{mover.id} moves within reach of {pinner.id}: try to pin?",
+                    context={**ctx, "next": index}, rules=("R004-19", "A004-04")))
+                return events
+            rolled, passed = self._roll(state, mover, "AGI", h.kind, roller, h.rules)
+            events.append(rolled)
+            if not passed:
+                return events + self._fail(state, mover, plan, h)
+        zone_rules = ("R004-13", "R004-14") if ctx["rush"] else ("R004-13", "R004-17")
+        events.append(ev.Moved(actor=mover.id, to=plan.to, point=plan.at, zones=plan.cost,
+                               rush=bool(ctx["rush"]), rules=(*zone_rules, "R004-18")))
+        if (o.zones.reveal_on_entry and plan.to not in state.world.get("revealed", ())):
+            events.append(ev.Revealed(zone=plan.to, rules=("R004-02", "A004-17")))
+        return events
+
+    def _roll(self, state: SiteState, actor: SiteActor, attribute: str, why: str,
+              roller: Roller, rules: tuple[str, ...]) -> tuple[Rolled, bool]:
+        o = opts(state).check
+        value = int(getattr(actor, attribute))
+        roll, supplied = roller.roll(dice_of(o))
+        outcome = judge(o, value)(roll.total)
+        return Rolled(actor=actor.id, check=f"{attribute} {value} ({why})", dice=str(roll.dice),
+                      values=roll.values, total=roll.total, outcome=outcome, supplied=supplied,
+                      rules=(*rules, "A004-01")), outcome == PASS
+
+    def _fail(self, state: SiteState, actor: SiteActor, plan: Plan, h: Hazard) -> list[Event]:
+        """A failed hazard roll ends the movement where it happened (R004-22, -24, -27, -30)."""
+        m = site(state)
+        o = opts(state)
+        zone, crossings = zones_until(state, plan, h.distance)
+        back = tuple(reversed(plan.path.zones[:crossings + 1]))
+        point = h.point
+        if h.kind == "climb":
+            zone = str(h.detail["from"])
+            point = next(leg.start for leg in plan.path.legs if leg.kind == "climb")
+        # the spot where it happened may be someone else's, or in a full zone (A004-06)
+        zone, point = settle(state, actor, zone, point, back)
+        stop: list[Event] = [ev.MovementEnded(actor=actor.id, point=point, zone=zone,
+                                 why=f"failed the {h.kind} roll", rules=h.rules)]
+        if h.kind == "swim":
+            return [*stop, ev.DrowningBegan(actor=actor.id, rules=("R004-27", "R004-28"))]
+        if h.kind == "climb":
+            return [*stop, ev.Placed(actor=actor.id, zone=zone, point=point,
+                                     by="fell off the climb", rules=("R004-24",)),
+                    ev.Fell(actor=actor.id, metres=o.hazards.floor_height_m, cause="climb",
+                            rules=("R004-24", "A004-15"))]
+        below = h.detail.get("below")
+        metres = float(h.detail.get("depth_m") or 0.0)
+        if below is not None:
+            floors = m.floor(zone) - m.floor(str(below))
+            metres = metres or max(floors, 0) * o.hazards.floor_height_m
+            spot = free_spot(state, actor.id, str(below), h.point)
+            if spot is not None:
+                stop.append(ev.Placed(actor=actor.id, zone=str(below), point=spot,
+                                      by=f"fell ({h.kind})", rules=h.rules))
+        return [*stop, ev.Fell(actor=actor.id, metres=metres, cause=h.kind,
+                               rules=(*h.rules, "A004-15"))]
+
+    def answer(
+        self, state: SiteState, pending: Pending, answer: Answer, roller: Roller
+    ) -> Sequence[Event]:
+        ctx = pending.context
+        if pending.kind == "pin":
+            if answer.choice == "let_pass":
+                return self._walk(state, ctx, int(ctx["next"]) + 1, roller)
+            pinner = pending.actor
+            chooser = str(ctx["mover"]) if opts(state).pin.chooser == "mover" else pinner
+            return [ev.PinAttempted(actor=pinner, mover=str(ctx["mover"]),
+                                    rules=("R004-19", "A004-04")),
+                    DecisionRequested(
+                        actor=chooser, kind="resist_pin", choices=("STR", "AGI"),
+                        prompt=f"{ctx['mover']} resists {pinner}'s pin with STR or AGI?",
+                        context={**ctx, "pinner": pinner}, rules=("R004-20", "A004-04"))]
+        if pending.kind == "resist_pin":
+            mover = state.actors[str(ctx["mover"])]
+            rolled, passed = self._roll(state, mover, answer.choice, "resist a pin", roller,
+                                        ("R004-20",))
+            if passed:
+                return [rolled, *self._walk(state, ctx, int(ctx["next"]) + 1, roller)]
+            plan = self._plan(state, ctx)
+            h = plan.hazards[int(ctx["next"])]
+            zone, crossings = zones_until(state, plan, h.distance)
+            zone, point = settle(state, mover, zone, h.point,
+                                 tuple(reversed(plan.path.zones[:crossings + 1])))
+            pinner = str(ctx["pinner"])
+            ended = ev.MovementEnded(actor=mover.id, point=point, zone=zone,
+                                     why=f"pinned by {pinner}", rules=("R004-21",))
+            holder = state.actors[pinner]
+            if spot_near(state, mover.id, holder.point, floor_of(state, holder),
+                         point) is None:
+                return [rolled, ended]  # no free spot within reach: it stays where it stopped
+            return [rolled, ended,
+                    DecisionRequested(
+                        actor=pinner, kind="place_pinned", choices=("place",),
+                        prompt=f"place {mover.id} anywhere within {reach(state):g} m of "
+                        f"{pinner} (answer place with at: [x, y]; without it, the free "
+                        "spot nearest to where it stopped)",
+                        context={"mover": mover.id, "pinner": pinner},
+                        rules=("R004-21", "A004-05"))]
+        if pending.kind == "place_pinned":
+            return self._place_pinned(state, ctx, answer)
+        raise IllegalCommand("unknown_decision", f"no such decision {pending.kind!r}")
+
+    def _place_pinned(self, state: SiteState, ctx: Mapping[str, Any],
+                      answer: Answer) -> list[Event]:
+        """A004-05: within reach of the pinner, on a free legal spot; it is not a move."""
+        m = site(state)
+        pinner = state.actors[str(ctx["pinner"])]
+        mover = str(ctx["mover"])
+        if answer.at is None:  # the free spot within reach nearest to where it stopped
+            found = spot_near(state, mover, pinner.point, floor_of(state, pinner),
+                              state.actors[mover].point)
+            if found is None:
+                raise IllegalCommand("no_room", f"no free spot within {reach(state):g} m of "
+                                     f"{pinner.id}", ("R004-21", "A004-05"))
+            return [ev.Placed(actor=mover, zone=found[0], point=found[1],
+                              by=f"pinned by {pinner.id}", rules=("R004-21", "A004-05"))]
+        at = (float(answer.at[0]), float(answer.at[1]))
+        if math.dist(at, pinner.point) > reach(state) + 1e-9:
+            raise IllegalCommand("not_nearby", f"({at[0]:g}, {at[1]:g}) is not within "
+                                 f"{reach(state):g} m of {pinner.id}", ("R004-21", "A004-05"))
+        zone = m.zone_at(at, floor_of(state, pinner))
+        if zone is None:
+            raise IllegalCommand("off_the_map", f"({at[0]:g}, {at[1]:g}) is in no zone",
+                                 ("A004-05",))
+        check_spot(state, mover, zone, at, ("A004-05",))
+        return [ev.Placed(actor=mover, zone=zone, point=at, by=f"pinned by {pinner.id}",
+                          rules=("R004-21", "A004-05"))]
+
+    # -- turn and round boundaries -----------------------------------------------------
+
+    def on_turn_end(self, state: SiteState, actor_id: str, roller: Roller) -> Sequence[Event]:
+        """End of the activation: balancing, mid-climb and swimming rolls (R004-22, -24, -27)."""
+        m = site(state)
+        actor = state.actors[actor_id]
+        if actor.drowning:
+            return []
+        floor = floor_of(state, actor)
+        rough = m.rough_at(actor.point, floor)
+        spec = m.specs[actor.at]
+        hazard: Hazard | None = None
+        if rough is not None:
+            hazard = Hazard(0.0, "balance", actor.point, floor, ("R004-22", "A004-09"),
+                            detail={"below": rough.below})
+        elif spec.climb == "challenging":
+            hazard = Hazard(0.0, "climbing", actor.point, floor, ("R004-24", "A004-11"),
+                            detail={"below": spec.below})
+        elif swim_roll_needed(state, actor, actor.at):
+            hazard = Hazard(0.0, "swim", actor.point, floor, ("R004-27",))
+        if hazard is None:
+            return []
+        rolled, passed = self._roll(state, actor, "AGI", f"{hazard.kind}, end of activation",
+                                    roller, hazard.rules)
+        if passed:
+            return [rolled]
+        if hazard.kind == "swim":
+            return [rolled, ev.DrowningBegan(actor=actor_id, rules=("R004-27", "R004-28"))]
+        events: list[Event] = [rolled]
+        below = hazard.detail.get("below")
+        metres = 0.0
+        if below is not None:
+            metres = max(m.floor(actor.at) - m.floor(str(below)), 0) * \
+                opts(state).hazards.floor_height_m
+            spot = free_spot(state, actor_id, str(below), actor.point)
+            if spot is not None:
+                events.append(ev.Placed(actor=actor_id, zone=str(below), point=spot,
+                                        by=f"fell ({hazard.kind})", rules=hazard.rules))
+        return [*events, ev.Fell(actor=actor_id, metres=metres, cause=hazard.kind,
+                                 rules=(*hazard.rules, "A004-15"))]
+
+    def on_round_end(self, state: SiteState, roller: Roller) -> Sequence[Event]:
+        """R004-28, A004-13: drowning characters suffocate and drift with the current."""
+        m = site(state)
+        events: list[Event] = []
+        for actor in state.actors.values():
+            if not actor.drowning:
+                continue
+            events.append(ev.Suffocating(actor=actor.id, rules=("R004-28",)))
+            zone = actor.at
+            point = actor.point
+            for _ in range(opts(state).hazards.drift_zones):
+                water = m.specs[zone].water
+                if water is None or water.current is None:
+                    break
+                spot = free_spot(state, actor.id, water.current, point)
+                if spot is None:
+                    break
+                zone, point = water.current, spot
+                events.append(ev.Placed(actor=actor.id, zone=zone, point=point,
+                                        by="drifting with the current",
+                                        rules=("R004-28", "A004-13")))
+        return events
+
+    def evolve(self, state: SiteState, event: Event) -> SiteState:
+        handler = self._evolvers.get(type(event))
+        return handler(state, event) if handler is not None else state
+
+    # -- presenting ---------------------------------------------------------------
+
+    def actor_json(self, state: SiteState, actor: SiteActor) -> dict[str, JSON]:
+        body: dict[str, JSON] = to_jsonable(actor)
+        m = site(state)
+        floor = floor_of(state, actor)
+        body["floor"] = floor
+        body["on_rough"] = m.rough_at(actor.point, floor) is not None
+        body["swimming"] = m.is_water(actor.at)
+        return body
+
+    def view(self, state: SiteState, body: dict[str, JSON], viewer: str) -> dict[str, JSON]:
+        """R004-02: players see revealed zones and what is in them, nothing else."""
+        revealed = set(state.world.get("revealed", ()))
+        body["actors"] = {k: v for k, v in body["actors"].items() if v["at"] in revealed}
+        hidden = set(state.actors) - set(body["actors"])
+
+        def shown(entry: Mapping[str, Any]) -> bool:
+            """A log entry naming a hidden zone, or a character now hidden, is left out."""
+            if any(entry.get(key) not in revealed for key in ("zone", "to") if key in entry):
+                return False
+            return not any(entry.get(key) in hidden for key in ("actor", "mover", "by"))
+
+        if "log" in body:
+            body["log"] = [e for e in body["log"] if shown(e)]
+        pending = body.get("pending")
+        if isinstance(pending, dict) and pending.get("actor") in hidden:
+            body["pending"] = {"actor": "hidden", "kind": "hidden"}
+        return body
+
+    def space_json(self, space: Any) -> Mapping[str, JSON]:
+        m: SiteMap = space
+        g = m.geometry
+        places = []
+        for z in g:
+            spec = m.specs[z.id]
+            places.append({
+                "id": z.id, "kind": "zone", "parent": None, "elevation": z.floor,
+                "props": {"polygon": [list(p) for p in list(z.polygon.exterior.coords)[:-1]],
+                          "floor": z.floor, "height_m": spec.height_m,
+                          "revealed": spec.revealed, "capacity": m.capacity[z.id],
+                          "water": to_jsonable(spec.water), "climb": spec.climb},
+            })
+        return {
+            "places": places,
+            "links": [to_jsonable(ln) for ln in g.graph.links()],
+            "positions": {},
+            "scale": "m",
+            "openings": [{"between": [o.a, o.b],
+                          "segment": [list(c) for piece in _lines(o.segment)
+                                      for c in piece.coords]} for o in g.openings],
+            "walls": [[list(c) for c in w.coords] for _, w in g.walls],
+            "connectors": [{"kind": c.kind, "between": [c.a, c.b], "from": list(c.start),
+                            "to": list(c.end),
+                            "label": f"{c.kind} ({c.props.get('grade') or _m(c.props)})"}
+                           for c in g.connectors],
+            "regions": [{"kind": "rough", "floor": r.floor,
+                         "polygon": [list(p) for p in list(r.polygon.exterior.coords)[:-1]],
+                         "label": ", ".join(r.qualities)} for r in m.rough]
+            + [{"kind": "water", "floor": z.floor,
+                "polygon": [list(p) for p in list(z.polygon.exterior.coords)[:-1]],
+                "label": "turbulent water" if m.specs[z.id].water.turbulent  # type: ignore[union-attr]
+                else "water"} for z in g if m.specs[z.id].water is not None]
+            + [{"kind": "climb", "floor": z.floor,
+                "polygon": [list(p) for p in list(z.polygon.exterior.coords)[:-1]],
+                "label": f"climb ({m.specs[z.id].climb})"} for z in g if m.specs[z.id].climb],
+        }
+
+    def place_ids(self, space: Any) -> tuple[str, ...]:
+        m: SiteMap = space
+        return tuple(m.specs)
+
+    def options(self, state: SiteState, actor_id: str) -> Sequence[Option]:
+        actor = state.actors[actor_id]
+        if actor.drowning:
+            return []
+        m = site(state)
+        o = opts(state)
+        found: list[Option] = []
+        step = step_zones(state, actor)
+        move_left = step - actor.zones_moved
+        rush_left = 0 if (actor.stopped or actor.acted or is_slow(state, actor)) \
+            else 2 * step - actor.zones_moved
+        reachable = m.geometry.zone_distances(actor.at, max(move_left, rush_left, 0))
+        can_move = not (actor.stopped or actor.rushed or
+                        (actor.acted and not o.move.after_action))
+        for zone, dist in reachable.items():
+            # a rush may also go where the move step reaches (it spends the action): both
+            # are listed, so that what decide accepts is what options offer
+            dos = [do for do, ok in (("move", can_move and dist <= move_left),
+                                     ("rush", rush_left > 0 and dist <= rush_left)) if ok]
+            for do in dos:
+                option = self._move_option(state, actor, zone, do)
+                if option is not None:
+                    found.append(option)
+        if not actor.acted:
+            found.append(Option({"do": "act", "actor": actor_id, "action": "an action"},
+                                "take the round action", "the round action; no more moving",
+                                rules=("A004-02",)))
+            for other in state.actors.values():
+                if other.drowning and other.side == actor.side and nearby(state, actor, other):
+                    found.append(Option({"do": "rescue", "actor": actor_id, "target": other.id},
+                                        f"rescue {other.id}", "the round action",
+                                        rules=("R004-28", "A004-13")))
+        return found
+
+    def _move_option(self, state: SiteState, actor: SiteActor, zone: str,
+                     do: str) -> Option | None:
+        m = site(state)
+        entry = actor.point if zone == actor.at else None
+        region = m.geometry.region(zone, entry)
+        floor = m.floor(zone)
+        width = opts(state).move.footprint_m
+        for other in state.actors.values():
+            if other.id != actor.id and m.floor(other.at) == floor:
+                region = region.difference(Point(other.point).buffer(width, quad_segs=16))
+        if zone == actor.at:  # somewhere else in its own zone, not where it stands
+            region = region.difference(Point(actor.point).buffer(0.5, quad_segs=8))
+        if region.is_empty:
+            return None
+        near = region.representative_point()
+        spot = free_spot(state, actor.id, zone, (near.x, near.y))
+        if spot is None or (zone == actor.at and math.dist(spot, actor.point) < 1e-9):
+            return None
+        try:
+            plan = plan_move(state, actor, zone, spot, None,
+                             counts=do == "move" or opts(state).hazards.rush_counts)
+        except IllegalCommand:
+            return None
+        left = (step_zones(state, actor) * (2 if do == "rush" else 1)) - actor.zones_moved
+        if plan.cost > left:
+            return None
+        checks = tuple(
+            CheckOdds(f"AGI {actor.AGI} ({h.kind})", opts(state).check.dice,
+                      odds(opts(state).check, actor.AGI), h.rules,
+                      tier_of=judge(opts(state).check, actor.AGI))
+            for h in plan.hazards if h.kind != "pin")
+        pinners = [h.pinner for h in plan.hazards if h.kind == "pin"]
+        cost = ("the move step" if do == "move" else "the round action (rush)") + \
+            f", {plan.cost} zone(s)" + (f"; may be pinned by {', '.join(map(str, pinners))}"
+                                        if pinners else "")
+        return Option({"do": do, "actor": actor.id, "to": zone, "at": list(spot)},
+                      f"{do} to {zone}", cost, to=zone, checks=checks,
+                      rules=("R004-13",) if do == "move" else ("R004-14",),
+                      region=_polygons(region))
+
+    def queries(self) -> Mapping[str, Query[SiteActor]]:
+        def actor(state: SiteState, actor_id: str) -> SiteActor:
+            if actor_id not in state.actors:
+                known = ", ".join(state.actors)
+                raise InvalidCommand(f"no actor {actor_id!r}; expected one of: {known}")
+            return state.actors[actor_id]
+
+        def range_of(state: SiteState, a: str, b: str) -> JSON:
+            return range_category(state, actor(state, a), actor(state, b))
+
+        return {"range": Query("the range category from A to B, and whether B is Nearby",
+                               ("A", "B"), range_of)}
+
+
+def range_category(state: SiteState, a: SiteActor, b: SiteActor) -> dict[str, JSON]:
+    """R004-09..12, A004-08: Nearby (a metric test) and Close / Far / Extreme (zone steps)."""
+    m = site(state)
+    o = opts(state).range
+    steps = m.geometry.zone_distances(a.at, 10_000).get(b.at)
+    if steps is not None and steps <= o.close_zones:
+        category, rule = "Close", "R004-10"
+    elif steps is not None and steps <= o.far_zones:
+        category, rule = "Far", "R004-11"
+    else:
+        category, rule = "Extreme", "R004-12"
+    return {"nearby": nearby(state, a, b), "zones": steps, "category": category,
+            "metres": round(math.dist(a.point, b.point), 3),
+            "rules": ["R004-09", rule, "A004-08"]}
+
+
+def _bare_state(space: SiteMap, options: SitemapsOptions,
+                actors: dict[str, SiteActor]) -> SiteState:
+    from footwork.engine.state import State
+
+    return State(ruleset="sitemaps", seed=0, space=space, options=options, order=("",),
+                 actors=actors)
+
+
+def _lines(geom: Any) -> list[Any]:
+    return list(getattr(geom, "geoms", [geom]))
+
+
+def _m(props: Mapping[str, Any]) -> str:
+    width = props.get("width")
+    return f"{width:g} m" if isinstance(width, int | float) else ""
+
+
+def _polygons(geom: Any) -> tuple[tuple[tuple[tuple[float, float], ...], ...], ...]:
+    out = []
+    for poly in getattr(geom, "geoms", [geom]):
+        if poly.geom_type != "Polygon" or poly.is_empty:
+            continue
+        rings = [poly.exterior, *poly.interiors]
+        out.append(tuple(tuple((round(x, 3), round(y, 3)) for x, y in list(r.coords)[:-1])
+                         for r in rings))
+    return tuple(out)

@@ -1,0 +1,106 @@
+"""Small builders for inline `sitemaps` encounters, shared by the rule-by-rule tests."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from footwork.engine import Session
+from footwork.engine.events import Event
+from footwork.errors import IllegalCommand
+from footwork.scenario import encounter_from_text
+
+#: A row of six 6 x 4 m rooms, r0 .. r5 left to right, each joined to the next by a
+#: 2 m doorway in the middle of their shared wall (x = 6, 12, ...; y from 1 to 3).
+ROW: list[dict[str, Any]] = [{"id": f"r{i}", "rect": [6 * i, 0, 6, 4]} for i in range(6)]
+ROW_OPENINGS: list[dict[str, Any]] = [
+    {"between": [f"r{i}", f"r{i + 1}"], "at": [[6 * (i + 1), 1], [6 * (i + 1), 3]]}
+    for i in range(5)
+]
+
+
+def actor(aid: str, at: str, point: Sequence[float] | None = None, side: str = "crew",
+          **stats: Any) -> dict[str, Any]:
+    if point is not None:
+        stats["point"] = list(point)
+    return {"id": aid, "side": side, "at": at, "stats": stats}
+
+
+def encounter_data(
+    actors: Sequence[Mapping[str, Any]],
+    *,
+    zones: Sequence[Mapping[str, Any]] | None = None,
+    openings: Sequence[Mapping[str, Any]] | None = None,
+    options: Mapping[str, Any] | None = None,
+    order: Sequence[str] | None = None,
+    seed: int = 5,
+    **more: Any,
+) -> dict[str, Any]:
+    map_data: dict[str, Any] = {
+        "zones": list(ROW if zones is None else zones),
+        "openings": list(ROW_OPENINGS if openings is None and zones is None
+                         else (openings or [])),
+    }
+    map_data.update(more)
+    data: dict[str, Any] = {"footwork": 1, "ruleset": "sitemaps", "seed": seed,
+                            "map": map_data, "actors": list(actors)}
+    if options is not None:
+        data["options"] = dict(options)
+    if order is not None:
+        data["order"] = list(order)
+    return data
+
+
+def session(actors: Sequence[Mapping[str, Any]], **kwargs: Any) -> Session[Any]:
+    """A fresh session of an encounter written as JSON (which is YAML 1.2 too)."""
+    data = encounter_data(actors, **kwargs)
+    return encounter_from_text(json.dumps(data), "inline.json").session()
+
+
+def types(events: Iterable[Event]) -> list[str]:
+    return [e.type for e in events]
+
+
+def of_type(events: Iterable[Event], kind: str) -> list[Any]:
+    return [e for e in events if e.type == kind]
+
+
+def cited(events: Iterable[Event]) -> set[str]:
+    return {r for e in events for r in e.rules}
+
+
+def refused(
+    s: Session[Any], command: Mapping[str, Any], reason: str, *rules: str
+) -> IllegalCommand:
+    """``command`` is refused for ``reason`` citing ``rules``, and nothing changes."""
+    before = s.state
+    history = len(s.history)
+    with pytest.raises(IllegalCommand) as info:
+        s.do(command)
+    assert info.value.reason == reason, info.value
+    assert set(rules) <= set(info.value.rules), info.value.rules
+    assert s.state is before or s.state == before
+    assert len(s.history) == history
+    return info.value
+
+
+def move(s: Session[Any], who: str, to: str, at: Sequence[float], *,
+         rush: bool = False, via: Sequence[Sequence[float]] | None = None,
+         roll: Sequence[int] | None = None) -> tuple[Event, ...]:
+    cmd: dict[str, Any] = {"do": "rush" if rush else "move", "actor": who, "to": to,
+                           "at": list(at)}
+    if via is not None:
+        cmd["via"] = [list(p) for p in via]
+    if roll is not None:
+        cmd["roll"] = list(roll)
+    return s.do(cmd)
+
+
+def end_turns(s: Session[Any], *actors: str) -> tuple[Event, ...]:
+    out: list[Event] = []
+    for a in actors:
+        out += s.do({"do": "end_turn", "actor": a})
+    return tuple(out)
