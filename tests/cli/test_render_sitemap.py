@@ -204,18 +204,17 @@ def test_two_floors_give_two_panels_with_their_own_zones_and_actors() -> None:
     assert ids(panels["0"], "actor") == {"ada", "bo", "vex", "old"}
     assert ids(panels["1"], "actor") == {"skarn"}
     # the same scale; each panel says where its top-left corner is, in metres
-    def metres(panel: ET.Element, zid: str) -> list[tuple[float, float]]:
+    def metres(panel: ET.Element, zid: str) -> list[float]:
+        """The outline's corners in metres, flattened to x0, y0, x1, y1..."""
         origin = [float(v) for v in panel.get("data-origin-m", "").split()]
         frame = panel.find(f"{SVG}rect[@class='panel']")
         assert frame is not None
         fx, fy = float(frame.get("x", 0)), float(frame.get("y", 0))
-        return [((x - fx) / PX_PER_M + origin[0], (y - fy) / PX_PER_M + origin[1])
-                for x, y in _points(_zone_outline(panel, zid).get("d", ""))]
+        return [c for x, y in _points(_zone_outline(panel, zid).get("d", ""))
+                for c in ((x - fx) / PX_PER_M + origin[0], (y - fy) / PX_PER_M + origin[1])]
 
-    assert metres(panels["1"], "catwalk") == pytest.approx(
-        [(16, 2), (24, 2), (24, 4), (16, 4)])
-    assert metres(panels["0"], "warehouse") == pytest.approx(
-        [(14, 0), (26, 0), (26, 10), (14, 10)])
+    assert metres(panels["1"], "catwalk") == pytest.approx([16, 2, 24, 2, 24, 4, 16, 4])
+    assert metres(panels["0"], "warehouse") == pytest.approx([14, 0, 26, 0, 26, 10, 14, 10])
     frames = [p.find(f"{SVG}rect[@class='panel']") for p in (panels["0"], panels["1"])]
     assert frames[0] is not None and frames[1] is not None
     assert float(frames[0].get("x", 0)) + float(frames[0].get("width", 0)) < float(

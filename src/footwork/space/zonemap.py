@@ -254,8 +254,13 @@ class ZoneMap:
             self.connectors.append(c)
         self.walls: list[tuple[int, Any]] = list(walls)
         self._free: dict[int, Any] = {}
+        #: the free space grown by EPS and prepared: "covers" tests run on it many times
+        self._loose: dict[int, Any] = {}
         for floor in sorted({z.floor for z in self.zones.values()}):
             self._free[floor] = self._free_space(floor)
+            self._loose[floor] = self._free[floor].buffer(EPS)
+            shapely.prepare(self._loose[floor])
+        self._regions: dict[str, Any] = {}
         places = [Place(z.id, "zone", None, z.floor, dict(z.props)) for z in self.zones.values()]
         links: list[Link] = []
         seen: set[tuple[str, str]] = set()
@@ -367,10 +372,14 @@ class ZoneMap:
 
     def clear(self, p: XY, q: XY, floor: int) -> bool:
         """Whether the straight walk from ``p`` to ``q`` stays in the free space of ``floor``."""
-        free = self._free[floor]
+        loose = self._loose[floor]
         if math.dist(p, q) <= EPS:
-            return bool(free.buffer(EPS).covers(Point(p)))
-        return bool(free.buffer(EPS).covers(LineString([p, q])))
+            return bool(loose.covers(Point(p)))
+        return bool(loose.covers(LineString([p, q])))
+
+    def loose_free(self, floor: int) -> Any:
+        """The free space of ``floor`` grown by a hair, prepared for fast point tests."""
+        return self._loose[floor]
 
     def zones_along(self, p: XY, q: XY, floor: int) -> list[str]:
         """The zones a straight walk passes through, in order."""
@@ -445,10 +454,12 @@ class ZoneMap:
     def region(self, zone: str, entry: XY | None = None) -> Any:
         """The free part of ``zone`` (the part joined to ``entry`` when it is split by walls)."""
         z = self.zones[zone]
-        area = z.polygon.intersection(self._free[z.floor])
+        area = self._regions.get(zone)
+        if area is None:
+            area = self._regions[zone] = z.polygon.intersection(self._free[z.floor])
         if entry is None:
             return area
-        parts = [p for p in getattr(area, "geoms", [area]) if p.buffer(1e-3).covers(Point(entry))]
+        parts = [p for p in getattr(area, "geoms", [area]) if p.distance(Point(entry)) <= 1e-3]
         return unary_union(parts) if parts else area
 
     # -- routing internals ----------------------------------------------------------
@@ -575,7 +586,7 @@ def _points(geom: Any) -> list[XY]:
 
 
 def _covers(poly: Any, point: XY) -> bool:
-    return bool(poly.buffer(EPS).covers(Point(point)))
+    return bool(poly.covers(Point(point)) or poly.distance(Point(point)) <= EPS)
 
 
 def _shrink(seg: Any, margin: float) -> Any:

@@ -118,10 +118,10 @@ def check_spot(state: SiteState, actor_id: str, zone: str, point: XY, rules: tup
     if zone not in m:
         raise IllegalCommand("unknown_place", f"there is no zone {zone!r}")
     floor = m.floor(zone)
-    if not m.geometry.zones[zone].polygon.buffer(1e-6).covers(Point(point)):
+    if m.geometry.zones[zone].polygon.distance(Point(point)) > 1e-6:
         raise IllegalCommand("not_in_zone", f"({point[0]:g}, {point[1]:g}) is not in {zone}",
                              ("R004-17", *rules))
-    if not m.geometry.free(floor).buffer(1e-6).covers(Point(point)):
+    if not m.geometry.loose_free(floor).covers(Point(point)):
         raise IllegalCommand("in_a_wall", f"({point[0]:g}, {point[1]:g}) is inside a wall",
                              ("R004-18",))
     width = opts(state).move.footprint_m
@@ -157,7 +157,7 @@ def free_spot(state: SiteState, actor_id: str, zone: str, near: XY,
     xs, ys = np.meshgrid(np.arange(math.floor(minx / step) * step, maxx + step / 2, step),
                          np.arange(math.floor(miny / step) * step, maxy + step / 2, step))
     xs, ys = np.round(xs, 4), np.round(ys, 4)
-    ok = shapely.contains_xy(area.buffer(1e-6), xs, ys)
+    ok = shapely.intersects_xy(area, xs, ys)  # the border counts
     width = opts(state).move.footprint_m
     floor = m.floor(zone)
     for o in others(state, actor_id):
@@ -284,7 +284,7 @@ def spot_near(state: SiteState, actor_id: str, centre: XY, floor: int, near: XY
     xs = centre[0] + rr * np.cos(aa)
     ys = centre[1] + rr * np.sin(aa)
     m = site(state)
-    ok = shapely.contains_xy(m.geometry.free(floor).buffer(1e-6), xs, ys)
+    ok = shapely.contains_xy(m.geometry.loose_free(floor), xs, ys)
     for o in others(state, actor_id):
         if m.floor(o.at) == floor:
             ok &= (xs - o.point[0]) ** 2 + (ys - o.point[1]) ** 2 >= (width - 1e-9) ** 2
