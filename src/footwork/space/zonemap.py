@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+import networkx as nx
 import shapely
 from shapely import LineString, MultiLineString, Point, Polygon, unary_union
 from shapely.ops import nearest_points
@@ -261,6 +262,8 @@ class ZoneMap:
             self._loose[floor] = self._free[floor].buffer(EPS)
             shapely.prepare(self._loose[floor])
         self._regions: dict[str, Any] = {}
+        self._within: dict[frozenset[str], Any] = {}
+        self._nx: Any = None
         places = [Place(z.id, "zone", None, z.floor, dict(z.props)) for z in self.zones.values()]
         links: list[Link] = []
         seen: set[tuple[str, str]] = set()
@@ -309,7 +312,10 @@ class ZoneMap:
         for i, za in enumerate(on_floor):
             for zb in on_floor[i + 1:]:
                 shared = za.polygon.boundary.intersection(zb.polygon.boundary)
-                if shared.length <= EPS:
+                if shared.is_empty:
+                    continue
+                if shared.length <= EPS:  # zones touching at a corner: no way through
+                    barriers.append(shared.buffer(2 * WALL))
                     continue
                 open_parts = [o.segment for o in self.openings
                               if {o.a, o.b} == {za.id, zb.id}]
@@ -376,6 +382,37 @@ class ZoneMap:
         if math.dist(p, q) <= EPS:
             return bool(loose.covers(Point(p)))
         return bool(loose.covers(LineString([p, q])))
+
+    def clear_in(self, p: XY, q: XY, zones: Sequence[str]) -> bool:
+        """Whether the straight walk from ``p`` to ``q`` stays in the free part of ``zones``
+        (a walk between two zones of a route may not cut through a third)."""
+        key = frozenset(zones)
+        area = self._within.get(key)
+        if area is None:
+            floor = self.floor_of(next(iter(zones)))
+            area = unary_union([self.region(z) for z in zones]).buffer(EPS)
+            if area.is_empty:
+                area = self._loose[floor]
+            shapely.prepare(area)
+            self._within[key] = area
+        if math.dist(p, q) <= EPS:
+            return bool(area.covers(Point(p)))
+        return bool(area.covers(LineString([p, q])))
+
+    def routes(self, a: str, b: str, limit: int = 8) -> Iterator[list[str]]:
+        """Zone routes from ``a`` to ``b``, fewest crossings first (at most ``limit``)."""
+        if a == b:
+            yield [a]
+            return
+        if self._nx is None:
+            self._nx = self.graph.to_networkx()
+        try:
+            for i, path in enumerate(nx.shortest_simple_paths(self._nx, a, b)):
+                if i >= limit:
+                    return
+                yield list(path)
+        except nx.NetworkXNoPath:
+            return
 
     def loose_free(self, floor: int) -> Any:
         """The free space of ``floor`` grown by a hair, prepared for fast point tests."""
@@ -510,7 +547,7 @@ class ZoneMap:
     def _walk(self, p: XY, q: XY, floor: int, *zones: str) -> list[Leg]:
         if math.dist(p, q) <= EPS:
             return []
-        if self.clear(p, q, floor):
+        if self.clear_in(p, q, zones):
             return [Leg(p, q, floor)]
         points = self._detour(p, q, floor, zones)
         if points is None:
@@ -545,7 +582,7 @@ class ZoneMap:
                 if j == i:
                     continue
                 nd = d + math.dist(nodes[i], other)
-                if nd < best.get(j, math.inf) and self.clear(nodes[i], other, floor):
+                if nd < best.get(j, math.inf) and self.clear_in(nodes[i], other, zones):
                     best[j] = nd
                     previous[j] = i
                     heapq.heappush(heap, (nd, j))

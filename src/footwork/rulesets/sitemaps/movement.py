@@ -19,7 +19,7 @@ from footwork.engine.state import State
 from footwork.errors import IllegalCommand
 from footwork.rulesets.sitemaps.model import SiteActor, SiteMap
 from footwork.rulesets.sitemaps.options import SitemapsOptions
-from footwork.space.zonemap import XY, PathBlocked, TracedPath
+from footwork.space.zonemap import XY, Leg, PathBlocked, TracedPath
 
 SiteState = State[SiteActor]
 
@@ -176,25 +176,59 @@ def free_spot(state: SiteState, actor_id: str, zone: str, near: XY,
 # -- planning -------------------------------------------------------------------------
 
 def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
-              via: tuple[XY, ...] | None, *, counts: bool = True) -> Plan:
+              via: tuple[XY, ...] | None, *, counts: bool = True,
+              budget: int | None = None) -> Plan:
     """The traced way to ``at`` in ``to`` and what it meets (nothing when ``counts`` is
     False: a rush that does not count for pins and hazards, A004-18)."""
     m = site(state)
     check_spot(state, actor.id, to, at, ())
-    try:
-        path = m.geometry.trace(actor.point, actor.at, at, to, via=via or ())
-    except PathBlocked as exc:
-        raise IllegalCommand("path_blocked", str(exc), ("R004-18", "A004-16")) from None
+    if via:
+        try:
+            path = m.geometry.trace(actor.point, actor.at, at, to, via=via)
+        except PathBlocked as exc:
+            raise IllegalCommand("path_blocked", str(exc), ("R004-18", "A004-16")) from None
+        return _plan_path(state, actor, to, at, path, counts)
+    # R004-18: any route that can be walked will do; the fewest crossings first, then the
+    # fewest rolls (a bridge before a ford of the same length)
+    first_error: IllegalCommand | None = None
+    found: list[Plan] = []
+    for route in m.geometry.routes(actor.at, to):
+        if found and len(route) > len(found[0].path.zones):
+            break
+        if budget is not None and len(route) - 1 > budget:
+            break  # longer routes only cost more; the caller says it is too far
+        try:
+            path = m.geometry.trace(actor.point, actor.at, at, to, route=route)
+            found.append(_plan_path(state, actor, to, at, path, counts))
+        except PathBlocked as exc:
+            first_error = first_error or IllegalCommand(
+                "path_blocked", str(exc), ("R004-18", "A004-16"))
+        except IllegalCommand as exc:
+            first_error = first_error or exc
+    if found:
+        return min(found, key=lambda plan: (plan.cost,
+                                            sum(h.kind != "pin" for h in plan.hazards)))
+    raise first_error or IllegalCommand("path_blocked", f"no way from {actor.at} to {to}",
+                                        ("R004-18", "A004-16"))
+
+
+def _plan_path(state: SiteState, actor: SiteActor, to: str, at: XY, path: TracedPath,
+               counts: bool) -> Plan:
+    """Check one traced way and list what it meets."""
+    m = site(state)
     o = opts(state)
     hazards: list[Hazard] = []
-    # R004-23, A004-10: an extremely rough surface cannot be balanced on at all
+    start_floor = m.floor(actor.at)
+    # R004-23, A004-10: an extremely rough surface cannot be balanced on at all (one who
+    # was put there may still step off it)
     for r in m.rough:
         extreme = len(r.qualities) >= o.hazards.impassable_qualities
-        if extreme and (path.enters(r.polygon, r.floor) or (
+        leaving = r.floor == start_floor and r.polygon.covers(Point(actor.point))
+        if extreme and not leaving and (path.enters(r.polygon, r.floor) or (
                 m.floor(to) == r.floor and r.polygon.covers(Point(at)))):
             raise IllegalCommand("impassable", f"a {' and '.join(r.qualities)} surface "
                                  "cannot be balanced on", ("R004-23", "A004-10"))
-    for zone in path.zones:
+    for zone in path.zones[1:] if path.zones[0] == actor.at else path.zones:
         spec = m.specs[zone]
         if spec.climb == "extreme":
             raise IllegalCommand("unclimbable", f"{zone} cannot be climbed", ("R004-26",))
@@ -203,7 +237,6 @@ def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
             raise IllegalCommand("cannot_swim", f"{actor.id} cannot swim the turbulent water "
                                  f"of {zone} with {actor.bulk} bulk", ("R004-29", "A004-12"))
     done = 0.0
-    previous = None
     for leg in path.legs:
         c = leg.connector
         if c is not None and c.kind == "climb":
@@ -212,13 +245,16 @@ def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
             if grade == "extreme":
                 raise IllegalCommand("unclimbable", f"the climb {c.a}–{c.b} cannot be climbed",
                                      ("R004-26", "A004-10"))
-            if grade == "challenging" and (up or o.hazards.roll_climbing_down):
+            onto_face = up and m.specs[c.b].climb == "challenging"
+            if grade == "challenging" and not onto_face and (up or o.hazards.roll_climbing_down):
+                lower, foot = (c.a, leg.start) if up else (c.b, leg.end)
                 hazards.append(Hazard(done + leg.length, "climb", leg.end, leg.floor,
-                                      ("R004-24", "A004-11"), detail={"from": c.a, "to": c.b}))
+                                      ("R004-24", "A004-11"),
+                                      detail={"from": c.a, "to": c.b, "lower": lower,
+                                              "foot": list(foot)}))
         if c is not None and c.kind == "gap":
             width = float(c.props["width"])
-            run_up = (previous is not None and previous.kind == "walk"
-                      and previous.end == leg.start and previous.length >= o.leap.run_up_m)
+            run_up = _run_up(path, leg) >= o.leap.run_up_m - 1e-9
             factor = 1.0 if run_up else o.leap.standing_factor
             low, high = o.leap.trivial_below_m * factor, o.leap.max_m * factor
             if width > high + 1e-9:
@@ -233,7 +269,6 @@ def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
                                               "depth_m": c.props.get("depth_m"),
                                               "run_up": run_up}))
         done += leg.length
-        previous = leg
     for r in m.rough:
         for d, p in path.exits(r.polygon, r.floor):
             hazards.append(Hazard(d, "balance", p, r.floor, ("R004-22", "A004-09"),
@@ -324,6 +359,24 @@ def settle(state: SiteState, actor: SiteActor, zone: str, point: XY,
         if spot is not None:
             return z, spot
     return actor.at, actor.point
+
+
+def _run_up(path: TracedPath, takeoff: Leg) -> float:
+    """A004-14: the straight run, in line with the leap, just before ``takeoff``."""
+    legs = list(path.legs)
+    i = legs.index(takeoff)
+    dx, dy = takeoff.end[0] - takeoff.start[0], takeoff.end[1] - takeoff.start[1]
+    heading = math.atan2(dy, dx)
+    run = 0.0
+    for leg in reversed(legs[:i]):
+        if leg.kind != "walk" or leg.length <= 1e-9:
+            break
+        lx, ly = leg.end[0] - leg.start[0], leg.end[1] - leg.start[1]
+        turn = abs((math.atan2(ly, lx) - heading + math.pi) % (2 * math.pi) - math.pi)
+        if turn > math.radians(10):  # a straight line, give or take a little
+            break
+        run += leg.length
+    return run
 
 
 def zones_until(state: SiteState, plan: Plan, distance: float) -> tuple[str, int]:

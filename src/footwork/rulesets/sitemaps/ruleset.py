@@ -208,7 +208,13 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 budget = 0
         at = (float(command.at[0]), float(command.at[1]))
         counts = not rush or o.hazards.rush_counts
-        plan = plan_move(state, actor, command.to, at, command.via, counts=counts)
+        try:
+            plan = plan_move(state, actor, command.to, at, command.via, counts=counts,
+                             budget=max(budget, 0))
+        except IllegalCommand as exc:
+            if exc.reason != "path_blocked" or command.via:
+                raise
+            plan = plan_move(state, actor, command.to, at, None, counts=counts)
         if plan.cost > budget:
             raise IllegalCommand(
                 "too_far", f"that way crosses {plan.cost} zone(s); {actor.id} has "
@@ -275,9 +281,9 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         zone, crossings = zones_until(state, plan, h.distance)
         back = tuple(reversed(plan.path.zones[:crossings + 1]))
         point = h.point
-        if h.kind == "climb":
-            zone = str(h.detail["from"])
-            point = next(leg.start for leg in plan.path.legs if leg.kind == "climb")
+        if h.kind == "climb":  # back to the foot of this climb, in the lower zone
+            zone = str(h.detail["lower"])
+            point = (float(h.detail["foot"][0]), float(h.detail["foot"][1]))
         # the spot where it happened may be someone else's, or in a full zone (A004-06)
         zone, point = settle(state, actor, zone, point, back)
         stop: list[Event] = [ev.MovementEnded(actor=actor.id, point=point, zone=zone,
@@ -564,12 +570,13 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         spot = free_spot(state, actor.id, zone, (near.x, near.y))
         if spot is None or (zone == actor.at and math.dist(spot, actor.point) < 1e-9):
             return None
+        left = (step_zones(state, actor) * (2 if do == "rush" else 1)) - actor.zones_moved
         try:
             plan = plan_move(state, actor, zone, spot, None,
-                             counts=do == "move" or opts(state).hazards.rush_counts)
+                             counts=do == "move" or opts(state).hazards.rush_counts,
+                             budget=max(left, 0))
         except IllegalCommand:
             return None
-        left = (step_zones(state, actor) * (2 if do == "rush" else 1)) - actor.zones_moved
         if plan.cost > left:
             return None
         checks = tuple(
