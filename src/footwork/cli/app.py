@@ -58,13 +58,22 @@ StepsOpt = Annotated[
 ]
 
 
-def _played(file: Path, steps: int | None = None) -> tuple[Encounter, Any]:
+def _played(file: Path, steps: int | None = None, *, strict: bool = True
+            ) -> tuple[Encounter, Any]:
+    """Load and play a file. With ``strict``, a step that was refused (play stopped
+    short of what the file describes) is an error: exit 1."""
     encounter = load_encounter(file)
     for warning in encounter.warnings:
         err.print(f"warning: {warning}", markup=False)
     if steps is not None:
         encounter = replace(encounter, steps=encounter.steps[:steps])
-    return encounter, play(encounter)
+    outcome = play(encounter)
+    if strict and outcome.stopped:
+        for failure in outcome.failures:
+            err.print(f"FAIL {failure}", markup=False)
+        raise _fail(f"{file}: play stopped at a refused step; see --steps to look before it",
+                    1)
+    return encounter, outcome
 
 
 @app.command()
@@ -75,7 +84,7 @@ def run(
     """Play the file's steps, print the log, and check every expectation."""
 
     def body() -> int:
-        encounter, outcome = _played(file)
+        encounter, outcome = _played(file, strict=False)
         if not quiet:
             for entry in outcome.session.to_json()["log"]:
                 rules = f"  [{', '.join(entry['rules'])}]" if entry["rules"] else ""
@@ -107,11 +116,13 @@ def state(
     def body() -> None:
         if view not in ("gm", "player"):
             raise _fail(f"--view: expected gm or player, got {view!r}", 2)
-        _, outcome = _played(file, steps)
+        _, outcome = _played(file, steps, strict=False)
         body = outcome.session.to_json(log=log, view=view)
         sys.stdout.write(json.dumps(body, indent=2) + "\n")
         for failure in outcome.failures:
             err.print(f"FAIL {failure}", markup=False)
+        if outcome.stopped:
+            raise typer.Exit(1)
 
     guarded(body)
 
@@ -128,8 +139,9 @@ def options(
     def body() -> None:
         _, outcome = _played(file, steps)
         session = outcome.session
-        if actor not in session.state.actors:
-            known = ", ".join(session.state.actors)
+        gm = session.engine.ruleset.gm
+        if actor not in session.state.actors and actor != gm:
+            known = ", ".join([*session.state.actors, gm])
             raise _fail(f"{file}: no actor {actor!r}; expected one of: {known}", 2)
         found = session.options(actor)
         if as_json:
@@ -183,7 +195,10 @@ def render(
         session = outcome.session
         if actor is not None and actor not in session.state.actors:
             raise _fail(f"{file}: no actor {actor!r}", 2)
-        output.write_text(render_svg(session, actor), encoding="utf-8")
+        try:
+            output.write_text(render_svg(session, actor), encoding="utf-8")
+        except OSError as exc:
+            raise _fail(f"{output}: cannot write the SVG: {exc.strerror}", 2) from None
         out.print(f"wrote {output}")
 
     guarded(body)

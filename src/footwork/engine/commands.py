@@ -8,12 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
-from pydantic import ConfigDict, TypeAdapter, ValidationError
+from pydantic import ConfigDict, Strict, TypeAdapter, ValidationError
 
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.errors import InvalidCommand
+
+#: a face rolled at the table: a whole number, never a boolean or a string
+Face = Annotated[int, Strict()]
+#: the faces a command supplies, in the order its rolls take them
+Faces = tuple[Face, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -34,7 +39,7 @@ class EndTurn(Command):
     faces of any roll the end of the turn or round calls for."""
 
     name: ClassVar[str] = "end_turn"
-    roll: tuple[int, ...] | None = None
+    roll: Faces | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -45,7 +50,7 @@ class Answer(Command):
     needs_turn: ClassVar[bool] = False
     actor: str = ""
     choice: str
-    roll: tuple[int, ...] | None = None
+    roll: Faces | None = None
     #: a point the answer names (where to place a character, for instance)
     at: tuple[float, float] | None = None
 
@@ -82,13 +87,18 @@ def command_from_json(
         command: Command = _adapter(cls).validate_python(body)
     except ValidationError as exc:
         err = exc.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"])
+        loc = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"]).lstrip(".")
         prefix = f"{where}.{loc}" if where and loc else (where or loc)
         names = ", ".join(f.name for f in fields(cls))
         message = {
             "unexpected_keyword_argument": f"unknown field; command {name!r} takes: {names}",
             "missing": f"missing field; command {name!r} takes: {names}",
             "missing_argument": f"missing field; command {name!r} takes: {names}",
+            "tuple_type": f"expected a list (got {err.get('input')!r})",
+            "list_type": f"expected a list (got {err.get('input')!r})",
+            "int_type": f"expected a whole number (got {err.get('input')!r})",
+            "int_parsing": f"expected a whole number (got {err.get('input')!r})",
+            "finite_number": f"expected a finite number (got {err.get('input')!r})",
         }.get(err["type"], f"{err['msg'][0].lower()}{err['msg'][1:]} (command {name!r})")
         raise InvalidCommand(message, path=prefix) from None
     return command

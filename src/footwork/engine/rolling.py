@@ -47,6 +47,8 @@ class Roller:
         """Refuse supplied faces that no roll of the resolution took."""
         if self._supplied:
             raise DiceError(
-                f"{len(self._supplied)} supplied value(s) were not needed by any roll",
+                f"{len(self._supplied)} supplied value(s) were not needed by any roll of "
+                "this step (a roll that comes after a decision takes its faces from the "
+                "answer)",
                 where=where,
             )

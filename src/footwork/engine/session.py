@@ -8,12 +8,12 @@ remains is exactly what a fresh replay would give.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Generic
 
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Command, command_to_json
-from footwork.engine.events import Event, event_to_json
+from footwork.engine.events import Event, Rolled, event_to_json
 from footwork.engine.machine import Engine
 from footwork.engine.state import A, State
 
@@ -60,8 +60,20 @@ class Session(Generic[A]):
     def options(self, actor_id: str) -> tuple[Any, ...]:
         return self.engine.options(self.state, actor_id)
 
-    def commands_json(self) -> list[dict[str, JSON]]:
-        return [command_to_json(entry.command) for entry in self.history]
+    def commands_json(self, *, with_rolls: bool = True) -> list[dict[str, JSON]]:
+        """The commands given, as steps of an encounter file.
+
+        With ``with_rolls``, every face the engine rolled is written into the command's
+        ``roll``, so the steps replay exactly whatever later changes the generator.
+        """
+        out = []
+        for entry in self.history:
+            body = command_to_json(entry.command)
+            faces = [v for e in entry.events if isinstance(e, Rolled) for v in e.values]
+            if with_rolls and faces and "roll" in {f.name for f in fields(entry.command)}:
+                body["roll"] = faces
+            out.append(body)
+        return out
 
     def to_json(self, *, log: bool = True, view: str = "gm") -> dict[str, JSON]:
         """The documented state JSON: round, turn, actors, pending decision, log.

@@ -18,6 +18,8 @@ class Outcome:
     session: Session[Any]
     failures: list[str] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
+    #: a step was refused: play stopped there, before the file's end
+    stopped: bool = False
 
     @property
     def ok(self) -> bool:
@@ -35,6 +37,7 @@ def play(encounter: Encounter) -> Outcome:
                 session.do(step.command)
             except FootworkError as exc:
                 outcome.failures.append(f"{where}: refused: {exc}")
+                outcome.stopped = True
                 break
         elif step.kind == "expect_error":
             assert step.command is not None
@@ -52,6 +55,7 @@ def play(encounter: Encounter) -> Outcome:
                     outcome.failures.append(f"{where}: the refusal changed the state")
             else:
                 outcome.failures.append(f"{where}: expected a refusal, but it was accepted")
+                outcome.stopped = True
                 break
         else:
             assert step.expected is not None

@@ -190,7 +190,8 @@ def _pool(bruno_agi: int) -> Any:
     zones = [{"id": "hall", "rect": [0, 0, 8, 4]},
              {"id": "pool", "rect": [0, 4, 8, 3], "water": {"turbulent": True}}]
     s = session([actor("bruno", "pool", [4, 5], side="house", AGI=bruno_agi),
-                 actor("ada", "hall", [1, 3])], zones=zones, openings=[])
+                 actor("ada", "hall", [1, 3])], zones=zones,
+                openings=[{"between": ["hall", "pool"]}])
     end_turns(s, "bruno")  # the end-of-activation swim roll: AGI 0 always fails
     return s
 
@@ -203,3 +204,11 @@ def test_a_drowning_character_cannot_pin_A004_04_R004_28() -> None:
     s = _pool(20)
     assert not s.state.actors["bruno"].drowning
     assert types(move(s, "ada", "hall", [7, 3])) == ["decision_requested"]
+
+
+def test_no_pin_through_a_wall_R004_09_R004_19() -> None:
+    """R004-09, R004-19: arm's reach does not pass through a wall; nor does a placement."""
+    zones = [{"id": "hall", "rect": [0, 0, 8, 4]}, {"id": "cell", "rect": [0, 4, 8, 3]}]
+    s = session([actor("ada", "hall", [1, 3]), actor("bruno", "cell", [4, 5], side="house")],
+                zones=zones, openings=[])
+    assert types(move(s, "ada", "hall", [7, 3])) == ["moved"]

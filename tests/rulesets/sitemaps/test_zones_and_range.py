@@ -184,15 +184,16 @@ def test_range_bands_by_zone_steps_R004_10_R004_11_R004_12_A004_08(
 
 
 def test_zone_steps_follow_openings_not_straight_lines_A004_08() -> None:
-    """A004-08: range counts zone steps on the graph; two rooms side by side with no
-    opening between them are further apart than they look."""
+    """A004-08, R004-09: range counts zone steps on the graph; two rooms side by side
+    with no opening between them are further apart than they look, and a wall between
+    two characters 2 m apart means they are not Nearby."""
     zones = [{"id": "a", "rect": [0, 0, 4, 4]}, {"id": "b", "rect": [4, 0, 4, 4]},
              {"id": "hall", "rect": [0, 4, 8, 2]}]
     openings = [{"between": ["a", "hall"]}, {"between": ["b", "hall"]}]
     s = session([actor("ada", "a", [3, 2]), actor("bo", "b", [5, 2])], zones=zones,
                 openings=openings)
     r = range_category(s.state, s.state.actors["ada"], s.state.actors["bo"])
-    assert (r["zones"], r["category"], r["nearby"]) == (2, "Far", True)
+    assert (r["zones"], r["category"], r["nearby"]) == (2, "Far", False)
 
 
 def test_range_query_through_the_ruleset_R004_09_R004_10() -> None:

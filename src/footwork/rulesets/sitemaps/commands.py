@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from footwork.engine.commands import Command
+from footwork.engine.commands import Command, Faces
 
 Coord = tuple[float, float]
 
@@ -19,7 +19,7 @@ class Move(Command):
     at: Coord
     #: waypoints on the way (one floor); left out, footwork traces the way itself
     via: tuple[Coord, ...] | None = None
-    roll: tuple[int, ...] | None = None
+    roll: Faces | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -30,7 +30,7 @@ class Rush(Command):
     to: str
     at: Coord
     via: tuple[Coord, ...] | None = None
-    roll: tuple[int, ...] | None = None
+    roll: Faces | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

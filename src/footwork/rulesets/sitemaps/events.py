@@ -54,6 +54,8 @@ class MovementEnded(Event):
     point: tuple[float, float]
     zone: str
     why: str
+    #: zones crossed before it ended (they count against the activation's budget)
+    zones: int = 0
 
     def describe(self) -> str:
         return f"{self.actor}'s movement ends at {_at(self.point)} in {self.zone}: {self.why}"

@@ -92,10 +92,40 @@ def reach(state: SiteState) -> float:
     return o.range.nearby_m + (o.move.footprint_m if o.range.measure == "edge" else 0.0)
 
 
+def within_reach(state: SiteState, p: XY, q: XY, floor: int) -> bool:
+    """R004-09: arm's reach: close enough, across zone borders too, but not through a
+    wall (A004-16)."""
+    d = math.dist(p, q)
+    if d > reach(state) + 1e-9:
+        return False
+    if d <= 0.05:
+        return True
+    # the ends are trimmed by 2 cm: one standing right at a corner or a door jamb still
+    # reaches past it
+    t = 0.02 / d
+    a = (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
+    b = (q[0] - t * (q[0] - p[0]), q[1] - t * (q[1] - p[1]))
+    return site(state).geometry.clear(a, b, floor)
+
+
 def nearby(state: SiteState, a: SiteActor, b: SiteActor) -> bool:
-    """R004-09: arm's reach, across zone borders too, but on one floor."""
-    return (floor_of(state, a) == floor_of(state, b)
-            and math.dist(a.point, b.point) <= reach(state) + 1e-9)
+    """R004-09: Nearby, on one floor."""
+    floor = floor_of(state, a)
+    return floor == floor_of(state, b) and within_reach(state, a.point, b.point, floor)
+
+
+def unsafe(state: SiteState, actor: SiteActor, zone: str, point: XY) -> str | None:
+    """Why nobody can be put at ``point``: an impossible surface (R004-23) or water the
+    character cannot swim (R004-29); None when it can."""
+    m = site(state)
+    floor = m.floor(zone)
+    rough = m.rough_at(point, floor)
+    if rough is not None and len(rough.qualities) >= opts(state).hazards.impassable_qualities:
+        return f"nobody can balance on a {' and '.join(rough.qualities)} surface"
+    water = m.specs[zone].water
+    if water is not None and water.turbulent and overloaded(actor):
+        return f"{actor.id} cannot swim the turbulent water of {zone} with {actor.bulk} bulk"
+    return None
 
 
 def overloaded(actor: SiteActor) -> bool:
@@ -139,7 +169,7 @@ def check_spot(state: SiteState, actor_id: str, zone: str, point: XY, rules: tup
 
 
 def free_spot(state: SiteState, actor_id: str, zone: str, near: XY,
-              entry: XY | None = None) -> XY | None:
+              entry: XY | None = None, *, room: bool = True) -> XY | None:
     """The legal spot of ``zone`` nearest to ``near`` (on a 25 cm lattice), or None when
     the zone is full (R004-06) or has no room left. With ``entry``, only the part of the
     zone joined to ``entry`` (a zone split by a wall) is searched.
@@ -147,7 +177,7 @@ def free_spot(state: SiteState, actor_id: str, zone: str, near: XY,
     The lattice is tested in bulk with NumPy and shapely's vectorised ``contains_xy``.
     """
     m = site(state)
-    if sum(1 for o in others(state, actor_id) if o.at == zone) >= m.capacity[zone]:
+    if room and sum(1 for o in others(state, actor_id) if o.at == zone) >= m.capacity[zone]:
         return None
     area = m.geometry.region(zone, entry)
     if area.is_empty:
@@ -293,7 +323,7 @@ def _plan_path(state: SiteState, actor: SiteActor, to: str, at: XY, path: Traced
     for other in others(state, actor.id):
         if other.side == actor.side:
             continue
-        d2 = path.first_within(other.point, m.floor(other.at), reach(state))
+        d2 = _first_in_reach(state, path, other.point, m.floor(other.at))
         if d2 is not None:
             point, floor = path.point_at(d2)
             hazards.append(Hazard(d2, "pin", point, floor, ("R004-19", "A004-04"),
@@ -332,7 +362,9 @@ def spot_near(state: SiteState, actor_id: str, centre: XY, floor: int, near: XY
         if math.dist(point, centre) > high + 1e-9:
             continue
         zone = m.zone_at(point, floor)
-        if zone is None:
+        if zone is None or not m.geometry.clear(point, centre, floor):
+            continue
+        if unsafe(state, state.actors[actor_id], zone, point) is not None:
             continue
         try:
             check_spot(state, actor_id, zone, point, ())
@@ -359,6 +391,21 @@ def settle(state: SiteState, actor: SiteActor, zone: str, point: XY,
         if spot is not None:
             return z, spot
     return actor.at, actor.point
+
+
+def _first_in_reach(state: SiteState, path: TracedPath, point: XY, floor: int) -> float | None:
+    """How far along ``path`` it first comes within reach of ``point``, with no wall
+    between (sampled every 10 cm after the first point within the distance)."""
+    first = path.first_within(point, floor, reach(state))
+    if first is None:
+        return None
+    d = first
+    while d <= path.length + 1e-9:
+        here, on = path.point_at(d)
+        if on == floor and within_reach(state, here, point, floor):
+            return d
+        d += 0.1
+    return None
 
 
 def _run_up(path: TracedPath, takeoff: Leg) -> float:

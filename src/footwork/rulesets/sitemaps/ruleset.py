@@ -39,6 +39,8 @@ from footwork.rulesets.sitemaps.movement import (
     spot_near,
     step_zones,
     swim_roll_needed,
+    unsafe,
+    within_reach,
     zones_until,
 )
 from footwork.rulesets.sitemaps.options import SitemapsOptions
@@ -74,7 +76,8 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             ev.Rushed: lambda s, e: s.update_actor(e.actor, rushed=True, acted=True),
             ev.Acted: lambda s, e: s.update_actor(e.actor, acted=True),
             ev.MovementEnded: lambda s, e: s.update_actor(
-                e.actor, at=e.zone, point=tuple(e.point), stopped=True),
+                e.actor, at=e.zone, point=tuple(e.point), stopped=True,
+                zones_moved=s.actors[e.actor].zones_moved + e.zones),
             ev.PinAttempted: lambda s, e: s.update_actor(
                 e.actor, pins_used=s.actors[e.actor].pins_used + 1),
             ev.Placed: placed,
@@ -144,6 +147,9 @@ class SitemapsRuleset(Ruleset[SiteActor]):
 
     def decide(self, state: SiteState, command: Command, roller: Roller) -> Sequence[Event]:
         if isinstance(command, Reveal):
+            if command.actor != self.gm:
+                raise IllegalCommand("gm_only", "only the game master reveals zones "
+                                     f"(give actor: {self.gm})", ("R004-02",))
             if command.zone not in site(state):
                 raise IllegalCommand("unknown_place", f"there is no zone {command.zone!r}")
             if command.zone in state.world.get("revealed", ()):
@@ -207,6 +213,10 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             if actor.rushed:
                 budget = 0
         at = (float(command.at[0]), float(command.at[1]))
+        points = [at, *(command.via or ())]
+        if not all(math.isfinite(float(c)) for p in points for c in p):
+            raise IllegalCommand("bad_point", "points must be finite numbers of metres",
+                                 ("R004-05",))
         counts = not rush or o.hazards.rush_counts
         try:
             plan = plan_move(state, actor, command.to, at, command.via, counts=counts,
@@ -260,9 +270,19 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         zone_rules = ("R004-13", "R004-14") if ctx["rush"] else ("R004-13", "R004-17")
         events.append(ev.Moved(actor=mover.id, to=plan.to, point=plan.at, zones=plan.cost,
                                rush=bool(ctx["rush"]), rules=(*zone_rules, "R004-18")))
-        if (o.zones.reveal_on_entry and plan.to not in state.world.get("revealed", ())):
-            events.append(ev.Revealed(zone=plan.to, rules=("R004-02", "A004-17")))
-        return events
+        return events + self._reveal(state, plan.path.zones[1:])
+
+    def _reveal(self, state: SiteState, zones: Sequence[str]) -> list[Event]:
+        """A004-17: every zone a character enters is revealed (when the option says so)."""
+        if not opts(state).zones.reveal_on_entry:
+            return []
+        known = set(state.world.get("revealed", ()))
+        out: list[Event] = []
+        for zone in dict.fromkeys(zones):
+            if zone not in known:
+                known.add(zone)
+                out.append(ev.Revealed(zone=zone, rules=("R004-02", "A004-17")))
+        return out
 
     def _roll(self, state: SiteState, actor: SiteActor, attribute: str, why: str,
               roller: Roller, rules: tuple[str, ...]) -> tuple[Rolled, bool]:
@@ -286,26 +306,30 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             point = (float(h.detail["foot"][0]), float(h.detail["foot"][1]))
         # the spot where it happened may be someone else's, or in a full zone (A004-06)
         zone, point = settle(state, actor, zone, point, back)
+        entered = [*plan.path.zones[1:crossings + 1], zone]
         stop: list[Event] = [ev.MovementEnded(actor=actor.id, point=point, zone=zone,
-                                 why=f"failed the {h.kind} roll", rules=h.rules)]
+                                              zones=crossings, why=f"failed the {h.kind} roll",
+                                              rules=h.rules)]
         if h.kind == "swim":
-            return [*stop, ev.DrowningBegan(actor=actor.id, rules=("R004-27", "R004-28"))]
+            return [*stop, ev.DrowningBegan(actor=actor.id, rules=("R004-27", "R004-28")),
+                    *self._reveal(state, entered)]
         if h.kind == "climb":
             return [*stop, ev.Placed(actor=actor.id, zone=zone, point=point,
                                      by="fell off the climb", rules=("R004-24",)),
                     ev.Fell(actor=actor.id, metres=o.hazards.floor_height_m, cause="climb",
-                            rules=("R004-24", "A004-15"))]
+                            rules=("R004-24", "A004-15")), *self._reveal(state, entered)]
         below = h.detail.get("below")
         metres = float(h.detail.get("depth_m") or 0.0)
         if below is not None:
             floors = m.floor(zone) - m.floor(str(below))
             metres = metres or max(floors, 0) * o.hazards.floor_height_m
-            spot = free_spot(state, actor.id, str(below), h.point)
+            spot = free_spot(state, actor.id, str(below), h.point, room=False)
+            entered.append(str(below))
             if spot is not None:
                 stop.append(ev.Placed(actor=actor.id, zone=str(below), point=spot,
                                       by=f"fell ({h.kind})", rules=h.rules))
         return [*stop, ev.Fell(actor=actor.id, metres=metres, cause=h.kind,
-                               rules=(*h.rules, "A004-15"))]
+                               rules=(*h.rules, "A004-15")), *self._reveal(state, entered)]
 
     def answer(
         self, state: SiteState, pending: Pending, answer: Answer, roller: Roller
@@ -334,13 +358,14 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             zone, point = settle(state, mover, zone, h.point,
                                  tuple(reversed(plan.path.zones[:crossings + 1])))
             pinner = str(ctx["pinner"])
-            ended = ev.MovementEnded(actor=mover.id, point=point, zone=zone,
+            ended = ev.MovementEnded(actor=mover.id, point=point, zone=zone, zones=crossings,
                                      why=f"pinned by {pinner}", rules=("R004-21",))
+            shown = self._reveal(state, [*plan.path.zones[1:crossings + 1], zone])
             holder = state.actors[pinner]
             if spot_near(state, mover.id, holder.point, floor_of(state, holder),
                          point) is None:
-                return [rolled, ended]  # no free spot within reach: it stays where it stopped
-            return [rolled, ended,
+                return [rolled, ended, *shown]  # no spot within reach: it stays where it stopped
+            return [rolled, ended, *shown,
                     DecisionRequested(
                         actor=pinner, kind="place_pinned", choices=("place",),
                         prompt=f"place {mover.id} anywhere within {reach(state):g} m of "
@@ -365,18 +390,27 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 raise IllegalCommand("no_room", f"no free spot within {reach(state):g} m of "
                                      f"{pinner.id}", ("R004-21", "A004-05"))
             return [ev.Placed(actor=mover, zone=found[0], point=found[1],
-                              by=f"pinned by {pinner.id}", rules=("R004-21", "A004-05"))]
+                              by=f"pinned by {pinner.id}", rules=("R004-21", "A004-05")),
+                    *self._reveal(state, [found[0]])]
         at = (float(answer.at[0]), float(answer.at[1]))
-        if math.dist(at, pinner.point) > reach(state) + 1e-9:
+        floor = floor_of(state, pinner)
+        if not all(math.isfinite(c) for c in at) or \
+                math.dist(at, pinner.point) > reach(state) + 1e-9:
             raise IllegalCommand("not_nearby", f"({at[0]:g}, {at[1]:g}) is not within "
                                  f"{reach(state):g} m of {pinner.id}", ("R004-21", "A004-05"))
-        zone = m.zone_at(at, floor_of(state, pinner))
+        zone = m.zone_at(at, floor)
         if zone is None:
             raise IllegalCommand("off_the_map", f"({at[0]:g}, {at[1]:g}) is in no zone",
                                  ("A004-05",))
+        if not within_reach(state, at, pinner.point, floor):
+            raise IllegalCommand("not_nearby", f"a wall stands between {pinner.id} and "
+                                 f"({at[0]:g}, {at[1]:g})", ("R004-09", "R004-21", "A004-05"))
         check_spot(state, mover, zone, at, ("A004-05",))
+        why = unsafe(state, state.actors[mover], zone, at)
+        if why is not None:
+            raise IllegalCommand("unsafe_spot", why, ("R004-23", "R004-29", "A004-05"))
         return [ev.Placed(actor=mover, zone=zone, point=at, by=f"pinned by {pinner.id}",
-                          rules=("R004-21", "A004-05"))]
+                          rules=("R004-21", "A004-05")), *self._reveal(state, [zone])]
 
     # -- turn and round boundaries -----------------------------------------------------
 
@@ -412,10 +446,11 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         if below is not None:
             metres = max(m.floor(actor.at) - m.floor(str(below)), 0) * \
                 opts(state).hazards.floor_height_m
-            spot = free_spot(state, actor_id, str(below), actor.point)
+            spot = free_spot(state, actor_id, str(below), actor.point, room=False)
             if spot is not None:
                 events.append(ev.Placed(actor=actor_id, zone=str(below), point=spot,
                                         by=f"fell ({hazard.kind})", rules=hazard.rules))
+                events += self._reveal(state, [str(below)])
         return [*events, ev.Fell(actor=actor_id, metres=metres, cause=hazard.kind,
                                  rules=(*hazard.rules, "A004-15"))]
 
@@ -423,7 +458,8 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         """R004-28, A004-13: drowning characters suffocate and drift with the current."""
         m = site(state)
         events: list[Event] = []
-        for actor in state.actors.values():
+        for actor_id in list(state.actors):
+            actor = state.actors[actor_id]
             if not actor.drowning:
                 continue
             events.append(ev.Suffocating(actor=actor.id, rules=("R004-28",)))
@@ -437,9 +473,11 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 if spot is None:
                     break
                 zone, point = water.current, spot
-                events.append(ev.Placed(actor=actor.id, zone=zone, point=point,
-                                        by="drifting with the current",
-                                        rules=("R004-28", "A004-13")))
+                drift = ev.Placed(actor=actor.id, zone=zone, point=point,
+                                  by="drifting with the current", rules=("R004-28", "A004-13"))
+                events.append(drift)
+                state = self.evolve(state, drift)  # the next drifter sees this one
+            events += self._reveal(state, [zone])
         return events
 
     def evolve(self, state: SiteState, event: Event) -> SiteState:
@@ -462,17 +500,24 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         revealed = set(state.world.get("revealed", ()))
         body["actors"] = {k: v for k, v in body["actors"].items() if v["at"] in revealed}
         hidden = set(state.actors) - set(body["actors"])
+        secret = hidden | (set(site(state).specs) - revealed)
 
-        def shown(entry: Mapping[str, Any]) -> bool:
-            """A log entry naming a hidden zone, or a character now hidden, is left out."""
-            if any(entry.get(key) not in revealed for key in ("zone", "to") if key in entry):
-                return False
-            return not any(entry.get(key) in hidden for key in ("actor", "mover", "by"))
+        def names_secret(value: Any) -> bool:
+            """Whether a value mentions a hidden character or zone anywhere inside it."""
+            if isinstance(value, str):
+                return any(_mentions(value, name) for name in secret)
+            if isinstance(value, Mapping):
+                return any(names_secret(v) for v in value.values())
+            if isinstance(value, list | tuple):
+                return any(names_secret(v) for v in value)
+            return False
 
         if "log" in body:
-            body["log"] = [e for e in body["log"] if shown(e)]
-        pending = body.get("pending")
-        if isinstance(pending, dict) and pending.get("actor") in hidden:
+            body["log"] = [e for e in body["log"] if not names_secret(e)]
+        body["order"] = [a for a in body["order"] if a not in hidden]
+        if body.get("turn") in hidden:
+            body["turn"] = "hidden"
+        if names_secret(body.get("pending")):
             body["pending"] = {"actor": "hidden", "kind": "hidden"}
         return body
 
@@ -629,6 +674,13 @@ def _bare_state(space: SiteMap, options: SitemapsOptions,
 
     return State(ruleset="sitemaps", seed=0, space=space, options=options, order=("",),
                  actors=actors)
+
+
+def _mentions(text: str, name: str) -> bool:
+    """Whether ``name`` appears in ``text`` as a whole word (ids may contain '-')."""
+    import re
+
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
 
 
 def _lines(geom: Any) -> list[Any]:

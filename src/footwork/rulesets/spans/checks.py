@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
+from types import MappingProxyType
 
 from footwork.dice import Dice, parse_dice
 from footwork.odds import tier_odds
@@ -33,9 +35,9 @@ def action_die(actor: SpansActor, die: str, default: str) -> Dice:
 
 
 @cache
-def band_odds(dice: Dice) -> dict[str, Fraction]:
-    """Exact chance of each band for these dice."""
-    return tier_odds(dice, band_of, BANDS)
+def band_odds(dice: Dice) -> Mapping[str, Fraction]:
+    """Exact chance of each band for these dice (read-only: it is shared by every call)."""
+    return MappingProxyType(tier_odds(dice, band_of, BANDS))
 
 
 def resource_for(die: str) -> str:

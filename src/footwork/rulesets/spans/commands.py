@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from footwork.engine.commands import Command
+from footwork.engine.commands import Command, Face, Faces
 
 Direction = Literal["up", "down"]
 Die = Literal["attack", "brace", "maneuver"]
@@ -18,7 +18,7 @@ class Run(Command):
     name: ClassVar[str] = "run"
     die: Die
     to: str
-    roll: tuple[int, ...] | None = None
+    roll: Faces | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -28,7 +28,7 @@ class Climb(Command):
     name: ClassVar[str] = "climb"
     die: Die
     to: str
-    roll: tuple[int, ...] | None = None
+    roll: Faces | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -48,7 +48,7 @@ class Fly(Command):
     die: Die
     to: str | None = None
     direction: Direction | None = None
-    roll: tuple[int, ...] | None = None
+    roll: Faces | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -74,7 +74,7 @@ class Drop(Command):
 
     name: ClassVar[str] = "drop"
     to: str | None = None
-    roll: tuple[int, ...] | None = None
+    roll: Faces | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,7 +85,7 @@ class JumpAttack(Command):
     name: ClassVar[str] = "jump_attack"
     target: str
     hit: bool | None = None
-    roll: tuple[int, ...] | None = None
+    roll: Faces | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -115,7 +115,7 @@ class Hands(Command):
 
     name: ClassVar[str] = "hands"
     needs_turn: ClassVar[bool] = False
-    free: int
+    free: Face
 
 
 SPANS_COMMANDS: tuple[type[Command], ...] = (

@@ -42,9 +42,11 @@ def _known(m: SpansMap, place: str) -> None:
 
 
 def foes_at(state: SpansState, actor: SpansActor, place: str) -> list[str]:
+    # A003-16: a defeated occupant (life 0) no longer holds anything
     return [
         a.id for a in state.actors.values()
         if a.at == place and a.side != actor.side and not a.removed and a.climbing is None
+        and a.life > 0
     ]
 
 
@@ -140,7 +142,10 @@ def ground_step(state: SpansState, actor: SpansActor, to: str) -> Position:
     if to not in m.adjacent_spans(span):
         raise IllegalCommand("not_adjacent", f"{to} is not adjacent to {span}", ("R003-13",))
     _check_surface(m, span, to)
-    if m.ground(to) != m.ground(span) and not m.has_stairs(span, to):
+    # across at the height one stands at, or down the feature's stairs and across, or
+    # by stairs between the spans
+    level = m.ground(to) in (actor.height, m.ground(span))
+    if not level and not m.has_stairs(span, to):
         up = m.ground(to) > m.ground(span)
         raise IllegalCommand(
             "needs_climb",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Surface = Literal["hard", "soft", "water", "skysea"]
 
@@ -72,8 +72,16 @@ def _default_surfaces() -> dict[str, SurfaceDamage]:
 
 
 class FallOptions(_Frozen):
-    #: A003-08: placeholder table until the published one is known, per surface
+    #: A003-08: placeholder table until the published one is known, per surface; the
+    #: surfaces a file gives are laid over these defaults, the others keep them
     surfaces: dict[str, SurfaceDamage] = Field(default_factory=_default_surfaces)
+
+    @field_validator("surfaces", mode="before")
+    @classmethod
+    def _over_defaults(cls, value: object) -> object:
+        if isinstance(value, dict):
+            return {**_default_surfaces(), **value}
+        return value
     #: A003-19: armour reduces the guard part of fall damage (never the lethal part, R003-27)
     armor_reduces_guard: bool = True
     #: A003-20: a fall into the Skysea removes the character from the scene

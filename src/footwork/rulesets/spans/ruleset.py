@@ -210,18 +210,21 @@ class SpansRuleset(Ruleset[SpansActor]):
         if isinstance(command, JumpAttack):
             return self._jump_attack(state, actor, command, roller)
         if isinstance(command, TakeOff):
+            self._not_spent(actor)
             if not actor.can_fly:
                 raise IllegalCommand("cannot_fly", f"{actor.id} cannot fly", ("R003-30",))
             if actor.mode == "flying" or actor.climbing is not None:
                 raise IllegalCommand("cannot_take_off", f"{actor.id} cannot take off now")
             return [ev.ModeChanged(actor=actor.id, mode="flying", rules=("R003-30", "R003-34"))]
         if isinstance(command, Untether):
+            self._not_spent(actor)
             if "untether" not in actor.abilities:
                 raise IllegalCommand("no_ability", f"{actor.id} cannot cast Untether", ("R003-39",))
             if actor.mode == "floating":
                 raise IllegalCommand("already_floating", f"{actor.id} already floats")
             return [ev.ModeChanged(actor=actor.id, mode="floating", rules=("R003-39",))]
         if isinstance(command, Land):
+            self._not_spent(actor)
             m: SpansMap = state.space
             if actor.mode == "grounded":
                 raise IllegalCommand("not_airborne", f"{actor.id} is not airborne")
@@ -367,6 +370,13 @@ class SpansRuleset(Ruleset[SpansActor]):
 
     # -- helpers ------------------------------------------------------------------
 
+    @staticmethod
+    def _not_spent(actor: SpansActor) -> None:
+        """R003-05, R003-32: after a 1–2 or a Float, nothing else this turn."""
+        if actor.done:
+            raise IllegalCommand("turn_spent", f"{actor.id} can take no further action "
+                                 "this turn", ("R003-05", "R003-32"))
+
     def _has_movement_action(self, state: SpansState, actor: SpansActor) -> bool:
         opts: SpansOptions = state.options
         return not actor.done and actor.movement_actions < opts.turn.movement_actions
@@ -489,7 +499,9 @@ class SpansRuleset(Ruleset[SpansActor]):
         if actor.mode != "grounded" or actor.height > m.top(span):
             targets.append(span)
         if actor.mode == "grounded" and actor.climbing is None and not m.is_feature(actor.at):
-            targets += [s for s in m.adjacent_spans(span) if m.top(s) < actor.height]
+            # a lower span, or the Skysea whatever its height: nothing there to stand on
+            targets += [s for s in m.adjacent_spans(span)
+                        if m.top(s) < actor.height or m.surface(s) == "skysea"]
         return targets
 
     def _drop(self, state: SpansState, actor: SpansActor, to: str | None,

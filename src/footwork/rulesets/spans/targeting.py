@@ -42,6 +42,9 @@ def can_target(
             return Ruling(False, f"{target_id} is on high, out of reach from below",
                           ("R003-12", "A003-14"))
         return Ruling(True, "same span", ("R003-11", "R003-12"))
+    if not same_span and m.span_of(t.at) not in _seen_from(m, m.span_of(a.at)):
+        return Ruling(False, f"{target_id} is out of sight: no sight link leads there",
+                      ("R003-11",))
     if m.place(t.at).kind == "cover" and a.at != t.at:
         beyond = opts.cover.blocks == "all_not_in_feature" or not same_span
         if beyond:
@@ -70,3 +73,16 @@ def conditions(state: SpansState, actor: SpansActor) -> dict[str, object]:
         "clinging": actor.climbing is not None,
         "blocked_maneuvers": sorted(blocked),
     }
+
+
+def _seen_from(m: SpansMap, span: str) -> set[str]:
+    """Spans in sight of ``span``, following links that carry sight (any distance)."""
+    seen = {span}
+    frontier = [span]
+    while frontier:
+        here = frontier.pop()
+        for there in m.graph.in_sight(here):
+            if there not in seen and m.place(there).kind == "span":
+                seen.add(there)
+                frontier.append(there)
+    return seen
