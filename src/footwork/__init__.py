@@ -19,7 +19,7 @@ from footwork.errors import (
     ScenarioError,
 )
 from footwork.rulesets import available, get_ruleset
-from footwork.scenario import encounter_from_text, load_encounter, play
+from footwork.scenario import encounter_from_data, encounter_from_text, load_encounter, play
 
 __version__ = "0.1.0"
 
@@ -33,6 +33,7 @@ __all__ = [
     "ScenarioError",
     "Session",
     "available",
+    "encounter_from_data",
     "encounter_from_text",
     "get_ruleset",
     "load_encounter",

@@ -120,3 +120,18 @@ def test_broken_plugins_give_one_line(monkeypatch: pytest.MonkeyPatch, target: A
     finally:
         monkeypatch.undo()
         registry._plugins.cache_clear()
+
+
+def test_an_encounter_from_data_and_a_bad_command_value() -> None:
+    """Library users may pass a dict; a command that is no mapping is a clear error."""
+    from footwork import InvalidCommand, encounter_from_data
+
+    session = encounter_from_data({
+        "footwork": 1, "ruleset": "spans",
+        "map": {"spans": [{"id": "deck"}, {"id": "pier"}], "links": [["deck", "pier"]]},
+        "actors": [{"id": "ada", "at": "deck"}],
+    }).session()
+    with pytest.raises(InvalidCommand, match="expected a command mapping"):
+        session.do("run")  # type: ignore[arg-type]
+    session.do({"do": "run", "actor": "ada", "die": "brace", "to": "pier", "roll": [6]})
+    assert session.state.actors["ada"].at == "pier"

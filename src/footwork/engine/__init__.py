@@ -11,6 +11,8 @@ from footwork.engine.events import (
     RoundStarted,
     TurnEnded,
     TurnStarted,
+    event_from_json,
+    event_to_json,
 )
 from footwork.engine.machine import Engine
 from footwork.engine.rolling import Roller, rng_for
@@ -37,6 +39,8 @@ __all__ = [
     "State",
     "TurnEnded",
     "TurnStarted",
+    "event_from_json",
+    "event_to_json",
     "rng_for",
     "state_json",
 ]

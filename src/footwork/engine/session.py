@@ -16,6 +16,7 @@ from footwork.engine.commands import Command, command_to_json
 from footwork.engine.events import Event, Rolled, event_to_json
 from footwork.engine.machine import Engine
 from footwork.engine.state import A, State
+from footwork.errors import InvalidCommand
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,9 @@ class Session(Generic[A]):
     def do(self, command: Command | Mapping[str, Any]) -> tuple[Event, ...]:
         """Decide and apply a command (a value or ``{do: ..., ...}``); returns its events."""
         if not isinstance(command, Command):
+            if not isinstance(command, Mapping):
+                raise InvalidCommand(f"expected a command mapping like {{'do': 'end_turn', "
+                                     f"'actor': ...}}, got {command!r}")
             command = self.engine.parse(command)
         state, events = self.engine.apply(self.state, command)
         self.state = state

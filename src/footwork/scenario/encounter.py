@@ -59,7 +59,13 @@ def load_encounter(path: str | Path) -> Encounter:
 
 
 def encounter_from_text(text: str, name: str = "<text>") -> Encounter:
+    """An encounter from YAML 1.2 or JSON text (``name`` is used in error messages)."""
     return build_encounter(parse_text(text, name))
+
+
+def encounter_from_data(data: Mapping[str, Any], name: str = "<data>") -> Encounter:
+    """An encounter from already-parsed data (a dict as the file would give)."""
+    return build_encounter(Source(name, dict(data)))
 
 
 def build_encounter(source: Source) -> Encounter:
