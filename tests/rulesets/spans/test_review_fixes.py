@@ -70,3 +70,17 @@ def test_ranged_attacks_need_sight_R003_11() -> None:
                 links=[{"a": "hall", "b": "cellar", "sight": False}, ["hall", "yard"]])
     assert not can_target(s.state, "ada", "vex", "ranged").allowed
     assert can_target(s.state, "ada", "bo", "ranged").allowed
+
+
+def test_diagonal_fly_moves_are_listed_when_allowed_A003_11() -> None:
+    """A003-11: with `fly.diagonal`, options list a move across and up at once, and
+    decide accepts every move listed."""
+    s = session([actor("kite", "yard", mode="flying", can_fly=True)],
+                options={"fly": {"diagonal": True}})
+    found = [o.command for o in s.options("kite") if o.command.get("do") == "fly"]
+    diagonal = [c for c in found if "to" in c and "direction" in c]
+    assert any(c["to"] == "street" and c["direction"] == "up" for c in diagonal)
+    s.do({**next(c for c in diagonal if c["to"] == "street" and c["direction"] == "up"),
+          "roll": [6]})
+    kite = s.state.actors["kite"]
+    assert (kite.at, kite.height) == ("street", 1)

@@ -474,6 +474,10 @@ class SpansRuleset(Ruleset[SpansActor]):
         for direction in ("up", "down"):
             with contextlib.suppress(IllegalCommand):
                 moves.append((None, direction, air_step(state, actor, None, direction)))
+            if state.options.fly.diagonal and actor.mode == "flying":  # A003-11 alternative
+                moves += [(to, direction, pos) for to, pos in legal(
+                    lambda p, d=direction: air_step(state, actor, p, d),  # type: ignore[misc]
+                    candidates(state, actor)).items()]
         return moves
 
     def _rolled_options(self, actor: SpansActor, action: str, targets: Mapping[str, Position],
