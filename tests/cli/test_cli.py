@@ -102,6 +102,11 @@ BAD_FILES = [
     ("two steps in one", FIRST_STEP, "  - {do: end_turn, actor: ada, expect: {}}",
      ":58: steps[0]: a step has exactly one of"),
     ("bad format version", "footwork: 1", "footwork: 2", ":3: footwork: input should be 1"),
+    ("link in a wrong form", "    - [dawnrunner, gangplank]", "    - [dawnrunner]",
+     "map.links[0]: input should be a valid dictionary"),
+    ("feature height", "{id: kestrel-mast, kind: on_high, height: 2,",
+     "{id: kestrel-mast, kind: on_high, height: 0,",
+     "map.spans[2].features[0].height: an on-high feature must stand above"),
 ]
 
 

@@ -174,16 +174,33 @@ def _steps(source: Source, engine: Engine[Any], raw: list[dict[str, Any]],
 
 
 def _validation(source: Source, exc: ValidationError) -> ScenarioError:
+    """The first fault, as one line with its path (pydantic's own names left out)."""
     err = exc.errors()[0]
-    loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+    loc = tuple(p for p in err["loc"] if not _internal(p))
+    union = len(loc) < len(err["loc"]) and any(
+        isinstance(p, str) and not p.startswith("function-") for p in err["loc"] if _internal(p))
     msg = err["msg"]
+    if msg.lower().startswith("value error, "):
+        msg = msg[len("value error, "):]
     if err["type"] == "extra_forbidden":
         msg = "unknown field"
     elif err["type"] == "missing":
         msg = "missing field"
     elif "input" in err and err["type"] not in ("model_type",):
         msg = f"{msg} (got {err['input']!r})"[:200]
+    if union:
+        msg = f"{msg}; this field takes one of several forms, see `footwork schema`"
     return source.error(msg[0].lower() + msg[1:], loc)
+
+
+def _internal(part: object) -> bool:
+    """A location part that names pydantic's machinery, not a field of the file:
+    validators (``function-after[...]``) and the members of a union (``LinkSpec``,
+    ``tuple[str, str]``)."""
+    if not isinstance(part, str):
+        return False
+    camel = len(part) > 1 and part[0].isupper() and part[1].islower()  # LinkSpec, not STR
+    return part.startswith("function-") or "[" in part or camel
 
 
 def _split_path(path: str) -> tuple[str | int, ...]:

@@ -65,7 +65,7 @@ def test_a_good_yaml_file_loads() -> None:
         ("map:\n  spans:\n    - id: a\n      features: [{id: f, kind: cover}]\n"
          "    - id: b\n      features: [{id: f, kind: cover}]\n", "twice"),
         ("map:\n  spans:\n    - id: a\n      features: [{id: f, kind: cover}]\n    - id: b\n"
-         "  links: [[f, b]]\n", "links join spans only"),
+         "  links: [[f, b]]\n", "map.links[0]: 'f' is a feature; links join spans"),
         ("map:\n  spans:\n    - {id: a, surface: lava}\n", "surface"),
         ("map:\n  spans: []\n", "spans"),
     ],

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from footwork.dice import parse_dice
 from footwork.engine.state import Actor
-from footwork.errors import DiceError
+from footwork.errors import DiceError, ScenarioError
 from footwork.rulesets.spans.options import Surface
 from footwork.space import Link, Place, PlaceGraph
 
@@ -142,30 +142,55 @@ class SpansMap:
     def __init__(self, spec: SpansMapSpec, default_capacity: int | None) -> None:
         places: list[Place] = []
         positions: dict[str, tuple[float, float]] = {}
-        for span in spec.spans:
+        seen: set[str] = set()
+
+        def fault(message: str, path: str) -> ScenarioError:
+            return ScenarioError(message, path=f"map.{path}")
+
+        for i, span in enumerate(spec.spans):
+            if span.id in seen:
+                raise fault(f"{span.id!r} is declared twice", f"spans[{i}].id")
+            seen.add(span.id)
             places.append(Place(span.id, "span", None, span.ground, {"surface": span.surface}))
             if span.pos is not None:
                 positions[span.id] = span.pos
-            for f in span.features:
+            for j, f in enumerate(span.features):
+                where = f"spans[{i}].features[{j}]"
+                if f.id in seen:
+                    raise fault(f"{f.id!r} is declared twice", f"{where}.id")
+                seen.add(f.id)
                 on_high = f.kind == "on_high"
                 height = f.height if f.height is not None else span.ground + int(on_high)
                 if on_high and height <= span.ground:
-                    raise ValueError(
-                        f"feature {f.id!r}: an on-high feature must stand above its span's "
-                        f"ground ({span.ground}); got height {height}"
-                    )
+                    raise fault(f"an on-high feature must stand above its span's ground "
+                                f"({span.ground}); got height {height}", f"{where}.height")
                 if not on_high and f.height not in (None, span.ground):
-                    raise ValueError(f"feature {f.id!r}: only on-high features have a height")
+                    raise fault("only on-high features have a height", f"{where}.height")
                 if f.guards and f.kind != "threshold":
-                    raise ValueError(f"feature {f.id!r}: only thresholds guard crossings")
+                    raise fault("only thresholds guard crossings", f"{where}.guards")
                 access = f.access or ("climb" if on_high else "run")
                 capacity = f.capacity if f.capacity is not None else default_capacity
                 props = {"access": access, "capacity": capacity, "guards": list(f.guards)}
                 places.append(Place(f.id, f.kind, span.id, height, props))
+        spans = {s.id for s in spec.spans}
+        for i, span in enumerate(spec.spans):
+            for j, f in enumerate(span.features):
+                for k, guarded in enumerate(f.guards):
+                    if guarded not in spans:
+                        raise fault(f"unknown span {guarded!r}; expected one of: "
+                                    f"{', '.join(sorted(spans))}",
+                                    f"spans[{i}].features[{j}].guards[{k}]")
+        specs = spec.link_specs()
+        for i, ln in enumerate(specs):
+            for end in (ln.a, ln.b):
+                if end not in spans:
+                    kind = "a feature" if end in seen else "not a place"
+                    raise fault(f"{end!r} is {kind}; links join spans: "
+                                f"{', '.join(sorted(spans))}", f"links[{i}]")
         links = [
             Link(ln.a, ln.b, reach=ln.reach, sight=ln.sight, one_way=ln.one_way,
                  props={"stairs": ln.stairs})
-            for ln in spec.link_specs()
+            for ln in specs
         ]
         self.graph = PlaceGraph(places, links)
         for place in self.graph:
