@@ -61,7 +61,8 @@ steps:
          "<text>:8: actors[1].id: actor id 'ada' is used twice"),
         (BASE.replace("id: bo,", "id: gm,"), "<text>:8: actors[1].id: 'gm' is reserved"),
         (BASE + "steps:\n  - {expect: 3}\n", "<text>:10: steps[0]: expect takes a mapping"),
-        (BASE.replace("[[deck, pier]]", "[[deck, moon]]"), "<text>:3: map: link deck–moon"),
+        (BASE.replace("[[deck, pier]]", "[[deck, moon]]"),
+         "<text>:5: map.links[0]: 'moon' is not a place; links join spans: deck, pier"),
     ],
 )
 def test_file_faults(text: str, message: str) -> None:

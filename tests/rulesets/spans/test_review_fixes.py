@@ -84,3 +84,14 @@ def test_diagonal_fly_moves_are_listed_when_allowed_A003_11() -> None:
           "roll": [6]})
     kite = s.state.actors["kite"]
     assert (kite.at, kite.height) == ("street", 1)
+
+
+def test_a_diagonal_fly_move_cannot_go_below_the_ground_A003_11() -> None:
+    """A003-11: a move across and down at once stops at the ground (found by hypothesis)."""
+    s = session([actor("kite", "crates", mode="flying", can_fly=True)],
+                options={"fly": {"diagonal": True}})
+    before = s.state
+    with pytest.raises(IllegalCommand) as info:
+        s.do({"do": "fly", "actor": "kite", "die": "attack", "to": "yard",
+              "direction": "down", "roll": [6]})
+    assert info.value.reason == "below_ground" and s.state is before

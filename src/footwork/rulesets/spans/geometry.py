@@ -180,6 +180,8 @@ def air_step(
     if to == actor.at:
         raise IllegalCommand("already_there", f"{actor.id} is already at {to}")
     if m.span_of(to) == span:
+        if height < m.ground(span):  # a diagonal move down cannot sink into the ground
+            raise IllegalCommand("below_ground", f"{actor.id} is already at the ground")
         if m.is_feature(to):
             if m.top(to) != height:
                 raise IllegalCommand(
