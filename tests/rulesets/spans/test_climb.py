@@ -75,8 +75,9 @@ def test_climb_partway_then_continue_next_turn_R003_07() -> None:
     assert conditions["on_high"] is True and conditions["clinging"] is False
 
 
-def test_clinging_climber_can_only_climb_on_or_drop() -> None:
-    """R003-07: partway up, a climber cannot Run, nor climb toward somewhere else."""
+def test_clinging_climber_can_only_climb_on_back_down_or_drop() -> None:
+    """R003-07, A003-10: partway up, a climber cannot Run, nor climb toward somewhere
+    else; it may climb on, climb back down, or drop."""
     s = session([actor("ada", "yard"), actor("bo", "far")])
     climb(s, "ada", "tower", 6)
     end_turns(s, "ada", "bo")
@@ -85,7 +86,7 @@ def test_clinging_climber_can_only_climb_on_or_drop() -> None:
     refused(s, {"do": "climb", "actor": "ada", "die": "attack", "to": "ledge", "roll": [6]},
             "clinging")
     kinds = {(o.command["do"], o.to) for o in s.options("ada")}
-    assert kinds == {("climb", "tower"), ("drop", "yard"), ("end_turn", None)}
+    assert kinds == {("climb", "tower"), ("climb", "yard"), ("drop", "yard"), ("end_turn", None)}
 
 
 def test_climb_to_an_adjacent_higher_span_takes_one_climb_per_height_R003_24() -> None:

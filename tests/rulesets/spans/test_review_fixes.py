@@ -95,3 +95,16 @@ def test_a_diagonal_fly_move_cannot_go_below_the_ground_A003_11() -> None:
         s.do({"do": "fly", "actor": "kite", "die": "attack", "to": "yard",
               "direction": "down", "roll": [6]})
     assert info.value.reason == "below_ground" and s.state is before
+
+
+def test_a_climber_partway_up_may_climb_back_down_A003_10() -> None:
+    """A003-10: partway up the tower, a climber may go on, drop, or climb back down."""
+    s = session([actor("ada", "yard", dice={"brace": "d6"})])
+    s.do({"do": "climb", "actor": "ada", "die": "brace", "to": "tower", "roll": [6]})
+    assert (s.state.actors["ada"].height, s.state.actors["ada"].climbing) == (1, "tower")
+    s.do({"do": "end_turn", "actor": "ada"})
+    listed = {o.command.get("to") for o in s.options("ada") if o.command.get("do") == "climb"}
+    assert listed == {"tower", "yard"}
+    s.do({"do": "climb", "actor": "ada", "die": "brace", "to": "yard", "roll": [6]})
+    ada = s.state.actors["ada"]
+    assert (ada.at, ada.height, ada.climbing) == ("yard", 0, None)

@@ -214,10 +214,11 @@ def climb_step(state: SpansState, actor: SpansActor, to: str) -> Position:
     here = actor.at
     span = m.span_of(here)
     if actor.climbing is not None:
-        if to != actor.climbing:
+        back_down = to == here and actor.climbing != here and opts.climb.allow_down
+        if to != actor.climbing and not back_down:  # A003-10: on, back down, or drop
             raise IllegalCommand(
-                "clinging", f"{actor.id} is climbing toward {actor.climbing}: climb on or drop"
-            )
+                "clinging", f"{actor.id} is climbing toward {actor.climbing}: climb on, "
+                f"climb back down to {here}, or drop")
         pos = _climb_toward(m, actor, to, opts)
         if pos.climbing is None and m.is_feature(pos.at):
             _check_room(state, actor, pos.at)  # it may have filled while the climber clung on

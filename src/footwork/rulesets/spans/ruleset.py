@@ -333,7 +333,7 @@ class SpansRuleset(Ruleset[SpansActor]):
                     found += self._rolled_options(actor, "run", run, opts)
                 places = list(candidates(state, actor))
                 if actor.climbing is not None:
-                    places = [actor.climbing]
+                    places = [actor.climbing, actor.at]  # on up, or back down (A003-10)
                 climb = legal(lambda p: climb_step(state, actor, p), iter(places))
                 found += self._rolled_options(actor, "climb", climb, opts)
             elif actor.mode == "flying":
