@@ -26,6 +26,10 @@ from footwork.scenario import Encounter, json_schema, load_encounter, play
 app = typer.Typer(
     name="footwork",
     help="Tactical movement rules, enforced and explained by rule id.",
+    epilog=(
+        "Exit codes: 0 all good; 1 a step was refused or an expectation failed; 2 the "
+        "input is invalid. Try: footwork run examples/spans/boarding-action.yaml"
+    ),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
