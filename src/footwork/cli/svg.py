@@ -7,7 +7,8 @@ positions (or a seeded spring layout); child places (features) are smaller
 boxes inside their parent. The output is deterministic.
 
 Maps in metres (``space_json["scale"] == "m"``) are drawn to scale, one panel
-per floor, by :mod:`footwork.cli.svg_sitemap`.
+per floor, by :mod:`footwork.cli.svg_sitemap`; grid maps (a ``"grid"`` key) cell by
+cell, by :mod:`footwork.cli.svg_grid`.
 """
 
 from __future__ import annotations
@@ -227,6 +228,11 @@ def render_svg(session: Session[Any], actor: str | None = None) -> str:
 
         return render_to_scale(space, state, actor,
                                list(session.options(actor)) if actor is not None else [])
+    if "grid" in space:
+        from footwork.cli.svg_grid import render_grid
+
+        return render_grid(space, state, actor,
+                           list(session.options(actor)) if actor is not None else [])
     actors: Mapping[str, Mapping[str, Any]] = state.get("actors") or {}
     places: list[Mapping[str, Any]] = list(space.get("places") or [])
     raw_links: list[Mapping[str, Any]] = list(space.get("links") or [])

@@ -1,0 +1,791 @@
+"""Draw a grid map (``space_json`` with a ``"grid"`` key): one square per cell.
+
+Ruleset-neutral like :mod:`footwork.cli.svg`: it reads the ruleset's
+``space_json``, the state JSON and the actor's options, already fetched by
+:func:`footwork.cli.svg.render_svg`. The output is deterministic.
+
+The contract read here:
+
+- ``space_json["grid"]`` is :meth:`footwork.space.grid.GridMap.to_json` as it is
+  (``rows``, ``cols``, ``cell_size``, ``unit``, ``surface``, ``elevation`` and the
+  optional ``water_depth``, ``ceiling_height``, ``current``, ``current_speed``,
+  ``climbable``, ``tags``); the other keys (``places``, ``links``, ``positions``)
+  are not read;
+- each actor of ``state["actors"]`` has ``row``, ``col``, ``z`` (its height, in
+  the map's unit) and ``side``, optionally ``style`` (``walk``, ``swim``,
+  ``climb``...), ``prone`` and ``removed``; an actor without a cell on the map is
+  listed under the map instead;
+- an option reaches the cells ``option.cells`` (``[[row, col], ...]``) when it has
+  them, else the one cell of ``option.command["to"]`` (``[row, col]`` or
+  ``[row, col, z]``); ``option.cost`` (text) groups the highlighted cells and
+  ``option.checks`` gives the odds. An option that reaches no cell is listed.
+
+Every cell is one ``<rect class="cell SURFACE">`` with ``data-row`` and
+``data-col`` at :data:`PX_PER_CELL` pixels a side; the SVG root carries
+``data-px-per-cell`` and ``data-origin`` (the pixel corner of cell (0, 0)).
+Maps wider or taller than :data:`TEXT_LIMIT` cells are drawn without per-cell
+text (heights, odds, tooltips).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+from xml.sax.saxutils import escape
+
+from footwork.cli.svg import (
+    ACTOR_RING,
+    HIGHLIGHT,
+    SIDE_COLOURS,
+    _attr,
+    _num,
+    _text,
+    _width,
+    percent,
+    success_odds,
+)
+
+#: the side of a cell, in pixels
+PX_PER_CELL = 28
+#: maps with more rows or columns than this get no per-cell text
+TEXT_LIMIT = 64
+#: the ruler numbers every this many cells, with a faint line across the map
+RULER_STEP = 5
+#: labels of one height are repeated no closer than this many cells
+LABEL_SPACING = 6
+
+MARGIN = 20
+RULER = 26  # room for the ruler's numbers
+TITLE_H = 60
+
+SURFACE_BY_CHAR = {".": "floor", "#": "wall", "~": "water", "_": "void"}
+FLOOR_LOW, FLOOR_HIGH, FLOOR_FLAT = "#d6c9a8", "#fffdf6", "#f4f0e4"
+WALL_BASE, WALL_LINE = "#3f3f3f", "#5f5f5f"
+WATER_SHALLOW, WATER_DEEP, WATER_FLAT = "#c2dbf0", "#1c5a99", "#7fb2dc"
+VOID_FILL = "#101010"
+UNKNOWN_FILL = "#bbbbbb"
+CEILING = "#9b3fc8"
+CURRENT_DARK, CURRENT_LIGHT = "#08306b", "#ffffff"
+ODDS = "#8a4b00"
+TAG_COLOURS: dict[str, str] = {
+    "obscuring": "#6a51a3",
+    "mine": "#d62728",
+    "difficult": "#a6611a",
+}
+EXTRA_TAG_COLOURS = ("#17becf", "#e377c2", "#2ca02c", "#bcbd22", "#ff7f0e", "#7f7f7f")
+#: how the reachable cells of the 1st, 2nd, 3rd... cost are drawn: fill opacity, dashes
+REACH_STYLES: tuple[tuple[str, str], ...] = (("0.38", ""), ("0.2", "5 3"), ("0.12", "2 3"))
+
+DEFS = (
+    "<defs>"
+    '<pattern id="grid-wall" patternUnits="userSpaceOnUse" width="7" height="7" '
+    'patternTransform="rotate(45)">'
+    f'<rect width="7" height="7" fill="{WALL_BASE}"/>'
+    f'<line x1="0" y1="0" x2="0" y2="7" stroke="{WALL_LINE}" stroke-width="3"/>'
+    "</pattern>"
+    '<linearGradient id="grid-floor-ramp">'
+    f'<stop offset="0" stop-color="{FLOOR_LOW}"/><stop offset="1" stop-color="{FLOOR_HIGH}"/>'
+    "</linearGradient>"
+    '<linearGradient id="grid-water-ramp">'
+    f'<stop offset="0" stop-color="{WATER_SHALLOW}"/>'
+    f'<stop offset="1" stop-color="{WATER_DEEP}"/>'
+    "</linearGradient>"
+    "</defs>"
+)
+
+Cell = tuple[int, int]
+_DIRECTIONS: dict[str, Cell] = {
+    "N": (-1, 0), "NE": (-1, 1), "E": (0, 1), "SE": (1, 1),
+    "S": (1, 0), "SW": (1, -1), "W": (0, -1), "NW": (-1, -1),
+}
+
+
+# -- reading the contract ---------------------------------------------------------
+
+
+def _float(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    v = float(value)
+    return v if math.isfinite(v) else None
+
+
+def _fmt(value: float) -> str:
+    """A height or depth, short: ``2``, ``1.5``, ``-0.25``."""
+    return f"{round(value, 2):g}"
+
+
+def _cell(value: Any) -> Cell | None:
+    """``[row, col]`` (or ``[row, col, z]``) as ints, or None."""
+    if (isinstance(value, Sequence) and not isinstance(value, str) and len(value) >= 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value[:2])):
+        return int(value[0]), int(value[1])
+    return None
+
+
+@dataclass
+class _Grid:
+    rows: int
+    cols: int
+    cell_size: float
+    unit: str
+    surface: list[list[str]]
+    elevation: list[list[float | None]]
+    depth: list[list[float]]
+    ceiling: list[list[float | None]]
+    current: list[list[str | None]]
+    speed: list[list[float]]
+    climbable: list[list[bool]] | None
+    tags: dict[str, set[Cell]] = field(default_factory=dict)
+
+    def inside(self, row: int, col: int) -> bool:
+        return 0 <= row < self.rows and 0 <= col < self.cols
+
+
+def _layer(data: Mapping[str, Any], key: str, rows: int, cols: int, default: Any,
+           read: Any) -> list[list[Any]]:
+    raw = data.get(key)
+    out = [[default] * cols for _ in range(rows)]
+    if not isinstance(raw, Sequence):
+        return out
+    for r, line in enumerate(raw[:rows]):
+        if isinstance(line, Sequence) and not isinstance(line, str):
+            for c, v in enumerate(line[:cols]):
+                got = read(v)
+                out[r][c] = default if got is None else got
+    return out
+
+
+def _read_grid(data: Mapping[str, Any]) -> _Grid:
+    surface_rows = [str(s) for s in data.get("surface") or []]
+    rows = int(data.get("rows", len(surface_rows)))
+    cols = int(data.get("cols", max((len(s) for s in surface_rows), default=0)))
+    surface = [[SURFACE_BY_CHAR.get(ch, "unknown") for ch in (line + " " * cols)[:cols]]
+               for line in (surface_rows + [""] * rows)[:rows]]
+    tags: dict[str, set[Cell]] = {}
+    for name, cells in sorted((data.get("tags") or {}).items()):
+        tags[str(name)] = {c for c in (_cell(v) for v in cells or []) if c is not None}
+    climbable = None
+    if data.get("climbable") is not None:
+        climbable = _layer(data, "climbable", rows, cols, True,
+                           lambda v: v if isinstance(v, bool) else None)
+    return _Grid(
+        rows=rows, cols=cols,
+        cell_size=_float(data.get("cell_size")) or 1.0,
+        unit=str(data.get("unit") or "u"),
+        surface=surface,
+        elevation=_layer(data, "elevation", rows, cols, None, _float),
+        depth=_layer(data, "water_depth", rows, cols, 0.0, _float),
+        ceiling=_layer(data, "ceiling_height", rows, cols, None, _float),
+        current=_layer(data, "current", rows, cols, None,
+                       lambda v: v if isinstance(v, str) and v in _DIRECTIONS else None),
+        speed=_layer(data, "current_speed", rows, cols, 0.0, _float),
+        climbable=climbable,
+        tags=tags,
+    )
+
+
+# -- helpers ------------------------------------------------------------------------
+
+
+def _mix(a: str, b: str, t: float) -> str:
+    """The colour a fraction ``t`` of the way from ``a`` to ``b`` (``#rrggbb``)."""
+    t = min(1.0, max(0.0, t))
+    ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb, strict=True))
+
+
+def _halo(x: float, y: float, content: str, *, size: int = 10, anchor: str = "middle",
+          weight: str = "normal", fill: str = "#222", cls: str = "",
+          halo: str = "#ffffff") -> list[str]:
+    """Text over an outline of itself, readable over hatching, water and other cells.
+
+    Two elements, since not every SVG renderer honours ``paint-order``; the
+    outline carries the class ``halo`` and no other.
+    """
+    klass = f" class={_attr(cls)}" if cls else ""
+    common = (f"x={_attr(_num(x))} y={_attr(_num(y))} font-size={_attr(size)} "
+              f"text-anchor={_attr(anchor)} font-weight={_attr(weight)}")
+    return [
+        f'<text class="halo" {common} fill={_attr(halo)} stroke={_attr(halo)} '
+        f'stroke-width="3" stroke-linejoin="round" aria-hidden="true">{escape(content)}</text>',
+        f"<text{klass} {common} fill={_attr(fill)}>{escape(content)}</text>",
+    ]
+
+
+def _components(key: list[list[Any]]) -> list[list[Cell]]:
+    """Groups of 4-connected cells with the same key (None keys are left out), in the
+    order of their first cell, row by row."""
+    rows, cols = len(key), len(key[0]) if key else 0
+    seen = [[False] * cols for _ in range(rows)]
+    out: list[list[Cell]] = []
+    for r in range(rows):
+        for c in range(cols):
+            if seen[r][c] or key[r][c] is None:
+                continue
+            k = key[r][c]
+            seen[r][c] = True
+            stack, group = [(r, c)], []
+            while stack:
+                cr, cc = stack.pop()
+                group.append((cr, cc))
+                for nr, nc in ((cr - 1, cc), (cr + 1, cc), (cr, cc - 1), (cr, cc + 1)):
+                    if 0 <= nr < rows and 0 <= nc < cols and not seen[nr][nc] \
+                            and key[nr][nc] == k:
+                        seen[nr][nc] = True
+                        stack.append((nr, nc))
+            out.append(sorted(group))
+    return out
+
+
+def _label_cells(group: Sequence[Cell], avoid: set[Cell] | None = None) -> list[Cell]:
+    """Where to write a group's label: from the cell nearest its middle outwards, no
+    two closer than :data:`LABEL_SPACING` cells; cells in ``avoid`` only if need be."""
+    mr = sum(r for r, _ in group) / len(group)
+    mc = sum(c for _, c in group) / len(group)
+    avoid = avoid or set()
+    order = sorted(group, key=lambda rc: (rc in avoid, (rc[0] - mr) ** 2 + (rc[1] - mc) ** 2,
+                                          rc))
+    picked: list[Cell] = []
+    for r, c in order:
+        if all(max(abs(r - pr), abs(c - pc)) >= LABEL_SPACING for pr, pc in picked):
+            picked.append((r, c))
+    return picked
+
+
+def _arrow(cx: float, cy: float, direction: Cell, length: float) -> str:
+    """A path: a shaft through ``(cx, cy)`` along ``direction`` and a filled head."""
+    dr, dc = direction
+    norm = math.hypot(dr, dc)
+    ux, uy = dc / norm, dr / norm
+    half = length / 2
+    x0, y0 = cx - ux * half, cy - uy * half
+    x1, y1 = cx + ux * half, cy + uy * half
+    head = length * 0.42
+    bx, by = x1 - ux * head, y1 - uy * head
+    px, py = -uy * head * 0.55, ux * head * 0.55
+    return (f"M{_num(x0)},{_num(y0)} L{_num(bx)},{_num(by)} "
+            f"M{_num(x1)},{_num(y1)} L{_num(bx + px)},{_num(by + py)} "
+            f"L{_num(bx - px)},{_num(by - py)} Z")
+
+
+def _wrap_rows(items: Sequence[tuple[str, str]], width: float) -> list[list[tuple[str, str]]]:
+    rows: list[list[tuple[str, str]]] = [[]]
+    x = 0.0
+    for swatch, label in items:
+        step = (48 if swatch else 16) + _width(label, 11)
+        if rows[-1] and x + step > width:
+            rows.append([])
+            x = 0.0
+        rows[-1].append((swatch, label))
+        x += step
+    return [r for r in rows if r]
+
+
+@dataclass
+class _Reach:
+    """What the options say about one reachable cell."""
+
+    cost: str
+    best: Fraction
+    rolls: bool
+    lines: list[str] = field(default_factory=list)
+
+
+# -- the renderer -------------------------------------------------------------------
+
+
+def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str | None,
+                found: Sequence[Any]) -> str:
+    """The SVG of a grid map: ``space["grid"]`` is ``GridMap.to_json()``."""
+    g = _read_grid(space.get("grid") or {})
+    P = PX_PER_CELL
+    detail = max(g.rows, g.cols) <= TEXT_LIMIT
+    ox, oy = float(MARGIN + RULER), float(TITLE_H + RULER)
+    map_w, map_h = g.cols * P, g.rows * P
+    far_rulers = max(g.rows, g.cols) > 20
+
+    def x_of(col: float) -> float:
+        return ox + col * P
+
+    def y_of(row: float) -> float:
+        return oy + row * P
+
+    actors: Mapping[str, Mapping[str, Any]] = state.get("actors") or {}
+    sides: list[str] = []
+    for info in actors.values():
+        side = str(info.get("side", ""))
+        if side not in sides:
+            sides.append(side)
+    side_colour = {s: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, s in enumerate(sides)}
+
+    # shading: floors by elevation, water by depth
+    floor_heights = sorted({e for r in range(g.rows) for c in range(g.cols)
+                            if g.surface[r][c] == "floor"
+                            and (e := g.elevation[r][c]) is not None})
+    lo, hi = (floor_heights[0], floor_heights[-1]) if floor_heights else (0.0, 0.0)
+    depths = sorted({g.depth[r][c] for r in range(g.rows) for c in range(g.cols)
+                     if g.surface[r][c] == "water"})
+    dlo, dhi = (depths[0], depths[-1]) if depths else (0.0, 0.0)
+    counts: dict[float, int] = {}
+    for r in range(g.rows):
+        for c in range(g.cols):
+            e = g.elevation[r][c]
+            if g.surface[r][c] == "floor" and e is not None:
+                counts[e] = counts.get(e, 0) + 1
+    base = min(counts, key=lambda e: (-counts[e], e)) if counts else None
+
+    def water_t(depth: float) -> float:
+        return 0.5 if dhi <= dlo else (depth - dlo) / (dhi - dlo)
+
+    def fill_of(r: int, c: int) -> str:
+        kind, e = g.surface[r][c], g.elevation[r][c]
+        if kind == "floor":
+            if hi <= lo or e is None:
+                return FLOOR_FLAT
+            return _mix(FLOOR_LOW, FLOOR_HIGH, (e - lo) / (hi - lo))
+        if kind == "wall":
+            return "url(#grid-wall)"
+        if kind == "water":
+            return WATER_FLAT if dhi <= dlo else _mix(WATER_SHALLOW, WATER_DEEP,
+                                                      water_t(g.depth[r][c]))
+        if kind == "void":
+            return VOID_FILL
+        return UNKNOWN_FILL
+
+    tag_names = list(g.tags)
+    extra = [t for t in tag_names if t not in TAG_COLOURS]
+    tag_colour = {t: TAG_COLOURS.get(t) or EXTRA_TAG_COLOURS[extra.index(t)
+                                                             % len(EXTRA_TAG_COLOURS)]
+                  for t in tag_names}
+    tags_at: dict[Cell, list[str]] = {}
+    for t in tag_names:
+        for rc in sorted(g.tags[t]):
+            if g.inside(*rc):
+                tags_at.setdefault(rc, []).append(t)
+
+    # options: the cells each reaches, grouped by cost (first come, first style)
+    reach: dict[Cell, _Reach] = {}
+    costs: list[str] = []
+    loose: list[str] = []
+    for option in found:
+        command = getattr(option, "command", None) or {}
+        label = str(getattr(option, "label", command.get("do", "")))
+        raw_cells = getattr(option, "cells", None)
+        to = command.get("to") if isinstance(command, Mapping) else None
+        cells = ([c for c in (_cell(v) for v in raw_cells) if c is not None]
+                 if raw_cells is not None else ([end] if (end := _cell(to)) is not None else []))
+        cells = [rc for rc in cells if g.inside(*rc)]
+        if not cells:
+            loose.append(label)
+            continue
+        cost = str(getattr(option, "cost", "") or "")
+        if cost not in costs:
+            costs.append(cost)
+        rolls = bool(getattr(option, "checks", ()))
+        chance = success_odds(option) if rolls else Fraction(1)
+        z = _float(to[2]) if (isinstance(to, Sequence) and not isinstance(to, str)
+                              and len(to) >= 3) else None
+        line = label + (f" (z {_fmt(z)})" if z is not None and raw_cells is None else "")
+        line += f": {percent(chance)}" + (f", {cost}" if cost else "")
+        for rc in cells:
+            got = reach.get(rc)
+            if got is None:
+                reach[rc] = got = _Reach(cost, chance, rolls)
+            elif chance > got.best:
+                got.best, got.rolls = chance, rolls
+            got.lines.append(line)
+
+    # actors: which cell each stands in
+    placed: dict[Cell, list[tuple[str, Mapping[str, Any]]]] = {}
+    off_map: list[tuple[str, Mapping[str, Any]]] = []
+    for aid, info in actors.items():
+        name = str(info.get("id", aid))
+        at = _cell([info.get("row"), info.get("col")])
+        if at is None or not g.inside(*at):
+            off_map.append((name, info))
+        else:
+            placed.setdefault(at, []).append((name, info))
+
+    out: list[str] = []
+    add = out.append
+
+    # title
+    pending = state.get("pending")
+    title = f"{state.get('ruleset', '')} — round {state.get('round')}, {state.get('turn')}'s turn"
+    sub = (f"{g.rows} × {g.cols} cells, {_fmt(g.cell_size)} {g.unit} a cell"
+           + ("" if detail else " · too large for per-cell labels"))
+    if pending:
+        sub += f" · {pending.get('actor')} must decide: {pending.get('prompt')}"
+    if actor is not None:
+        sub += f" · options for {actor}: highlighted cells"
+    add(_text(MARGIN, 24, title, size=16, anchor="start", weight="bold", cls="title"))
+    add(_text(MARGIN, 42, sub, size=11, anchor="start", fill="#555", cls="subtitle"))
+
+    # cells
+    add('<g class="cells" stroke="#000000" stroke-opacity="0.16" stroke-width="1">')
+    for r in range(g.rows):
+        for c in range(g.cols):
+            kind, e = g.surface[r][c], g.elevation[r][c]
+            data = f' data-elevation="{_fmt(e)}"' if e is not None else ""
+            cell = (f'<rect class="cell {kind}" data-row="{r}" data-col="{c}"{data} '
+                    f'x={_attr(_num(x_of(c)))} y={_attr(_num(y_of(r)))} '
+                    f'width="{P}" height="{P}" fill={_attr(fill_of(r, c))}')
+            if not detail:
+                add(cell + "/>")
+                continue
+            tip = [f"row {r}, col {c}: {kind}"]
+            if kind == "floor" and e is not None:
+                tip.append(f"height {_fmt(e)}")
+            elif kind == "wall" and e is not None:
+                tip.append(f"top at {_fmt(e)}")
+            elif kind == "water" and e is not None:
+                tip.append(f"surface at {_fmt(e)}, {_fmt(g.depth[r][c])} deep")
+            if g.current[r][c]:
+                tip.append(f"current {g.current[r][c]} {_fmt(g.speed[r][c])} {g.unit}")
+            if g.ceiling[r][c] is not None:
+                tip.append(f"ceiling at {_fmt(g.ceiling[r][c] or 0.0)}")
+            if g.climbable is not None and not g.climbable[r][c] and kind in ("floor", "wall"):
+                tip.append("smooth (no holds)")
+            tip.extend(tags_at.get((r, c), []))
+            add(f"{cell}><title>{escape(' · '.join(tip))}</title></rect>")
+    add("</g>")
+
+    # currents
+    current_speeds: set[float] = set()
+    add('<g class="currents">')
+    for r in range(g.rows):
+        for c in range(g.cols):
+            towards = g.current[r][c]
+            if towards is None:
+                continue
+            current_speeds.add(g.speed[r][c])
+            deep = g.surface[r][c] == "water" and dhi > dlo and water_t(g.depth[r][c]) > 0.55
+            colour = CURRENT_LIGHT if deep or g.surface[r][c] in ("wall", "void") \
+                else CURRENT_DARK
+            add(f'<path class="current" data-row="{r}" data-col="{c}" data-dir="{towards}" '
+                f'd={_attr(_arrow(x_of(c + 0.5), y_of(r + 0.5), _DIRECTIONS[towards], P * 0.62))} '
+                f'fill={_attr(colour)} stroke={_attr(colour)} stroke-width="1.6" '
+                'stroke-linecap="round" stroke-linejoin="round" opacity="0.85"/>')
+    add("</g>")
+
+    # tags: a small triangle in a corner of each tagged cell (one corner a tag)
+    corners = ((0, 0, 1, 1), (1, 0, -1, 1), (1, 1, -1, -1), (0, 1, 1, -1))
+    size = P * 0.34
+    add('<g class="tags">')
+    for (r, c), names in sorted(tags_at.items()):
+        for t in names:
+            fx, fy, sx, sy = corners[tag_names.index(t) % len(corners)]
+            x0, y0 = x_of(c + fx) + sx, y_of(r + fy) + sy
+            d = (f"M{_num(x0)},{_num(y0)} L{_num(x0 + sx * size)},{_num(y0)} "
+                 f"L{_num(x0)},{_num(y0 + sy * size)} Z")
+            add(f'<path class="tag" data-tag={_attr(t)} data-row="{r}" data-col="{c}" '
+                f'd={_attr(d)} fill={_attr(tag_colour[t])} stroke="#ffffff" '
+                'stroke-width="0.8"/>')
+    add("</g>")
+
+    # ceilings: a dotted outline round each covered area, its height written inside
+    has_ceiling = [[g.ceiling[r][c] is not None for c in range(g.cols)] for r in range(g.rows)]
+
+    def covered(r: int, c: int) -> bool:
+        return g.inside(r, c) and has_ceiling[r][c]
+
+    segments: list[tuple[float, float, float, float]] = []
+    for r in range(g.rows + 1):  # horizontal edges, merged along each row line
+        start: int | None = None
+        for c in range(g.cols + 1):
+            edge = c < g.cols and covered(r, c) != covered(r - 1, c)
+            if edge and start is None:
+                start = c
+            elif not edge and start is not None:
+                segments.append((x_of(start), y_of(r), x_of(c), y_of(r)))
+                start = None
+    for c in range(g.cols + 1):  # vertical edges
+        start = None
+        for r in range(g.rows + 1):
+            edge = r < g.rows and covered(r, c) != covered(r, c - 1)
+            if edge and start is None:
+                start = r
+            elif not edge and start is not None:
+                segments.append((x_of(c), y_of(start), x_of(c), y_of(r)))
+                start = None
+    ceiling_heights: set[float] = set()
+    ceiling_labels: list[str] = []  # drawn over the highlighted cells, with the heights
+    if segments:
+        add('<g class="ceilings">')
+        for x1, y1, x2, y2 in segments:
+            add(f'<line class="ceiling" x1={_attr(_num(x1))} y1={_attr(_num(y1))} '
+                f'x2={_attr(_num(x2))} y2={_attr(_num(y2))} stroke={_attr(CEILING)} '
+                'stroke-width="2.4" stroke-dasharray="0.1 4.6" stroke-linecap="round"/>')
+        ceiling_key = [[g.ceiling[r][c] for c in range(g.cols)] for r in range(g.rows)]
+        for group in _components(ceiling_key):
+            height = ceiling_key[group[0][0]][group[0][1]]
+            assert height is not None
+            ceiling_heights.add(height)
+            if detail:
+                for r, c in _label_cells(group, set(placed)):
+                    ceiling_labels.extend(_halo(
+                        x_of(c + 0.5), y_of(r) + 9, f"c{_fmt(height)}", size=8,
+                        fill=CEILING, weight="bold", cls="ceiling-height"))
+        add("</g>")
+
+    # every RULER_STEP cells, a faint line across the map
+    add('<g class="major-grid" stroke="#000000" stroke-opacity="0.3" stroke-width="1">')
+    for c in range(RULER_STEP, g.cols, RULER_STEP):
+        add(f'<line x1={_attr(_num(x_of(c)))} y1={_attr(_num(oy))} x2={_attr(_num(x_of(c)))} '
+            f'y2={_attr(_num(oy + map_h))}/>')
+    for r in range(RULER_STEP, g.rows, RULER_STEP):
+        add(f'<line x1={_attr(_num(ox))} y1={_attr(_num(y_of(r)))} x2={_attr(_num(ox + map_w))} '
+            f'y2={_attr(_num(y_of(r)))}/>')
+    add("</g>")
+    add(f'<rect class="map-frame" x={_attr(_num(ox))} y={_attr(_num(oy))} '
+        f'width="{map_w}" height="{map_h}" fill="none" stroke="#333333" stroke-width="1.5"/>')
+
+    # where the actor may go
+    if reach:
+        add('<g class="options">')
+        for (r, c), spot in sorted(reach.items()):
+            opacity, dash = REACH_STYLES[min(costs.index(spot.cost), len(REACH_STYLES) - 1)]
+            dashes = f' stroke-dasharray="{dash}"' if dash else ""
+            lines = f"row {r}, col {c}\n" + "\n".join(spot.lines)
+            add(f'<rect class="reach" data-row="{r}" data-col="{c}" data-cost={_attr(spot.cost)} '
+                f'x={_attr(_num(x_of(c) + 2))} y={_attr(_num(y_of(r) + 2))} '
+                f'width="{P - 4}" height="{P - 4}" rx="3" fill={_attr(HIGHLIGHT)} '
+                f'fill-opacity="{opacity}" stroke={_attr(HIGHLIGHT)} stroke-width="2.2"{dashes}>'
+                f"<title>{escape(lines)}</title></rect>")
+            if detail and spot.rolls:
+                out.extend(_halo(x_of(c + 0.5), y_of(r + 1) - 3, percent(spot.best), size=8,
+                                 weight="bold", fill=ODDS, cls="odds"))
+        add("</g>")
+
+    # heights: one label per patch of equal cells (not on floors at the usual height)
+    if detail:
+        add('<g class="heights">')
+        key: list[list[Any]] = []
+        for r in range(g.rows):
+            row_key: list[Any] = []
+            for c in range(g.cols):
+                kind, e = g.surface[r][c], g.elevation[r][c]
+                if e is None or kind not in ("floor", "wall", "water") or (
+                        kind == "floor" and e == base):
+                    row_key.append(None)
+                else:
+                    row_key.append((kind, e, g.depth[r][c]))
+            key.append(row_key)
+        busy = set(placed) | {(r, c) for r in range(g.rows) for c in range(g.cols)
+                              if g.current[r][c]}
+        for group in _components(key):
+            kind, e, depth = key[group[0][0]][group[0][1]]
+            if kind == "water":
+                text = f"d{_fmt(depth)}" + ("" if e == base else f" @{_fmt(e)}")
+                deep = water_t(depth) > 0.55 and dhi > dlo
+                colour, halo = ("#ffffff", WATER_DEEP) if deep else ("#0b2f57", "#e3eef8")
+            elif kind == "wall":
+                text, colour, halo = _fmt(e), "#ffffff", WALL_BASE
+            else:
+                text, colour, halo = _fmt(e), "#3b3325", "#ffffff"
+            for r, c in _label_cells(group, busy):
+                out.extend(_halo(x_of(c + 0.5), y_of(r + 0.5) + 3.5, text, size=9,
+                                 weight="bold", fill=colour, halo=halo, cls=f"height {kind}"))
+        out.extend(ceiling_labels)
+        add("</g>")
+
+    # actors
+    style_letters: dict[str, str] = {}
+    lifted = False  # some actor's height is written by its disc
+    add('<g class="actors">')
+    for (r, c), here in sorted(placed.items()):
+        n = len(here)
+        radius = P * (0.36 if n == 1 else 0.5 / n + 0.02)
+        e = g.elevation[r][c]
+        for i, (name, info) in enumerate(here):
+            cx, cy = x_of(c + (i + 0.5) / n), y_of(r + 0.5)
+            z = _float(info.get("z"))
+            colour = side_colour.get(str(info.get("side", "")), "#777777")
+            me = name == actor
+            classes = ["actor"] + (["selected"] if me else []) + (
+                ["prone"] if info.get("prone") else [])
+            faded = ' opacity="0.4"' if info.get("removed") else ""
+            zdata = f' data-z="{_fmt(z)}"' if z is not None else ""
+            add(f'<g class={_attr(" ".join(classes))} data-id={_attr(name)} data-row="{r}" '
+                f'data-col="{c}"{zdata}{faded}>')
+            style = str(info.get("style") or "")
+            about = f"{name} ({info.get('side')}) at row {r}, col {c}"
+            about += f", z {_fmt(z)}" if z is not None else ""
+            about += f", {style}" if style else ""
+            about += ", prone" if info.get("prone") else ""
+            about += ", removed" if info.get("removed") else ""
+            add(f"<title>{escape(about)}</title>")
+            if me:
+                add(f'<rect class="selected-cell" x={_attr(_num(x_of(c) + 1))} '
+                    f'y={_attr(_num(y_of(r) + 1))} width="{P - 2}" height="{P - 2}" '
+                    f'fill="none" stroke={_attr(ACTOR_RING)} stroke-width="2"/>')
+                add(f'<circle class="selected-ring" cx={_attr(_num(cx))} cy={_attr(_num(cy))} '
+                    f'r={_attr(_num(radius + 4))} fill="none" stroke={_attr(HIGHLIGHT)} '
+                    'stroke-width="3.5"/>')
+            dash = ' stroke-dasharray="3 2"' if info.get("prone") else ""
+            add(f'<circle class="actor-disc" cx={_attr(_num(cx))} cy={_attr(_num(cy))} '
+                f'r={_attr(_num(radius))} fill={_attr(colour)} stroke={_attr(ACTOR_RING)} '
+                f'stroke-width="{2 if me else 1.2}"{dash}/>')
+            short = name[:3] if n == 1 else name[:1]
+            add(_text(cx, cy + 3, short, size=9 if n == 1 else 7, weight="bold", fill="#ffffff",
+                      cls="actor-short"))
+            if len(name) > len(short):
+                out.extend(_halo(cx, y_of(r + 1) + 8, name, size=9, weight="bold",
+                                 fill="#111111", cls="actor-label"))
+            if z is not None and (e is None or abs(z - e) > 1e-9):
+                lifted = True
+                out.extend(_halo(cx + radius - 3, cy - radius + 2, f"z{_fmt(z)}", size=8,
+                                 anchor="start", weight="bold", fill="#111111", cls="actor-z"))
+            badge = ""
+            if style and style != "walk":
+                letter = style[:1].upper()
+                style_letters.setdefault(style, letter)
+                badge += letter
+            if info.get("prone"):
+                style_letters.setdefault("prone", "P")
+                badge += "P"
+            if badge:
+                out.extend(_halo(cx - radius + 3, cy + radius + 1, badge, size=8,
+                                 anchor="end", weight="bold", fill="#111111",
+                                 cls="actor-style"))
+            add("</g>")
+    add("</g>")
+
+    # rulers: row and column numbers every RULER_STEP cells
+    add('<g class="ruler">')
+    for c in range(0, g.cols, RULER_STEP):
+        x = x_of(c + 0.5)
+        add(_text(x, oy - 8, str(c), size=10, fill="#444", cls="ruler-col"))
+        if far_rulers:
+            add(_text(x, oy + map_h + 16, str(c), size=10, fill="#444", cls="ruler-col"))
+    for r in range(0, g.rows, RULER_STEP):
+        y = y_of(r + 0.5) + 4
+        add(_text(ox - 6, y, str(r), size=10, anchor="end", fill="#444", cls="ruler-row"))
+        if far_rulers:
+            add(_text(ox + map_w + 6, y, str(r), size=10, anchor="start", fill="#444",
+                      cls="ruler-row"))
+    add(_text(ox - 6, oy - 8, "r\\c", size=9, anchor="end", fill="#888"))
+    add("</g>")
+
+    # legend
+    page_w = max(ox + map_w + (RULER if far_rulers else 0) + MARGIN, 640.0)
+    ly = oy + map_h + (RULER if far_rulers else 0) + 30
+    legend: list[str] = ['<g class="legend">']
+    widths: list[float] = []
+    leg = legend.append
+    leg(_text(MARGIN, ly, "legend", size=12, anchor="start", weight="bold"))
+    ly += 20
+
+    def row(items: list[tuple[str, str]]) -> None:
+        """Swatches with their labels, wrapped to the page (a swatch is drawn at x)."""
+        nonlocal ly
+        for line in _wrap_rows(items, page_w - 2 * MARGIN):
+            x = float(MARGIN)
+            for swatch, label in line:
+                if swatch:
+                    leg(swatch.replace("{x}", _num(x)).replace("{x2}", _num(x + 26))
+                        .replace("{xm}", _num(x + 13)).replace("{y}", _num(ly - 11))
+                        .replace("{ym}", _num(ly - 4)))
+                leg(_text(x + (32 if swatch else 0), ly, label, size=11, anchor="start"))
+                x += (48 if swatch else 16) + _width(label, 11)
+            widths.append(x + MARGIN)
+            ly += 22
+
+    box = '<rect x="{x}" y="{y}" width="26" height="14" '
+    present = {k for line in g.surface for k in line}
+    surfaces: list[tuple[str, str]] = []
+    if "floor" in present:
+        if hi > lo:
+            surfaces.append((box + 'fill="url(#grid-floor-ramp)" stroke="#888"/>',
+                             f"floor, height {_fmt(lo)} (dark) to {_fmt(hi)} (light); "
+                             f"numbers: heights other than {_fmt(base or 0.0)}"))
+        else:
+            surfaces.append((box + f'fill="{FLOOR_FLAT}" stroke="#888"/>',
+                             f"floor, height {_fmt(lo)}"))
+    if "wall" in present:
+        surfaces.append((box + 'fill="url(#grid-wall)" stroke="#888"/>',
+                         "wall (number: height of its top)"))
+    if "water" in present:
+        swatch = 'fill="url(#grid-water-ramp)"' if dhi > dlo else f'fill="{WATER_FLAT}"'
+        depth_text = (f"{_fmt(dlo)} to {_fmt(dhi)} deep" if dhi > dlo else f"{_fmt(dlo)} deep")
+        surfaces.append((box + swatch + ' stroke="#888"/>',
+                         f"water, {depth_text} (d2: 2 deep; @1: surface at height 1)"))
+    if "void" in present:
+        surfaces.append((box + f'fill="{VOID_FILL}" stroke="#888"/>', "void (no bottom)"))
+    if "unknown" in present:
+        surfaces.append((box + f'fill="{UNKNOWN_FILL}" stroke="#888"/>', "unknown surface"))
+    row(surfaces)
+    features: list[tuple[str, str]] = []
+    if current_speeds:
+        speeds = ", ".join(_fmt(s) for s in sorted(current_speeds))
+        features.append((f'<path d={_attr(_arrow(0, 0, (0, 1), 20))} '
+                         f'transform="translate({{xm}},{{ym}})" fill="{CURRENT_DARK}" '
+                         f'stroke="{CURRENT_DARK}" stroke-width="1.6"/>',
+                         f"current (speed {speeds} {g.unit})"))
+    if ceiling_heights:
+        features.append((f'<rect x="{{x}}" y="{{y}}" width="26" height="14" fill="none" '
+                         f'stroke="{CEILING}" stroke-width="2.4" stroke-dasharray="0.1 4.6" '
+                         'stroke-linecap="round"/>',
+                         "under a ceiling (c6: its underside at height 6)"))
+    for t in tag_names:
+        features.append((f'<path d="M{{x}},{{y}} l14,0 l-14,14 Z" '
+                         f'fill={_attr(tag_colour[t])}/>', t))
+    if features:
+        row(features)
+    people: list[tuple[str, str]] = [
+        (f'<circle cx="{{xm}}" cy="{{ym}}" r="8" fill={_attr(side_colour[s])} '
+         f'stroke={_attr(ACTOR_RING)}/>', f"side {s}") for s in sides]
+    if lifted:
+        people.append(("", "z3: at height 3 (not on its cell's surface)"))
+    for style, letter in sorted(style_letters.items(), key=lambda kv: (kv[0] == "prone", kv)):
+        people.append(("", f"{letter}: {style}"))
+    if people:
+        row(people)
+    if actor is not None:
+        if reach:
+            items = []
+            for i, cost in enumerate(costs):
+                opacity, dash = REACH_STYLES[min(i, len(REACH_STYLES) - 1)]
+                dashes = f' stroke-dasharray="{dash}"' if dash else ""
+                items.append((box + f'rx="3" fill={_attr(HIGHLIGHT)} fill-opacity="{opacity}" '
+                              f'stroke={_attr(HIGHLIGHT)} stroke-width="2.2"{dashes}/>',
+                              f"{actor} can reach" + (f" ({cost})" if cost else "")))
+            if any(info.rolls for info in reach.values()):
+                items.append(("", "75%: best chance of success"))
+            row(items)
+        else:
+            row([("", f"{actor} can reach no cell now")])
+        if loose:
+            more = f"{actor} may also: " + "; ".join(loose)
+            widths.append(_width(more, 11) + 2 * MARGIN)
+            leg(_text(MARGIN, ly, more, size=11, anchor="start", cls="loose-options"))
+            ly += 20
+    if off_map:
+        gone = ", ".join(f"{n} (row {i.get('row')}, col {i.get('col')})" for n, i in off_map)
+        widths.append(_width(f"not on the map: {gone}", 11) + 2 * MARGIN)
+        leg(_text(MARGIN, ly, f"not on the map: {gone}", size=11, anchor="start",
+                  cls="off-map"))
+        ly += 20
+    legend.append("</g>")
+    out.extend(legend)
+
+    width = max(page_w, _width(title, 16, bold=True) + 2 * MARGIN,
+                _width(sub, 11) + 2 * MARGIN, *widths)
+    height = ly + 4
+    head = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width={_attr(_num(width))} '
+        f'height={_attr(_num(height))} viewBox={_attr(f"0 0 {_num(width)} {_num(height)}")} '
+        f'data-map="grid" data-rows="{g.rows}" data-cols="{g.cols}" '
+        f'data-px-per-cell="{P}" data-origin="{_num(ox)} {_num(oy)}" '
+        'font-family="Helvetica, Arial, sans-serif">\n'
+        f"<title>{escape(title)}</title>\n"
+        f"{DEFS}\n"
+        '<rect width="100%" height="100%" fill="#ffffff"/>\n'
+    )
+    return head + "\n".join(out) + "\n</svg>\n"
