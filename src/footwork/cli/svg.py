@@ -77,6 +77,20 @@ def _width(text: str, size: int = 12, *, bold: bool = False) -> float:
     return len(text) * size * (0.64 if bold else 0.58)
 
 
+def heading(state: Mapping[str, Any], actor: str | None, shown: str,
+            *, first: str = "") -> tuple[str, str]:
+    """The title (ruleset, round, whose turn) and the subtitle (``first``, the pending
+    decision, and what is highlighted for ``actor``) every drawing starts with."""
+    title = f"{state.get('ruleset', '')} — round {state.get('round')}, {state.get('turn')}'s turn"
+    parts = [first] if first else []
+    pending = state.get("pending")
+    if pending:
+        parts.append(f"{pending.get('actor')} must decide: {pending.get('prompt')}")
+    if actor is not None:
+        parts.append(f"options for {actor}: {shown}")
+    return title, " · ".join(parts)
+
+
 def percent(p: Fraction) -> str:
     """A probability as a short percentage (``50%``, ``33.3%``)."""
     value = float(p) * 100
@@ -351,14 +365,7 @@ def render_svg(session: Session[Any], actor: str | None = None) -> str:
     add = out.append
 
     # title
-    pending = state.get("pending")
-    title = f"{state.get('ruleset', '')} — round {state.get('round')}, {state.get('turn')}'s turn"
-    sub = ""
-    if pending:
-        sub = f"{pending.get('actor')} must decide: {pending.get('prompt')}"
-    if actor is not None:
-        head = f"options for {actor}: highlighted places, best success odds"
-        sub = f"{sub} · {head}" if sub else head
+    title, sub = heading(state, actor, "highlighted places, best success odds")
     add(_text(PAD * 2, 24, title, size=16, anchor="start", weight="bold", cls="title"))
     if sub:
         add(_text(PAD * 2, 42, sub, size=11, anchor="start", fill="#555", cls="subtitle"))

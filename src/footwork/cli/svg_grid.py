@@ -44,6 +44,7 @@ from footwork.cli.svg import (
     _num,
     _text,
     _width,
+    heading,
     percent,
     success_odds,
 )
@@ -415,14 +416,9 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
     add = out.append
 
     # title
-    pending = state.get("pending")
-    title = f"{state.get('ruleset', '')} — round {state.get('round')}, {state.get('turn')}'s turn"
-    sub = (f"{g.rows} × {g.cols} cells, {_fmt(g.cell_size)} {g.unit} a cell"
-           + ("" if detail else " · too large for per-cell labels"))
-    if pending:
-        sub += f" · {pending.get('actor')} must decide: {pending.get('prompt')}"
-    if actor is not None:
-        sub += f" · options for {actor}: highlighted cells"
+    dims = (f"{g.rows} × {g.cols} cells, {_fmt(g.cell_size)} {g.unit} a cell"
+            + ("" if detail else " · too large for per-cell labels"))
+    title, sub = heading(state, actor, "highlighted cells", first=dims)
     add(_text(MARGIN, 24, title, size=16, anchor="start", weight="bold", cls="title"))
     add(_text(MARGIN, 42, sub, size=11, anchor="start", fill="#555", cls="subtitle"))
 

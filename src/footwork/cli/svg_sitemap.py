@@ -43,6 +43,7 @@ from footwork.cli.svg import (
     _num,
     _text,
     _width,
+    heading,
     percent,
     success_odds,
 )
@@ -486,14 +487,7 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
     add = out.append
 
     # title
-    pending = state.get("pending")
-    title = f"{state.get('ruleset', '')} — round {state.get('round')}, {state.get('turn')}'s turn"
-    sub = ""
-    if pending:
-        sub = f"{pending.get('actor')} must decide: {pending.get('prompt')}"
-    if actor is not None:
-        head = f"options for {actor}: where each move may end, best success odds"
-        sub = f"{sub} · {head}" if sub else head
+    title, sub = heading(state, actor, "where each move may end, best success odds")
     add(_text(MARGIN, 24, title, size=16, anchor="start", weight="bold", cls="title"))
     if sub:
         add(_text(MARGIN, 42, sub, size=11, anchor="start", fill="#555", cls="subtitle"))
