@@ -298,3 +298,26 @@ def test_state_views() -> None:
     assert code == 0 and json.loads(out)["view"] == "player"
     code, _, err = invoke("state", str(BOARDING), "--view", "god")
     assert code == 2 and "--view: expected gm or player, got 'god'" in err
+
+
+def _yaml_samples() -> list[tuple[str, str]]:
+    """Every complete encounter shown in a README (a ```yaml block that starts a file)."""
+    import re
+
+    found = []
+    readmes = [ROOT / "README.md", *sorted(ROOT.glob("src/footwork/rulesets/*/README.md"))]
+    for readme in readmes:
+        blocks = re.findall(r"```yaml\n(.*?)```", readme.read_text("utf-8"), re.S)
+        for i, block in enumerate(blocks):
+            if block.lstrip().startswith("footwork:"):
+                found.append((f"{readme.relative_to(ROOT)}#{i}", block))
+    return found
+
+
+@pytest.mark.parametrize(("where", "text"), _yaml_samples(), ids=lambda v: str(v)[:40])
+def test_readme_encounters_run_green(tmp_path: Path, where: str, text: str) -> None:
+    """Documentation is part of the feature: every encounter a README shows runs green."""
+    path = tmp_path / "sample.yaml"
+    path.write_text(text, encoding="utf-8")
+    code, _, err = invoke("run", "-q", str(path))
+    assert code == 0, f"{where}: {err}"
