@@ -69,3 +69,17 @@ def test_drifting_drowners_do_not_land_on_each_other_A004_13_A004_06() -> None:
     p1, p2 = s.state.actors["a1"].point, s.state.actors["a2"].point
     assert s.state.actors["a1"].at == s.state.actors["a2"].at == "pool"
     assert ((p1[0] - p2[0]) ** 2 + (p1[1] - p2[1]) ** 2) ** 0.5 >= 2.0
+
+
+def test_one_fall_per_failed_balance_A004_09() -> None:
+    """A004-09: a failed balance roll is the fall; a character left on the rough edge
+    (no `below`) does not roll again at the end of the same activation."""
+    zones = [{"id": "ledge", "rect": [0, 0, 6, 4]}, {"id": "yard", "rect": [6, 0, 6, 4]}]
+    rough = [{"rect": [0, 0, 6, 4], "qualities": ["narrow"]}]
+    s = session([actor("ada", "ledge", [2, 2], AGI=10)], zones=zones,
+                openings=[{"between": ["ledge", "yard"]}], rough=rough)
+    events = move(s, "ada", "yard", [9, 2], roll=[20])  # stepping off: 20 fails
+    assert [e.type for e in events if e.type in ("rolled", "fell")] == ["rolled", "fell"]
+    assert s.state.actors["ada"].fell
+    ended = s.do({"do": "end_turn", "actor": "ada"})
+    assert not of_type(ended, "rolled")

@@ -169,6 +169,8 @@ class SiteActor(Actor):
     pins_used: int = 0
     #: R004-28: drowning: no actions, drifts with the current
     drowning: bool = False
+    #: fell this activation: the fall was the failed roll's outcome, no second roll (A004-09)
+    fell: bool = False
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,8 @@ class SitemapsRuleset(Ruleset[SiteActor]):
 
         self._evolvers: dict[type[Event], Callable[[SiteState, Any], SiteState]] = {
             TurnStarted: lambda s, e: s.update_actor(
-                e.actor, zones_moved=0, rushed=False, acted=False, stopped=False),
+                e.actor, zones_moved=0, rushed=False, acted=False, stopped=False, fell=False),
+            ev.Fell: lambda s, e: s.update_actor(e.actor, fell=True),
             RoundStarted: lambda s, e: fast_replace(
                 s, actors={k: fast_replace(a, pins_used=0) for k, a in s.actors.items()}),
             ev.Moved: lambda s, e: s.update_actor(
@@ -418,7 +419,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         """End of the activation: balancing, mid-climb and swimming rolls (R004-22, -24, -27)."""
         m = site(state)
         actor = state.actors[actor_id]
-        if actor.drowning:
+        if actor.drowning or actor.fell:  # A004-09: a character that fell has had its roll
             return []
         floor = floor_of(state, actor)
         rough = m.rough_at(actor.point, floor)
