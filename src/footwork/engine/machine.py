@@ -183,21 +183,22 @@ class Engine(Generic[A]):
         events.extend(hooks)
         nxt = self._next_active(state, state.turn, include_self=False)
         if nxt is None:  # nobody is left to act: close the round and the encounter
-            final: list[Event] = [RoundEnded(round=state.round)]
-            state = self._fold(state, final)
-            last = list(self.ruleset.on_round_end(state, roller))
-            return (*events, *final, *last,
-                    EncounterEnded(reason="no actor can take a turn"))
+            _, closing = self._close_round(state, roller)
+            return (*events, *closing, EncounterEnded(reason="no actor can take a turn"))
         if nxt <= state.turn:
-            closing: list[Event] = [RoundEnded(round=state.round)]
-            state = self._fold(state, closing)
-            round_hooks = list(self.ruleset.on_round_end(state, roller))
-            state = self._fold(state, round_hooks)
+            state, closing = self._close_round(state, roller)
             opening = RoundStarted(round=state.round + 1)
             state = self.evolve(state, opening)
-            events.extend([*closing, *round_hooks, opening])
+            events.extend([*closing, opening])
         events.extend(self._start_turn(state, nxt, roller))
         return tuple(events)
+
+    def _close_round(self, state: State[A], roller: Roller) -> tuple[State[A], list[Event]]:
+        """The round ends, then what the ruleset resolves last in the round."""
+        ended = RoundEnded(round=state.round)
+        state = self.evolve(state, ended)
+        hooks = list(self.ruleset.on_round_end(state, roller))
+        return self._fold(state, hooks), [ended, *hooks]
 
     def _start_turn(self, state: State[A], index: int, roller: Roller) -> tuple[Event, ...]:
         started = TurnStarted(actor=state.order[index])

@@ -27,7 +27,7 @@ from typing import Any
 import networkx as nx
 import shapely
 from shapely import LineString, MultiLineString, Point, Polygon, unary_union
-from shapely.ops import nearest_points
+from shapely.ops import nearest_points, substring
 
 from footwork.space.graph import Link, Place, PlaceGraph
 
@@ -639,8 +639,6 @@ def _shrink(seg: Any, margin: float) -> Any:
 
 
 def _substring(line: Any, a: float, b: float) -> Any:
-    from shapely.ops import substring
-
     return substring(line, a, b)
 
 

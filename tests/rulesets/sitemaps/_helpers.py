@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
-
-import pytest
 
 from footwork.engine import Session
 from footwork.engine.events import Event
-from footwork.errors import IllegalCommand
 from footwork.scenario import encounter_from_text
+
+from ...support import cited, of_type, refused, types
+
+__all__ = ["cited", "of_type", "refused", "types"]
 
 #: A row of six 6 x 4 m rooms, r0 .. r5 left to right, each joined to the next by a
 #: 2 m doorway in the middle of their shared wall (x = 6, 12, ...; y from 1 to 3).
@@ -58,33 +59,6 @@ def session(actors: Sequence[Mapping[str, Any]], **kwargs: Any) -> Session[Any]:
     """A fresh session of an encounter written as JSON (which is YAML 1.2 too)."""
     data = encounter_data(actors, **kwargs)
     return encounter_from_text(json.dumps(data), "inline.json").session()
-
-
-def types(events: Iterable[Event]) -> list[str]:
-    return [e.type for e in events]
-
-
-def of_type(events: Iterable[Event], kind: str) -> list[Any]:
-    return [e for e in events if e.type == kind]
-
-
-def cited(events: Iterable[Event]) -> set[str]:
-    return {r for e in events for r in e.rules}
-
-
-def refused(
-    s: Session[Any], command: Mapping[str, Any], reason: str, *rules: str
-) -> IllegalCommand:
-    """``command`` is refused for ``reason`` citing ``rules``, and nothing changes."""
-    before = s.state
-    history = len(s.history)
-    with pytest.raises(IllegalCommand) as info:
-        s.do(command)
-    assert info.value.reason == reason, info.value
-    assert set(rules) <= set(info.value.rules), info.value.rules
-    assert s.state is before or s.state == before
-    assert len(s.history) == history
-    return info.value
 
 
 def move(s: Session[Any], who: str, to: str, at: Sequence[float], *,

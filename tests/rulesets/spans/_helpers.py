@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-import pytest
-
 from footwork.engine import Session
-from footwork.engine.events import Event
-from footwork.errors import IllegalCommand
 from footwork.scenario import encounter_from_text
+
+from ...support import cited, of_type, refused, types
+
+__all__ = ["cited", "of_type", "refused", "types"]
 
 #: A yard with one feature of each kind, a street beside it (soft ground), a ledge two
 #: storeys up with no stairs, a roof one storey up reached by stairs, a pond, and the
@@ -74,33 +74,6 @@ def session(
     if order is not None:
         data["order"] = list(order)
     return encounter_from_text(json.dumps(data), "inline.json").session()
-
-
-def types(events: Iterable[Event]) -> list[str]:
-    return [e.type for e in events]
-
-
-def of_type(events: Iterable[Event], kind: str) -> list[Any]:
-    return [e for e in events if e.type == kind]
-
-
-def cited(events: Iterable[Event]) -> set[str]:
-    return {r for e in events for r in e.rules}
-
-
-def refused(
-    s: Session[Any], command: Mapping[str, Any], reason: str, *rules: str
-) -> IllegalCommand:
-    """``command`` is refused for ``reason`` citing ``rules``, and nothing changes."""
-    before = s.state
-    history = len(s.history)
-    with pytest.raises(IllegalCommand) as info:
-        s.do(command)
-    assert info.value.reason == reason, info.value
-    assert set(rules) <= set(info.value.rules), info.value.rules
-    assert s.state is before or s.state == before
-    assert len(s.history) == history
-    return info.value
 
 
 def end_turns(s: Session[Any], *actors: str) -> None:

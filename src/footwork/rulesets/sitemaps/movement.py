@@ -424,9 +424,3 @@ def _run_up(path: TracedPath, takeoff: Leg) -> float:
             break
         run += leg.length
     return run
-
-
-def zones_until(state: SiteState, plan: Plan, distance: float) -> tuple[str, int]:
-    """The zone the mover is in after ``distance`` metres of the plan (a stop exactly on a
-    border stays on the side it came from), and the zones crossed by then."""
-    return plan.path.zone_before(distance)

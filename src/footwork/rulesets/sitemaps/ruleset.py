@@ -4,6 +4,7 @@ range categories, moving and rushing, pinning, and AGI rolls for hazards."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -15,7 +16,7 @@ from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, Rolled, RoundStarted, TurnStarted
 from footwork.engine.rolling import Roller
-from footwork.engine.state import Pending, fast_replace
+from footwork.engine.state import Pending, State, fast_replace
 from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.rulesets.sitemaps import events as ev
@@ -41,7 +42,6 @@ from footwork.rulesets.sitemaps.movement import (
     swim_roll_needed,
     unsafe,
     within_reach,
-    zones_until,
 )
 from footwork.rulesets.sitemaps.options import SitemapsOptions
 
@@ -299,7 +299,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         """A failed hazard roll ends the movement where it happened (R004-22, -24, -27, -30)."""
         m = site(state)
         o = opts(state)
-        zone, crossings = zones_until(state, plan, h.distance)
+        zone, crossings = plan.path.zone_before(h.distance)
         back = tuple(reversed(plan.path.zones[:crossings + 1]))
         point = h.point
         if h.kind == "climb":  # back to the foot of this climb, in the lower zone
@@ -355,7 +355,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 return [rolled, *self._walk(state, ctx, int(ctx["next"]) + 1, roller)]
             plan = self._plan(state, ctx)
             h = plan.hazards[int(ctx["next"])]
-            zone, crossings = zones_until(state, plan, h.distance)
+            zone, crossings = plan.path.zone_before(h.distance)
             zone, point = settle(state, mover, zone, h.point,
                                  tuple(reversed(plan.path.zones[:crossings + 1])))
             pinner = str(ctx["pinner"])
@@ -671,16 +671,12 @@ def range_category(state: SiteState, a: SiteActor, b: SiteActor) -> dict[str, JS
 
 def _bare_state(space: SiteMap, options: SitemapsOptions,
                 actors: dict[str, SiteActor]) -> SiteState:
-    from footwork.engine.state import State
-
     return State(ruleset="sitemaps", seed=0, space=space, options=options, order=("",),
                  actors=actors)
 
 
 def _mentions(text: str, name: str) -> bool:
     """Whether ``name`` appears in ``text`` as a whole word (ids may contain '-')."""
-    import re
-
     return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
 
 
