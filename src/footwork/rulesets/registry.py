@@ -16,10 +16,12 @@ _registered: dict[str, type[Ruleset[Any]]] = {}
 
 
 def _builtin() -> dict[str, type[Ruleset[Any]]]:
+    from footwork.rulesets.cultivation import CultivationRuleset
     from footwork.rulesets.sitemaps import SitemapsRuleset
     from footwork.rulesets.spans import SpansRuleset
 
-    return {SpansRuleset.id: SpansRuleset, SitemapsRuleset.id: SitemapsRuleset}
+    return {CultivationRuleset.id: CultivationRuleset,
+            SpansRuleset.id: SpansRuleset, SitemapsRuleset.id: SitemapsRuleset}
 
 
 @cache

@@ -1,0 +1,412 @@
+"""The `cultivation` map, actor stats and actor state.
+
+A map is a set of zones (R000-16) joined by links (a place graph). Two zones are
+*adjacent* only when a link between them carries both reach and sight (R000-29,
+A000-26); a link may carry sight alone (a hole in a wall), may be one-way (a drop),
+vertical (a ladder, R000-31), need a climb (R000-37) and have an opening size
+(R000-74). Zones have Difficult Terrain ratings, water, a character limit,
+traps, items, start-of-turn benefits and one tile effect.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from footwork.engine.state import Actor
+from footwork.rulesets.cultivation.options import Surface
+from footwork.space import Link, Place, PlaceGraph
+
+#: R000-27: the suggested Difficult Terrain ratings, by name
+DT_PRESETS: dict[str, float] = {
+    "frictionless": 0, "default": 1, "unstable": 8, "rubble": 15, "storm": 25,
+}
+#: R000-37: the climbing ratings, by name
+CLIMB_PRESETS: dict[str, float] = {"ordinary": 10, "sheer": 20, "outrageous": 30}
+#: R000-74: opening sizes, smallest first
+OPENINGS: tuple[str, ...] = ("none", "hand", "projectile", "weapon", "open")
+#: R000-75: the eight bands, top to bottom
+BANDS: tuple[str, ...] = (
+    "soaring", "flying", "floating", "ground", "swimming", "underwater", "depths", "far_depths",
+)
+GROUND = BANDS.index("ground")
+Band = Literal[
+    "soaring", "flying", "floating", "ground", "swimming", "underwater", "depths", "far_depths",
+]
+Ability = Literal["fly", "levitate", "grants_opportunity"]
+TileKind = Literal["current", "elevator", "wave", "whirlpool", "antigravity"]
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def _rating(value: float | str | bool | None, presets: Mapping[str, float],
+            flagged: float) -> float | None:
+    if value is None or value is False:
+        return None
+    if value is True:
+        return flagged
+    if isinstance(value, str):
+        return presets[value]
+    return float(value)
+
+
+def _check_rating(value: object, presets: Mapping[str, float]) -> object:
+    if isinstance(value, str) and value not in presets:
+        raise ValueError(f"expected a number or one of: {', '.join(presets)} (got {value!r})")
+    if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
+        raise ValueError(f"a rating cannot be negative (got {value!r})")
+    return value
+
+
+class TrapSpec(_Spec):
+    """R000-19, R000-54: a trap set off by whoever enters (by luck: a d6 at most ``luck``)."""
+
+    name: str
+    damage: int = Field(default=1, ge=0)
+    luck: int | None = Field(default=None, ge=1, le=6)
+
+
+class TileSpec(_Spec):
+    """R000-56..61: a tile effect, resolved at the end of every round (A000-18, A000-20)."""
+
+    kind: TileKind
+    #: current/elevator/whirlpool: the zone occupants are carried to (an adjacent zone)
+    to: str | None = None
+    #: elevator: bands moved per round (positive up), when it moves bands instead of zones
+    bands: int | None = None
+    #: wave: repeats every ``period`` rounds (default: wave.period), first in round ``first``
+    period: int | None = Field(default=None, ge=1)
+    first: int = Field(default=1, ge=1)
+    #: wave: where the wave carries the occupants of each zone it sweeps (outward)
+    sweep: dict[str, str] = Field(default_factory=dict)
+    #: antigravity: on at the start; switches off at the end of round ``until``
+    active: bool = True
+    until: int | None = Field(default=None, ge=1)
+
+
+class ZoneSpec(_Spec):
+    id: str
+    name: str = ""
+    #: R000-20: the storyteller's size (informational; a 5 m cube by default)
+    size_m: float = Field(default=5, gt=0)
+    tags: list[str] = Field(default_factory=list)
+    #: R000-22, R000-27, A000-06: a rating, a preset name, or true for the default rating
+    dt: float | str | bool | None = None
+    #: R000-43..45: water depth in metres
+    water_m: float = Field(default=0, ge=0)
+    #: A000-15: the whole zone is under water (breath is held whatever the band)
+    submerged: bool = False
+    #: R000-32: the most characters the zone holds
+    limit: int | None = Field(default=None, ge=1)
+    #: height of the floor in metres (for drops and sight); default 0
+    floor_m: float = 0
+    #: R000-41: the landing surface; water deep enough to dive lands as water (A000-10)
+    surface: Surface = "hard"
+    #: R000-67: in a tall object's shadow (upward sight 10 m); under a roof (no sky)
+    shadow: bool = False
+    roofed: bool = False
+    #: R000-64: a flat, open field in perfect weather
+    open_field: bool = False
+    traps: list[TrapSpec] = Field(default_factory=list)
+    #: R000-19: consumable items anyone in the zone may use
+    items: list[str] = Field(default_factory=list)
+    #: R000-19: helpful or harmful elemental effects (described; their effects are the GM's)
+    effects: list[str] = Field(default_factory=list)
+    #: R000-54: start-of-turn benefits (drawing power from a ley line...)
+    start_of_turn: list[str] = Field(default_factory=list)
+    tile: TileSpec | None = None
+    #: R000-35, A000-09: the adjacent zones counted clockwise from the GM's reference
+    clockwise: list[str] | None = None
+    #: R000-75, A000-24: the deepest band the water reaches (default: from the depth)
+    deepest: Band | None = None
+    pos: tuple[float, float] | None = None
+
+    @field_validator("dt", mode="before")
+    @classmethod
+    def _dt(cls, value: object) -> object:
+        return _check_rating(value, DT_PRESETS)
+
+
+class LinkSpec(_Spec):
+    """A way between zones: reach (movement), sight, one way, vertical, a climb, a drop."""
+
+    a: str
+    b: str
+    reach: bool = True
+    sight: bool = True
+    one_way: bool = False
+    #: R000-31: a ladder, a shaft, a drop
+    vertical: bool = False
+    #: R000-37: entering ``b`` (and ``a``, unless one-way) by climbing: a rating or a preset
+    climb: float | str | None = None
+    #: R000-39: a drop: crossing it is a fall of ``drop_m`` metres (default: the floors'
+    #: difference, or one zone step)
+    drop: bool = False
+    drop_m: float | None = Field(default=None, gt=0)
+    #: R000-65, R000-74: how big the gap is (default: open for reach links, none otherwise)
+    opening: Literal["none", "hand", "projectile", "weapon", "open"] | None = None
+
+    @field_validator("climb", mode="before")
+    @classmethod
+    def _climb(cls, value: object) -> object:
+        return _check_rating(value, CLIMB_PRESETS)
+
+    @model_validator(mode="after")
+    def _drop_one_way(self) -> LinkSpec:
+        if self.drop and not self.one_way:
+            raise ValueError("a drop goes one way: add one_way: true")
+        return self
+
+
+class CultivationMapSpec(_Spec):
+    """The `map` of a `cultivation` encounter file."""
+
+    zones: list[ZoneSpec] = Field(min_length=1)
+    #: a link is ``[a, b]`` or a mapping with the fields of :class:`LinkSpec`
+    links: list[LinkSpec | tuple[str, str]] = Field(default_factory=list)
+
+    def link_specs(self) -> list[LinkSpec]:
+        return [ln if isinstance(ln, LinkSpec) else LinkSpec(a=ln[0], b=ln[1])
+                for ln in self.links]
+
+
+class CultivationStats(_Spec):
+    """The `stats` of a `cultivation` actor."""
+
+    air: int = 0
+    earth: int = 0
+    prowess: int = Field(default=3, ge=0)
+    height_m: float = Field(default=1.8, gt=0)
+    #: defences: Earth (forced movement, breath) and Stealth (R000-71, A000-32)
+    earth_defense: int = 10
+    stealth_defense: int = 10
+    aura: int = Field(default=10, ge=0)
+    wounds: int = Field(default=0, ge=0)
+    abilities: list[Ability] = Field(default_factory=list)
+    #: R000-70: the range (zones) of the actor's Art that ignores line of sight (0: none)
+    art_range: int = Field(default=0, ge=0)
+    #: R000-66, R000-71: hidden behind a Stealth defence
+    hidden: bool = False
+    band: Band = "ground"
+    #: a standing bonus or penalty to every Challenge (effects outside this chapter)
+    bonus: int = 0
+    penalty: int = Field(default=0, ge=0)
+
+
+@dataclass(frozen=True, slots=True)
+class CultivationActor(Actor):
+    """A character in a `cultivation` encounter: stats, position, and this round's flags."""
+
+    air: int
+    earth: int
+    prowess: int
+    height_m: float
+    earth_defense: int
+    stealth_defense: int
+    aura: int
+    wounds: int
+    abilities: tuple[str, ...]
+    art_range: int
+    hidden: bool
+    bonus: int
+    penalty: int
+    band: str = "ground"
+    #: metres above the zone's floor (floating under anti-gravity with bands off)
+    altitude_m: float = 0
+    partner: str | None = None
+    #: R000-02/03: this round's Speed budget and what is spent of it
+    speed: int = 1
+    spent: int = 0
+    #: the round's Action is used (Sprint, a failed crossing, a throw)
+    action_spent: bool = False
+    #: A000-04: the Move is over for the round (a blocked crossing; a partner's joint move)
+    move_over: bool = False
+    #: R000-11: the actor's turn this round has ended
+    turn_taken: bool = False
+    #: this turn's Move is a joint move with the partner (R000-11..13)
+    joint: bool = False
+    #: a fall under way: metres still to fall, rounds fallen, metres fallen, where it lands
+    fall_left_m: float = 0
+    fall_rounds: int = 0
+    fallen_m: float = 0
+    fall_onto: str | None = None
+    #: R000-78: falling (or sinking) one band per round, and how many bands so far
+    band_falling: bool = False
+    bands_fallen: int = 0
+    #: R000-47: rounds holding breath, and the stacking Penalty
+    breath_rounds: int = 0
+    breath_penalty: int = 0
+    unconscious: bool = False
+    #: R000-71: hidden characters this one has sensed
+    aware_of: tuple[str, ...] = ()
+    #: R000-28: zones whose Difficult Terrain the Storyteller waived for this actor this round
+    waived: tuple[str, ...] = ()
+    #: R000-76: the target in an adjacent band reached this round
+    reached: str | None = None
+    #: R000-54: start-of-turn benefits it may use now
+    benefits: tuple[str, ...] = ()
+
+
+def deepest_band(spec: ZoneSpec) -> int:
+    """A000-24: how deep the bands of a zone go (index into BANDS; GROUND when dry)."""
+    if spec.deepest is not None:
+        return BANDS.index(spec.deepest)
+    if spec.water_m <= 0:
+        return GROUND
+    if spec.water_m >= 200:
+        return BANDS.index("far_depths")
+    if spec.water_m >= 50:
+        return BANDS.index("depths")
+    if spec.water_m >= 5:
+        return BANDS.index("underwater")
+    return BANDS.index("swimming")
+
+
+class CultivationMap:
+    """The fixed map of an encounter: zones in a place graph, and their properties."""
+
+    def __init__(self, spec: CultivationMapSpec, flagged_dt: float) -> None:
+        self.zones: dict[str, ZoneSpec] = {}
+        for i, z in enumerate(spec.zones):
+            if z.id in self.zones:
+                raise ValueError(f"zones[{i}].id: zone {z.id!r} is declared twice")
+            self.zones[z.id] = z
+        self.dt: dict[str, float | None] = {
+            z.id: _rating(z.dt, DT_PRESETS, flagged_dt) for z in spec.zones}
+        specs = spec.link_specs()
+        known = ", ".join(self.zones)
+        for i, ln in enumerate(specs):
+            for end in (ln.a, ln.b):
+                if end not in self.zones:
+                    raise ValueError(f"links[{i}]: unknown zone {end!r}; expected one of: {known}")
+            if ln.a == ln.b:
+                raise ValueError(f"links[{i}]: a link joins two different zones")
+        places = [Place(z.id, "zone", None, 0, {"floor_m": z.floor_m}) for z in spec.zones]
+        links = []
+        for ln in specs:
+            opening = ln.opening or ("open" if ln.reach else "none")
+            climb = None if ln.climb is None else _rating(ln.climb, CLIMB_PRESETS, 10)
+            drop_m = ln.drop_m
+            if ln.drop and drop_m is None:
+                diff = self.zones[ln.a].floor_m - self.zones[ln.b].floor_m
+                drop_m = diff if diff > 0 else None
+            links.append(Link(ln.a, ln.b, reach=ln.reach, sight=ln.sight, one_way=ln.one_way,
+                              needs=frozenset({"climb"} if climb is not None else ()),
+                              props={"vertical": ln.vertical, "climb": climb,
+                                     "drop": ln.drop, "drop_m": drop_m, "opening": opening}))
+        try:
+            self.graph = PlaceGraph(places, links)
+        except ValueError as exc:
+            raise ValueError(f"links: {exc}") from None
+        for i, z in enumerate(spec.zones):
+            self._check_zone(i, z)
+        self.positions = {z.id: z.pos for z in spec.zones if z.pos is not None}
+
+    def _check_zone(self, i: int, z: ZoneSpec) -> None:
+        where = f"zones[{i}]"
+        near = set(self.adjacent(z.id))
+        if z.clockwise is not None:
+            for j, other in enumerate(z.clockwise):
+                if other not in near:
+                    raise ValueError(f"{where}.clockwise[{j}]: {other!r} is not adjacent to "
+                                     f"{z.id!r}")
+        tile = z.tile
+        if tile is None:
+            return
+        if tile.to is not None and tile.to not in near:
+            raise ValueError(f"{where}.tile.to: {tile.to!r} is not adjacent to {z.id!r}")
+        if tile.kind in ("current",) and tile.to is None:
+            raise ValueError(f"{where}.tile.to: a current needs the zone it flows to")
+        if tile.kind == "elevator" and (tile.to is None) == (tile.bands is None):
+            raise ValueError(f"{where}.tile: an elevator moves to a zone (to) or by bands")
+        for src, dst in tile.sweep.items():
+            if src not in self.zones or dst not in self.adjacent(src):
+                raise ValueError(f"{where}.tile.sweep.{src}: {dst!r} is not adjacent to "
+                                 f"{src!r}")
+
+    # -- reading the map ------------------------------------------------------------
+
+    def __contains__(self, zone: object) -> bool:
+        return zone in self.zones
+
+    def zone(self, zone_id: str) -> ZoneSpec:
+        return self.zones[zone_id]
+
+    def link(self, a: str, b: str) -> Link | None:
+        return self.graph.link(a, b)
+
+    def adjacent(self, zone_id: str) -> tuple[str, ...]:
+        """R000-29, A000-26: zones one link away that carries both reach and sight."""
+        out = []
+        for other in self.graph.neighbours(zone_id):
+            link = self.graph.link(zone_id, other)
+            if link is not None and link.sight:
+                out.append(other)
+        return tuple(out)
+
+    def clockwise(self, zone_id: str) -> tuple[str, ...]:
+        """A000-09: the adjacent zones in the GM's clockwise order (else as the links list)."""
+        order = self.zones[zone_id].clockwise
+        near = self.adjacent(zone_id)
+        if order is None:
+            return near
+        return tuple(order) + tuple(z for z in near if z not in order)
+
+    def climb(self, a: str, b: str) -> float | None:
+        link = self.graph.link(a, b)
+        value = None if link is None else link.props.get("climb")
+        return None if value is None else float(value)
+
+    def is_drop(self, a: str, b: str) -> bool:
+        link = self.graph.link(a, b)
+        return bool(link is not None and link.props.get("drop"))
+
+    def drop_metres(self, a: str, b: str, zone_height_m: float) -> float:
+        link = self.graph.link(a, b)
+        value = None if link is None else link.props.get("drop_m")
+        return float(value) if value is not None else zone_height_m
+
+    def opening(self, a: str, b: str) -> str:
+        link = self.graph.link(a, b)
+        return "none" if link is None or not link.sight else str(link.props["opening"])
+
+    def deepest(self, zone_id: str) -> int:
+        return deepest_band(self.zones[zone_id])
+
+    def landing_surface(self, zone_id: str, water_min_depth_m: float) -> str:
+        """R000-41, A000-10: deep water lands as water; shallow water as hard ground."""
+        z = self.zones[zone_id]
+        if z.water_m > 0 or z.surface == "water":
+            return "water" if z.water_m >= water_min_depth_m else "hard"
+        return z.surface
+
+    def distance(self, a: str, b: str, *, any_link: bool = False) -> int | None:
+        """Zone steps from a to b: over adjacency, or over any link (LoS-ignoring Arts)."""
+        if a == b:
+            return 0
+        seen = {a: 0}
+        frontier = [a]
+        while frontier:
+            nxt = []
+            for here in frontier:
+                ways = ([ln.b for ln in self.graph.links() if ln.a == here] if any_link
+                        else list(self.adjacent(here)))
+                for there in ways:
+                    if there not in seen:
+                        seen[there] = seen[here] + 1
+                        if there == b:
+                            return seen[there]
+                        nxt.append(there)
+            frontier = nxt
+        return None
+
+
+def swim_penalty(depth_m: float, low: int, high: int) -> int:
+    """R000-45, A000-14: the depth in metres, rounded up, clamped to [low, high]."""
+    return max(low, min(high, math.ceil(depth_m)))

@@ -1,0 +1,238 @@
+"""Where one crossing may go and what it costs (R000-01..05, R000-22..29, R000-31..37,
+R000-39, R000-44, R000-51, R000-52, R000-60; A000-03..06, A000-08, A000-09, A000-13,
+A000-17, A000-21, A000-30).
+
+Each check either passes or raises :class:`IllegalCommand` with the reason and the
+rules; ``options`` calls the very same checks, so the two never disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from footwork.dice import parse_dice
+from footwork.engine.events import Event, Rolled
+from footwork.engine.rolling import Roller
+from footwork.errors import IllegalCommand
+from footwork.rulesets.cultivation import events as ev
+from footwork.rulesets.cultivation.checks import Challenge
+from footwork.rulesets.cultivation.falls import arrive, start_fall
+from footwork.rulesets.cultivation.model import CultivationActor
+from footwork.rulesets.cultivation.rules import (
+    CState,
+    antigrav_on,
+    best_element,
+    is_falling,
+    is_full,
+    is_swimming,
+    modifier,
+    occupants,
+    opts,
+    space,
+    speed_left,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Crossing:
+    """One border to cross: its Speed cost and the ratings that call for a Challenge."""
+
+    frm: str
+    to: str
+    cost: int
+    ratings: tuple[tuple[float, str], ...]
+    drop: bool
+
+    @property
+    def rating(self) -> float | None:
+        """A000-05: one Challenge against the highest rating that applies."""
+        return max((r for r, _ in self.ratings), default=None)
+
+    @property
+    def against(self) -> str:
+        top = self.rating
+        return next(why for r, why in self.ratings if r == top)
+
+
+def ratings(state: CState, actor: CultivationActor, frm: str, to: str
+            ) -> tuple[tuple[float, str], ...]:
+    """R000-22 (leaving and entering), R000-37 (a climb in), R000-61 (anti-gravity)."""
+    m, o = space(state), opts(state)
+    if m.is_drop(frm, to):  # A000-10: a drop needs no Challenge
+        return ()
+    found: list[tuple[float, str]] = []
+    for zone, verb in ((frm, "leaving"), (to, "entering")):
+        rating = m.dt[zone]
+        if rating is not None and zone not in actor.waived:
+            found.append((rating, f"Difficult Terrain {verb} {zone}"))
+    climb = m.climb(frm, to)
+    if climb is not None:
+        found.append((climb, f"the climb into {to}"))
+    if antigrav_on(state, frm) or antigrav_on(state, to):
+        mode = o.antigrav.dt_mode
+        if mode == "rating_half":
+            found.append((0.5, "anti-gravity (Difficult Terrain ½)"))
+        elif mode == "halve_existing":
+            found = [(r / 2, f"{why}, halved by anti-gravity") for r, why in found]
+    return tuple(found)
+
+
+def cost(state: CState, actor: CultivationActor, frm: str, to: str) -> int:
+    """R000-02: 1 Speed a zone; R000-44, A000-13: 2 when either side has this character
+    swimming; A000-21 ``half_speed``: doubled under anti-gravity."""
+    o = opts(state)
+    base = 1
+    if is_swimming(state, actor, frm) or is_swimming(state, actor, to):
+        base = o.swim.border_cost
+    if o.antigrav.dt_mode == "half_speed" and (antigrav_on(state, frm) or antigrav_on(state, to)):
+        base *= 2
+    return base
+
+
+def can_act_to_move(actor: CultivationActor) -> None:
+    if actor.unconscious:
+        raise IllegalCommand("unconscious", f"{actor.id} is unconscious", ("R000-47",))
+    if is_falling(actor):
+        raise IllegalCommand("falling", f"{actor.id} is falling", ("R000-40", "R000-78"))
+    if actor.move_over:
+        raise IllegalCommand("move_over", f"{actor.id}'s Move is over for this round",
+                             ("R000-24", "A000-04", "R000-12"))
+
+
+def crossing(state: CState, actor: CultivationActor, to: str) -> Crossing:
+    """The crossing from the actor's zone into ``to``, if the map allows it at all."""
+    m = space(state)
+    if to not in m:
+        raise IllegalCommand("unknown_place", f"there is no zone {to!r}")
+    here = actor.at
+    if to == here:
+        raise IllegalCommand("already_there", f"{actor.id} is already in {to}", ("R000-17",))
+    if to not in m.adjacent(here):
+        link = m.link(here, to)
+        why = ("it can be seen but not reached" if link is not None and link.sight
+               else "it cannot be seen into" if link is not None and link.reach
+               else "no way leads there")
+        raise IllegalCommand("not_adjacent", f"{to} is not adjacent to {here}: {why}",
+                             ("R000-29", "R000-31"))
+    tile = m.zone(here).tile
+    if tile is not None and tile.kind == "whirlpool" and m.zone(to).floor_m > m.zone(here).floor_m:
+        raise IllegalCommand("whirlpool", f"the whirlpool in {here} allows no upward move",
+                             ("R000-60",))
+    return Crossing(here, to, cost(state, actor, here, to), ratings(state, actor, here, to),
+                    m.is_drop(here, to))
+
+
+def check_speed(state: CState, actor: CultivationActor, amount: int,
+                *, speed: int | None = None) -> None:
+    """R000-01..03, R000-44: the Move covers at most Speed; Sprint raises it to 3."""
+    budget = actor.speed if speed is None else speed
+    if actor.move_over or actor.spent + amount > budget:
+        o = opts(state)
+        if (not actor.action_spent and not actor.move_over and budget < o.speed.sprint
+                and actor.spent + amount <= o.speed.sprint and actor.spent < budget):
+            raise IllegalCommand(
+                "needs_sprint", f"{actor.id} has {budget - actor.spent} Speed left and this "
+                f"costs {amount}: Sprint first", ("R000-03", "R000-44", "A000-03"))
+        raise IllegalCommand("no_speed", f"{actor.id} has {speed_left(actor)} Speed left; "
+                             f"this costs {amount}", ("R000-01", "R000-02", "R000-44"))
+
+
+def dt_challenge(state: CState, actor: CultivationActor, cross: Crossing, element: str | None,
+                 bonus: int = 0, rules: tuple[str, ...] = ("R000-23",)) -> Challenge | None:
+    if cross.rating is None:
+        return None
+    chosen = element or best_element(actor)
+    extra = ("R000-37", "A000-30") if "climb" in cross.against else ()
+    anti = ("R000-61", "A000-21") if "anti-gravity" in cross.against else ()
+    many = ("A000-05",) if len(cross.ratings) > 1 else ()
+    return Challenge(actor.id, chosen, modifier(state, actor, chosen, bonus), cross.rating,
+                     cross.against, (*rules, "R000-22", *extra, *anti, *many))
+
+
+def dt_outcome(actor: CultivationActor, passed: bool) -> tuple[list[Event], bool]:
+    """R000-24/25: a failure costs the Action; with the Action gone the border holds."""
+    if passed:
+        return [], True
+    if not actor.action_spent:
+        return [ev.ActionSpent(actor=actor.id, why="failed Difficult Terrain crossing",
+                               rules=("R000-24",))], True
+    return [], False
+
+
+def blocked(state: CState, actor: CultivationActor, cross: Crossing) -> list[Event]:
+    events: list[Event] = [ev.CrossingBlocked(
+        actor=actor.id, frm=cross.frm, to=cross.to,
+        why="failed Difficult Terrain with the Action already spent", rules=("R000-24",))]
+    if opts(state).dt.blocked_ends_move:
+        events.append(ev.MoveEnded(actor=actor.id, why="a crossing failed without an Action",
+                                   rules=("A000-04",)))
+    return events
+
+
+def opportunities(state: CState, mover: CultivationActor, frm: str) -> list[Event]:
+    """R000-06, A000-29: moving gives no Opportunity, except to a foe whose Art grants it
+    (the hook: the ``grants_opportunity`` ability); the attack itself is outside this text."""
+    return [ev.OpportunityGranted(actor=a.id, mover=mover.id, rules=("R000-06", "A000-29"))
+            for a in occupants(state, frm, but=mover.id)
+            if a.side != mover.side and "grants_opportunity" in a.abilities and not a.unconscious]
+
+
+def throw_destinations(state: CState, target: CultivationActor, frm: str,
+                       result: float | None) -> list[str]:
+    """R000-51, R000-52, A000-02, A000-08, A000-17: zones adjacent to ``frm`` (not ``frm``)
+    whose Difficult Terrain the Result beats, with room for the target."""
+    m, o = space(state), opts(state)
+    found = []
+    for zone in m.adjacent(frm):
+        if o.forced_move.respects_limit and is_full(state, zone, leaving=(target.id,)):
+            continue
+        rating = m.dt[zone]
+        if rating is not None and zone not in target.waived:
+            if result is None:
+                continue
+            beaten = result > rating if o.forced_move.dt_strictly_greater else result >= rating
+            if not beaten:
+                continue
+        found.append(zone)
+    return found
+
+
+def forced_to(state: CState, actor: CultivationActor, to: str, how: str, by: str | None,
+              roller: Roller, rules: tuple[str, ...]) -> list[Event]:
+    """A forced movement lands the actor in ``to``: across a drop it falls (R000-55);
+    otherwise it arrives at once and sets off the zone (R000-54)."""
+    m = space(state)
+    if m.is_drop(actor.at, to):
+        metres = m.drop_metres(actor.at, to, opts(state).fall.zone_height_m)
+        return start_fall(state, actor.id, metres, to, how, roller)
+    return [ev.Moved(actor=actor.id, frm=actor.at, to=to, how=how, by=by, rules=rules),
+            *arrive(state, actor, to, roller, forced=True)]
+
+
+def scatter(state: CState, zone: str, entrant: str, roller: Roller) -> list[Event]:
+    """R000-35, A000-09: everyone already inside goes to an adjacent zone picked by a die
+    counted clockwise (re-rolled when it shows more than there are zones)."""
+    m, o = space(state), opts(state)
+    near = [z for z in m.clockwise(zone)
+            if o.spillover.ignore_dt or m.dt[z] is None]
+    events: list[Event] = []
+    if not near:
+        return events
+    sides = max(o.spillover.die, len(near))
+    dice = parse_dice(f"d{sides}")
+    for occupant in occupants(state, zone, but=entrant):
+        while True:
+            roll, supplied = roller.roll(dice)
+            fits = roll.total <= len(near)
+            events.append(Rolled(
+                actor=occupant.id, check=f"spill-over from {zone} ({len(near)} zones clockwise)",
+                dice=str(dice), values=roll.values, total=roll.total,
+                outcome=near[roll.total - 1] if fits else "re-roll", supplied=supplied,
+                rules=("R000-35", "A000-09")))
+            if fits:
+                break
+        dest = near[roll.total - 1]
+        events += [ev.Moved(actor=occupant.id, frm=zone, to=dest, how="scattered", by=entrant,
+                            rules=("R000-35", "A000-09")),
+                   *arrive(state, occupant, dest, roller, forced=True)]
+    return events

@@ -1,0 +1,955 @@
+"""The `cultivation` ruleset: zones, Speed and Sprint, Partners, Difficult Terrain
+Challenges in four tiers, character limits and Throws, forced movement, falls by surface,
+swimming and breath, tile effects at the end of the round, sight and awareness, and the
+optional height and depth bands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from footwork.engine.choices import CheckOdds, Option
+from footwork.engine.codec import JSON, to_jsonable
+from footwork.engine.commands import Answer, Command
+from footwork.engine.events import DecisionRequested, Event, RoundStarted, TurnEnded
+from footwork.engine.rolling import Roller
+from footwork.engine.state import Pending, State
+from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError
+from footwork.rulesets.base import ActorSetup, Query, Ruleset
+from footwork.rulesets.cultivation import events as ev
+from footwork.rulesets.cultivation.checks import PASSED, Challenge
+from footwork.rulesets.cultivation.commands import (
+    CULTIVATION_COMMANDS,
+    Damage,
+    Fall,
+    JointMove,
+    Move,
+    Partner,
+    ReachBand,
+    Sense,
+    Shift,
+    Sprint,
+    Switch,
+    Throw,
+    Unpartner,
+    UseBenefit,
+    UseItem,
+    Waive,
+)
+from footwork.rulesets.cultivation.falls import arrive, damage, start_fall
+from footwork.rulesets.cultivation.model import (
+    BANDS,
+    GROUND,
+    CultivationActor,
+    CultivationMap,
+    CultivationMapSpec,
+    CultivationStats,
+)
+from footwork.rulesets.cultivation.movement import (
+    Crossing,
+    blocked,
+    can_act_to_move,
+    check_speed,
+    crossing,
+    dt_challenge,
+    dt_outcome,
+    forced_to,
+    opportunities,
+    scatter,
+    throw_destinations,
+)
+from footwork.rulesets.cultivation.options import CultivationOptions
+from footwork.rulesets.cultivation.rules import (
+    CState,
+    band_index,
+    holds_breath,
+    is_falling,
+    is_full,
+    is_swimming,
+    modifier,
+    occupants,
+    opts,
+    space,
+    speed_left,
+    total_penalty,
+    water_penalty,
+)
+from footwork.rulesets.cultivation.targeting import KINDS, aware, band_penalty, can_target, sees
+from footwork.rulesets.cultivation.tiles import breath, can_stay_aloft, environment, falls, switch
+
+GM_COMMANDS = (Waive, Fall, Switch, Damage)
+ELEMENTS = ("air", "earth")
+
+
+def _per_round(a: CultivationActor, base: int) -> CultivationActor:
+    return replace(a, speed=base, spent=0, action_spent=False, move_over=False,
+                   turn_taken=False, joint=False, waived=(), reached=None)
+
+
+class CultivationRuleset(Ruleset[CultivationActor]):
+    id: ClassVar[str] = "cultivation"
+    title: ClassVar[str] = "Cultivation zones"
+    summary: ClassVar[str] = (
+        "zones, Speed and Sprint, Partners, Difficult Terrain Challenges (Air/Earth, four "
+        "tiers), character limits and Throws, forced movement, falls by surface, swimming and "
+        "breath, tile effects, line of sight and awareness, optional height bands"
+    )
+    options_model: ClassVar[type[BaseModel]] = CultivationOptions
+    map_model: ClassVar[type[BaseModel]] = CultivationMapSpec
+    stats_model: ClassVar[type[BaseModel]] = CultivationStats
+    commands: ClassVar[tuple[type[Command], ...]] = CULTIVATION_COMMANDS
+    events: ClassVar[tuple[type[Event], ...]] = ev.CULTIVATION_EVENTS
+
+    def __init__(self) -> None:
+        up = State.update_actor
+        self._evolvers: dict[type[Event], Callable[[CState, Any], CState]] = {
+            RoundStarted: self._round_started,
+            TurnEnded: self._turn_ended,
+            ev.Moved: self._moved,
+            ev.SpeedSpent: lambda s, e: up(s, e.actor, spent=s.actors[e.actor].spent + e.amount),
+            ev.Sprinted: lambda s, e: up(s, e.actor, speed=e.speed),
+            ev.ActionSpent: lambda s, e: up(s, e.actor, action_spent=True),
+            ev.MoveEnded: lambda s, e: up(s, e.actor, move_over=True),
+            ev.PartnershipFormed: lambda s, e: up(up(s, e.a, partner=e.b), e.b, partner=e.a),
+            ev.PartnershipEnded: lambda s, e: up(up(s, e.a, partner=None, joint=False), e.b,
+                                                 partner=None, joint=False),
+            ev.FallStarted: lambda s, e: up(s, e.actor, fall_onto=e.onto, fall_left_m=e.metres,
+                                            fall_rounds=0, fallen_m=0),
+            ev.FallProgressed: lambda s, e: up(
+                s, e.actor, fall_rounds=e.round_of_fall,
+                fall_left_m=s.actors[e.actor].fall_left_m - e.metres,
+                fallen_m=s.actors[e.actor].fallen_m + e.metres),
+            ev.Landed: self._landed,
+            ev.Damaged: lambda s, e: up(s, e.actor, aura=max(0, s.actors[e.actor].aura - e.amount),
+                                        wounds=s.actors[e.actor].wounds + int(e.wound)),
+            ev.BandChanged: lambda s, e: up(
+                s, e.actor, band=e.band,
+                bands_fallen=s.actors[e.actor].bands_fallen + int(s.actors[e.actor].band_falling)),
+            ev.BandFallStarted: lambda s, e: up(s, e.actor, band_falling=True, bands_fallen=0),
+            ev.AltitudeChanged: lambda s, e: up(s, e.actor, altitude_m=e.altitude_m),
+            ev.BandReached: lambda s, e: up(s, e.actor, reached=e.target),
+            ev.BreathHeld: lambda s, e: up(s, e.actor, breath_rounds=e.rounds,
+                                           breath_penalty=e.penalty),
+            ev.BreathRecovered: lambda s, e: up(s, e.actor, breath_rounds=0, breath_penalty=0),
+            ev.FellUnconscious: lambda s, e: up(s, e.actor, unconscious=True),
+            ev.BenefitOffered: lambda s, e: up(
+                s, e.actor, benefits=(*s.actors[e.actor].benefits, e.benefit)),
+            ev.BenefitUsed: lambda s, e: up(
+                s, e.actor, benefits=tuple(b for b in s.actors[e.actor].benefits
+                                           if b != e.benefit)),
+            ev.ItemUsed: self._item_used,
+            ev.Sensed: lambda s, e: up(s, e.actor, aware_of=(*s.actors[e.actor].aware_of,
+                                                             e.target)),
+            ev.Waived: lambda s, e: up(s, e.actor, waived=(*s.actors[e.actor].waived, e.zone)),
+            ev.TileSwitched: lambda s, e: replace(s, world={
+                **s.world, "antigravity": {**s.world.get("antigravity", {}), e.zone: e.on}}),
+        }
+
+    # -- setting up ---------------------------------------------------------------
+
+    def build(
+        self, options: BaseModel, map_spec: BaseModel, actors: Sequence[ActorSetup]
+    ) -> tuple[CultivationMap, dict[str, CultivationActor]]:
+        assert isinstance(options, CultivationOptions)
+        assert isinstance(map_spec, CultivationMapSpec)
+        try:
+            m = CultivationMap(map_spec, options.dt.default_rating)
+        except ValueError as exc:
+            text = str(exc)
+            path, _, message = text.partition(": ")
+            raise ScenarioError(message or text, path=f"map.{path}") from None
+        built: dict[str, CultivationActor] = {}
+        for i, setup in enumerate(actors):
+            stats = setup.stats
+            assert isinstance(stats, CultivationStats)
+            if setup.at not in m:
+                raise ScenarioError(f"unknown zone {setup.at!r}; expected one of: "
+                                    f"{', '.join(m.zones)}", path=f"actors[{i}].at")
+            idx = BANDS.index(stats.band)
+            if stats.band != "ground" and not options.bands.enabled:
+                raise ScenarioError("bands are off (bands.enabled: false)",
+                                    path=f"actors[{i}].stats.band")
+            if idx > m.deepest(setup.at):
+                raise ScenarioError(f"{setup.at} has no water that deep",
+                                    path=f"actors[{i}].stats.band")
+            built[setup.id] = CultivationActor(
+                id=setup.id, side=setup.side, at=setup.at, air=stats.air, earth=stats.earth,
+                prowess=stats.prowess, height_m=stats.height_m, earth_defense=stats.earth_defense,
+                stealth_defense=stats.stealth_defense, aura=stats.aura, wounds=stats.wounds,
+                abilities=tuple(stats.abilities), art_range=stats.art_range, hidden=stats.hidden,
+                bonus=stats.bonus, penalty=stats.penalty, band=stats.band,
+                speed=options.speed.base)
+        for zid, zone in m.zones.items():
+            inside = [a for a in built.values() if a.at == zid]
+            if zone.limit is not None and len(inside) > zone.limit:
+                i = [a.id for a in actors].index(inside[-1].id)
+                raise ScenarioError(f"{zid} holds at most {zone.limit}; {len(inside)} actors "
+                                    "start there", path=f"actors[{i}].at")
+        return m, built
+
+    def initial_world(self, space_: Any, options: BaseModel) -> Mapping[str, Any]:
+        m: CultivationMap = space_
+        return {
+            "items": {z: list(spec.items) for z, spec in m.zones.items() if spec.items},
+            "antigravity": {z: spec.tile.active for z, spec in m.zones.items()
+                            if spec.tile is not None and spec.tile.kind == "antigravity"},
+        }
+
+    # -- deciding -----------------------------------------------------------------
+
+    def decide(self, state: CState, command: Command, roller: Roller) -> Sequence[Event]:
+        return self._settle(state, self._decide(state, command, roller))
+
+    def _decide(self, state: CState, command: Command, roller: Roller) -> list[Event]:
+        if isinstance(command, GM_COMMANDS):
+            if command.actor != self.gm:
+                raise IllegalCommand("gm_only", f"only the Storyteller ({self.gm}) may "
+                                     f"{command.name}", ("R000-28",))
+            return self._gm(state, command, roller)
+        if command.actor not in state.actors:
+            raise IllegalCommand("not_a_character", f"{command.actor!r} is not a character")
+        actor = state.actors[command.actor]
+        if isinstance(command, UseBenefit):
+            if command.benefit not in actor.benefits:
+                raise IllegalCommand("no_benefit", f"{actor.id} has no {command.benefit!r} to "
+                                     "use now", ("R000-54",))
+            return [ev.BenefitUsed(actor=actor.id, benefit=command.benefit, rules=("R000-54",))]
+        if actor.unconscious:
+            raise IllegalCommand("unconscious", f"{actor.id} is unconscious", ("R000-47",))
+        if isinstance(command, Move):
+            cross = self._check_move(state, actor, command.to, command.defender)
+            return self._move(state, actor, cross, command, roller)
+        if isinstance(command, JointMove):
+            partner, crosses, speeds = self._check_joint(state, actor, command)
+            return self._joint(state, actor, partner, crosses, speeds, command, roller)
+        if isinstance(command, Sprint):
+            self._check_sprint(state, actor)
+            return [ev.Sprinted(actor=actor.id, speed=opts(state).speed.sprint,
+                                rules=("R000-03", "A000-03")),
+                    ev.ActionSpent(actor=actor.id, why="Sprint", rules=("R000-03",))]
+        if isinstance(command, Partner):
+            self._check_partner(state, actor, command.target)
+            return [DecisionRequested(
+                actor=command.target, kind="partner", choices=("accept", "refuse"),
+                prompt=f"{actor.id} asks {command.target} to be its Partner",
+                context={"from": actor.id}, rules=("R000-07", "R000-08"))]
+        if isinstance(command, Unpartner):
+            if actor.partner is None:
+                raise IllegalCommand("no_partner", f"{actor.id} has no Partner", ("A000-33",))
+            return [ev.PartnershipEnded(a=actor.id, b=actor.partner, why="declared",
+                                        rules=("A000-33",))]
+        if isinstance(command, Throw):
+            target = self._check_throw(state, actor, command.target, command.to)
+            events: list[Event] = []
+            if opts(state).forced_move.uses_action:
+                events.append(ev.ActionSpent(actor=actor.id, why="a throw", rules=("R000-48",)))
+            events.append(DecisionRequested(
+                actor=target.id, kind="forced_defense", choices=("defend", "forfeit"),
+                prompt=f"{actor.id} tries to force {target.id} into {command.to}: defend, or "
+                       "forfeit the defence and take the whole effect?",
+                context={"thrower": actor.id, "target": target.id, "to": command.to,
+                         "element": command.element or opts(state).forced_move.element,
+                         "bonus": command.bonus},
+                rules=("R000-49", "R000-50")))
+            return events
+        if isinstance(command, Shift):
+            band = self._check_shift(state, actor, command.direction)
+            return [ev.SpeedSpent(actor=actor.id, amount=1, rules=("R000-77", "A000-24")),
+                    ev.BandChanged(actor=actor.id, band=BANDS[band],
+                                   how=f"shifts {command.direction}",
+                                   rules=("R000-77", "A000-24"))]
+        if isinstance(command, ReachBand):
+            self._check_reach(state, actor, command.target)
+            return [ev.SpeedSpent(actor=actor.id, amount=1, rules=("R000-76", "A000-24")),
+                    ev.BandReached(actor=actor.id, target=command.target, rules=("R000-76",))]
+        if isinstance(command, Sense):
+            target = self._check_sense(state, actor, command.target)
+            why = "Stealth" if target.hidden else "Stealth (sensing the Art's source)"
+            rules = ("R000-71", "A000-32") if target.hidden else ("R000-72", "A000-32")
+            challenge = Challenge(actor.id, command.element,
+                                  modifier(state, actor, command.element),
+                                  target.stealth_defense, f"{target.id}'s {why}", rules)
+            rolled, outcome, _ = challenge.roll(opts(state).challenge, roller)
+            out: list[Event] = [rolled]
+            if outcome in PASSED:
+                out.append(ev.Sensed(actor=actor.id, target=target.id, rules=rules))
+            return out
+        if isinstance(command, UseItem):
+            items = state.world.get("items", {}).get(actor.at, [])
+            if command.item not in items:
+                raise IllegalCommand("no_item", f"there is no {command.item!r} in {actor.at}",
+                                     ("R000-19",))
+            return [ev.ItemUsed(actor=actor.id, zone=actor.at, item=command.item,
+                                rules=("R000-19",))]
+        raise IllegalCommand("unknown_command", f"cultivation has no command {command.name!r}")
+
+    def answer(self, state: CState, pending: Pending, answer: Answer,
+               roller: Roller) -> Sequence[Event]:
+        return self._settle(state, self._answer(state, pending, answer, roller))
+
+    def _answer(self, state: CState, pending: Pending, answer: Answer,
+                roller: Roller) -> list[Event]:
+        ctx = pending.context
+        if pending.kind == "partner":
+            if answer.choice == "refuse":
+                return []
+            return [ev.PartnershipFormed(a=str(ctx["from"]), b=pending.actor,
+                                         rules=("R000-07", "R000-08", "R000-09"))]
+        if pending.kind == "crowd_throw":
+            defender = state.actors[str(ctx["defender"])]
+            return forced_to(state, defender, answer.choice, "thrown", str(ctx["entrant"]),
+                             roller, ("R000-34", "A000-08"))
+        if pending.kind == "forced_defense":
+            return self._resolve_throw(state, ctx, answer.choice == "forfeit", roller)
+        if pending.kind == "forced_destination":
+            if answer.choice == "none":
+                return []
+            target = state.actors[str(ctx["target"])]
+            return forced_to(state, target, answer.choice, "thrown", str(ctx["thrower"]),
+                             roller, ("R000-48", "R000-51", "R000-52"))
+        raise ValueError(f"not a cultivation decision: {pending.kind}")
+
+    # -- moving -------------------------------------------------------------------
+
+    def _check_move(self, state: CState, actor: CultivationActor, to: str,
+                    defender: str | None) -> Crossing:
+        can_act_to_move(actor)
+        cross = crossing(state, actor, to)
+        check_speed(state, actor, cross.cost)
+        full = is_full(state, to)
+        if full and opts(state).limit.mode == "challenge":
+            inside = [a.id for a in occupants(state, to)]
+            if defender is None:
+                raise IllegalCommand(
+                    "zone_full",
+                    f"{to} is full: name a defender to Challenge ({', '.join(inside)})",
+                    ("R000-32", "R000-33"))
+            if defender not in inside:
+                raise IllegalCommand("bad_defender", f"{defender!r} is not in {to}; expected one "
+                                     f"of: {', '.join(inside)}", ("R000-33",))
+        elif defender is not None:
+            raise IllegalCommand("not_full", f"{to} is not full: no defender to Challenge",
+                                 ("R000-33",))
+        return cross
+
+    def _move(self, state: CState, actor: CultivationActor, cross: Crossing, command: Move,
+              roller: Roller) -> list[Event]:
+        o = opts(state)
+        events: list[Event] = opportunities(state, actor, cross.frm)
+        challenge = dt_challenge(state, actor, cross, command.element, command.bonus)
+        if challenge is not None:  # R000-26: declared, then rolled, then binding
+            rolled, outcome, _ = challenge.roll(o.challenge, roller)
+            events.append(rolled)
+            paid, crosses = dt_outcome(actor, outcome in PASSED)
+            events += paid
+            if not crosses:
+                return events + blocked(state, actor, cross)
+        spend = ev.SpeedSpent(actor=actor.id, amount=cross.cost,
+                              rules=("R000-01", "R000-02", *(("R000-44", "A000-13")
+                                                            if cross.cost > 1 else ())))
+        if is_full(state, cross.to):
+            if o.limit.mode == "spillover":
+                return [*events, spend, self._moved_event(actor, cross, ("R000-35",)),
+                        *arrive(state, actor, cross.to, roller, forced=False),
+                        *scatter(state, cross.to, actor.id, roller)]
+            assert command.defender is not None
+            defender = state.actors[command.defender]
+            limit = Challenge(actor.id, "earth", modifier(state, actor, "earth", command.bonus),
+                              self._defense(state, defender), f"{defender.id}'s Earth defence",
+                              ("R000-33", "A000-08"))
+            rolled, outcome, result = limit.roll(o.challenge, roller)
+            events.append(rolled)
+            if outcome not in PASSED:
+                return [*events, spend, ev.CrossingBlocked(
+                    actor=actor.id, frm=cross.frm, to=cross.to,
+                    why=f"could not force a way past {defender.id}", rules=("R000-34",))]
+            where = throw_destinations(state, defender, cross.to, result)
+            if not where:
+                return [*events, spend, ev.CrossingBlocked(
+                    actor=actor.id, frm=cross.frm, to=cross.to,
+                    why=f"no adjacent zone can take {defender.id}", rules=("A000-08",))]
+            return [*events, spend, self._moved_event(actor, cross, ("R000-34",)),
+                    *arrive(state, actor, cross.to, roller, forced=False),
+                    DecisionRequested(
+                        actor=actor.id, kind="crowd_throw", choices=tuple(where),
+                        prompt=f"where does {actor.id} throw {defender.id}?",
+                        context={"entrant": actor.id, "defender": defender.id,
+                                 "zone": cross.to, "result": result},
+                        rules=("R000-34", "A000-08"))]
+        events.append(spend)
+        if cross.drop:  # R000-39, A000-10: no Challenge; the landing is what hurts
+            metres = space(state).drop_metres(cross.frm, cross.to, o.fall.zone_height_m)
+            return events + start_fall(state, actor.id, metres, cross.to, "drop", roller)
+        return [*events, self._moved_event(actor, cross, ("R000-01", "R000-02", "R000-05")),
+                *arrive(state, actor, cross.to, roller, forced=False)]
+
+    @staticmethod
+    def _moved_event(actor: CultivationActor, cross: Crossing, rules: tuple[str, ...]) -> ev.Moved:
+        return ev.Moved(actor=actor.id, frm=cross.frm, to=cross.to, rules=rules)
+
+    @staticmethod
+    def _defense(state: CState, target: CultivationActor) -> int:
+        """A000-08, A000-17: Earth defence by default (or Stealth, by option)."""
+        if opts(state).forced_move.defense == "stealth":
+            return target.stealth_defense
+        return target.earth_defense
+
+    def _check_sprint(self, state: CState, actor: CultivationActor) -> None:
+        o = opts(state)
+        if actor.action_spent:
+            raise IllegalCommand("no_action", f"{actor.id} has spent the round's Action",
+                                 ("R000-03", "R000-24"))
+        if actor.speed >= o.speed.sprint:
+            raise IllegalCommand("already_sprinting", f"{actor.id} already has Speed "
+                                 f"{actor.speed}", ("R000-03",))
+        if actor.move_over or actor.spent >= actor.speed:
+            raise IllegalCommand("budget_spent", f"{actor.id}'s Speed is used up: Sprint must "
+                                 "come before the budget runs out", ("A000-03",))
+
+    # -- partners -----------------------------------------------------------------
+
+    def _check_partner(self, state: CState, actor: CultivationActor, target_id: str) -> None:
+        if target_id not in state.actors:
+            raise IllegalCommand("unknown_actor", f"no actor {target_id!r}")
+        target = state.actors[target_id]
+        if target_id == actor.id:
+            raise IllegalCommand("self_partner", "a character cannot partner itself", ("R000-09",))
+        if target.side != actor.side:
+            raise IllegalCommand("not_ally", f"{target_id} is not an ally", ("R000-07",))
+        if target.at != actor.at:
+            raise IllegalCommand("not_same_zone", f"{target_id} is in {target.at}, not "
+                                 f"{actor.at}", ("R000-07", "R000-10"))
+        for who in (actor, target):
+            if who.partner is not None:
+                raise IllegalCommand("already_partnered", f"{who.id} already partners "
+                                     f"{who.partner}: no chains", ("R000-09",))
+        if target.unconscious:
+            raise IllegalCommand("unconscious", f"{target_id} cannot consent", ("R000-08",))
+
+    def _check_joint(self, state: CState, actor: CultivationActor, command: JointMove
+                     ) -> tuple[CultivationActor, tuple[Crossing, Crossing], tuple[int, int]]:
+        if actor.partner is None:
+            raise IllegalCommand("no_partner", f"{actor.id} has no Partner", ("R000-11",))
+        partner = state.actors[actor.partner]
+        can_act_to_move(actor)
+        if not actor.joint and actor.spent > 0:
+            raise IllegalCommand("already_moved", f"{actor.id} has already moved alone this "
+                                 "round", ("R000-11", "R000-12"))
+        if not actor.joint and (partner.turn_taken or partner.spent > 0 or partner.move_over):
+            raise IllegalCommand("partner_acted", f"{partner.id} has already taken its turn or "
+                                 "its Move this round", ("R000-11", "A000-07"))
+        if partner.unconscious or is_falling(partner):
+            raise IllegalCommand("partner_cannot_move", f"{partner.id} cannot move",
+                                 ("R000-11",))
+        mine = crossing(state, actor, command.to)
+        theirs = crossing(state, partner, command.to)
+        o = opts(state)
+        partner_speed = partner.speed
+        if command.partner_sprints:
+            if partner.action_spent or partner.speed >= o.speed.sprint:
+                raise IllegalCommand("partner_cannot_sprint", f"{partner.id} cannot Sprint now",
+                                     ("R000-03", "A000-07"))
+            partner_speed = o.speed.sprint
+        budget = min(actor.speed, partner_speed)  # A000-07: the joint budget
+        check_speed(state, actor, mine.cost, speed=budget)
+        try:
+            check_speed(state, partner, theirs.cost, speed=budget)
+        except IllegalCommand as exc:
+            raise IllegalCommand("partner_too_slow", f"{partner.id}: {exc.detail}",
+                                 ("R000-13", "A000-07")) from None
+        limit = space(state).zone(command.to).limit
+        if limit is not None and len(occupants(state, command.to)) + 2 > limit:
+            raise IllegalCommand("zone_full", f"{command.to} has no room for both partners",
+                                 ("R000-32",))
+        return partner, (mine, theirs), (budget, partner_speed)
+
+    def _joint(self, state: CState, actor: CultivationActor, partner: CultivationActor,
+               crosses: tuple[Crossing, Crossing], speeds: tuple[int, int], command: JointMove,
+               roller: Roller) -> list[Event]:
+        o = opts(state)
+        events: list[Event] = []
+        if command.partner_sprints:
+            events += [ev.Sprinted(actor=partner.id, speed=speeds[1], rules=("A000-07",)),
+                       ev.ActionSpent(actor=partner.id, why="Sprint", rules=("A000-07",))]
+        events += opportunities(state, actor, actor.at)
+        goes: list[tuple[CultivationActor, Crossing]] = []
+        stuck: list[CultivationActor] = []
+        for who, cross, element in ((actor, crosses[0], command.element),
+                                    (partner, crosses[1], command.partner_element)):
+            challenge = dt_challenge(state, who, cross, element, rules=("R000-14", "R000-23"))
+            ok = True
+            if challenge is not None:  # R000-14: each partner Challenges on its own
+                rolled, outcome, _ = challenge.roll(o.challenge, roller)
+                events.append(rolled)
+                paid, ok = dt_outcome(who, outcome in PASSED)
+                events += paid
+            (goes.append((who, cross)) if ok else stuck.append(who))
+        if stuck and o.partners.joint_block == "stop_both":  # A000-07
+            for who, cross in ((actor, crosses[0]), (partner, crosses[1])):
+                events.append(ev.CrossingBlocked(actor=who.id, frm=cross.frm, to=cross.to,
+                                                 why="the joint move stops at this border",
+                                                 rules=("R000-24", "A000-07")))
+                events.append(ev.MoveEnded(actor=who.id, why="a joint crossing failed",
+                                           rules=("A000-04", "A000-07")))
+            return events
+        for who in stuck:
+            events += blocked(state, who, crosses[0] if who.id == actor.id else crosses[1])
+        for who, cross in goes:
+            events += [ev.SpeedSpent(actor=who.id, amount=cross.cost, rules=("R000-12",)),
+                       ev.Moved(actor=who.id, frm=cross.frm, to=cross.to, how="joint move",
+                                by=actor.id, rules=("R000-11", "R000-12", "R000-13")),
+                       *arrive(state, who, cross.to, roller, forced=False)]
+        return events
+
+    # -- forced movement ----------------------------------------------------------
+
+    def _check_throw(self, state: CState, actor: CultivationActor, target_id: str,
+                     to: str) -> CultivationActor:
+        m, o = space(state), opts(state)
+        if target_id not in state.actors or target_id == actor.id:
+            raise IllegalCommand("bad_target", f"{actor.id} cannot throw {target_id!r}",
+                                 ("R000-48",))
+        target = state.actors[target_id]
+        if o.forced_move.uses_action and actor.action_spent:
+            raise IllegalCommand("no_action", f"{actor.id} has spent the round's Action",
+                                 ("R000-48",))
+        if is_falling(actor) or is_falling(target):
+            raise IllegalCommand("falling", "nobody throws or is thrown mid-fall", ("R000-40",))
+        if target.at != actor.at:
+            raise IllegalCommand("not_in_reach", f"{target_id} is not in {actor.at}",
+                                 ("R000-18", "R000-49"))
+        if to not in m:
+            raise IllegalCommand("unknown_place", f"there is no zone {to!r}")
+        if to not in m.adjacent(target.at):
+            raise IllegalCommand("not_adjacent", f"{to} is not adjacent to {target.at}",
+                                 ("R000-51", "R000-29"))
+        if o.forced_move.respects_limit and is_full(state, to):
+            raise IllegalCommand("zone_full", f"{to} is full", ("A000-17", "R000-32"))
+        return target
+
+    def _resolve_throw(self, state: CState, ctx: Mapping[str, Any], forfeit: bool,
+                       roller: Roller) -> list[Event]:
+        o = opts(state)
+        thrower = state.actors[str(ctx["thrower"])]
+        target = state.actors[str(ctx["target"])]
+        to = str(ctx["to"])
+        element = str(ctx["element"])
+        mod = modifier(state, thrower, element, int(ctx["bonus"]))
+        rating = space(state).dt[to]
+        events: list[Event] = []
+        result: float | None = None
+        if not forfeit:  # R000-49: a Challenge against the target's defence
+            challenge = Challenge(thrower.id, element, mod, self._defense(state, target),
+                                  f"{target.id}'s defence", ("R000-49", "A000-17"))
+            rolled, outcome, result = challenge.roll(o.challenge, roller)
+            events.append(rolled)
+            if outcome not in PASSED:
+                return events
+        elif rating is not None and to not in target.waived:
+            # R000-50, R000-52: the defence is forfeit, yet the Result must still beat the DT
+            challenge = Challenge(thrower.id, element, mod, rating + (
+                1 if o.forced_move.dt_strictly_greater else 0),
+                f"the Difficult Terrain of {to}", ("R000-50", "R000-52"))
+            rolled, _, result = challenge.roll(o.challenge, roller)
+            events.append(rolled)
+        where = throw_destinations(state, target, target.at, result)
+        if to in where:
+            return events + forced_to(state, target, to, "thrown", thrower.id, roller,
+                                      ("R000-48", "R000-51", "R000-55"))
+        others = tuple(z for z in where if z != to)
+        return [*events, DecisionRequested(
+            actor=thrower.id, kind="forced_destination", choices=(*others, "none"),
+            prompt=f"a Result of {result} does not clear {to}'s Difficult Terrain "
+                   f"({rating:g}): pick another adjacent zone",
+            context={"thrower": thrower.id, "target": target.id, "result": result},
+            rules=("R000-52", "A000-02"))]
+
+    # -- bands ----------------------------------------------------------------------
+
+    def _check_shift(self, state: CState, actor: CultivationActor, direction: str) -> int:
+        m, o = space(state), opts(state)
+        if not o.bands.enabled:
+            raise IllegalCommand("bands_off", "height bands are not in use (bands.enabled)",
+                                 ("R000-75",))
+        can_act_to_move(actor)
+        idx = band_index(actor) + (-1 if direction == "up" else 1)
+        if idx < 0 or idx >= len(BANDS):
+            raise IllegalCommand("no_band", f"there is no band {direction} from {actor.band}",
+                                 ("R000-75",))
+        if direction == "up":
+            tile = m.zone(actor.at).tile
+            if tile is not None and tile.kind == "whirlpool":
+                raise IllegalCommand("whirlpool", "the whirlpool allows no upward move",
+                                     ("R000-60",))
+            if idx < GROUND and not can_stay_aloft(actor, idx):
+                raise IllegalCommand("cannot_shift", f"{actor.id} cannot rise to {BANDS[idx]} "
+                                     "without flight or levitation", ("R000-77", "A000-24"))
+        elif idx > m.deepest(actor.at):
+            raise IllegalCommand("cannot_shift", f"the water of {actor.at} does not reach "
+                                 f"{BANDS[idx]}", ("R000-77", "A000-24"))
+        check_speed(state, actor, 1)
+        return idx
+
+    def _check_reach(self, state: CState, actor: CultivationActor, target_id: str) -> None:
+        if not opts(state).bands.enabled:
+            raise IllegalCommand("bands_off", "height bands are not in use", ("R000-75",))
+        if target_id not in state.actors or target_id == actor.id:
+            raise IllegalCommand("bad_target", f"{target_id!r} cannot be reached", ("R000-76",))
+        target = state.actors[target_id]
+        can_act_to_move(actor)
+        if target.at != actor.at or abs(band_index(target) - band_index(actor)) != 1:
+            raise IllegalCommand("not_adjacent_band", f"{target_id} is not one band away in "
+                                 f"{actor.at}", ("R000-76", "A000-24"))
+        check_speed(state, actor, 1)
+
+    def _check_sense(self, state: CState, actor: CultivationActor,
+                     target_id: str) -> CultivationActor:
+        if target_id not in state.actors or target_id == actor.id:
+            raise IllegalCommand("bad_target", f"{target_id!r} cannot be sensed", ("R000-71",))
+        target = state.actors[target_id]
+        if target_id in actor.aware_of:
+            raise IllegalCommand("already_aware", f"{actor.id} already senses {target_id}",
+                                 ("R000-71",))
+        if not target.hidden and not (opts(state).awareness.rivals_may_sense
+                                      and target.art_range > 0):
+            raise IllegalCommand("not_hidden", f"{target_id} is not hiding",
+                                 ("R000-71", "R000-72"))
+        m = space(state)
+        steps = m.distance(actor.at, target.at, any_link=True)
+        near = target.at == actor.at or target.at in m.adjacent(actor.at)
+        if not near and (steps is None or steps > actor.art_range):
+            raise IllegalCommand("out_of_range", f"{target_id} is beyond sight and Arts",
+                                 ("R000-70", "R000-71"))
+        return target
+
+    # -- the Storyteller ------------------------------------------------------------
+
+    def _gm(self, state: CState, command: Command, roller: Roller) -> list[Event]:
+        m = space(state)
+        target = getattr(command, "target", None)
+        if target is not None and target not in state.actors:
+            raise IllegalCommand("unknown_actor", f"no actor {target!r}")
+        if isinstance(command, Waive):
+            if command.zone not in m:
+                raise IllegalCommand("unknown_place", f"there is no zone {command.zone!r}")
+            if m.dt[command.zone] is None:
+                raise IllegalCommand("no_dt", f"{command.zone} is not Difficult Terrain",
+                                     ("R000-28",))
+            return [ev.Waived(actor=command.target, zone=command.zone, rules=("R000-28",))]
+        if isinstance(command, Fall):
+            who = state.actors[command.target]
+            onto = command.onto or who.at
+            if onto not in m:
+                raise IllegalCommand("unknown_place", f"there is no zone {onto!r}")
+            if command.metres <= 0:
+                raise IllegalCommand("bad_height", "a fall needs a height above 0 m",
+                                     ("R000-40",))
+            if is_falling(who):
+                raise IllegalCommand("falling", f"{who.id} is already falling", ("R000-40",))
+            return start_fall(state, who.id, command.metres, onto, "a fall", roller)
+        if isinstance(command, Switch):
+            tile = m.zone(command.zone).tile if command.zone in m else None
+            if tile is None or tile.kind != "antigravity":
+                raise IllegalCommand("no_antigravity", f"{command.zone} has no anti-gravity",
+                                     ("R000-61",))
+            return switch(state, command.zone, command.on, roller)
+        if isinstance(command, Damage):
+            if command.zone not in m:
+                raise IllegalCommand("unknown_place", f"there is no zone {command.zone!r}")
+            return [damage(a, command.amount, f"an effect on {command.zone}", ("R000-21",),
+                           fall=False) for a in occupants(state, command.zone)]
+        raise IllegalCommand("unknown_command", f"no Storyteller command {command.name!r}")
+
+    # -- hooks ----------------------------------------------------------------------
+
+    def on_turn_start(self, state: CState, actor_id: str, roller: Roller) -> Sequence[Event]:
+        actor = state.actors[actor_id]
+        return [ev.BenefitOffered(actor=actor_id, zone=actor.at, benefit=b, rules=("R000-54",))
+                for b in space(state).zone(actor.at).start_of_turn if b not in actor.benefits]
+
+    def on_round_end(self, state: CState, roller: Roller) -> Sequence[Event]:
+        """A000-18: environment, location effects, falls, breath; then partnerships."""
+        out: list[Event] = []
+        for phase in (environment, falls):
+            events = phase(state, roller)
+            state = self._fold(state, events)
+            out += events
+        events = breath(state)
+        out += events
+        return out + self._splits(self._fold(state, events))
+
+    def takes_turns(self, state: CState, actor_id: str) -> bool:
+        a = state.actors[actor_id]
+        return not (a.unconscious and opts(state).breath.unconscious_skips_turns)
+
+    # -- evolving -------------------------------------------------------------------
+
+    def evolve(self, state: CState, event: Event) -> CState:
+        handler = self._evolvers.get(type(event))
+        return handler(state, event) if handler is not None else state
+
+    def _fold(self, state: CState, events: Sequence[Event]) -> CState:
+        for e in events:
+            state = self.evolve(state, e)
+        return state
+
+    def _settle(self, state: CState, events: list[Event]) -> list[Event]:
+        """R000-10: a partnership ends the moment the two are in different zones."""
+        return events + self._splits(self._fold(state, events))
+
+    @staticmethod
+    def _splits(state: CState) -> list[Event]:
+        out: list[Event] = []
+        for aid in state.order:
+            a = state.actors[aid]
+            if a.partner is None or state.order.index(a.partner) < state.order.index(aid):
+                continue
+            b = state.actors[a.partner]
+            if a.at != b.at or (a.fall_onto or a.at) != (b.fall_onto or b.at):
+                out.append(ev.PartnershipEnded(a=aid, b=b.id, why="different zones",
+                                               rules=("R000-10",)))
+        return out
+
+    def _round_started(self, state: CState, event: RoundStarted) -> CState:
+        base = opts(state).speed.base
+        return replace(state, actors={k: _per_round(a, base) for k, a in state.actors.items()})
+
+    def _turn_ended(self, state: CState, event: TurnEnded) -> CState:
+        actor = state.actors[event.actor]
+        state = state.update_actor(event.actor, turn_taken=True, joint=False)
+        if actor.joint and actor.partner is not None:  # A000-07: the partner's Move is spent
+            state = state.update_actor(actor.partner, move_over=True, joint=False)
+        return state
+
+    def _moved(self, state: CState, event: ev.Moved) -> CState:
+        m = space(state)
+        actor = state.actors[event.actor]
+        band = actor.band
+        if BANDS.index(band) > m.deepest(event.to):  # out of the water: up to what is there
+            band = BANDS[max(GROUND, m.deepest(event.to))]
+        joint = actor.joint or event.how == "joint move"
+        return state.update_actor(event.actor, at=event.to, band=band, joint=joint)
+
+    def _landed(self, state: CState, event: ev.Landed) -> CState:
+        actor = state.actors[event.actor]
+        band = "ground" if BANDS.index(actor.band) < GROUND else actor.band
+        return state.update_actor(event.actor, at=event.at, fall_onto=None, fall_left_m=0,
+                                  fall_rounds=0, fallen_m=0, band_falling=False, bands_fallen=0,
+                                  band=band, altitude_m=0)
+
+    @staticmethod
+    def _item_used(state: CState, event: ev.ItemUsed) -> CState:
+        items = {k: list(v) for k, v in state.world.get("items", {}).items()}
+        left = items.get(event.zone, [])
+        if event.item in left:
+            left.remove(event.item)
+        return replace(state, world={**state.world, "items": items})
+
+    # -- presenting -----------------------------------------------------------------
+
+    def actor_json(self, state: CState, actor: CultivationActor) -> dict[str, JSON]:
+        body: dict[str, JSON] = to_jsonable(actor)
+        body["conditions"] = {
+            "swimming": is_swimming(state, actor),
+            "swim_penalty": water_penalty(state, actor),
+            "holding_breath": holds_breath(state, actor),
+            "penalty": total_penalty(state, actor),
+            "speed_left": speed_left(actor),
+            "falling": is_falling(actor),
+            "partnered": actor.partner is not None,
+        }
+        return body
+
+    def space_json(self, space_: Any) -> Mapping[str, JSON]:
+        m: CultivationMap = space_
+        return {
+            "places": [{**to_jsonable(p), "dt": m.dt[p.id]} for p in m.graph],
+            "links": [to_jsonable(ln) for ln in m.graph.links()],
+            "positions": {k: list(v) for k, v in m.positions.items()},
+        }
+
+    def lint(self, state: CState) -> list[tuple[str, str]]:
+        found = []
+        for i, (zid, zone) in enumerate(space(state).zones.items()):
+            if zone.size_m > 50 and "large" not in zone.tags:
+                found.append((f"map.zones[{i}].size_m",
+                              f"zone {zid!r} is {zone.size_m:g} m across; the guideline is a "
+                              "5 m cube (R000-20). Tag it `large` if that is meant"))
+        return found
+
+    def queries(self) -> Mapping[str, Query[CultivationActor]]:
+        def actor(state: CState, actor_id: str) -> CultivationActor:
+            if actor_id not in state.actors:
+                raise InvalidCommand(f"no actor {actor_id!r}; expected one of: "
+                                     f"{', '.join(state.actors)}")
+            return state.actors[actor_id]
+
+        def ruling(r: Any) -> JSON:
+            return {"allowed": r.allowed, "reason": r.reason, "rules": list(r.rules),
+                    "penalty": r.penalty}
+
+        def target(state: CState, attacker: str, victim: str, kind: str) -> JSON:
+            actor(state, attacker)
+            actor(state, victim)
+            if kind not in KINDS:
+                raise InvalidCommand(f"kind: expected one of {', '.join(KINDS)}, got {kind!r}")
+            return ruling(can_target(state, attacker, victim, kind))
+
+        def sight(state: CState, a: str, b: str) -> JSON:
+            actor(state, a)
+            actor(state, b)
+            return ruling(sees(state, a, b))
+
+        def awareness(state: CState, a: str, b: str) -> JSON:
+            actor(state, a)
+            actor(state, b)
+            return ruling(aware(state, a, b))
+
+        def bands(state: CState, a: str, b: str) -> JSON:
+            x, y = actor(state, a), actor(state, b)
+            return {"bands": [x.band, y.band],
+                    "penalty": band_penalty(opts(state), band_index(x), band_index(y)),
+                    "rules": ["R000-79", "A000-23"]}
+
+        def adjacent(state: CState, zone: str) -> JSON:
+            m = space(state)
+            if zone not in m:
+                raise InvalidCommand(f"no zone {zone!r}")
+            return {"adjacent": list(m.adjacent(zone)), "rules": ["R000-29", "A000-26"]}
+
+        def affected(state: CState, zone: str) -> JSON:
+            if zone not in space(state):
+                raise InvalidCommand(f"no zone {zone!r}")
+            return {"actors": [a.id for a in occupants(state, zone)], "rules": ["R000-21"]}
+
+        return {
+            "target": Query("may ATTACKER target TARGET (melee, ranged, art, art_ignore_los)?",
+                            ("ATTACKER", "TARGET", "KIND"), target),
+            "sees": Query("does A have line of sight to B, and at what Penalty?", ("A", "B"),
+                          sight),
+            "aware": Query("is A aware of B?", ("A", "B"), awareness),
+            "band_penalty": Query("the ranged Penalty between A's band and B's", ("A", "B"),
+                                  bands),
+            "adjacent": Query("the zones adjacent to ZONE", ("ZONE",), adjacent),
+            "affected": Query("who an effect aimed at ZONE hits", ("ZONE",), affected),
+        }
+
+    # -- options --------------------------------------------------------------------
+
+    def options(self, state: CState, actor_id: str) -> Sequence[Option]:
+        actor = state.actors[actor_id]
+        o = opts(state)
+        m = space(state)
+        found: list[Option] = []
+
+        def legal(check: Callable[..., object], *args: Any) -> bool:
+            try:
+                check(*args)
+            except IllegalCommand:
+                return False
+            return True
+
+        for benefit in actor.benefits:
+            found.append(Option({"do": "use_benefit", "actor": actor_id, "benefit": benefit},
+                                f"use {benefit}", "", rules=("R000-54",)))
+        if actor.unconscious:
+            return found
+        for to in m.adjacent(actor.at):
+            full = is_full(state, to) and o.limit.mode == "challenge"
+            defenders: list[str | None] = ([a.id for a in occupants(state, to)] if full
+                                           else [None])
+            for defender in defenders:
+                if not legal(self._check_move, state, actor, to, defender):
+                    continue
+                cross = crossing(state, actor, to)
+                limit = None
+                if defender is not None:
+                    limit = Challenge(actor.id, "earth", modifier(state, actor, "earth"),
+                                      self._defense(state, state.actors[defender]),
+                                      f"{defender}'s Earth defence", ("R000-33", "A000-08"))
+                elements: list[str | None] = (list(ELEMENTS) if cross.rating is not None
+                                              else [None])
+                for element in elements:
+                    checks: list[CheckOdds] = []
+                    dt = dt_challenge(state, actor, cross, element)
+                    if dt is not None:
+                        checks.append(dt.odds(o.challenge))
+                    if limit is not None:
+                        checks.append(limit.odds(o.challenge))
+                    cmd: dict[str, JSON] = {"do": "move", "actor": actor_id, "to": to}
+                    if element is not None:
+                        cmd["element"] = element
+                    if defender is not None:
+                        cmd["defender"] = defender
+                    label = f"move to {to}" + (f" ({element})" if element else "") + (
+                        f", challenging {defender}" if defender else "")
+                    found.append(Option(cmd, label, f"{cross.cost} Speed", to=to,
+                                        checks=tuple(checks),
+                                        rules=("R000-01", "R000-02", "R000-29")))
+            if actor.partner is not None:
+                command = JointMove(actor=actor_id, to=to)
+                if legal(self._check_joint, state, actor, command):
+                    partner = state.actors[actor.partner]
+                    checks = []
+                    for who in (actor, partner):
+                        dt = dt_challenge(state, who, crossing(state, who, to), None,
+                                          rules=("R000-14", "R000-23"))
+                        if dt is not None:
+                            checks.append(dt.odds(o.challenge))
+                    found.append(Option({"do": "joint_move", "actor": actor_id, "to": to},
+                                        f"move to {to} with {partner.id}",
+                                        "both partners' Movement", to=to, checks=tuple(checks),
+                                        rules=("R000-11", "R000-12", "R000-13", "R000-14")))
+        if legal(self._check_sprint, state, actor):
+            found.append(Option({"do": "sprint", "actor": actor_id}, "Sprint (Speed 3)",
+                                "the Action", rules=("R000-03",)))
+        for other in state.order:
+            if legal(self._check_partner, state, actor, other):
+                found.append(Option({"do": "partner", "actor": actor_id, "target": other},
+                                    f"ask {other} to be Partner", "", rules=("R000-07",)))
+        if actor.partner is not None:
+            found.append(Option({"do": "unpartner", "actor": actor_id},
+                                f"end the partnership with {actor.partner}", "",
+                                rules=("A000-33",)))
+        for other in state.order:
+            if other == actor_id or state.actors[other].at != actor.at:
+                continue
+            victim = state.actors[other]
+            for to in m.adjacent(victim.at):
+                if not legal(self._check_throw, state, actor, other, to):
+                    continue
+                element = o.forced_move.element
+                throw = Challenge(actor.id, element, modifier(state, actor, element),
+                                  self._defense(state, victim), f"{other}'s defence",
+                                  ("R000-49",))
+                found.append(Option({"do": "throw", "actor": actor_id, "target": other, "to": to},
+                                    f"throw {other} into {to}",
+                                    "the Action" if o.forced_move.uses_action else "", to=to,
+                                    checks=(throw.odds(o.challenge),),
+                                    rules=("R000-48", "R000-49", "R000-51")))
+        if o.bands.enabled:
+            for direction in ("up", "down"):
+                if legal(self._check_shift, state, actor, direction):
+                    found.append(Option({"do": "shift", "actor": actor_id,
+                                         "direction": direction},
+                                        f"shift a band {direction}", "1 Speed",
+                                        rules=("R000-77", "A000-24")))
+            for other in state.order:
+                if legal(self._check_reach, state, actor, other):
+                    found.append(Option({"do": "reach_band", "actor": actor_id, "target": other},
+                                        f"reach {other}'s band", "1 Speed", rules=("R000-76",)))
+        for other in state.order:
+            if legal(self._check_sense, state, actor, other):
+                victim = state.actors[other]
+                sense = Challenge(actor.id, "earth", modifier(state, actor, "earth"),
+                                  victim.stealth_defense, f"{other}'s Stealth", ("R000-71",))
+                found.append(Option({"do": "sense", "actor": actor_id, "target": other},
+                                    f"sense {other}", "", checks=(sense.odds(o.challenge),),
+                                    rules=("R000-71", "A000-32")))
+        for item in state.world.get("items", {}).get(actor.at, []):
+            found.append(Option({"do": "use_item", "actor": actor_id, "item": item},
+                                f"use the {item}", "", rules=("R000-19",)))
+        return found

@@ -1,0 +1,171 @@
+"""Sight, awareness and targeting (R000-18, R000-29, R000-30, R000-46, R000-62..74,
+R000-76, R000-79, R000-80; A000-16, A000-23, A000-26..28, A000-32)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from footwork.rulesets.cultivation.model import BANDS, GROUND, OPENINGS, CultivationActor
+from footwork.rulesets.cultivation.options import CultivationOptions
+from footwork.rulesets.cultivation.rules import (
+    SWIMMING,
+    CState,
+    band_index,
+    is_swimming,
+    opts,
+    space,
+    water_penalty,
+)
+
+KINDS = ("melee", "ranged", "art", "art_ignore_los")
+#: R000-74: the smallest opening each kind of attack passes through
+NEEDS = {"melee": "open", "ranged": "projectile", "art": "hand"}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    allowed: bool
+    reason: str
+    rules: tuple[str, ...]
+    penalty: int = 0
+    notes: tuple[str, ...] = field(default=())
+
+
+def band_penalty(o: CultivationOptions, a: int, b: int) -> int:
+    """A000-23, R000-79: 2 per band strictly between the two, either way."""
+    return o.bands.penalty_per_band * max(0, abs(a - b) - 1)
+
+
+def water_sight(o: CultivationOptions, depth_m: float) -> tuple[bool, int]:
+    """R000-69, A000-27: Penalty 1 per 5 m of water looked through; beyond 50 m, unseen."""
+    if depth_m > o.sight.water_limit_m:
+        return False, 0
+    return True, math.floor(depth_m / o.sight.water_m_per_penalty)
+
+
+def halved(zones: int) -> int:
+    """A000-16: a range in zones is halved and rounded down while swimming."""
+    return zones // 2
+
+
+def aware(state: CState, viewer: str, target: str) -> Ruling:
+    """R000-66, R000-71, R000-73: a hidden target is unknown until its Stealth is beaten;
+    allies know each other's positions unless the Storyteller switched that off."""
+    v, t = state.actors[viewer], state.actors[target]
+    if viewer == target or target in v.aware_of:
+        return Ruling(True, "aware", ("R000-66",))
+    if v.side == t.side and opts(state).awareness.allies:
+        return Ruling(True, "an ally's position is known", ("R000-73",))
+    if t.hidden:
+        return Ruling(False, f"{viewer} is unaware of {target}: beat its Stealth first",
+                      ("R000-66", "R000-71", "A000-32"))
+    return Ruling(True, "in plain view", ("R000-66",))
+
+
+def sees(state: CState, viewer: str, target: str) -> Ruling:
+    """Line of sight from viewer to target, with the Penalty of looking into water."""
+    m, o = space(state), opts(state)
+    v, t = state.actors[viewer], state.actors[target]
+    known = aware(state, viewer, target)
+    if not known.allowed or (t.hidden and viewer != target and target not in v.aware_of):
+        return Ruling(False, f"{viewer} is unaware of {target}", ("R000-66", "R000-71"))
+    rules: list[str] = []
+    link = m.link(v.at, t.at)
+    if v.at == t.at:
+        rules.append("R000-62")
+    elif t.at in m.adjacent(v.at):
+        rules.append("R000-63")
+    elif link is not None and link.sight:  # seen through a gap that cannot be crossed
+        rules.append("R000-65")
+    else:
+        return Ruling(False, f"no line of sight from {v.at} into {t.at}", ("R000-29", "R000-63"))
+    penalty = 0
+    if o.bands.enabled:
+        up = band_index(v) - band_index(t)
+        if up > 0:
+            zone = m.zone(v.at)
+            if zone.roofed:
+                return Ruling(False, f"a roof hides the sky above {v.at}", ("R000-67",))
+            metres = up * o.bands.metres_per_band
+            if zone.shadow and metres > o.sight.shadow_up_m:
+                return Ruling(False, f"in a cliff's shadow sight reaches {o.sight.shadow_up_m:g} "
+                              f"m up; {target} is {metres:g} m up", ("R000-67",))
+            rules += ["R000-67", "R000-68"]
+        below = band_index(t) - max(band_index(v), SWIMMING)
+        if band_index(t) > SWIMMING and below > 0:
+            visible, penalty = water_sight(o, below * o.bands.metres_per_band)
+            if not visible:
+                return Ruling(False, f"{target} is too deep to see", ("R000-69", "A000-27"))
+            rules += ["R000-69", "A000-27"]
+    else:
+        zone = m.zone(t.at)
+        if zone.submerged and not m.zone(v.at).submerged:
+            visible, penalty = water_sight(o, zone.water_m)
+            if not visible:
+                return Ruling(False, f"{target} is too deep to see", ("R000-69", "A000-27"))
+            rules += ["R000-69", "A000-27"]
+    return Ruling(True, "in sight", tuple(rules), penalty)
+
+
+def can_target(state: CState, attacker: str, target: str, kind: str) -> Ruling:
+    """May ``attacker`` target ``target`` with a melee, ranged, Art or LoS-ignoring Art?"""
+    m, o = space(state), opts(state)
+    a, t = state.actors[attacker], state.actors[target]
+    swimming = is_swimming(state, a)
+    if kind == "art_ignore_los":
+        reach = halved(a.art_range) if swimming else a.art_range
+        if a.art_range == 0:
+            return Ruling(False, f"{attacker} has no Art that ignores line of sight", ("R000-70",))
+        if t.hidden and target not in a.aware_of:
+            return Ruling(False, f"{target} hides: beat its Stealth defence first",
+                          ("R000-71", "A000-32"))
+        steps = m.distance(a.at, t.at, any_link=True)
+        if steps is None or steps > reach:
+            return Ruling(False, f"{target} is beyond the Art's range of {reach} zone(s)",
+                          ("R000-70", "R000-46", "A000-16") if swimming else ("R000-70",))
+        return Ruling(True, "within the Art's range, whatever is in between", ("R000-70",),
+                      water_penalty(state, a))
+    sight = sees(state, attacker, target)
+    if not sight.allowed:
+        return sight
+    rules = list(sight.rules)
+    penalty = sight.penalty
+    if kind == "melee":
+        if a.at != t.at:
+            return Ruling(False, "melee reaches only one's own zone", ("R000-18", "R000-65"))
+        if o.bands.enabled and a.band != t.band and a.reached != target:
+            return Ruling(False, f"{target} is in another band: reach it first (reach_band)",
+                          ("R000-76",))
+        return Ruling(True, "in reach", ("R000-16", "R000-18", *rules),
+                      water_penalty(state, a))
+    if a.at != t.at:
+        opening = m.opening(a.at, t.at)
+        if OPENINGS.index(opening) < OPENINGS.index(NEEDS[kind]):
+            return Ruling(False, f"the opening into {t.at} is too small for a {kind} attack "
+                          f"({opening})", ("R000-65", "R000-74"))
+        base = o.range.ranged_zones
+        reach = halved(base) if swimming else base
+        if reach < 1:
+            return Ruling(False, f"{attacker}'s range shrinks to its own zone while swimming",
+                          ("R000-46", "A000-16"))
+        rules += ["R000-30", "A000-28"]
+    if o.bands.enabled:
+        ai, ti = band_index(a), band_index(t)
+        if max(ai, ti) >= SWIMMING:
+            penalty += water_penalty(state, a)  # R000-80: the swimming rules, not the bands
+            rules.append("R000-80")
+        else:
+            penalty += band_penalty(o, ai, ti)
+            rules += ["R000-79", "A000-23"]
+    else:
+        penalty += water_penalty(state, a)
+    return Ruling(True, "a valid target", tuple(rules), penalty)
+
+
+def band_name(index: int) -> str:
+    return BANDS[index]
+
+
+def is_aloft(actor: CultivationActor) -> bool:
+    return BANDS.index(actor.band) < GROUND
