@@ -19,9 +19,11 @@ def _builtin() -> dict[str, type[Ruleset[Any]]]:
     from footwork.rulesets.cultivation import CultivationRuleset
     from footwork.rulesets.sitemaps import SitemapsRuleset
     from footwork.rulesets.spans import SpansRuleset
+    from footwork.rulesets.styles import StylesRuleset
 
     return {CultivationRuleset.id: CultivationRuleset,
-            SpansRuleset.id: SpansRuleset, SitemapsRuleset.id: SitemapsRuleset}
+            SpansRuleset.id: SpansRuleset, SitemapsRuleset.id: SitemapsRuleset,
+            StylesRuleset.id: StylesRuleset}
 
 
 @cache

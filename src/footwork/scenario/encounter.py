@@ -136,7 +136,7 @@ def _check_names(source: Source, command: Command, known: _Known,
                 f"unknown actor {value!r}; expected one of: {', '.join(sorted(known.actors))}",
                 (*path, name))
     to = getattr(command, "to", None)
-    if to is not None and to not in known.places:
+    if isinstance(to, str) and to not in known.places:
         raise source.error(f"unknown place {to!r}", (*path, "to"))
 
 

@@ -1,0 +1,839 @@
+"""The `styles` ruleset: Movement Styles with a shared pool on a grid map in u, Dash,
+Prone, Interrupted movement and improvised styles."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from footwork.dice import parse_dice
+from footwork.engine.choices import CheckOdds, Option
+from footwork.engine.codec import JSON, to_jsonable
+from footwork.engine.commands import Answer, Command
+from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
+from footwork.engine.rolling import Roller
+from footwork.engine.state import Pending, State, fast_replace
+from footwork.errors import IllegalCommand, ScenarioError
+from footwork.odds import tier_odds
+from footwork.rulesets.base import ActorSetup, Query, Ruleset
+from footwork.rulesets.styles import events as ev
+from footwork.rulesets.styles.commands import (
+    STYLES_COMMANDS,
+    Adjust,
+    Improvise,
+    Maneuver,
+    Montage,
+    Move,
+    Prone,
+    Slow,
+    Stand,
+)
+from footwork.rulesets.styles.commands import Interrupt as InterruptCommand
+from footwork.rulesets.styles.falls import damage_odds, fall_events
+from footwork.rulesets.styles.model import (
+    GRADES,
+    INTERRUPTED,
+    MODE_STYLE,
+    STYLES,
+    StyleActor,
+    StylesMapSpec,
+    StylesStats,
+    cell_label,
+    parse_at,
+    sheet_caps,
+)
+from footwork.rulesets.styles.options import StylesOptions
+from footwork.rulesets.styles.planning import (
+    Leg,
+    Segment,
+    fallen_into,
+    mode_of,
+    reachable,
+    route_plan,
+    segments_of,
+    start_spot,
+    target_of,
+)
+from footwork.rulesets.styles.terrain import (
+    AIR,
+    FALLEN,
+    GROUND,
+    KIND_NAMES,
+    NONE,
+    Spot,
+    Terrain,
+)
+from footwork.space.grid import GridError, GridMap, Surface
+from footwork.space.reach import EPS
+
+StylesState = State[StyleActor]
+
+
+class StylesMap:
+    """The fixed map of an encounter: the grid and its movement graph."""
+
+    def __init__(self, grid: GridMap, terrain: Terrain) -> None:
+        self.grid = grid
+        self.terrain = terrain
+
+
+def _terrain(state: StylesState) -> Terrain:
+    m: StylesMap = state.space
+    return m.terrain
+
+
+def _opts(state: StylesState) -> StylesOptions:
+    o: StylesOptions = state.options
+    return o
+
+
+def _u(x: float) -> str:
+    return f"{round(x, 3):g}u"
+
+
+def _num(x: float) -> float | int:
+    return int(x) if float(x).is_integer() else round(x, 6)
+
+
+class StylesRuleset(Ruleset[StyleActor]):
+    id: ClassVar[str] = "styles"
+    title: ClassVar[str] = "Movement Styles"
+    summary: ClassVar[str] = (
+        "a grid map in u; Walk, Jump, Climb and Swim (plus Fly and Levitate) at Half, "
+        "normal or Double grade sharing one pool; Dash, Prone, Interrupted movement, "
+        "improvised styles"
+    )
+    options_model: ClassVar[type[BaseModel]] = StylesOptions
+    map_model: ClassVar[type[BaseModel]] = StylesMapSpec
+    stats_model: ClassVar[type[BaseModel]] = StylesStats
+    commands: ClassVar[tuple[type[Command], ...]] = STYLES_COMMANDS
+    events: ClassVar[tuple[type[Event], ...]] = ev.STYLES_EVENTS
+
+    def __init__(self) -> None:
+        self._evolvers: dict[type[Event], Callable[[StylesState, Any], StylesState]] = {
+            TurnStarted: lambda s, e: s.update_actor(e.actor, dashes=0),
+            ev.Dashed: lambda s, e: s.update_actor(
+                e.actor, dashing=True, dashes=s.actors[e.actor].dashes + 1,
+                hooks=s.actors[e.actor].hooks - e.hooks),
+            ev.Moved: _moved,
+            ev.Fell: lambda s, e: s.update_actor(
+                e.actor, at=cell_label(e.row, e.col), row=e.row, col=e.col, z=e.z,
+                mode="water" if e.into == "water" else "ground", lost=e.into == "void",
+                adrift=False, damage=s.actors[e.actor].damage + e.damage),
+            ev.WentProne: lambda s, e: s.update_actor(e.actor, prone=True),
+            ev.StoodUp: lambda s, e: _spend(s, e.actor, "walk", e.cost, prone=False),
+            ev.SlowedChanged: lambda s, e: s.update_actor(e.actor, slowed=e.total),
+            ev.MovementInterrupted: lambda s, e: s.update_actor(
+                e.actor, adrift=True) if e.effect in ("float", "sink") else s,
+            ev.Drifted: lambda s, e: s.update_actor(
+                e.actor, at=cell_label(e.row, e.col), row=e.row, col=e.col, z=e.z),
+            ev.MovementRefreshed: lambda s, e: s.update_actor(e.actor, spent={},
+                                                              pool_spent=0.0),
+            ev.DashEnded: lambda s, e: s.update_actor(e.actor, dashing=False),
+            ev.StyleGranted: lambda s, e: s.update_actor(
+                e.actor, improvised={**s.actors[e.actor].improvised, e.style: e.cap}),
+            ev.GrantsExpired: lambda s, e: s.update_actor(e.actor, improvised={}),
+            ev.SneakTested: _sneaked,
+            ev.Adjusted: _adjusted,
+            ev.MontageSet: lambda s, e: fast_replace(s, world={**s.world, "montage": e.on}),
+        }
+
+    # -- setting up ---------------------------------------------------------------
+
+    def build(
+        self, options: BaseModel, map_spec: BaseModel, actors: Sequence[ActorSetup]
+    ) -> tuple[StylesMap, dict[str, StyleActor]]:
+        assert isinstance(options, StylesOptions) and isinstance(map_spec, StylesMapSpec)
+        try:
+            grid = map_spec.build()
+        except GridError as exc:
+            where = "map" + ("." + exc.location if exc.location else "")
+            raise ScenarioError(exc.message, path=where.replace(".[", "[")) from None
+        o = options
+        terrain = Terrain(grid, diagonal=o.move.diagonal, vertical_step=o.move.vertical_step_u,
+                          walk_step=o.move.walk_step_u, hazard_tags=o.move.hazard_tags,
+                          obscuring_tags=o.sneak.obscuring_tags)
+        built: dict[str, StyleActor] = {}
+        for i, setup in enumerate(actors):
+            stats = setup.stats
+            assert isinstance(stats, StylesStats)
+            try:
+                row, col, z_at = parse_at(setup.at)
+            except ValueError as exc:
+                raise ScenarioError(str(exc), path=f"actors[{i}].at") from None
+            if not grid.in_bounds(row, col):
+                raise ScenarioError(f"row {row}, col {col} is off the map ({grid.rows} rows, "
+                                    f"{grid.cols} cols)", path=f"actors[{i}].at")
+            z = z_at if z_at is not None else stats.z
+            try:
+                mode, z = _place(terrain, row, col, z, stats.mode)
+            except ValueError as exc:
+                raise ScenarioError(str(exc), path=f"actors[{i}].at") from None
+            if stats.good_filled > stats.good_spots:
+                raise ScenarioError(f"{stats.good_filled} filled Good spots of "
+                                    f"{stats.good_spots}", path=f"actors[{i}].stats.good_filled")
+            styles = sheet_caps(stats.styles if stats.styles is not None else o.template)
+            built[setup.id] = StyleActor(
+                id=setup.id, side=setup.side, at=cell_label(row, col), row=row, col=col,
+                z=z, mode=mode, styles=styles, hooks=stats.hooks, good_spots=stats.good_spots,
+                good_filled=stats.good_filled, weight=stats.weight,
+                load=tuple((x.item, x.weight, x.buoyant) for x in stats.load),
+                prone=stats.prone and mode == "ground", slowed=stats.slowed,
+            )
+        return StylesMap(grid, terrain), built
+
+    def lint(self, state: StylesState) -> list[tuple[str, str]]:
+        t = _terrain(state)
+        out = []
+        for name, r, c in t.off_levels[:5]:
+            out.append(("map", f"row {r}, col {c}: its {name} is not a whole number of "
+                        f"vertical steps ({t.vs:g}u); movement rounds it (A001-17)"))
+        return out
+
+    # -- deciding -----------------------------------------------------------------
+
+    def decide(self, state: StylesState, command: Command, roller: Roller) -> Sequence[Event]:
+        o = _opts(state)
+        if isinstance(command, Montage | Adjust):
+            if command.actor != self.gm:
+                raise IllegalCommand("gm_only", f"only the game master gives {command.name} "
+                                     f"(give actor: {self.gm})", ("R001-08",)
+                                     if isinstance(command, Montage) else ())
+            if isinstance(command, Montage):
+                if bool(state.world.get("montage")) == command.on:
+                    raise IllegalCommand("montage", "the chase is already "
+                                         f"{'a Montage' if command.on else 'not a Montage'}",
+                                         ("R001-08",))
+                return [ev.MontageSet(on=command.on, rules=("R001-08", "A001-21"))]
+            return self._adjust(state, command)
+        if isinstance(command, Slow | InterruptCommand):
+            target = self._actor(state, command.target)
+            if isinstance(command, InterruptCommand):
+                return self._interrupt(state, target, roller, ("R001-19",))
+            return self._slow(state, target, command.stacks, roller, ("R001-20",))
+        actor = self._actor(state, command.actor)
+        if actor.lost:
+            raise IllegalCommand("lost", f"{actor.id} fell into the void", ("A001-14",))
+        if isinstance(command, Move):
+            if command.actor != state.current and not o.move.off_turn:
+                raise IllegalCommand("not_your_turn", f"it is {state.current}'s turn, not "
+                                     f"{command.actor}'s: Move is used on your own Turn "
+                                     "(A001-02)", ("A001-02",))
+            return self._move(state, actor, command, roller)
+        if isinstance(command, Prone):
+            if actor.prone:
+                raise IllegalCommand("prone", f"{actor.id} is already prone", ("R001-28",))
+            if actor.mode != "ground":
+                raise IllegalCommand("walk_not_active", f"{actor.id} can drop prone only "
+                                     f"while Walk is active (now {actor.style.title()})",
+                                     ("R001-28",))
+            return [ev.WentProne(actor=actor.id, rules=("R001-28",))]
+        if isinstance(command, Stand):
+            return self._stand(actor, o)
+        if isinstance(command, Maneuver):
+            target = self._actor(state, command.target)
+            if target.id == actor.id:
+                raise IllegalCommand("self_target", "a maneuver targets someone else",
+                                     ("R001-22",))
+            made: list[Event] = [ev.ManeuverMade(actor=actor.id, target=target.id,
+                                                 hit=command.hit, rules=("R001-22", "A001-12"))]
+            if command.hit:
+                made += self._slow(state, target, o.slowed.maneuver_stacks, roller,
+                                   ("R001-22", "A001-12"))
+            return made
+        if isinstance(command, Improvise):
+            return self._improvise(state, actor, command)
+        raise IllegalCommand("unknown_command", f"styles has no command {command.name!r}")
+
+    def _actor(self, state: StylesState, actor_id: str) -> StyleActor:
+        found = state.actors.get(actor_id)
+        if found is None:
+            raise IllegalCommand("unknown_actor", f"no actor {actor_id!r}; expected one of: "
+                                 f"{', '.join(state.actors)}")
+        return found
+
+    # -- Move -----------------------------------------------------------------------
+
+    def _move(self, state: StylesState, actor: StyleActor, command: Move,
+              roller: Roller) -> list[Event]:
+        o = _opts(state)
+        t = _terrain(state)
+        if state.world.get("montage"):
+            raise IllegalCommand("montage", "the GM runs this chase as a Montage: Athletics "
+                                 "Tests replace Move (R001-08)", ("R001-08",))
+        dash = command.dash
+        if dash:
+            if actor.dashes >= o.dash.per_turn:
+                raise IllegalCommand("dash_used", f"{actor.id} has dashed this turn already "
+                                     "(A001-03)", ("A001-03",))
+            if actor.hooks < o.dash.hooks:
+                raise IllegalCommand("no_hook", f"a Dash costs {o.dash.hooks} Hook(s); "
+                                     f"{actor.id} has {actor.hooks} (R001-07)", ("R001-07",))
+        if command.plan is None and command.to is None:
+            raise IllegalCommand("no_plan", "a Move lays out its path: give `plan` (segments) "
+                                 "or `to` (R001-02)", ("R001-02",))
+        if command.plan is not None:
+            if not command.plan:
+                raise IllegalCommand("no_plan", "the plan has no segments (R001-02)",
+                                     ("R001-02",))
+            segments = [Segment(s.style, _target(s.to), tuple(
+                (int(v[0]), int(v[1])) for v in s.via)) for s in command.plan]
+            legs = route_plan(t, actor, segments, o, dash=dash)
+            if command.to is not None and not _ends_at(t, legs[-1].end, _target(command.to)):
+                raise IllegalCommand("plan_mismatch", "the plan ends at "
+                                     f"{_spot_text(t, legs[-1].end)}, not at "
+                                     f"{list(command.to)}", ("R001-02",))
+        else:
+            assert command.to is not None
+            legs = self._auto_plan(state, actor, _target(command.to), dash)
+        events: list[Event] = []
+        if dash:
+            events.append(ev.Dashed(actor=actor.id, hooks=o.dash.hooks,
+                                    rules=("R001-06", "R001-07", "A001-03")))
+        start = start_spot(t, actor)
+        for leg in legs:
+            end = leg.end
+            kind, r, c, lv, extra = end
+            shown_lv = extra if kind == FALLEN else lv
+            path = tuple((s[1], s[2]) for s in leg.spots[1:])
+            events.append(ev.Moved(
+                actor=actor.id, style=leg.style, cost=round(leg.cost, 9), row=r, col=c,
+                z=t.height(shown_lv), mode="air" if kind in (AIR, FALLEN) else mode_of(end),
+                path=path, rules=_MOVE_RULES[leg.style]))
+            touched = [s for s in leg.spots[1:] if s[0] in (GROUND, FALLEN)
+                       and s[3] != NONE and t.hazard[s[1]][s[2]]]
+            for s in touched:
+                tags = tuple(n for n in o.move.hazard_tags if t.grid.tag_at(n, s[1], s[2]))
+                events.append(ev.HazardTriggered(actor=actor.id, row=s[1], col=s[2], tags=tags,
+                                                 rules=("A001-19",)))
+        end = legs[-1].end
+        if end[0] == AIR:
+            end = t.fall_from(end[1], end[2], end[3])
+        if end[0] == FALLEN:
+            _, r, c, lv, from_lv = end
+            into = fallen_into(t, end)
+            z = t.height(lv) if lv != NONE else 0.0
+            distance = t.height(from_lv - lv) if lv != NONE else math.inf
+            rules = ("R001-32",) if legs[-1].style == "jump" else ("R001-26",)
+            events += fall_events(actor.id, o.fall, r, c, z, distance if lv != NONE else 0.0,
+                                  into, roller, rules)
+            if into == "void":
+                return events
+        if (end[1:3] != start[1:3] and t.obscured[end[1]][end[2]]
+                and actor.sneak_round != state.round):
+            events.append(DecisionRequested(
+                actor=actor.id, kind="sneak", choices=(*o.sneak.conditions, "skip"),
+                prompt=f"{actor.id} ends half obscured: attempt a Sneaking Test for a Stealth "
+                       "Condition?", rules=("R001-05", "A001-08", "A001-09")))
+        return events
+
+    def _auto_plan(self, state: StylesState, actor: StyleActor,
+                   to: tuple[int, int] | tuple[int, int, float], dash: bool) -> list[Leg]:
+        """``to`` alone: the cheapest plan that the options would show (R001-02)."""
+        t = _terrain(state)
+        o = _opts(state)
+        r, c = to[0], to[1]
+        if not t.in_bounds(r, c):
+            raise IllegalCommand("off_map", f"row {r}, col {c} is off the map ({t.rows} rows, "
+                                 f"{t.cols} cols)")
+        level = t.level(float(to[2])) if len(to) == 3 else None
+        for hazards_ok in (False, True):
+            found = reachable(t, actor, o, dash=dash, hazards_ok=hazards_ok)
+            best = None
+            for spot in found:
+                if spot[1:3] != (r, c) or spot[0] == AIR or spot == found.start:
+                    continue
+                if level is not None and _level_of(spot) != level:
+                    continue
+                spend = found.cheapest(spot)
+                assert spend is not None
+                rank = (spend.pool, 1 if spot[0] == FALLEN else 0, spot)
+                if best is None or rank < best[0]:
+                    best = (rank, spend)
+            if best is not None:
+                segments = [Segment(style, _target(target_of(t, end)))
+                            for style, end in segments_of(best[1].plan, t)]
+                return route_plan(t, actor, segments, o, dash=dash)
+        raise IllegalCommand("out_of_reach", f"{actor.id} cannot reach row {r}, col {c}"
+                             f"{'' if level is None else f' at {to[-1]}u'} with the Movement "
+                             f"it has left ({_u(max(0.0, actor.pool() - actor.pool_spent))} of "
+                             "the pool) (R001-02, R001-13)", ("R001-02", "R001-13"))
+
+    def _stand(self, actor: StyleActor, o: StylesOptions) -> list[Event]:
+        if not actor.prone:
+            raise IllegalCommand("not_prone", f"{actor.id} is not prone", ("R001-30",))
+        cost = o.prone.stand_cost_u
+        left = actor.left().get("walk", 0.0)
+        if cost > left + EPS:
+            raise IllegalCommand("no_movement", f"standing up costs {_u(cost)} of the pool and "
+                                 f"of Walk; {actor.id} has {_u(left)} (R001-30, A001-10)",
+                                 ("R001-30", "A001-10"))
+        return [ev.StoodUp(actor=actor.id, cost=cost, rules=("R001-30", "A001-10"))]
+
+    # -- Interrupted movement --------------------------------------------------------
+
+    def _slow(self, state: StylesState, target: StyleActor, stacks: int, roller: Roller,
+              rules: tuple[str, ...]) -> list[Event]:
+        o = _opts(state).slowed
+        if stacks == 0:
+            raise IllegalCommand("no_stacks", "give a number of Slowed stacks other than 0",
+                                 ("R001-20",))
+        total = target.slowed + stacks
+        if total < 0:
+            raise IllegalCommand("no_stacks", f"{target.id} has only {target.slowed} Slowed",
+                                 ("R001-20",))
+        events: list[Event] = [ev.SlowedChanged(actor=target.id, stacks=stacks, total=total,
+                                                rules=(*rules, "A001-11"))]
+        crosses = (target.slowed < o.threshold <= total if o.interrupt == "crossing"
+                   else stacks >= o.threshold)
+        if crosses:
+            events += self._interrupt(state, target, roller, ("R001-20", "A001-11"))
+        return events
+
+    def _interrupt(self, state: StylesState, target: StyleActor, roller: Roller,
+                   rules: tuple[str, ...], style: str | None = None) -> list[Event]:
+        """The Interrupted effect of the active style, or of ``style`` (R001-21)."""
+        if target.lost:
+            raise IllegalCommand("lost", f"{target.id} fell into the void", ("A001-14",))
+        t = _terrain(state)
+        o = _opts(state)
+        style = style or target.style
+        effect = INTERRUPTED[style]
+        rules = (*rules, "R001-21")
+        if effect == "fall" and target.mode in ("wall", "fly"):
+            lv = t.level(target.z)
+            spot = t.fall_from(target.row, target.col, lv)
+            into = fallen_into(t, spot)
+            z = t.height(spot[3]) if spot[3] != NONE else 0.0
+            distance = t.height(lv - spot[3]) if spot[3] != NONE else 0.0
+            return [ev.MovementInterrupted(actor=target.id, style=style, effect="fall",
+                                           rules=(*rules, "R001-34")),
+                    *fall_events(target.id, o.fall, target.row, target.col, z, distance, into,
+                                 roller, ("R001-34",))]
+        if effect == "float_or_sink" and target.mode == "water":
+            sink = target.sinks(o.swim.heavy_load_sinks)
+            return [ev.MovementInterrupted(actor=target.id, style=style,
+                                           effect="sink" if sink else "float",
+                                           rules=(*rules, "R001-37", "A001-15"))]
+        return [ev.MovementInterrupted(actor=target.id, style=style, effect="none",
+                                       rules=rules)]
+
+    # -- improvised styles -------------------------------------------------------------
+
+    def _improvise(self, state: StylesState, actor: StyleActor,
+                   command: Improvise) -> list[Event]:
+        if command.style not in STYLES:
+            raise IllegalCommand("unknown_style", f"no style {command.style!r}", ("R001-17",))
+        return [DecisionRequested(
+            actor=self.gm, kind="improvise",
+            choices=("grant", "grant_normal", "grant_double", "test", "refuse"),
+            prompt=f"{actor.id} improvises {command.style.title()}"
+                   f"{': ' + command.how if command.how else ''}. Grant it (at "
+                   f"{_opts(state).improvise.default_grade} grade unless you say otherwise), "
+                   "ask for a Test first, or refuse?",
+            context={"actor": actor.id, "style": command.style},
+            rules=("R001-23", "R001-24", "R001-25"))]
+
+    def answer(
+        self, state: StylesState, pending: Pending, answer: Answer, roller: Roller
+    ) -> Sequence[Event]:
+        o = _opts(state)
+        choice = answer.choice
+        if pending.kind in ("improvise", "improvise_test"):
+            who, style = str(pending.context["actor"]), str(pending.context["style"])
+            default = o.improvise.default_grade
+            grades = {"grant": default, "grant_normal": "normal", "grant_double": "double",
+                      "pass": default}
+            if choice in grades:
+                grade = grades[choice]
+                return [ev.StyleGranted(actor=who, style=style, grade=grade, cap=GRADES[grade],
+                                        rules=("R001-23", "R001-25", "A001-13"))]
+            if choice == "test":
+                return [DecisionRequested(
+                    actor=self.gm, kind="improvise_test",
+                    choices=("pass", "fail_interrupted", "fail"),
+                    prompt=f"{who}'s Test (e.g. Athletics) for improvised {style.title()}: "
+                           "pass, fail as its Interrupted version, or fail?",
+                    context=dict(pending.context), rules=("R001-24",))]
+            refused: list[Event] = [ev.StyleRefused(
+                actor=who, style=style, why={"refuse": "", "fail": "failed the Test",
+                                             "fail_interrupted": "failed the Test: Interrupted"}
+                [choice], rules=("R001-23", "R001-24"))]
+            if choice == "fail_interrupted":
+                refused += self._interrupt(state, state.actors[who], roller, ("R001-24",),
+                                           style=style)
+            return refused
+        if pending.kind == "sneak":
+            if choice == "skip":
+                return [ev.SneakDeclined(actor=pending.actor, rules=("R001-05",))]
+            if o.sneak.check == "roll":
+                dice = parse_dice(o.sneak.dice)
+                roll, supplied = roller.roll(dice, where="roll (Sneaking Test)")
+                passed = roll.total >= o.sneak.target
+                return [Rolled(actor=pending.actor, check=f"Sneaking Test ({o.sneak.target}+)",
+                               dice=str(dice), values=roll.values, total=roll.total,
+                               outcome="pass" if passed else "fail", supplied=supplied,
+                               rules=("R001-05", "A001-09")),
+                        ev.SneakTested(actor=pending.actor, condition=choice, passed=passed,
+                                       rules=("R001-05", "A001-09"))]
+            return [DecisionRequested(
+                actor=self.gm, kind="sneak_test", choices=("pass", "fail"),
+                prompt=f"{pending.actor}'s Sneaking Test for {choice}: pass or fail?",
+                context={"actor": pending.actor, "condition": choice},
+                rules=("R001-05", "A001-09"))]
+        if pending.kind == "sneak_test":
+            return [ev.SneakTested(actor=str(pending.context["actor"]),
+                                   condition=str(pending.context["condition"]),
+                                   passed=choice == "pass", rules=("R001-05", "A001-09"))]
+        raise IllegalCommand("unknown_decision", f"no decision {pending.kind!r} in styles")
+
+    def _adjust(self, state: StylesState, command: Adjust) -> list[Event]:
+        target = self._actor(state, command.target)
+        if command.hooks is None and command.good_filled is None and command.load is None:
+            raise IllegalCommand("nothing_to_adjust", "give hooks, good_filled or load")
+        if command.hooks is not None and command.hooks < 0:
+            raise IllegalCommand("bad_value", "hooks cannot be negative", ("R001-07",))
+        if command.good_filled is not None and not 0 <= command.good_filled <= target.good_spots:
+            raise IllegalCommand("bad_value", f"good_filled must be 0 to {target.good_spots}",
+                                 ("R001-37",))
+        if command.load is not None and any(w < 0 for _, w, _ in command.load):
+            raise IllegalCommand("bad_value", "a load's weight cannot be negative", ("R001-38",))
+        return [ev.Adjusted(actor=target.id, hooks=command.hooks,
+                            good_filled=command.good_filled, load=command.load,
+                            rules=("R001-07", "R001-37", "R001-38"))]
+
+    # -- turns -------------------------------------------------------------------------
+
+    def on_turn_start(self, state: StylesState, actor_id: str,
+                      roller: Roller) -> Sequence[Event]:
+        o = _opts(state)
+        a = state.actors[actor_id]
+        out: list[Event] = []
+        if a.dashing and o.dash.duration == "until_next_turn":
+            out.append(ev.DashEnded(actor=a.id, rules=("R001-06", "A001-03")))
+        if o.move.refresh == "start_of_own_turn":
+            out.append(ev.MovementRefreshed(
+                actor=a.id, pool=max(a.styles.values(), default=0.0),
+                rules=("R001-14", "A001-01")))
+        if a.mode == "water" and not a.lost:
+            heavy = o.swim.heavy_load_sinks and a.weight is not None and sum(
+                w for _, w, b in a.load if not b) >= a.weight
+            if a.adrift:
+                sink = a.sinks(o.swim.heavy_load_sinks)
+                out += self._bob(state, a, "sink" if sink else "float",
+                                 ("R001-37", "A001-15") + (("R001-38", "A001-16") if heavy
+                                                           else ()))
+            elif heavy:
+                out += self._bob(state, a, "sink", ("R001-38", "A001-16"))
+        return out
+
+    def _bob(self, state: StylesState, a: StyleActor, cause: str,
+             rules: tuple[str, ...]) -> list[Event]:
+        t = _terrain(state)
+        o = _opts(state)
+        lv = t.level(a.z)
+        if cause == "float":
+            lv2 = min(t.top[a.row][a.col], lv + t.level(o.swim.float_u))
+        else:
+            lv2 = max(t.bed[a.row][a.col], lv - t.level(o.swim.sink_u))
+        if lv2 == lv:
+            return []
+        return [ev.Drifted(actor=a.id, cause=cause, row=a.row, col=a.col, z=t.height(lv2),
+                           distance=t.height(abs(lv2 - lv)), rules=rules)]
+
+    def on_turn_end(self, state: StylesState, actor_id: str, roller: Roller) -> Sequence[Event]:
+        o = _opts(state)
+        a = state.actors[actor_id]
+        out: list[Event] = []
+        if a.mode == "water" and o.swim.drift == "end_of_own_turn" and not a.lost:
+            out += self._current(state, a)
+        if o.move.refresh == "end_of_own_turn":
+            out.append(ev.MovementRefreshed(actor=a.id, pool=a.pool(),
+                                            rules=("R001-14", "A001-01")))
+        if a.dashing and o.dash.duration == "this_turn":
+            out.append(ev.DashEnded(actor=a.id, rules=("R001-06", "A001-03")))
+        if a.improvised and o.improvise.lasts == "end_of_turn":
+            out.append(ev.GrantsExpired(actor=a.id, styles=tuple(sorted(a.improvised)),
+                                        rules=("A001-13",)))
+        return out
+
+    def _current(self, state: StylesState, a: StyleActor) -> list[Event]:
+        """R001-35, A001-20: a swimmer drifts at its cell's current speed."""
+        t = _terrain(state)
+        g = t.grid
+        dr, dc = (int(v) for v in g.current[a.row, a.col])
+        speed = float(g.current_speed[a.row, a.col])
+        if (dr, dc) == (0, 0) or speed <= 0:
+            return []
+        run = t.h * (math.sqrt(2.0) if dr and dc and t.diagonal.value == "euclidean" else 1.0)
+        lv = t.level(a.z)
+        r, c = a.row, a.col
+        moved = 0
+        while (moved + 1) * run <= speed + EPS:
+            r2, c2 = r + dr, c + dc
+            if not (t.in_bounds(r2, c2) and t.surface[r2][c2] == int(Surface.WATER)
+                    and t.bed[r2][c2] <= lv <= t.top[r2][c2]):
+                break
+            r, c, moved = r2, c2, moved + 1
+        if moved == 0:
+            return []
+        return [ev.Drifted(actor=a.id, cause="current", row=r, col=c, z=a.z,
+                           distance=moved * run, rules=("R001-35", "A001-20"))]
+
+    def takes_turns(self, state: StylesState, actor_id: str) -> bool:
+        return not state.actors[actor_id].lost
+
+    # -- evolving -------------------------------------------------------------------------
+
+    def evolve(self, state: StylesState, event: Event) -> StylesState:
+        fold = self._evolvers.get(type(event))
+        return fold(state, event) if fold is not None else state
+
+    # -- options ---------------------------------------------------------------------------
+
+    def options(self, state: StylesState, actor_id: str) -> Sequence[Option]:
+        a = state.actors[actor_id]
+        if a.lost:
+            return []
+        o = _opts(state)
+        t = _terrain(state)
+        found: list[Option] = []
+        if not state.world.get("montage"):
+            found += self._move_options(state, a, dash=False)
+            if a.dashes < o.dash.per_turn and a.hooks >= o.dash.hooks and not a.dashing:
+                found += self._move_options(state, a, dash=True)
+        if a.prone:
+            if a.left().get("walk", 0.0) + EPS >= o.prone.stand_cost_u:
+                found.append(Option({"do": "stand", "actor": a.id}, "stand up",
+                                     _u(o.prone.stand_cost_u), rules=("R001-30", "A001-10")))
+        elif a.mode == "ground":
+            found.append(Option({"do": "prone", "actor": a.id}, "drop prone", "free",
+                                rules=("R001-28",)))
+        for style in STYLES:
+            if style not in a.caps():
+                found.append(Option({"do": "improvise", "actor": a.id, "style": style},
+                                    f"ask the GM to improvise {style.title()}", "the GM's ruling",
+                                    rules=("R001-23",)))
+        del t
+        return found
+
+    def _move_options(self, state: StylesState, a: StyleActor, *, dash: bool) -> list[Option]:
+        t = _terrain(state)
+        o = _opts(state)
+        found = reachable(t, a, o, dash=dash)
+        plain = {s for s in reachable(t, a, o)} if dash else set()
+        start = found.start
+        best: dict[tuple[int, int, int, int], Spot] = {}
+        for spot in found:
+            if spot == start or spot[0] == AIR or spot in plain:
+                continue
+            if spot[0] == FALLEN and spot[3] == NONE:
+                continue
+            key = (_kind_key(spot), spot[1], spot[2], spot[3])
+            held = best.get(key)
+            if held is None or found.min_pool(spot) < found.min_pool(held) - EPS:
+                best[key] = spot
+        out: list[tuple[tuple[float, int, int, int, int], Option]] = []
+        for key, spot in best.items():
+            if (key[0], *key[1:]) == (_kind_key(start), *start[1:4]):
+                continue
+            spend = found.cheapest(spot)
+            assert spend is not None
+            segs = segments_of(spend.plan, t)
+            plan = [{"style": style, "to": target_of(t, end)} for style, end in segs]
+            to = target_of(t, spot)
+            command: dict[str, JSON] = {"do": "move", "actor": a.id, "to": to, "plan": plan}
+            if dash:
+                command["dash"] = True
+            spent = ", ".join(f"{k} {_u(v)}" for k, v in spend.spent.items() if v > EPS)
+            checks: list[CheckOdds] = []
+            rules = ["R001-02", "R001-13"]
+            where = KIND_NAMES[spot[0]]
+            if spot[0] == FALLEN:
+                fell = t.height(spot[4] - spot[3])
+                into = fallen_into(t, spot)
+                where = f"falls {_u(fell)} into {into}"
+                odds = damage_odds(o.fall, fell, into)
+                if odds is not None:
+                    checks.append(odds)
+                rules.append("A001-14")
+            if dash:
+                rules += ["R001-06", "R001-07"]
+            if (spot[1:3] != start[1:3] and t.obscured[spot[1]][spot[2]]
+                    and a.sneak_round != state.round and o.sneak.check == "roll"):
+                checks.append(_sneak_odds(o))
+                rules.append("R001-05")
+            label = (f"{'dash, ' if dash else ''}move to ({spot[1]},{spot[2]}) at "
+                     f"{_u(float(to[2]))}, {where}")
+            option = Option(command, label, f"{_u(spend.pool)} ({spent or 'nothing'})",
+                            to=f"{spot[1]},{spot[2]}", checks=tuple(checks), rules=tuple(rules))
+            out.append(((spend.pool, spot[1], spot[2], spot[3], key[0]), option))
+        out.sort(key=lambda x: x[0])
+        return [opt for _, opt in out]
+
+    # -- presenting ---------------------------------------------------------------------------
+
+    def actor_json(self, state: StylesState, actor: StyleActor) -> dict[str, JSON]:
+        body: dict[str, JSON] = to_jsonable(actor)
+        body["spent"] = {k: _num(round(v, 6)) for k, v in actor.spent.items()}
+        body["pool_spent"] = _num(round(actor.pool_spent, 6))
+        caps = actor.caps()
+        body["style"] = MODE_STYLE.get(actor.mode, "walk")
+        body["pool"] = _num(actor.pool())
+        body["pool_left"] = _num(max(0.0, actor.pool() - actor.pool_spent))
+        body["caps"] = {k: _num(v) for k, v in caps.items()}
+        body["left"] = {k: _num(v) for k, v in actor.left().items()}
+        body["removed"] = actor.lost
+        return body
+
+    def space_json(self, space: Any) -> Mapping[str, JSON]:
+        m: StylesMap = space
+        return {"grid": m.grid.to_json(), "places": []}
+
+    def queries(self) -> Mapping[str, Query[StyleActor]]:
+        def plan(state: StylesState, actor_id: str, row: str, col: str) -> JSON:
+            a = self._actor(state, actor_id)
+            try:
+                to = (int(row), int(col))
+            except ValueError:
+                raise IllegalCommand("bad_cell", f"row and col must be whole numbers, not "
+                                     f"{row!r}, {col!r}") from None
+            legs = self._auto_plan(state, a, to, False)
+            t = _terrain(state)
+            return {"cost": _num(round(sum(leg.cost for leg in legs), 9)),
+                    "plan": [{"style": leg.style, "to": target_of(t, leg.end),
+                              "cost": _num(round(leg.cost, 9))} for leg in legs]}
+
+        return {"plan": Query("the cheapest plan for ACTOR to reach the cell ROW, COL now",
+                              ("ACTOR", "ROW", "COL"), plan)}
+
+
+_MOVE_RULES = {
+    "walk": ("R001-01", "R001-03", "R001-26"),
+    "jump": ("R001-01", "R001-03", "R001-32", "R001-33"),
+    "climb": ("R001-01", "R001-03", "R001-34"),
+    "swim": ("R001-01", "R001-03", "R001-35"),
+    "fly": ("R001-01", "R001-03", "R001-17"),
+    "levitate": ("R001-01", "R001-03", "R001-17"),
+}
+
+
+def _kind_key(spot: Spot) -> int:
+    """A fall that lands on the ground is the same place as a walk there."""
+    if spot[0] == FALLEN:
+        return GROUND
+    return spot[0]
+
+
+def _level_of(spot: Spot) -> int:
+    return spot[3]
+
+
+def _target(value: Sequence[Any]) -> tuple[int, int] | tuple[int, int, float]:
+    if len(value) == 3:
+        return int(value[0]), int(value[1]), float(value[2])
+    return int(value[0]), int(value[1])
+
+
+def _ends_at(t: Terrain, spot: Spot, to: tuple[int, int] | tuple[int, int, float]) -> bool:
+    if spot[0] == AIR:
+        spot = t.fall_from(spot[1], spot[2], spot[3])
+    if spot[1:3] != to[:2]:
+        return False
+    return len(to) == 2 or spot[3] == t.level(float(to[-1]))
+
+
+def _spot_text(t: Terrain, spot: Spot) -> str:
+    return str(target_of(t, spot))
+
+
+def _sneak_odds(o: StylesOptions) -> CheckOdds:
+    dice = parse_dice(o.sneak.dice)
+    target = o.sneak.target
+
+    def tier(total: int) -> str:
+        return "pass" if total >= target else "fail"
+
+    odds: dict[str, Fraction] = tier_odds(dice, tier, ("pass", "fail"))
+    return CheckOdds(name="Sneaking Test", dice=str(dice), odds=odds, rules=("R001-05",),
+                     tier_of=tier)
+
+
+def _place(t: Terrain, row: int, col: int, z: float | None,
+           mode: str | None) -> tuple[str, float]:
+    """Where an actor may start: its mode and height."""
+    s = Surface(t.surface[row][col])
+    top = t.top[row][col]
+    where = f"row {row}, col {col}"
+    if mode is None:
+        if s is Surface.FLOOR:
+            mode = "ground"
+        elif s is Surface.WATER:
+            mode = "water"
+        else:
+            raise ValueError(f"{where} is a {s.spec_name}: nobody stands there (give a floor or "
+                             "water cell, or mode: wall/fly/levitate with z)")
+    if mode == "ground":
+        if s is not Surface.FLOOR:
+            raise ValueError(f"{where} is {s.spec_name}, not a floor to stand on")
+        if z is not None and t.level(z) != top:
+            raise ValueError(f"{where}: the floor is at {t.height(top):g}u, not {z:g}u")
+        return mode, t.height(top)
+    if mode == "water":
+        if s is not Surface.WATER:
+            raise ValueError(f"{where} is {s.spec_name}, not water")
+        lv = top if z is None else t.level(z)
+        if not t.bed[row][col] <= lv <= top:
+            raise ValueError(f"{where}: the water runs from {t.height(t.bed[row][col]):g}u to "
+                             f"{t.height(top):g}u, not {z:g}u")
+        return mode, t.height(lv)
+    if z is None:
+        raise ValueError(f"mode {mode} needs a height: give z")
+    lv = t.level(z)
+    if mode == "wall" and not t.can_hold(row, col, lv):
+        raise ValueError(f"{where}: nothing to climb at {z:g}u")
+    if mode in ("fly", "levitate") and not t.open_air(row, col, lv, touching=False):
+        raise ValueError(f"{where}: no open air at {z:g}u")
+    return mode, t.height(lv)
+
+
+def _spend(s: StylesState, actor_id: str, style: str, cost: float, **more: Any) -> StylesState:
+    a = s.actors[actor_id]
+    return s.update_actor(actor_id, spent={**a.spent, style: a.spent.get(style, 0.0) + cost},
+                          pool_spent=a.pool_spent + cost, **more)
+
+
+def _moved(s: StylesState, e: ev.Moved) -> StylesState:
+    more: dict[str, Any] = {"at": cell_label(e.row, e.col), "row": e.row, "col": e.col,
+                            "z": e.z}
+    if e.mode != "air":
+        more["mode"] = e.mode
+    if e.style == "swim":
+        more["adrift"] = False  # A001-15: swimming again ends the float or sink
+    return _spend(s, e.actor, e.style, e.cost, **more)
+
+
+def _sneaked(s: StylesState, e: ev.SneakTested) -> StylesState:
+    a = s.actors[e.actor]
+    stealth = dict(a.stealth)
+    if e.passed:
+        stealth[e.condition] = stealth.get(e.condition, 0) + 1
+    return s.update_actor(e.actor, sneak_round=s.round, stealth=stealth)
+
+
+def _adjusted(s: StylesState, e: ev.Adjusted) -> StylesState:
+    changes: dict[str, Any] = {}
+    if e.hooks is not None:
+        changes["hooks"] = e.hooks
+    if e.good_filled is not None:
+        changes["good_filled"] = e.good_filled
+    if e.load is not None:
+        changes["load"] = e.load
+    return s.update_actor(e.actor, **changes)
+
+
+__all__ = ["StylesMap", "StylesRuleset"]

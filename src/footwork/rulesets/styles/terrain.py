@@ -1,0 +1,316 @@
+"""Where each Movement Style can take a character on a grid map, and what each step costs.
+
+This is the movement graph of `styles` (R001-26..37) on a 2.5D grid. A *spot* is a
+tuple ``(kind, row, col, level, extra)``:
+
+- ``GROUND``: standing on a floor, at its level.
+- ``WATER``: in water, from its bed up to its surface.
+- ``WALL``: holding a wall, a cliff face or a ceiling, in the column of a cell that is
+  not a wall (the face belongs to a neighbour, the ceiling is overhead).
+- ``AIR``: in the middle of a jump, at the height it was launched from.
+- ``FLY`` and ``LEVITATE``: aloft above a cell (the Uncommon styles).
+- ``FALLEN``: where a fall landed; nothing moves on from it in the same Move. Its
+  ``extra`` is the level the fall started from (a ``level`` of ``NONE`` is a void).
+
+For the other kinds ``extra`` is the parity of diagonal steps so far (A001-17's
+alternate rule; always 0 under the other rules). Heights are *levels*: multiples of
+the vertical step option.
+
+Prices (A001-17, A001-18): a horizontal step costs its length (the diagonal option)
+times the cell size; a vertical step costs the vertical step. A jump's landing that
+rises costs the straight line of that last step (``hypot`` of its run and rise).
+Walking costs double while prone (R001-29).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from footwork.space.grid import OFFSETS, Diagonal, GridMap, Surface
+from footwork.space.reach import Step
+
+GROUND, WATER, WALL, AIR, FLY, LEVITATE, FALLEN = range(7)
+KIND_NAMES = ("ground", "water", "wall", "air", "fly", "levitate", "fallen")
+MODE_KIND = {"ground": GROUND, "water": WATER, "wall": WALL, "fly": FLY,
+             "levitate": LEVITATE}
+#: a level lower or higher than any on a map
+NONE = -(10**6)
+HIGH = 10**6
+
+Spot = tuple[int, int, int, int, int]
+
+_FLOOR, _WALLC, _WATERC, _VOID = (int(Surface.FLOOR), int(Surface.WALL), int(Surface.WATER),
+                                  int(Surface.VOID))
+_ORTH = [(dr, dc) for dr, dc in OFFSETS if dr == 0 or dc == 0]
+
+
+@dataclass(frozen=True)
+class Mover:
+    """What a search may use: the styles with something left, and the Walk price factor."""
+
+    styles: frozenset[str]
+    walk_factor: float = 1.0
+    #: may found ways touch down on hazard cells?
+    hazards_ok: bool = False
+
+
+class Terrain:
+    """The map as integer levels, and the steps each style may take from a spot."""
+
+    def __init__(self, grid: GridMap, *, diagonal: Diagonal, vertical_step: float,
+                 walk_step: float, hazard_tags: list[str], obscuring_tags: list[str]) -> None:
+        self.grid = grid
+        self.diagonal = diagonal
+        self.h = float(grid.cell_size)
+        self.vs = float(vertical_step)
+        self.step = math.floor(walk_step / vertical_step + 1e-9)
+        rows, cols = grid.shape
+        self.rows, self.cols = rows, cols
+        surface = grid.surface.astype(np.int64)
+
+        def levels(values: np.ndarray, missing: int) -> np.ndarray:
+            out = np.full(values.shape, missing, dtype=np.int64)
+            ok = np.isfinite(values)
+            out[ok] = np.rint(values[ok] / self.vs).astype(np.int64)
+            return out
+
+        top = levels(np.where(surface == _VOID, np.nan, grid.elevation), NONE)
+        bed = levels(np.where(surface == _WATERC, grid.elevation - grid.water_depth,
+                              np.nan), NONE)
+        bed = np.where(surface == _WATERC, bed, top)
+        ceil = levels(grid.ceiling_height, HIGH)
+        climbable = grid.climbable
+        # the highest climbable face beside each cell: a wall or floor neighbour's top
+        face = np.full((rows, cols), NONE, dtype=np.int64)
+        for dr, dc in _ORTH:
+            r0, r1 = max(0, -dr), rows - max(0, dr)
+            c0, c1 = max(0, -dc), cols - max(0, dc)
+            nb_surface = surface[r0 + dr:r1 + dr, c0 + dc:c1 + dc]
+            nb_top = top[r0 + dr:r1 + dr, c0 + dc:c1 + dc]
+            nb_ok = climbable[r0 + dr:r1 + dr, c0 + dc:c1 + dc] & (
+                (nb_surface == _WALLC) | (nb_surface == _FLOOR))
+            face[r0:r1, c0:c1] = np.maximum(face[r0:r1, c0:c1], np.where(nb_ok, nb_top, NONE))
+        hazard = np.zeros((rows, cols), dtype=bool)
+        for name in hazard_tags:
+            if name in grid.tags:
+                hazard |= grid.tags[name]
+        obscured = np.zeros((rows, cols), dtype=bool)
+        for name in obscuring_tags:
+            if name in grid.tags:
+                obscured |= grid.tags[name]
+        self.surface_a, self.top_a, self.bed_a, self.ceil_a, self.face_a = (
+            surface, top, bed, ceil, face)
+        self.hanging_a = np.isfinite(grid.ceiling_height) & climbable
+        self.hazard_a, self.obscured_a = hazard, obscured
+        # nested lists: indexing them is several times faster than NumPy scalars
+        self.surface: list[list[int]] = surface.tolist()
+        self.top: list[list[int]] = top.tolist()
+        self.bed: list[list[int]] = bed.tolist()
+        self.ceil: list[list[int]] = ceil.tolist()
+        self.face: list[list[int]] = face.tolist()
+        self.hanging: list[list[bool]] = self.hanging_a.tolist()
+        self.hazard: list[list[bool]] = hazard.tolist()
+        self.obscured: list[list[bool]] = obscured.tolist()
+        diag_len = {Diagonal.ONE: 1.0, Diagonal.EUCLIDEAN: math.sqrt(2.0),
+                    Diagonal.ALTERNATE: 1.0}[diagonal]
+        self._offsets = [(dr, dc, dr != 0 and dc != 0) for dr, dc in OFFSETS]
+        self._diag_len = diag_len * self.h
+
+    # -- levels and heights ---------------------------------------------------------
+
+    def level(self, z: float) -> int:
+        return round(z / self.vs)
+
+    def height(self, level: int) -> float:
+        return level * self.vs
+
+    def in_bounds(self, r: int, c: int) -> bool:
+        return 0 <= r < self.rows and 0 <= c < self.cols
+
+    @cached_property
+    def off_levels(self) -> list[tuple[str, int, int]]:
+        """Cells whose heights are not whole vertical steps (rounded for movement)."""
+        g = self.grid
+        out = []
+        for name, arr in (("elevation", g.elevation), ("water_depth", g.water_depth)):
+            ok = np.isfinite(arr)
+            bad = ok & (np.abs(arr / self.vs - np.rint(arr / self.vs)) > 1e-6)
+            out += [(name, int(r), int(c)) for r, c in zip(*np.nonzero(bad), strict=True)]
+        return out
+
+    def base(self, r: int, c: int) -> int:
+        """The level a character stands or floats at in a cell (NONE over a void)."""
+        return self.top[r][c]
+
+    def can_hold(self, r: int, c: int, lv: int) -> bool:
+        """Is there a face or a ceiling to climb at this level in the cell's column?"""
+        s = self.surface[r][c]
+        if s == _WALLC or (lv <= self.top[r][c] and s != _VOID):
+            return False
+        ceil = self.ceil[r][c]
+        if lv > ceil:
+            return False
+        return lv <= self.face[r][c] or (lv == ceil and self.hanging[r][c])
+
+    def open_air(self, r: int, c: int, lv: int, *, touching: bool) -> bool:
+        """Is there room above the cell at this level? ``touching`` allows skimming its top
+        (a jump passes over flat ground); aloft, a flier must be above it."""
+        if lv >= self.ceil[r][c]:
+            return False
+        t = self.top[r][c]
+        return t <= lv if touching else t < lv
+
+    def _corner_blocked(self, r: int, c: int, dr: int, dc: int, lv: int) -> bool:
+        """A diagonal step may not cut the corner of something taller (A001-17)."""
+        for rr, cc in ((r + dr, c), (r, c + dc)):
+            s = self.surface[rr][cc]
+            if (s == _WALLC and self.top[rr][cc] > lv) or (
+                    s == _FLOOR and self.top[rr][cc] > lv + self.step):
+                return True
+        return False
+
+    # -- steps ----------------------------------------------------------------------
+
+    def steps(self, spot: Spot, mover: Mover) -> list[Step[Spot]]:
+        """Every step out of ``spot`` that ``mover`` may take, with its style and price."""
+        kind, r, c, lv, p = spot
+        if kind == FALLEN:
+            return []
+        styles = mover.styles
+        out: list[Step[Spot]] = []
+        add = out.append
+        h, vs, step = self.h, self.vs, self.step
+        surface, top = self.surface, self.top
+        alternate = self.diagonal is Diagonal.ALTERNATE
+        for dr, dc, diag in self._offsets:
+            r2, c2 = r + dr, c + dc
+            if not (0 <= r2 < self.rows and 0 <= c2 < self.cols):
+                continue
+            if diag and self._corner_blocked(r, c, dr, dc, lv):
+                continue
+            if diag:
+                if alternate:
+                    run, p2 = (2.0 * h if p else h), 1 - p
+                else:
+                    run, p2 = self._diag_len, p
+            else:
+                run, p2 = h, p
+            s2, t2 = surface[r2][c2], top[r2][c2]
+            if kind == GROUND:
+                if "walk" in styles:
+                    cost = run * mover.walk_factor
+                    if s2 == _FLOOR:
+                        if abs(t2 - lv) <= step:
+                            if mover.hazards_ok or not self.hazard[r2][c2]:
+                                add(Step((GROUND, r2, c2, t2, p2), "walk", cost))
+                        elif t2 < lv and (mover.hazards_ok or not self.hazard[r2][c2]):
+                            # R001-26: stepping off an edge is a Fall
+                            add(Step((FALLEN, r2, c2, t2, lv), "walk", cost))
+                    elif s2 == _WATERC and t2 < lv - step:
+                        add(Step((FALLEN, r2, c2, t2, lv), "walk", cost))
+                if "swim" in styles and s2 == _WATERC and abs(t2 - lv) <= step:
+                    add(Step((WATER, r2, c2, t2, p2), "swim", run))
+                if "jump" in styles:
+                    self._hop(out, r2, c2, lv, run, p2, mover)
+            elif kind == AIR:
+                self._hop(out, r2, c2, lv, run, p2, mover)
+            elif kind == WATER:
+                if "swim" in styles and s2 == _WATERC and self.bed[r2][c2] <= lv <= t2:
+                    add(Step((WATER, r2, c2, lv, p2), "swim", run))
+                if ("walk" in styles and lv == top[r][c] and s2 == _FLOOR
+                        and abs(t2 - lv) <= step
+                        and (mover.hazards_ok or not self.hazard[r2][c2])):
+                    add(Step((GROUND, r2, c2, t2, p2), "walk", run * mover.walk_factor))
+            elif kind == WALL:
+                if "climb" in styles:
+                    if self.can_hold(r2, c2, lv):
+                        add(Step((WALL, r2, c2, lv, p2), "climb", run))
+                    if (s2 == _FLOOR and abs(t2 - lv) <= step
+                            and (mover.hazards_ok or not self.hazard[r2][c2])):
+                        add(Step((GROUND, r2, c2, t2, p2), "climb", run))
+            elif kind == FLY and "fly" in styles and self.open_air(r2, c2, lv, touching=False):
+                add(Step((FLY, r2, c2, lv, p2), "fly", run))
+        # vertical steps
+        s, t = surface[r][c], top[r][c]
+        if kind == GROUND:
+            if "climb" in styles and self.can_hold(r, c, lv + 1):
+                add(Step((WALL, r, c, lv + 1, p), "climb", vs))
+            if "fly" in styles and self.open_air(r, c, lv + 1, touching=False):
+                add(Step((FLY, r, c, lv + 1, p), "fly", vs))
+            if "levitate" in styles and self.open_air(r, c, lv + 1, touching=False):
+                add(Step((LEVITATE, r, c, lv + 1, p), "levitate", vs))
+        elif kind == WATER:
+            if "swim" in styles:
+                if lv < t:
+                    add(Step((WATER, r, c, lv + 1, p), "swim", vs))
+                if lv > self.bed[r][c]:
+                    add(Step((WATER, r, c, lv - 1, p), "swim", vs))
+            if lv == t:
+                if "climb" in styles and self.can_hold(r, c, lv + 1):
+                    add(Step((WALL, r, c, lv + 1, p), "climb", vs))
+                if "fly" in styles and self.open_air(r, c, lv + 1, touching=False):
+                    add(Step((FLY, r, c, lv + 1, p), "fly", vs))
+        elif kind == WALL:
+            if "climb" in styles:
+                for lv2 in (lv + 1, lv - 1):
+                    if self.can_hold(r, c, lv2):
+                        add(Step((WALL, r, c, lv2, p), "climb", vs))
+                if lv - 1 == t and s == _FLOOR:
+                    add(Step((GROUND, r, c, t, p), "climb", vs))
+                elif lv - 1 == t and s == _WATERC:
+                    add(Step((WATER, r, c, t, p), "climb", vs))
+        elif kind in (FLY, LEVITATE):
+            name = "fly" if kind == FLY else "levitate"
+            if name in styles:
+                for lv2 in (lv + 1, lv - 1):
+                    if self.open_air(r, c, lv2, touching=False):
+                        add(Step((kind, r, c, lv2, p), name, vs))
+                if lv - 1 == t and s == _FLOOR:
+                    add(Step((GROUND, r, c, t, p), name, vs))
+                elif lv - 1 == t and s == _WATERC:
+                    add(Step((WATER, r, c, t, p), name, vs))
+        return out
+
+    def _hop(self, out: list[Step[Spot]], r2: int, c2: int, lv: int, run: float, p2: int,
+             mover: Mover) -> None:
+        """A jump's step into the cell (r2, c2): on through the air, or a landing (R001-32)."""
+        s2, t2 = self.surface[r2][c2], self.top[r2][c2]
+        if self.open_air(r2, c2, lv, touching=True):
+            out.append(Step((AIR, r2, c2, lv, p2), "jump", run))
+        if s2 == _FLOOR and (mover.hazards_ok or not self.hazard[r2][c2]):
+            rise = t2 - lv
+            if rise > 0 and t2 < self.ceil[r2][c2]:
+                out.append(Step((GROUND, r2, c2, t2, p2), "jump", math.hypot(run, rise * self.vs)))
+            elif -self.step <= rise <= 0:
+                out.append(Step((GROUND, r2, c2, t2, p2), "jump", run))
+            elif rise < 0:
+                out.append(Step((FALLEN, r2, c2, t2, lv), "jump", run))
+        elif s2 == _WATERC:
+            rise = t2 - lv
+            if -self.step <= rise <= self.step:
+                out.append(Step((WATER, r2, c2, t2, p2), "jump", run))
+            elif rise < 0:
+                out.append(Step((FALLEN, r2, c2, t2, lv), "jump", run))
+
+    # -- what a spot is ---------------------------------------------------------------
+
+    def fall_from(self, r: int, c: int, lv: int) -> Spot:
+        """Where a fall from this height in this column lands (A001-14: at once)."""
+        return (FALLEN, r, c, self.top[r][c] if self.surface[r][c] != _VOID else NONE, lv)
+
+    def resting(self, spot: Spot) -> bool:
+        """Can a Move end here without falling?"""
+        return spot[0] != AIR
+
+    def spots_at(self, r: int, c: int) -> Iterator[int]:
+        """The kinds a character may occupy in a cell, for messages."""
+        s = self.surface[r][c]
+        if s == _FLOOR:
+            yield GROUND
+        if s == _WATERC:
+            yield WATER
