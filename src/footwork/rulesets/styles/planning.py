@@ -10,13 +10,11 @@ plan to each.
 
 from __future__ import annotations
 
-import heapq
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from footwork.errors import IllegalCommand
-from footwork.rulesets.styles.model import GRADES, MODE_STYLE, StyleActor
+from footwork.rulesets.styles.model import MODE_STYLE, StyleActor
 from footwork.rulesets.styles.options import StylesOptions
 from footwork.rulesets.styles.terrain import (
     AIR,
@@ -25,13 +23,12 @@ from footwork.rulesets.styles.terrain import (
     KIND_NAMES,
     MODE_KIND,
     NONE,
-    WATER,
     Mover,
     Spot,
     Terrain,
 )
 from footwork.space.grid import Surface
-from footwork.space.reach import EPS, Budget, PlanStep, Reach, Step, reach
+from footwork.space.reach import EPS, Budget, PlanStep, Reach, Spend, Step, reach
 
 Cell = tuple[int, int]
 #: a segment as a command gives it: its style, where it ends (row, col and maybe z),
@@ -120,56 +117,173 @@ def _num(x: float) -> float | int:
     return int(x) if float(x).is_integer() else round(x, 6)
 
 
-# -- routing one segment ---------------------------------------------------------------
+# -- following a plan -------------------------------------------------------------------
 
 
-_RANK = {AIR: 2, FALLEN: 1}
+@dataclass(frozen=True, slots=True)
+class _Stop:
+    """One stop of a plan: a segment's waypoint or its end."""
+
+    segment: int
+    style: str
+    cell: Cell
+    level: int | None
+    #: a jump's waypoint: passed in the air, not landed on
+    in_air: bool
+    #: the end of the whole plan (a jump may end in the air there, and fall)
+    last: bool
 
 
-def route(terrain: Terrain, start: Spot, style: str, cell: Cell, level: int | None,
-          mover: Mover, bound: float, *, last: bool = True,
-          air_only: bool = False) -> Leg | None:
-    """The cheapest way from ``start`` to ``cell`` (at ``level`` if given) in ``style``
-    alone, within ``bound``. A jump is one hop: it may not land on the way. A way that
-    ends in the air (a jump over a void) is taken only when no landing is possible and
-    ``last`` (the Move ends there, with a fall). ``air_only``: the way must end in the
-    air (a jump's waypoint is passed over, not landed on)."""
-    one = Mover(frozenset({style}), mover.walk_factor, mover.hazards_ok)
-    dist: dict[Spot, float] = {start: 0.0}
-    prev: dict[Spot, Spot] = {}
-    heap: list[tuple[float, Spot]] = [(0.0, start)]
-    best: tuple[float, int, Spot] | None = None
-    while heap:
-        d, spot = heapq.heappop(heap)
-        if d > dist.get(spot, math.inf) + EPS:
+#: a key of the plan search: (the stop reached so far, the spot, moved since that stop)
+_Key = tuple[int, Spot, bool]
+
+
+def _stops(terrain: Terrain, plan: Sequence[Segment]) -> list[_Stop]:
+    out: list[_Stop] = []
+    for i, seg in enumerate(plan):
+        cells = [*seg.via, seg.to[:2]]
+        for j, cell in enumerate(cells):
+            final = j == len(cells) - 1
+            level = terrain.level(float(seg.to[-1])) if final and len(seg.to) == 3 else None
+            out.append(_Stop(i, seg.style, (int(cell[0]), int(cell[1])), level,
+                             seg.style == "jump" and not final,
+                             final and i == len(plan) - 1))
+    return out
+
+
+def _arrives(stop: _Stop, spot: Spot) -> bool:
+    kind = spot[0]
+    if spot[1:3] != stop.cell or (stop.level is not None and spot[3] != stop.level):
+        return False
+    if stop.in_air:
+        return kind == AIR
+    if kind == AIR:
+        return stop.last
+    return kind != FALLEN or stop.last
+
+
+def _follow(terrain: Terrain, start: Spot, stops: Sequence[_Stop], mover: Mover,
+            budget: Budget) -> Reach[_Key]:
+    """Every way of following the plan within ``budget``: the exact multi-resource search
+    over (stop reached, spot). A segment moves only in its style; a jump is one hop."""
+    def steps(key: _Key) -> list[Step[_Key]]:
+        i, spot, moved = key
+        if i == len(stops):
+            return []
+        stop = stops[i]
+        out: list[Step[_Key]] = []
+        if moved and _arrives(stop, spot):
+            out.append(Step((i + 1, spot, False), stop.style, 0.0))
+        if stop.style == "jump" and spot[0] != AIR and (moved or (
+                i > 0 and stops[i - 1].segment == stop.segment)):
+            return out  # landed: the hop is over
+        one = Mover(frozenset({stop.style}), mover.walk_factor, mover.hazards_ok)
+        out += [Step((i, st.to, True), st.style, st.cost)
+                for st in terrain.steps(spot, one) if st.style == stop.style]
+        return out
+
+    return reach((0, start, False), steps, budget)
+
+
+def _best_end(found: Reach[_Key], n: int) -> Spend[_Key] | None:
+    best: tuple[tuple[float, int], Spend[_Key]] | None = None
+    for key in found:
+        if key[0] != n:
             continue
-        if best is not None and d > best[0] + EPS:
-            break
-        if spot != start and spot[1:3] == cell and (level is None or spot[3] == level
-                                                      or (spot[0] == FALLEN and level == spot[3])):
-            rank = _RANK.get(spot[0], 0)
-            if air_only and spot[0] != AIR:
-                pass
-            elif (rank < 2 or last or air_only) and (best is None or (d, rank) < best[:2]):
-                best = (d, rank, spot)
-        if style == "jump" and spot != start and spot[0] != AIR:
-            continue  # landed: the hop is over
-        for st in terrain.steps(spot, one):
-            if st.style != style:
-                continue
-            d2 = d + st.cost
-            if d2 > bound + EPS or d2 >= dist.get(st.to, math.inf) - EPS:
-                continue
-            dist[st.to] = d2
-            prev[st.to] = spot
-            heapq.heappush(heap, (d2, st.to))
-    if best is None:
-        return None
-    spots = [best[2]]
-    while spots[-1] != start:
-        spots.append(prev[spots[-1]])
-    spots.reverse()
-    return Leg(style, tuple(spots), best[0])
+        spend = found.cheapest(key)
+        assert spend is not None
+        rank = (round(spend.pool, 9), 2 if key[1][0] == AIR else 1 if key[1][0] == FALLEN else 0)
+        if best is None or rank < best[0]:
+            best = (rank, spend)
+    return None if best is None else best[1]
+
+
+def _legs(spend: Spend[_Key], start: Spot, stops: Sequence[_Stop]) -> list[Leg]:
+    """Cut a found way into one leg per segment."""
+    legs: list[Leg] = []
+    spots: list[Spot] = [start]
+    cost = 0.0
+    at = 0
+    for st in spend.plan:
+        i, spot, _ = st.key
+        if i == at:  # a step in the style of the current stop
+            spots.append(spot)
+            cost += st.cost
+            continue
+        if i == len(stops) or stops[i].segment != stops[at].segment:
+            legs.append(Leg(stops[at].style, tuple(spots), cost))
+            spots, cost = [spot], 0.0
+        at = i
+    return legs
+
+
+def route_plan(terrain: Terrain, actor: StyleActor, plan: Sequence[Segment],
+               options: StylesOptions, *, dash: bool) -> list[Leg]:
+    """The cheapest way to follow ``plan`` within what the actor has left (R001-02,
+    R001-13). The plan is refused whole, with the first reason found, if no way of
+    following it fits the pool and every style's cap."""
+    mover = mover_for(actor, options, dash=dash)
+    budget = budget_for(actor, dash=dash)
+    for i, seg in enumerate(plan):
+        if seg.style not in actor.caps():
+            raise IllegalCommand("no_style", f"plan[{i}]: {actor.id} has no "
+                                 f"{seg.style.title()} on its sheet; improvise it first "
+                                 "(R001-10, R001-23)", ("R001-10", "R001-23"))
+        if seg.style not in mover.styles:
+            raise IllegalCommand("prone", f"plan[{i}]: {actor.id} is prone and must stand up "
+                                 f"(1u) before using {seg.style.title()} (A001-10)",
+                                 ("R001-29", "A001-10"))
+        for cell in (*seg.via, seg.to[:2]):
+            if not terrain.in_bounds(int(cell[0]), int(cell[1])):
+                raise IllegalCommand("off_map", f"plan[{i}]: row {cell[0]}, col {cell[1]} is "
+                                     f"off the map ({terrain.rows} rows, {terrain.cols} cols)")
+    start = start_spot(terrain, actor)
+    stops = _stops(terrain, plan)
+    for hazards_ok in (False, True):
+        m = Mover(mover.styles, mover.walk_factor, hazards_ok)
+        spend = _best_end(_follow(terrain, start, stops, m, budget), len(stops))
+        if spend is not None:
+            return _legs(spend, start, stops)
+    raise _why_not(terrain, actor, start, stops, mover, budget)
+
+
+def _why_not(terrain: Terrain, actor: StyleActor, start: Spot, stops: Sequence[_Stop],
+             mover: Mover, budget: Budget) -> IllegalCommand:
+    """Why no way of following a plan fits: over the pool or a cap, or no way at all."""
+    assert budget.pool is not None
+    room = 2 * max(budget.pool, 1.0) + 4 * terrain.h
+    loose = Budget(dict.fromkeys(budget.caps, room), room)
+    m = Mover(mover.styles, mover.walk_factor, True)
+    found = _follow(terrain, start, stops, m, loose)
+    spend = _best_end(found, len(stops))
+    if spend is not None:
+        if spend.pool > budget.pool + EPS:
+            return IllegalCommand("over_pool", f"the plan needs {_u(spend.pool)} but "
+                                  f"{actor.id}'s pool has {_u(budget.pool)} left (R001-02, "
+                                  "R001-13)", ("R001-02", "R001-13"))
+        for name, x in spend.spent.items():
+            cap = budget.caps.get(name, 0.0)
+            if x > cap + EPS:
+                return IllegalCommand("over_cap", f"the plan uses {_u(x)} of {name.title()} "
+                                      f"but {actor.id} has {_u(cap)} of it left (R001-02, "
+                                      "R001-11, R001-12)", ("R001-02", "R001-11", "R001-12"))
+        return IllegalCommand("over_budget", "no way of following the plan fits both the pool "
+                              "and every style's cap (R001-02, R001-13)", ("R001-02", "R001-13"))
+    reached = max((k[0] for k in found), default=0)
+    stop = stops[min(reached, len(stops) - 1)]
+    where = f"plan[{stop.segment}]"
+    fell = any(k[0] == reached and k[1][0] == FALLEN and k[1][1:3] == stops[reached - 1].cell
+               for k in found) if reached > 0 else False
+    if fell and reached < len(stops):
+        return IllegalCommand("after_fall", f"{where}: the plan goes on after a fall; a Fall "
+                              "ends the Move (R001-26, A001-14)", ("R001-26", "A001-14"))
+    here = next((k[1] for k in found if k[0] == reached), start)
+    if stop.in_air:
+        return IllegalCommand("no_way", f"{where}: a jump passes its waypoint row "
+                              f"{stop.cell[0]}, col {stop.cell[1]} in the air, at its launch "
+                              "height (R001-32, R001-33)", ("R001-32",))
+    exc = _no_way(terrain, stop.style, here, stop.cell)
+    return IllegalCommand(exc.reason, f"{where}: {exc.detail}", exc.rules)
 
 
 def _where(cell: Cell) -> str:
@@ -179,9 +293,6 @@ def _where(cell: Cell) -> str:
 def _no_way(terrain: Terrain, style: str, start: Spot, cell: Cell) -> IllegalCommand:
     """Why a segment has no way: the most specific reason we can name."""
     r, c = cell
-    if not terrain.in_bounds(r, c):
-        return IllegalCommand("off_map", f"{_where(cell)} is off the map "
-                              f"({terrain.rows} rows, {terrain.cols} cols)")
     surface = Surface(terrain.surface[r][c])
     if style == "walk" and surface is Surface.VOID:
         return IllegalCommand("void", f"{_where(cell)} is a void: there is no ground to walk "
@@ -198,90 +309,7 @@ def _no_way(terrain: Terrain, style: str, start: Spot, cell: Cell) -> IllegalCom
     rules = {"walk": "R001-26", "jump": "R001-32", "climb": "R001-34", "swim": "R001-35"}
     rule = rules.get(style, "R001-17")
     return IllegalCommand("no_way", f"no way to {style} from {_where(start[1:3])} to "
-                          f"{_where(cell)} in one {style} segment ({rule})", (rule,))
-
-
-def route_plan(terrain: Terrain, actor: StyleActor, plan: Sequence[Segment],
-               options: StylesOptions, *, dash: bool) -> list[Leg]:
-    """Route every segment of a plan; refuse it whole if any leg is impossible or the
-    whole is over the pool or a style's cap (R001-02, R001-13)."""
-    mover = mover_for(actor, options, dash=dash)
-    budget = budget_for(actor, dash=dash)
-    bound = 4 * max(GRADES.values()) * 2 + 4 * terrain.h
-    legs: list[Leg] = []
-    spot = start_spot(terrain, actor)
-    for i, seg in enumerate(plan):
-        where = f"plan[{i}]"
-        if seg.style not in actor.caps():
-            raise IllegalCommand("no_style", f"{where}: {actor.id} has no {seg.style.title()} "
-                                 "on its sheet; improvise it first (R001-10, R001-23)",
-                                 ("R001-10", "R001-23"))
-        if seg.style not in mover.styles:
-            raise IllegalCommand("prone", f"{where}: {actor.id} is prone and must stand up "
-                                 f"(1u) before using {seg.style.title()} (A001-10)",
-                                 ("R001-29", "A001-10"))
-        if spot[0] == FALLEN:
-            raise IllegalCommand("after_fall", f"{where}: the plan goes on after a fall; a "
-                                 "Fall ends the Move (R001-26, A001-14)",
-                                 ("R001-26", "A001-14"))
-        stops = [*seg.via, seg.to[:2]]
-        spots: list[Spot] = [spot]
-        cost = 0.0
-        for j, stop in enumerate(stops):
-            cell = (int(stop[0]), int(stop[1]))
-            final = j == len(stops) - 1
-            level = terrain.level(float(seg.to[2])) if final and len(seg.to) == 3 else None
-            leg = _route_avoiding(terrain, spots[-1], seg.style, cell, level, mover, bound,
-                                  last=final and i == len(plan) - 1,
-                                  through=not final and seg.style == "jump")
-            if leg is None:
-                raise _in(where, _no_way(terrain, seg.style, spots[-1], cell))
-            spots.extend(leg.spots[1:])
-            cost += leg.cost
-            if spots[-1][0] == FALLEN and not final:
-                raise IllegalCommand("after_fall", f"{where}: the way falls before its end "
-                                     "(R001-26, A001-14)", ("R001-26", "A001-14"))
-        legs.append(Leg(seg.style, tuple(spots), cost))
-        spot = spots[-1]
-        if spot[0] == AIR and i != len(plan) - 1:
-            raise IllegalCommand("no_landing", f"{where}: the jump ends in the air; only the "
-                                 "last segment may (it falls, R001-32)", ("R001-32",))
-    _check_budget(actor, legs, budget)
-    return legs
-
-
-def _in(where: str, exc: IllegalCommand) -> IllegalCommand:
-    return IllegalCommand(exc.reason, f"{where}: {exc.detail}", exc.rules)
-
-
-def _route_avoiding(terrain: Terrain, start: Spot, style: str, cell: Cell, level: int | None,
-                    mover: Mover, bound: float, *, last: bool, through: bool) -> Leg | None:
-    """A leg that keeps off hazard cells where it can (A001-19), else any leg."""
-    for hazards_ok in (False, True):
-        m = Mover(mover.styles, mover.walk_factor, hazards_ok)
-        # a jump's waypoint is passed in the air, not landed on
-        leg = route(terrain, start, style, cell, level, m, bound, last=last, air_only=through)
-        if leg is not None:
-            return leg
-    return None
-
-
-def _check_budget(actor: StyleActor, legs: Sequence[Leg], budget: Budget) -> None:
-    spent: dict[str, float] = {}
-    for leg in legs:
-        spent[leg.style] = spent.get(leg.style, 0.0) + leg.cost
-    total = sum(spent.values())
-    assert budget.pool is not None
-    if total > budget.pool + EPS:
-        raise IllegalCommand("over_pool", f"the plan needs {_u(total)} but {actor.id}'s pool "
-                             f"has {_u(budget.pool)} left (R001-02, R001-13)",
-                             ("R001-02", "R001-13"))
-    for name, x in spent.items():
-        cap = budget.caps.get(name, 0.0)
-        if x > cap + EPS:
-            raise IllegalCommand("over_cap", f"the plan uses {_u(x)} of {name.title()} but "
-                                 f"{actor.id} has {_u(cap)} of it left (R001-02, R001-11, "
-                                 "R001-12)", ("R001-02", "R001-11", "R001-12"))
+                          f"{_where(cell)} in that segment ({rule})", (rule,))
 
 
 def _u(x: float) -> str:
@@ -314,6 +342,6 @@ def landing_mode(terrain: Terrain, spot: Spot) -> str:
 
 
 __all__ = [
-    "GROUND", "WATER", "Leg", "Segment", "budget_for", "mover_for", "reachable", "route",
-    "route_plan", "segments_of", "start_spot", "target_of",
+    "Leg", "Segment", "budget_for", "mover_for", "reachable", "route_plan", "segments_of",
+    "start_spot", "target_of",
 ]

@@ -64,6 +64,7 @@ from footwork.rulesets.styles.terrain import (
     GROUND,
     KIND_NAMES,
     NONE,
+    WATER,
     Spot,
     Terrain,
 )
@@ -625,21 +626,24 @@ class StylesRuleset(Ruleset[StyleActor]):
         t = _terrain(state)
         o = _opts(state)
         found = reachable(t, a, o, dash=dash)
-        plain = {s for s in reachable(t, a, o)} if dash else set()
+        # a Dash is listed only for places the plain pool cannot reach (in any parity)
+        plain = {_place_key(t, s) for s in reachable(t, a, o)} if dash else set()
         start = found.start
         best: dict[tuple[int, int, int, int], Spot] = {}
         for spot in found:
-            if spot == start or spot[0] == AIR or spot in plain:
+            if spot == start or spot[0] == AIR:
                 continue
             if spot[0] == FALLEN and spot[3] == NONE:
                 continue
-            key = (_kind_key(spot), spot[1], spot[2], spot[3])
+            key = _place_key(t, spot)
+            if key in plain:
+                continue
             held = best.get(key)
             if held is None or found.min_pool(spot) < found.min_pool(held) - EPS:
                 best[key] = spot
         out: list[tuple[tuple[float, int, int, int, int], Option]] = []
         for key, spot in best.items():
-            if (key[0], *key[1:]) == (_kind_key(start), *start[1:4]):
+            if key == _place_key(t, start):
                 continue
             spend = found.cheapest(spot)
             assert spend is not None
@@ -722,11 +726,13 @@ _MOVE_RULES = {
 }
 
 
-def _kind_key(spot: Spot) -> int:
-    """A fall that lands on the ground is the same place as a walk there."""
-    if spot[0] == FALLEN:
-        return GROUND
-    return spot[0]
+def _place_key(t: Terrain, spot: Spot) -> tuple[int, int, int, int]:
+    """Where a spot leaves a character: its mode, cell and level (a fall lands on the
+    ground or in water; the parity of diagonals does not matter once there)."""
+    kind = spot[0]
+    if kind == FALLEN:
+        kind = WATER if fallen_into(t, spot) == "water" else GROUND
+    return (kind, spot[1], spot[2], spot[3])
 
 
 def _level_of(spot: Spot) -> int:
