@@ -81,6 +81,8 @@ def cost(state: CState, actor: CultivationActor, frm: str, to: str) -> int:
     """R000-02: 1 Speed a zone; R000-44, A000-13: 2 when either side has this character
     swimming; A000-21 ``half_speed``: doubled under anti-gravity."""
     o = opts(state)
+    if space(state).is_drop(frm, to):  # A000-10: a voluntary drop costs 1 Speed
+        return 1
     base = 1
     if is_swimming(state, actor, frm) or is_swimming(state, actor, to):
         base = o.swim.border_cost

@@ -77,7 +77,14 @@ from footwork.rulesets.cultivation.rules import (
     total_penalty,
     water_penalty,
 )
-from footwork.rulesets.cultivation.targeting import KINDS, aware, band_penalty, can_target, sees
+from footwork.rulesets.cultivation.targeting import (
+    KINDS,
+    aware,
+    band_penalty,
+    can_target,
+    sees,
+    sight_range,
+)
 from footwork.rulesets.cultivation.tiles import breath, can_stay_aloft, environment, falls, switch
 
 GM_COMMANDS = (Waive, Fall, Switch, Damage)
@@ -474,6 +481,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if command.partner_sprints:
             events += [ev.Sprinted(actor=partner.id, speed=speeds[1], rules=("A000-07",)),
                        ev.ActionSpent(actor=partner.id, why="Sprint", rules=("A000-07",))]
+            partner = replace(partner, speed=speeds[1], action_spent=True)
         events += opportunities(state, actor, actor.at)
         goes: list[tuple[CultivationActor, Crossing]] = []
         stuck: list[CultivationActor] = []
@@ -825,7 +833,14 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 raise InvalidCommand(f"no zone {zone!r}")
             return {"actors": [a.id for a in occupants(state, zone)], "rules": ["R000-21"]}
 
+        def reach_of_sight(state: CState, zone: str) -> JSON:
+            if zone not in space(state):
+                raise InvalidCommand(f"no zone {zone!r}")
+            return to_jsonable(sight_range(state, zone))
+
         return {
+            "sight_range": Query("how far sight reaches from ZONE (None: no set limit)",
+                                 ("ZONE",), reach_of_sight),
             "target": Query("may ATTACKER target TARGET (melee, ranged, art, art_ignore_los)?",
                             ("ATTACKER", "TARGET", "KIND"), target),
             "sees": Query("does A have line of sight to B, and at what Penalty?", ("A", "B"),

@@ -169,3 +169,14 @@ def band_name(index: int) -> str:
 
 def is_aloft(actor: CultivationActor) -> bool:
     return BANDS.index(actor.band) < GROUND
+
+
+def sight_range(state: CState, zone: str) -> dict[str, object]:
+    """R000-64, R000-67: how far sight reaches from a zone: 5 km across a flat, open field
+    in perfect weather (else the zone and those adjacent); the sky unless roofed, only
+    10 m up in a tall object's shadow."""
+    z, o = space(state).zone(zone), opts(state)
+    across: float | None = o.sight.open_field_m if z.open_field else None
+    up: float | None = 0 if z.roofed else (o.sight.shadow_up_m if z.shadow else None)
+    return {"across_m": across, "up_m": up, "zones": [zone, *space(state).adjacent(zone)],
+            "rules": ["R000-62", "R000-63", "R000-64", "R000-67"]}

@@ -24,6 +24,9 @@ from footwork.rulesets.cultivation.rules import (
     space,
 )
 
+#: R000-53, R000-56, A000-18: environmental movement, last in the round
+ENV = ("R000-53", "R000-56", "A000-18")
+
 
 def can_stay_aloft(actor: CultivationActor, band: int) -> bool:
     """A000-24: flight holds any air band; levitation holds Floating."""
@@ -48,13 +51,13 @@ def environment(state: CState, roller: Roller) -> list[Event]:
             assert tile.to is not None
             for a in here:
                 events.append(ev.Moved(actor=a.id, frm=zone_id, to=tile.to, how="current",
-                                       rules=("R000-57", "R000-53", "A000-20")))
+                                       rules=("R000-57", *ENV, "A000-20")))
                 moved.append((a, tile.to))
         elif tile.kind == "elevator":
             for a in here:
                 if tile.to is not None:
                     events.append(ev.Moved(actor=a.id, frm=zone_id, to=tile.to, how="elevator",
-                                           rules=("R000-58", "R000-53", "A000-20")))
+                                           rules=("R000-58", *ENV, "A000-20")))
                     moved.append((a, tile.to))
                 elif o.bands.enabled and tile.bands:
                     idx = max(0, min(m.deepest(zone_id), band_index(a) - tile.bands))
@@ -70,7 +73,7 @@ def environment(state: CState, roller: Roller) -> list[Event]:
                         if is_falling(a) or any(a.id == b.id for b, _ in moved):
                             continue
                         events.append(ev.Moved(actor=a.id, frm=src, to=dst, how="wave",
-                                               rules=("R000-59", "R000-53", "A000-20")))
+                                               rules=("R000-59", *ENV, "A000-20")))
                         moved.append((a, dst))
         elif tile.kind == "whirlpool":
             for a in here:
@@ -80,7 +83,7 @@ def environment(state: CState, roller: Roller) -> list[Event]:
                         rules=("R000-60", "A000-20")))
                 elif not o.bands.enabled and tile.to is not None:
                     events.append(ev.Moved(actor=a.id, frm=zone_id, to=tile.to, how="whirlpool",
-                                           rules=("R000-60", "R000-53")))
+                                           rules=("R000-60", *ENV)))
                     moved.append((a, tile.to))
         elif tile.kind == "antigravity" and antigrav_on(state, zone_id):
             if tile.until is not None and state.round >= tile.until:
