@@ -106,7 +106,7 @@ def test_A001_03_dash_duration_this_turn_is_an_option() -> None:
 
 def test_A001_03_dash_cost_and_frequency_are_options() -> None:
     """A001-03 (`dash.hooks`, `dash.per_turn`): a Dash may cost 2 Hooks, and a table may
-    allow two Dashes a turn (the second pays again but doubles nothing more)."""
+    allow two Dashes a turn (the second pays again and doubles again)."""
     opts = {"dash": {"hooks": 2, "per_turn": 2}}
     s = session([actor("ada", "1,0", hooks=3)], rows=OPEN, options=opts)
     move(s, "ada", seg("walk", 1, 1), dash=True)
@@ -115,7 +115,7 @@ def test_A001_03_dash_cost_and_frequency_are_options() -> None:
     s = session([actor("ada", "1,0", hooks=2)], rows=OPEN, options={"dash": {"per_turn": 2}})
     move(s, "ada", seg("walk", 1, 1), dash=True)
     move(s, "ada", seg("walk", 1, 2), dash=True)
-    assert who(s, "ada")["hooks"] == 0 and who(s, "ada")["pool"] == 8
+    assert who(s, "ada")["hooks"] == 0 and who(s, "ada")["pool"] == 16
 
 
 def test_R001_40_bobs_dash_four_one_unit_jumps_over_the_mines() -> None:

@@ -198,9 +198,6 @@ def test_A001_19_found_ways_go_round_or_over_hazards() -> None:
     assert of_type(events, "hazard_triggered") == []
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a jump whose landing cell is a hazard is "
-                   "routed as a jump that ends in the air over it (hazard-free first pass), "
-                   "so the move records a 0u Fell onto the cell and no HazardTriggered")
 def test_A001_19_a_jump_that_lands_on_a_mine_sets_it_off() -> None:
     """A001-19, R001-32: landing on a mine touches it: one HazardTriggered, no fall."""
     s = session([actor("ada", "0,0", styles=["Walk", "Jump"])], rows=MINEFIELD,

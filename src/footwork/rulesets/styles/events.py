@@ -42,6 +42,8 @@ class Moved(Event):
     mode: str
     #: the cells passed, in order (the start excluded)
     path: tuple[tuple[int, int], ...] = ()
+    #: A001-17: odd (1) or even (0) count of diagonals so far this turn
+    diagonals: int = 0
 
     def describe(self) -> str:
         return (f"{self.actor} moves by {self.style} to {_cell(self.row, self.col, self.z)} "

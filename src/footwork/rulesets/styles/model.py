@@ -141,8 +141,12 @@ class StyleActor(Actor):
     #: R001-13: spent this turn, per style, and from the pool
     spent: Mapping[str, float] = field(default_factory=dict)
     pool_spent: float = 0.0
+    #: A001-17: diagonals taken this turn, odd (1) or even (0), for the alternate rule
+    diagonals: int = 0
     #: R001-06: doubled styles and pool; Dashes taken this turn (A001-03)
     dashing: bool = False
+    #: Dashes in effect: each doubles again (more than one only with ``dash.per_turn``)
+    dash_stack: int = 0
     dashes: int = 0
     prone: bool = False
     slowed: int = 0
@@ -163,7 +167,7 @@ class StyleActor(Actor):
 
     def caps(self) -> dict[str, float]:
         """Each usable style's cap this turn, doubled by a Dash (R001-06, R001-40)."""
-        factor = 2.0 if self.dashing else 1.0
+        factor = 2.0 ** self.dash_stack
         caps = dict(self.styles)
         for name, cap in self.improvised.items():
             caps[name] = max(caps.get(name, 0.0), cap)
@@ -171,7 +175,7 @@ class StyleActor(Actor):
 
     def pool(self) -> float:
         """R001-13, A001-13: the largest sheet style (improvised ones do not count)."""
-        return (max(self.styles.values(), default=0.0)) * (2.0 if self.dashing else 1.0)
+        return max(self.styles.values(), default=0.0) * 2.0 ** self.dash_stack
 
     def left(self) -> dict[str, float]:
         """What each style may still spend this turn: its cap left, and the pool left."""

@@ -59,7 +59,9 @@ class Leg:
 
 
 def start_spot(terrain: Terrain, actor: StyleActor) -> Spot:
-    return (MODE_KIND[actor.mode], actor.row, actor.col, terrain.level(actor.z), 0)
+    """Where the actor is; the parity of its diagonals this turn carries on (A001-17)."""
+    return (MODE_KIND[actor.mode], actor.row, actor.col, terrain.level(actor.z),
+            actor.diagonals)
 
 
 def mover_for(actor: StyleActor, options: StylesOptions, *, hazards_ok: bool = False,
@@ -73,7 +75,7 @@ def mover_for(actor: StyleActor, options: StylesOptions, *, hazards_ok: bool = F
 
 def budget_for(actor: StyleActor, *, dash: bool = False) -> Budget:
     """Each style's cap left and the pool left (R001-13), doubled by a new Dash."""
-    factor = 2.0 if dash and not actor.dashing else 1.0
+    factor = 2.0 if dash else 1.0
     caps = {k: max(0.0, v * factor - actor.spent.get(k, 0.0)) for k, v in actor.caps().items()}
     pool = max(0.0, actor.pool() * factor - actor.pool_spent)
     return Budget(caps or {"walk": 0.0}, pool)
@@ -151,14 +153,15 @@ def _stops(terrain: Terrain, plan: Sequence[Segment]) -> list[_Stop]:
     return out
 
 
-def _arrives(stop: _Stop, spot: Spot) -> bool:
+def _arrives(terrain: Terrain, stop: _Stop, spot: Spot, mover: Mover) -> bool:
     kind = spot[0]
     if spot[1:3] != stop.cell or (stop.level is not None and spot[3] != stop.level):
         return False
     if stop.in_air:
         return kind == AIR
     if kind == AIR:
-        return stop.last
+        # a jump that ends in the air falls onto the cell below: a hazard there counts
+        return stop.last and (mover.hazards_ok or not terrain.hazard[spot[1]][spot[2]])
     return kind != FALLEN or stop.last
 
 
@@ -172,7 +175,7 @@ def _follow(terrain: Terrain, start: Spot, stops: Sequence[_Stop], mover: Mover,
             return []
         stop = stops[i]
         out: list[Step[_Key]] = []
-        if moved and _arrives(stop, spot):
+        if moved and _arrives(terrain, stop, spot, mover):
             out.append(Step((i + 1, spot, False), stop.style, 0.0))
         if stop.style == "jump" and spot[0] != AIR and (moved or (
                 i > 0 and stops[i - 1].segment == stop.segment)):
@@ -272,9 +275,9 @@ def _why_not(terrain: Terrain, actor: StyleActor, start: Spot, stops: Sequence[_
     reached = max((k[0] for k in found), default=0)
     stop = stops[min(reached, len(stops) - 1)]
     where = f"plan[{stop.segment}]"
-    fell = any(k[0] == reached and k[1][0] == FALLEN and k[1][1:3] == stops[reached - 1].cell
-               for k in found) if reached > 0 else False
-    if fell and reached < len(stops):
+    fell = any(k[0] == reached and k[1][0] == FALLEN and k[1][1:3] == stop.cell
+               for k in found)
+    if fell and reached < len(stops) - 1:
         return IllegalCommand("after_fall", f"{where}: the plan goes on after a fall; a Fall "
                               "ends the Move (R001-26, A001-14)", ("R001-26", "A001-14"))
     here = next((k[1] for k in found if k[0] == reached), start)

@@ -119,6 +119,7 @@ class StylesRuleset(Ruleset[StyleActor]):
             TurnStarted: lambda s, e: s.update_actor(e.actor, dashes=0),
             ev.Dashed: lambda s, e: s.update_actor(
                 e.actor, dashing=True, dashes=s.actors[e.actor].dashes + 1,
+                dash_stack=s.actors[e.actor].dash_stack + 1,
                 hooks=s.actors[e.actor].hooks - e.hooks),
             ev.Moved: _moved,
             ev.Fell: lambda s, e: s.update_actor(
@@ -133,8 +134,8 @@ class StylesRuleset(Ruleset[StyleActor]):
             ev.Drifted: lambda s, e: s.update_actor(
                 e.actor, at=cell_label(e.row, e.col), row=e.row, col=e.col, z=e.z),
             ev.MovementRefreshed: lambda s, e: s.update_actor(e.actor, spent={},
-                                                              pool_spent=0.0),
-            ev.DashEnded: lambda s, e: s.update_actor(e.actor, dashing=False),
+                                                              pool_spent=0.0, diagonals=0),
+            ev.DashEnded: lambda s, e: s.update_actor(e.actor, dashing=False, dash_stack=0),
             ev.StyleGranted: lambda s, e: s.update_actor(
                 e.actor, improvised={**s.actors[e.actor].improvised, e.style: e.cap}),
             ev.GrantsExpired: lambda s, e: s.update_actor(e.actor, improvised={}),
@@ -304,7 +305,8 @@ class StylesRuleset(Ruleset[StyleActor]):
             events.append(ev.Moved(
                 actor=actor.id, style=leg.style, cost=round(leg.cost, 9), row=r, col=c,
                 z=t.height(shown_lv), mode="air" if kind in (AIR, FALLEN) else mode_of(end),
-                path=path, rules=_MOVE_RULES[leg.style]))
+                path=path, diagonals=0 if kind == FALLEN else extra,
+                rules=_MOVE_RULES[leg.style]))
             touched = [s for s in leg.spots[1:] if s[0] in (GROUND, FALLEN)
                        and s[3] != NONE and t.hazard[s[1]][s[2]]]
             for s in touched:
@@ -324,6 +326,10 @@ class StylesRuleset(Ruleset[StyleActor]):
                                   into, roller, rules)
             if into == "void":
                 return events
+            if legs[-1].end[0] == AIR and t.hazard[r][c]:
+                tags = tuple(n for n in o.move.hazard_tags if t.grid.tag_at(n, r, c))
+                events.append(ev.HazardTriggered(actor=actor.id, row=r, col=c, tags=tags,
+                                                 rules=("A001-19",)))
         if (end[1:3] != start[1:3] and t.obscured[end[1]][end[2]]
                 and actor.sneak_round != state.round):
             events.append(DecisionRequested(
@@ -605,7 +611,7 @@ class StylesRuleset(Ruleset[StyleActor]):
         found: list[Option] = []
         if not state.world.get("montage"):
             found += self._move_options(state, a, dash=False)
-            if a.dashes < o.dash.per_turn and a.hooks >= o.dash.hooks and not a.dashing:
+            if a.dashes < o.dash.per_turn and a.hooks >= o.dash.hooks:
                 found += self._move_options(state, a, dash=True)
         if a.prone:
             if a.left().get("walk", 0.0) + EPS >= o.prone.stand_cost_u:
@@ -815,7 +821,7 @@ def _spend(s: StylesState, actor_id: str, style: str, cost: float, **more: Any) 
 
 def _moved(s: StylesState, e: ev.Moved) -> StylesState:
     more: dict[str, Any] = {"at": cell_label(e.row, e.col), "row": e.row, "col": e.col,
-                            "z": e.z}
+                            "z": e.z, "diagonals": e.diagonals}
     if e.mode != "air":
         more["mode"] = e.mode
     if e.style == "swim":

@@ -217,6 +217,11 @@ class Terrain:
                     add(Step((WATER, r2, c2, t2, p2), "swim", run))
                 if "jump" in styles:
                     self._hop(out, r2, c2, lv, run, p2, mover)
+                if "climb" in styles:
+                    # over the edge onto the face below it, as the way up in reverse
+                    for lv2 in range(lv, lv - step - 1, -1):
+                        if self.can_hold(r2, c2, lv2):
+                            add(Step((WALL, r2, c2, lv2, p2), "climb", run))
             elif kind == AIR:
                 self._hop(out, r2, c2, lv, run, p2, mover)
             elif kind == WATER:
