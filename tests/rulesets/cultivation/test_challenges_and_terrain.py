@@ -101,8 +101,18 @@ def test_the_declared_crossing_is_binding_R000_26() -> None:
     """R000-26: the destination is in the command before the roll; the result is applied to
     that crossing and nothing can redirect it (the Action is gone even if it then moves)."""
     s = session([actor("ada", "b")])
-    s.do({"do": "move", "actor": "ada", "to": "r", "roll": [3]})
+    events = s.do({"do": "move", "actor": "ada", "to": "r", "roll": [3]})
+    kinds = [e.type for e in events]
+    # one step: the roll, its price and the crossing it was declared for; no choice between
+    assert kinds.index("rolled") < kinds.index("action_spent") < kinds.index("moved")
+    assert "entering r" in of_type(events, "rolled")[0].check and s.state.pending is None
     assert at(s, "ada") == "r" and a(s, "ada").action_spent
+    # with the Action gone, a failed crossing holds and the Move is over: no other border
+    s = session([actor("ada", "b")])
+    s.do({"do": "sprint", "actor": "ada"})
+    s.do({"do": "move", "actor": "ada", "to": "r", "roll": [3]})
+    assert at(s, "ada") == "b"
+    refused(s, {"do": "move", "actor": "ada", "to": "c"}, "move_over", "R000-24")
 
 
 def test_several_ratings_make_one_challenge_against_the_highest_A000_05() -> None:

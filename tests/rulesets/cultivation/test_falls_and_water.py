@@ -150,8 +150,10 @@ def test_breath_lasts_prowess_rounds_then_penalty_5_stacking_R000_47_A000_15() -
     seen = []
     for _ in range(4):
         end_turns(s, "ada")
-        seen.append((a(s, "ada").breath_rounds, a(s, "ada").breath_penalty))
-    assert seen == [(1, 0), (2, 5), (3, 10), (4, 15)]
+        seen.append((a(s, "ada").breath_rounds, a(s, "ada").breath_penalty,
+                     a(s, "ada").unconscious))
+    # 10 is not above the Earth defence of 10: still awake; 15 is: out
+    assert seen == [(1, 0, False), (2, 5, False), (3, 10, False), (4, 15, True)]
     assert a(s, "ada").unconscious  # 15 > 10 (10 is not above 10)
     assert s.to_json()["actors"]["ada"]["conditions"]["penalty"] == 15 + 3
 

@@ -42,7 +42,7 @@ TileKind = Literal["current", "elevator", "wave", "whirlpool", "antigravity"]
 
 
 class _Spec(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
 
 def _rating(value: float | str | bool | None, presets: Mapping[str, float],
@@ -58,9 +58,12 @@ def _rating(value: float | str | bool | None, presets: Mapping[str, float],
 
 def _check_rating(value: object, presets: Mapping[str, float]) -> object:
     if isinstance(value, str) and value not in presets:
-        raise ValueError(f"expected a number or one of: {', '.join(presets)} (got {value!r})")
-    if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
-        raise ValueError(f"a rating cannot be negative (got {value!r})")
+        raise ValueError(f"expected a number or one of: {', '.join(presets)}")
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        if not math.isfinite(value):
+            raise ValueError("expected a finite number")
+        if value < 0:
+            raise ValueError("a rating cannot be negative")
     return value
 
 

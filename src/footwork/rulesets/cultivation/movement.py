@@ -234,7 +234,6 @@ def scatter(state: CState, zone: str, entrant: str, roller: Roller) -> list[Even
             if fits:
                 break
         dest = near[roll.total - 1]
-        events += [ev.Moved(actor=occupant.id, frm=zone, to=dest, how="scattered", by=entrant,
-                            rules=("R000-35", "A000-09")),
-                   *arrive(state, occupant, dest, roller, forced=True)]
+        events += forced_to(state, occupant, dest, "scattered", entrant, roller,
+                            ("R000-35", "A000-09"))
     return events

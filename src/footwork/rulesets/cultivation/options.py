@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from footwork.dice import parse_dice
 from footwork.errors import DiceError
@@ -19,7 +19,7 @@ _DIVISORS: dict[Surface, float] = {"water": 20, "soft": 40, "hard": 5, "suicidal
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
 
 class ChallengeOptions(_Frozen):
@@ -101,7 +101,8 @@ class FallOptions(_Frozen):
     #: R000-40, A000-10: the speed gained each round, and the terminal speed (m/round)
     accel_m: float = Field(default=50, gt=0)
     terminal_m: float = Field(default=250, gt=0)
-    #: R000-41: metres per point of damage, by landing surface
+    #: R000-41: metres per point of damage, by landing surface (the surfaces a file leaves
+    #: out keep their printed divisors)
     divisors: dict[Surface, float] = Field(default_factory=lambda: dict(_DIVISORS))
     #: A000-10: water shallower than this counts as a hard landing
     water_min_depth_m: float = Field(default=5, ge=0)
@@ -110,6 +111,14 @@ class FallOptions(_Frozen):
     #: A000-11: a fall that takes aura from above 0 to 0 or below gives a Wound at once
     wound_on_exhaustion: bool = True
 
+    @field_validator("divisors")
+    @classmethod
+    def _all_surfaces(cls, value: dict[Surface, float]) -> dict[Surface, float]:
+        for surface, divisor in value.items():
+            if divisor <= 0:
+                raise ValueError(f"the divisor for {surface} must be above 0")
+        return {**_DIVISORS, **value}
+
 
 class SwimOptions(_Frozen):
     #: A000-12: swimming starts when the depth is at least this share of the height
@@ -117,8 +126,15 @@ class SwimOptions(_Frozen):
     #: R000-44, A000-13: Speed a border with a swimming side costs
     border_cost: int = Field(default=2, ge=1)
     #: R000-45, A000-14: the Penalty is the depth in metres, rounded up, clamped to these
-    penalty_min: int = 1
-    penalty_max: int = 10
+    penalty_min: int = Field(default=1, ge=0)
+    penalty_max: int = Field(default=10, ge=0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> SwimOptions:
+        if self.penalty_min > self.penalty_max:
+            raise ValueError(f"penalty_min ({self.penalty_min}) is above penalty_max "
+                             f"({self.penalty_max})")
+        return self
 
 
 class BreathOptions(_Frozen):
@@ -170,6 +186,10 @@ class AwarenessOptions(_Frozen):
     allies: bool = True
     #: R000-72: rivals may Challenge to sense a LoS-ignoring Art and its source
     rivals_may_sense: bool = True
+    #: R000-66: the sides the players run. The player view (``--view player``) leaves out
+    #: every hidden character of another side that none of theirs has sensed; with no sides
+    #: named, every hidden character that no character of another side has sensed
+    player_sides: list[str] = Field(default_factory=list)
 
 
 class RangeOptions(_Frozen):

@@ -5,6 +5,8 @@ optional height and depth bands."""
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
@@ -82,6 +84,7 @@ from footwork.rulesets.cultivation.targeting import (
     aware,
     band_penalty,
     can_target,
+    halved,
     sees,
     sight_range,
 )
@@ -121,8 +124,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             ev.ActionSpent: lambda s, e: up(s, e.actor, action_spent=True),
             ev.MoveEnded: lambda s, e: up(s, e.actor, move_over=True),
             ev.PartnershipFormed: lambda s, e: up(up(s, e.a, partner=e.b), e.b, partner=e.a),
-            ev.PartnershipEnded: lambda s, e: up(up(s, e.a, partner=None, joint=False), e.b,
-                                                 partner=None, joint=False),
+            ev.PartnershipEnded: self._partnership_ended,
             ev.FallStarted: lambda s, e: up(s, e.actor, fall_onto=e.onto, fall_left_m=e.metres,
                                             fall_rounds=0, fallen_m=0),
             ev.FallProgressed: lambda s, e: up(
@@ -359,8 +361,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                                                             if cross.cost > 1 else ())))
         if is_full(state, cross.to):
             if o.limit.mode == "spillover":
-                return [*events, spend, self._moved_event(actor, cross, ("R000-35",)),
-                        *arrive(state, actor, cross.to, roller, forced=False),
+                return [*events, spend, *self._enter(state, actor, cross, ("R000-35",), roller),
                         *scatter(state, cross.to, actor.id, roller)]
             assert command.defender is not None
             defender = state.actors[command.defender]
@@ -373,24 +374,30 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 return [*events, spend, ev.CrossingBlocked(
                     actor=actor.id, frm=cross.frm, to=cross.to,
                     why=f"could not force a way past {defender.id}", rules=("R000-34",))]
-            where = throw_destinations(state, defender, cross.to, result)
+            entered = [*events, spend, *self._enter(state, actor, cross, ("R000-34",), roller)]
+            # A000-08: the zones that can take the defender, once the entrant has left its own
+            where = throw_destinations(self._fold(state, entered), defender, cross.to, result)
             if not where:
                 return [*events, spend, ev.CrossingBlocked(
                     actor=actor.id, frm=cross.frm, to=cross.to,
                     why=f"no adjacent zone can take {defender.id}", rules=("A000-08",))]
-            return [*events, spend, self._moved_event(actor, cross, ("R000-34",)),
-                    *arrive(state, actor, cross.to, roller, forced=False),
-                    DecisionRequested(
-                        actor=actor.id, kind="crowd_throw", choices=tuple(where),
-                        prompt=f"where does {actor.id} throw {defender.id}?",
-                        context={"entrant": actor.id, "defender": defender.id,
-                                 "zone": cross.to, "result": result},
-                        rules=("R000-34", "A000-08"))]
-        events.append(spend)
-        if cross.drop:  # R000-39, A000-10: no Challenge; the landing is what hurts
-            metres = space(state).drop_metres(cross.frm, cross.to, o.fall.zone_height_m)
-            return events + start_fall(state, actor.id, metres, cross.to, "drop", roller)
-        return [*events, self._moved_event(actor, cross, ("R000-01", "R000-02", "R000-05")),
+            return [*entered, DecisionRequested(
+                actor=actor.id, kind="crowd_throw", choices=tuple(where),
+                prompt=f"where does {actor.id} throw {defender.id}?",
+                context={"entrant": actor.id, "defender": defender.id,
+                         "zone": cross.to, "result": result},
+                rules=("R000-34", "A000-08"))]
+        return [*events, spend,
+                *self._enter(state, actor, cross, ("R000-01", "R000-02", "R000-05"), roller)]
+
+    def _enter(self, state: CState, actor: CultivationActor, cross: Crossing,
+               rules: tuple[str, ...], roller: Roller) -> list[Event]:
+        """Into the next zone: across a drop the actor falls (R000-39, A000-10: no
+        Challenge; the landing is what hurts); otherwise it arrives and sets off the zone."""
+        if cross.drop:
+            metres = space(state).drop_metres(cross.frm, cross.to, opts(state).fall.zone_height_m)
+            return start_fall(state, actor.id, metres, cross.to, "drop", roller)
+        return [self._moved_event(actor, cross, rules),
                 *arrive(state, actor, cross.to, roller, forced=False)]
 
     @staticmethod
@@ -483,6 +490,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                        ev.ActionSpent(actor=partner.id, why="Sprint", rules=("A000-07",))]
             partner = replace(partner, speed=speeds[1], action_spent=True)
         events += opportunities(state, actor, actor.at)
+        events += opportunities(state, partner, partner.at)
         goes: list[tuple[CultivationActor, Crossing]] = []
         stuck: list[CultivationActor] = []
         for who, cross, element in ((actor, crosses[0], command.element),
@@ -621,16 +629,21 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if target_id in actor.aware_of:
             raise IllegalCommand("already_aware", f"{actor.id} already senses {target_id}",
                                  ("R000-71",))
-        if not target.hidden and not (opts(state).awareness.rivals_may_sense
-                                      and target.art_range > 0):
+        art_source = (opts(state).awareness.rivals_may_sense and target.art_range > 0
+                      and target.side != actor.side)
+        if not target.hidden and not art_source:
             raise IllegalCommand("not_hidden", f"{target_id} is not hiding",
                                  ("R000-71", "R000-72"))
         m = space(state)
         steps = m.distance(actor.at, target.at, any_link=True)
         near = target.at == actor.at or target.at in m.adjacent(actor.at)
-        if not near and (steps is None or steps > actor.art_range):
+        own = halved(actor.art_range) if is_swimming(state, actor) else actor.art_range
+        # R000-72: a rival the Art can reach may sense it and trace it to its source
+        theirs = halved(target.art_range) if is_swimming(state, target) else target.art_range
+        within = steps is not None and (steps <= own or (art_source and steps <= theirs))
+        if not near and not within:
             raise IllegalCommand("out_of_range", f"{target_id} is beyond sight and Arts",
-                                 ("R000-70", "R000-71"))
+                                 ("R000-70", "R000-71", "R000-72"))
         return target
 
     # -- the Storyteller ------------------------------------------------------------
@@ -652,8 +665,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             onto = command.onto or who.at
             if onto not in m:
                 raise IllegalCommand("unknown_place", f"there is no zone {onto!r}")
-            if command.metres <= 0:
-                raise IllegalCommand("bad_height", "a fall needs a height above 0 m",
+            if not math.isfinite(command.metres) or command.metres <= 0:
+                raise IllegalCommand("bad_height", "a fall needs a finite height above 0 m",
                                      ("R000-40",))
             if is_falling(who):
                 raise IllegalCommand("falling", f"{who.id} is already falling", ("R000-40",))
@@ -667,6 +680,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if isinstance(command, Damage):
             if command.zone not in m:
                 raise IllegalCommand("unknown_place", f"there is no zone {command.zone!r}")
+            if command.amount < 0:
+                raise IllegalCommand("bad_amount", "an effect deals 0 damage or more",
+                                     ("R000-21",))
             return [damage(a, command.amount, f"an effect on {command.zone}", ("R000-21",),
                            fall=False) for a in occupants(state, command.zone)]
         raise IllegalCommand("unknown_command", f"no Storyteller command {command.name!r}")
@@ -680,11 +696,12 @@ class CultivationRuleset(Ruleset[CultivationActor]):
 
     def on_round_end(self, state: CState, roller: Roller) -> Sequence[Event]:
         """A000-18: environment, location effects, falls, breath; then partnerships."""
-        out: list[Event] = []
-        for phase in (environment, falls):
-            events = phase(state, roller)
-            state = self._fold(state, events)
-            out += events
+        out = environment(state, roller)
+        state = self._fold(state, out)
+        started = frozenset(e.actor for e in out if isinstance(e, ev.FallStarted))
+        events = falls(state, roller, started)
+        state = self._fold(state, events)
+        out += events
         events = breath(state)
         out += events
         return out + self._splits(self._fold(state, events))
@@ -732,6 +749,17 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             state = state.update_actor(actor.partner, move_over=True, joint=False)
         return state
 
+    @staticmethod
+    def _partnership_ended(state: CState, event: ev.PartnershipEnded) -> CState:
+        """R000-10; A000-07: a partner carried by a joint move this turn keeps its Move spent
+        even when the pair splits before the mover's turn ends."""
+        a, b = state.actors[event.a], state.actors[event.b]
+        carried = a.joint and b.joint
+        for who in (a, b):
+            state = state.update_actor(who.id, partner=None, joint=False, move_over=(
+                who.move_over or (carried and who.id != state.current)))
+        return state
+
     def _moved(self, state: CState, event: ev.Moved) -> CState:
         m = space(state)
         actor = state.actors[event.actor]
@@ -739,12 +767,15 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if BANDS.index(band) > m.deepest(event.to):  # out of the water: up to what is there
             band = BANDS[max(GROUND, m.deepest(event.to))]
         joint = actor.joint or event.how == "joint move"
-        return state.update_actor(event.actor, at=event.to, band=band, joint=joint)
+        # R000-54: benefits are offered where one stands; leaving the zone gives them up
+        return state.update_actor(event.actor, at=event.to, band=band, joint=joint, benefits=())
 
     def _landed(self, state: CState, event: ev.Landed) -> CState:
         actor = state.actors[event.actor]
         band = "ground" if BANDS.index(actor.band) < GROUND else actor.band
+        benefits = actor.benefits if event.at == actor.at else ()
         return state.update_actor(event.actor, at=event.at, fall_onto=None, fall_left_m=0,
+                                  benefits=benefits,
                                   fall_rounds=0, fallen_m=0, band_falling=False, bands_fallen=0,
                                   band=band, altitude_m=0)
 
@@ -770,6 +801,64 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             "partnered": actor.partner is not None,
         }
         return body
+
+    def view(self, state: CState, body: dict[str, JSON], viewer: str) -> dict[str, JSON]:
+        """R000-66, R000-71: players never see a hidden character nobody of theirs has
+        sensed: it is left out of the actors, the order, the log and the pending decision."""
+        secret = self.secret(state)
+        if not secret:
+            return body
+        actors = body["actors"]
+        assert isinstance(actors, dict)
+        shown: dict[str, JSON] = {}
+        for aid, entry in actors.items():
+            if aid in secret or not isinstance(entry, dict):
+                continue
+            entry = dict(entry)
+            if entry.get("partner") in secret:
+                entry["partner"] = "hidden"
+            if entry.get("reached") in secret:
+                entry["reached"] = "hidden"
+            known = entry.get("aware_of")
+            if isinstance(known, list):
+                entry["aware_of"] = [k for k in known if k not in secret]
+            shown[aid] = entry
+        body["actors"] = shown
+
+        def names_secret(value: object) -> bool:
+            if isinstance(value, str):
+                return any(_mentions(value, name) for name in secret)
+            if isinstance(value, Mapping):
+                return any(names_secret(v) for v in value.values())
+            if isinstance(value, list | tuple):
+                return any(names_secret(v) for v in value)
+            return False
+
+        log = body.get("log")
+        if isinstance(log, list):
+            body["log"] = [e for e in log if not names_secret(e)]
+        order = body.get("order")
+        if isinstance(order, list):
+            body["order"] = [a for a in order if a not in secret]
+        if body.get("turn") in secret:
+            body["turn"] = "hidden"
+        if names_secret(body.get("pending")):
+            body["pending"] = {"actor": "hidden", "kind": "hidden"}
+        return body
+
+    @staticmethod
+    def secret(state: CState) -> frozenset[str]:
+        """The hidden characters the players do not know of (``awareness.player_sides``)."""
+        players = set(opts(state).awareness.player_sides)
+        out = set()
+        for aid, a in state.actors.items():
+            if not a.hidden or a.side in players:
+                continue
+            seekers = [b for b in state.actors.values()
+                       if (b.side in players if players else b.side != a.side)]
+            if not any(aid in b.aware_of for b in seekers):
+                out.add(aid)
+        return frozenset(out)
 
     def space_json(self, space_: Any) -> Mapping[str, JSON]:
         m: CultivationMap = space_
@@ -968,3 +1057,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             found.append(Option({"do": "use_item", "actor": actor_id, "item": item},
                                 f"use the {item}", "", rules=("R000-19",)))
         return found
+
+
+def _mentions(text: str, name: str) -> bool:
+    """Whether ``name`` appears in ``text`` as a whole word (ids may contain '-')."""
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None

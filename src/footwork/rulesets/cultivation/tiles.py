@@ -42,6 +42,15 @@ def environment(state: CState, roller: Roller) -> list[Event]:
     m, o = space(state), opts(state)
     events: list[Event] = []
     moved: list[tuple[CultivationActor, str]] = []
+
+    def carry(a: CultivationActor, frm: str, to: str, how: str, rules: tuple[str, ...]) -> None:
+        """Carried into ``to``: across a drop the character falls (R000-39..41)."""
+        if m.is_drop(frm, to):
+            events.extend(start_fall(state, a.id, m.drop_metres(frm, to, o.fall.zone_height_m),
+                                     to, how, roller))
+        else:
+            events.append(ev.Moved(actor=a.id, frm=frm, to=to, how=how, rules=rules))
+        moved.append((a, to))
     for zone_id, zone in m.zones.items():
         tile = zone.tile
         if tile is None:
@@ -50,15 +59,11 @@ def environment(state: CState, roller: Roller) -> list[Event]:
         if tile.kind == "current":
             assert tile.to is not None
             for a in here:
-                events.append(ev.Moved(actor=a.id, frm=zone_id, to=tile.to, how="current",
-                                       rules=("R000-57", *ENV, "A000-20")))
-                moved.append((a, tile.to))
+                carry(a, zone_id, tile.to, "current", ("R000-57", *ENV, "A000-20"))
         elif tile.kind == "elevator":
             for a in here:
                 if tile.to is not None:
-                    events.append(ev.Moved(actor=a.id, frm=zone_id, to=tile.to, how="elevator",
-                                           rules=("R000-58", *ENV, "A000-20")))
-                    moved.append((a, tile.to))
+                    carry(a, zone_id, tile.to, "elevator", ("R000-58", *ENV, "A000-20"))
                 elif o.bands.enabled and tile.bands:
                     idx = max(0, min(m.deepest(zone_id), band_index(a) - tile.bands))
                     if idx != band_index(a):
@@ -72,9 +77,7 @@ def environment(state: CState, roller: Roller) -> list[Event]:
                     for a in occupants(state, src):
                         if is_falling(a) or any(a.id == b.id for b, _ in moved):
                             continue
-                        events.append(ev.Moved(actor=a.id, frm=src, to=dst, how="wave",
-                                               rules=("R000-59", *ENV, "A000-20")))
-                        moved.append((a, dst))
+                        carry(a, src, dst, "wave", ("R000-59", *ENV, "A000-20"))
         elif tile.kind == "whirlpool":
             for a in here:
                 if o.bands.enabled and band_index(a) < m.deepest(zone_id):
@@ -82,9 +85,7 @@ def environment(state: CState, roller: Roller) -> list[Event]:
                         actor=a.id, band=BANDS[band_index(a) + 1], how="pulled down",
                         rules=("R000-60", "A000-20")))
                 elif not o.bands.enabled and tile.to is not None:
-                    events.append(ev.Moved(actor=a.id, frm=zone_id, to=tile.to, how="whirlpool",
-                                           rules=("R000-60", *ENV)))
-                    moved.append((a, tile.to))
+                    carry(a, zone_id, tile.to, "whirlpool", ("R000-60", *ENV))
         elif tile.kind == "antigravity" and antigrav_on(state, zone_id):
             if tile.until is not None and state.round >= tile.until:
                 events += switch(state, zone_id, False, roller)
@@ -100,7 +101,8 @@ def environment(state: CState, roller: Roller) -> list[Event]:
                         actor=a.id, altitude_m=a.altitude_m + o.antigrav.rise_m,
                         rules=("R000-61", "A000-21")))
     for a, dest in moved:  # A000-18: then the location effects of where they ended up
-        events += arrive(state, a, dest, roller, forced=True)
+        if not m.is_drop(a.at, dest):  # a faller sets them off when it lands
+            events += arrive(state, a, dest, roller, forced=True)
     return events
 
 
@@ -120,14 +122,17 @@ def switch(state: CState, zone_id: str, on: bool, roller: Roller) -> list[Event]
     return events
 
 
-def falls(state: CState, roller: Roller) -> list[Event]:
+def falls(state: CState, roller: Roller, started: frozenset[str] = frozenset()) -> list[Event]:
     """R000-40: falls under way cover the next round's distance; R000-78: band falls and
-    sinking go one band down."""
+    sinking go one band down. A metre fall that ``started`` at this round's end has had its
+    first round already."""
     m, o = space(state), opts(state)
     events: list[Event] = []
     for aid in state.order:
         a = state.actors[aid]
         if a.fall_onto is not None:
+            if aid in started:
+                continue
             events += continue_fall(state, a, roller)
         elif o.bands.enabled and a.band_falling:
             events += band_fall_step(state, a, roller)
