@@ -248,3 +248,27 @@ def test_a_drop_taken_alone_ends_the_partnership_at_once_R000_10_R000_39() -> No
     s.do({"do": "move", "actor": "ada", "to": "pool"})
     assert (at(s, "ada"), at(s, "bo")) == ("pool", "ledge")
     _split(s)
+
+
+def test_spill_over_without_ignoring_dt_skips_rough_and_full_zones_A000_09() -> None:
+    """A000-09: with ``spillover.ignore_dt: false`` the die counts only the neighbours
+    without Difficult Terrain that have room."""
+    zones = [{"id": "hut", "limit": 1}, {"id": "mud", "dt": 8}, {"id": "cell", "limit": 1},
+             {"id": "yard"}]
+    links = [["hut", "mud"], ["hut", "cell"], ["hut", "yard"]]
+    s = session([actor("ada", "yard"), actor("foe", "hut", side="x"),
+                 actor("jailer", "cell", side="x")], zones=zones, links=links,
+                options={"limit": {"mode": "spillover"}, "spillover": {"ignore_dt": False}})
+    events = s.do({"do": "move", "actor": "ada", "to": "hut", "roll": [1]})
+    assert of_type(events, "rolled")[0].check.startswith("spill-over from hut (1 zones")
+    assert at(s, "foe") == "yard"
+
+
+def test_with_speed_0_a_sprint_is_still_possible_R000_03_A000_03() -> None:
+    """R000-03, A000-03: with `speed.base: 0` nothing has run out yet: Sprint sets the
+    budget to 3."""
+    s = session([actor("ada", "a")], options={"speed": {"base": 0}})
+    refused(s, {"do": "move", "actor": "ada", "to": "b"}, "needs_sprint", "R000-03")
+    s.do({"do": "sprint", "actor": "ada"})
+    s.do({"do": "move", "actor": "ada", "to": "b"})
+    assert at(s, "ada") == "b" and a(s, "ada").speed == 3

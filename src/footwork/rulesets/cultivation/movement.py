@@ -131,7 +131,8 @@ def check_speed(state: CState, actor: CultivationActor, amount: int,
     if actor.move_over or actor.spent + amount > budget:
         o = opts(state)
         if (not actor.action_spent and not actor.move_over and budget < o.speed.sprint
-                and actor.spent + amount <= o.speed.sprint and actor.spent < budget):
+                and actor.spent + amount <= o.speed.sprint
+                and (actor.spent < budget or actor.spent == 0)):
             raise IllegalCommand(
                 "needs_sprint", f"{actor.id} has {budget - actor.spent} Speed left and this "
                 f"costs {amount}: Sprint first", ("R000-03", "R000-44", "A000-03"))
@@ -216,7 +217,7 @@ def scatter(state: CState, zone: str, entrant: str, roller: Roller) -> list[Even
     counted clockwise (re-rolled when it shows more than there are zones)."""
     m, o = space(state), opts(state)
     near = [z for z in m.clockwise(zone)
-            if o.spillover.ignore_dt or m.dt[z] is None]
+            if o.spillover.ignore_dt or (m.dt[z] is None and not is_full(state, z))]
     events: list[Event] = []
     if not near:
         return events

@@ -80,7 +80,8 @@ class LimitOptions(_Frozen):
 class SpilloverOptions(_Frozen):
     #: A000-09: the die counted clockwise round the limited zone's neighbours
     die: int = Field(default=6, ge=2)
-    #: A000-09: scattered characters ignore Difficult Terrain and limits
+    #: A000-09: scattered characters ignore Difficult Terrain and limits (off: zones with
+    #: Difficult Terrain or no room are left out of the count)
     ignore_dt: bool = True
 
 

@@ -419,7 +419,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if actor.speed >= o.speed.sprint:
             raise IllegalCommand("already_sprinting", f"{actor.id} already has Speed "
                                  f"{actor.speed}", ("R000-03",))
-        if actor.move_over or actor.spent >= actor.speed:
+        if actor.move_over or 0 < actor.speed <= actor.spent:
             raise IllegalCommand("budget_spent", f"{actor.id}'s Speed is used up: Sprint must "
                                  "come before the budget runs out", ("A000-03",))
 
