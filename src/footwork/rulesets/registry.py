@@ -16,6 +16,7 @@ _registered: dict[str, type[Ruleset[Any]]] = {}
 
 
 def _builtin() -> dict[str, type[Ruleset[Any]]]:
+    from footwork.rulesets.allowances import AllowancesRuleset
     from footwork.rulesets.cultivation import CultivationRuleset
     from footwork.rulesets.sitemaps import SitemapsRuleset
     from footwork.rulesets.spans import SpansRuleset
@@ -23,7 +24,7 @@ def _builtin() -> dict[str, type[Ruleset[Any]]]:
 
     return {CultivationRuleset.id: CultivationRuleset,
             SpansRuleset.id: SpansRuleset, SitemapsRuleset.id: SitemapsRuleset,
-            StylesRuleset.id: StylesRuleset}
+            StylesRuleset.id: StylesRuleset, AllowancesRuleset.id: AllowancesRuleset}
 
 
 @cache

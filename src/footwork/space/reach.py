@@ -246,8 +246,21 @@ def reach(
     budget: Budget,
     *,
     dominance: Dominance = "capacity",
+    groups: Sequence[tuple[Iterable[str], float]] = (),
 ) -> Reach[K]:
     """Every key reachable from ``start`` within ``budget``, with its Pareto front.
+
+    ``groups`` adds linear caps over sets of styles: ``(styles, cap)`` keeps the sum of
+    what is spent in those styles at most ``cap`` (nested cascades of allowances, for
+    instance). Such caps only grow tighter along a path, so spend-dominance stays exact.
+    With groups, ``"capacity"`` dominance compares labels on the sums over the
+    *constraint sets* that bind: every group, each style whose own cap no group holding it
+    already implies (a group with a cap no larger), and the pool unless it is None or a
+    group of every style implies it. Whether a continuation fits depends only on those
+    sums (an implied cap holds whenever its implying group does, since the style's spend
+    is part of the group's sum), so a label whose sums are all no larger can follow every
+    continuation the other can: keys and future moves are exact, and the fronts may be
+    smaller than the spend fronts (they keep one label per distinct sum vector).
 
     ``steps(key)`` lists the steps leaving ``key``; it is called at most once per key.
     A step in a style the budget does not name, or with a negative or non-finite cost,
@@ -259,6 +272,33 @@ def reach(
         raise ValueError(f"dominance must be 'capacity' or 'spend', not {dominance!r}")
     styles = budget.styles
     index = {name: i for i, name in enumerate(styles)}
+    # per style: the groups that hold it, as (member indices, cap + EPS)
+    held: list[list[tuple[tuple[int, ...], float]]] = [[] for _ in styles]
+    for members, group_cap in groups:
+        names = tuple(dict.fromkeys(str(m) for m in members))
+        unknown = [m for m in names if m not in index]
+        if unknown:
+            raise ValueError(f"a group names style {unknown[0]!r}; the budget has "
+                             f"{', '.join(styles)}")
+        gcap = float(group_cap)
+        if not (math.isfinite(gcap) and gcap >= 0):
+            raise ValueError(f"a group's cap must be a number 0 or more, not {group_cap!r}")
+        gids = tuple(index[m] for m in names)
+        for i in gids:
+            held[i].append((gids, gcap + EPS))
+    # with groups, capacity dominance compares the sums over the constraint sets that are
+    # not implied by others (see the docstring); spend dominance stays as it is
+    sets: list[tuple[int, ...]] = []
+    if groups:
+        group_list = [(ids_c[0], ids_c[1]) for hs in held for ids_c in hs]
+        uniq = list(dict.fromkeys(group_list))
+        sets = [g for g, _ in uniq]
+        for i, name in enumerate(styles):
+            if not any(gc <= budget.caps[name] + 2 * EPS for _, gc in held[i]):
+                sets.append((i,))
+        if budget.pool is not None and not any(
+                len(g) == len(styles) and gc <= budget.pool + 2 * EPS for g, gc in uniq):
+            sets.append(tuple(range(len(styles))))
     caps = [budget.caps[s] + EPS for s in styles]
     limit = budget.limit
     pool_limit = limit + EPS
@@ -266,7 +306,8 @@ def reach(
     # label is compared on (total, max(spent_s + slack_s, total) for each s), the
     # complement of what it can still spend (see the module docstring)
     slack = [limit - budget.caps[s] for s in styles]
-    capacity = dominance == "capacity"
+    by_sets = bool(groups) and dominance == "capacity"
+    capacity = dominance == "capacity" and not by_sets
     n = len(styles)
 
     key: list[K] = [start]
@@ -278,6 +319,8 @@ def reach(
     zero = tuple(max(x, 0.0) for x in slack) if capacity else (0.0,) * n
     # each label's dominance vector, plus and minus EPS (comparisons then need no sums)
     d0 = (0.0, *zero) if capacity else zero
+    if by_sets:
+        d0 = (0.0,) * len(sets)
     above = [tuple([y + EPS for y in d0])]
     below = [tuple([y - EPS for y in d0])]
     fronts: dict[K, list[int]] = {start: [0]}
@@ -313,10 +356,20 @@ def reach(
             x = vec[s] + c
             if x > caps[s]:
                 continue
+            if held[s]:
+                over = False
+                for ids_g, gcap in held[s]:
+                    if sum([vec[j] for j in ids_g]) + c > gcap:
+                        over = True
+                        break
+                if over:
+                    continue
             v2 = (*vec[:s], x, *vec[s + 1:])
             if capacity:
                 d2: tuple[float, ...] = (t2, *[y + k if y + k > t2 else t2
                                                for y, k in zip(v2, slack, strict=True)])
+            elif by_sets:
+                d2 = tuple([sum([v2[j] for j in g]) for g in sets])
             else:
                 d2 = v2
             ids = fronts.get(to)

@@ -1,0 +1,157 @@
+"""The `allowances` map, creature sheets and creature state.
+
+The map is a core grid map in metres (:mod:`footwork.space.grid`). A creature stands at
+a cell and a height in one *mode*: on the ground, in water, in the air (flying), in the
+earth (burrowed) or on a wall (climbing). Its sheet lists Movement Types with Scores in
+metres (R002-01, R002-02); each has a per-round Allowance (R002-03).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from footwork.engine.state import Actor
+from footwork.space.grid import GridSpec
+
+#: R002-02, A002-25: the Types footwork moves on a map (others are tracked and cascade)
+MAP_TYPES = ("overland", "swim", "flight", "burrow", "climb")
+Mode = Literal["ground", "water", "air", "earth", "wall"]
+#: the medium each mode is in (standing or climbing is in the air)
+MODE_MEDIUM: Mapping[str, str] = {"ground": "air", "water": "water", "air": "air",
+                                  "earth": "earth", "wall": "air"}
+#: R002-33: the Type a creature needs to move in each medium it may breach into
+MEDIUM_TYPE: Mapping[str, str] = {"air": "flight", "water": "swim", "earth": "burrow"}
+#: the Type a mode moves with (the Skill of a Breach goes with it, R002-32)
+MODE_TYPE: Mapping[str, str] = {"ground": "overland", "water": "swim", "air": "flight",
+                                "earth": "burrow", "wall": "climb"}
+
+
+def type_name(text: str) -> str:
+    """``"Overland"``, ``"Fly"``, ``"Flying"`` → ``overland``, ``flight``, ``flight``."""
+    t = text.strip().lower()
+    return {"fly": "flight", "flying": "flight", "dig": "burrow", "burrowing": "burrow",
+            "swimming": "swim", "climbing": "climb"}.get(t, t)
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class AllowancesMapSpec(GridSpec):
+    """The `map` of an `allowances` encounter: a grid map in metres (docs/grid-maps.md)."""
+
+    unit: str = "m"
+
+    @field_validator("unit")
+    @classmethod
+    def _in_m(cls, unit: str) -> str:
+        if unit != "m":
+            raise ValueError(f"allowances measures in metres (m), not {unit!r}")
+        return unit
+
+
+class AllowancesStats(_Spec):
+    """The `stats` of an `allowances` creature."""
+
+    #: R002-01, R002-02: Movement Scores in metres per round, by Type
+    scores: dict[str, float] = Field(min_length=1)
+    #: d100 Skill targets by name (Running, Swim, Acrobatics, Athletics...)
+    skills: dict[str, int] = Field(default_factory=dict)
+    #: R002-14: the X of a [Jump X] Trait; null: the creature cannot jump (A002-24)
+    jump: int | None = Field(default=None, ge=1, le=8)
+    #: A002-23: the creature's Height in m, and the sheet's precomputed Jump Height
+    height_m: float | None = Field(default=None, gt=0)
+    jump_height_m: float | None = Field(default=None, ge=0)
+    #: A002-07: PP the creature may spend on rolls
+    pp: int = Field(default=0, ge=0)
+    #: other Traits (Tremorsense...)
+    traits: list[str] = Field(default_factory=list)
+    #: where it starts: a height in m, and a mode (left out: standing, or at the surface)
+    z: float | None = None
+    mode: Mode | None = None
+    #: R002-39, R002-40, A002-18: how much of the body something obscures, in %
+    obscured_pct: int = Field(default=0, ge=0, le=100)
+
+    @field_validator("scores")
+    @classmethod
+    def _scores(cls, scores: dict[str, float]) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for name, value in scores.items():
+            key = type_name(name)
+            if not key or key in out:
+                raise ValueError(f"Type {name!r} is empty or listed twice")
+            if not value >= 0:
+                raise ValueError(f"the Score of {name!r} must be 0 or more, not {value!r}")
+            out[key] = float(value)
+        return out
+
+    @model_validator(mode="after")
+    def _jump_height(self) -> AllowancesStats:
+        if self.jump is not None and self.height_m is None and self.jump_height_m is None:
+            raise ValueError("a creature with a [Jump X] Trait needs height_m (or the sheet's "
+                             "jump_height_m) for its Jump Height (A002-23)")
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Creature(Actor):
+    """A creature on the grid: where it is, its Types and what is left of its Allowances.
+
+    ``at`` is ``"row,col"``. Mappings are never changed in place: ``evolve`` builds new ones.
+    """
+
+    row: int
+    col: int
+    z: float
+    mode: str
+    #: R002-01: the sheet's Scores, by Type, in m
+    scores: Mapping[str, float]
+    #: R002-03: what is left of each Allowance this round (Rush bonuses included)
+    allowance: Mapping[str, float]
+    skills: Mapping[str, int]
+    jump: int | None
+    jump_height_m: float | None
+    pp: int
+    traits: tuple[str, ...]
+    obscured_pct: int = 0
+    #: R002-08..10, A002-02: what Rush added to each Allowance this round
+    rush_bonus: Mapping[str, float] = field(default_factory=dict)
+    #: R002-33, A002-15: a Breach's temporary Allowance, to use at once
+    breach_type: str | None = None
+    breach_m: float = 0.0
+    #: R002-17..30, A002-13: the distance a Jump or Leap produced, to use at once
+    airborne: str | None = None
+    airborne_m: float = 0.0
+    #: R002-12, A002-17: submerged/surfaced changes in this Activation
+    transitions: int = 0
+    #: A002-22: Activations so far this round, and Simple Actions in this one
+    activation: int = 0
+    simple_used: int = 0
+    #: A002-12: Jumps and Leaps this round
+    jumps: int = 0
+    leaps: int = 0
+
+    @property
+    def medium(self) -> str:
+        return MODE_MEDIUM[self.mode]
+
+
+def cell_label(row: int, col: int) -> str:
+    return f"{row},{col}"
+
+
+def parse_at(text: str) -> tuple[int, int, float | None]:
+    """``"3,4"`` or ``"3,4,2.5"`` (row, col, height in m)."""
+    parts = [p.strip() for p in text.split(",")]
+    try:
+        if len(parts) == 2:
+            return int(parts[0]), int(parts[1]), None
+        if len(parts) == 3:
+            return int(parts[0]), int(parts[1]), float(parts[2])
+    except ValueError:
+        pass
+    raise ValueError(f"expected a cell as 'row,col' or 'row,col,z', not {text!r}")

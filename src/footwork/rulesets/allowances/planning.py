@@ -1,0 +1,302 @@
+"""The cascade of Allowances and the searches that route moves (R002-03..06, R002-12,
+R002-33, A002-02, A002-03, A002-13, A002-15).
+
+Moving ``d`` m with a Type takes ``d`` from that Type's Allowance and from every Type
+whose Score is at least as high (R002-05). Over a whole move that is a set of nested
+sum constraints: for each Type U, what was spent in U and in every Type ranked no
+higher than U must fit U's Allowance. The core's exact multi-resource search takes them
+as *group caps*, so the mixed-Type search is exact; a one-Type move only needs the least
+Allowance among the Types it drains (its *effective* Allowance).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from footwork.errors import IllegalCommand
+from footwork.rulesets.allowances.model import MAP_TYPES, Creature
+from footwork.rulesets.allowances.options import AllowancesOptions
+from footwork.rulesets.allowances.terrain import (
+    AIR,
+    HOP,
+    MODE_KIND,
+    Mover,
+    Spot,
+    Terrain,
+)
+from footwork.space.reach import EPS, Budget, PlanStep, Reach, Step, reach
+
+#: a transition limit no move reaches
+UNLIMITED = 99
+#: the resource names of the temporary distances
+BREACH, HOP_STYLE = "breach", "hop"
+
+
+def ranks(actor: Creature, o: AllowancesOptions) -> dict[str, float]:
+    """A002-03: the numbers the cascade compares (base Scores, or Allowances left)."""
+    if o.cascade.compare == "current_allowance":
+        return dict(actor.allowance)
+    return dict(actor.scores)
+
+
+def drained_by(actor: Creature, o: AllowancesOptions, by: str) -> list[str]:
+    """R002-05: the Types a move with ``by`` takes from (``by`` and every Type ranked at
+    least as high; ties both ways, A002-03)."""
+    rank = ranks(actor, o)
+    return [u for u in actor.scores if rank[u] >= rank[by]]
+
+
+def effective(actor: Creature, o: AllowancesOptions) -> dict[str, float]:
+    """How far each Type may still go alone: the least Allowance among the Types it drains."""
+    return {t: max(0.0, min(actor.allowance[u] for u in drained_by(actor, o, t)))
+            for t in actor.scores}
+
+
+def deductions(actor: Creature, o: AllowancesOptions,
+               spent: Mapping[str, float]) -> dict[str, float]:
+    """R002-05, A002-02: what each Allowance loses when ``spent`` m went by each Type."""
+    out = dict.fromkeys(actor.scores, 0.0)
+    for by, d in spent.items():
+        if by not in actor.scores or d <= 0:
+            continue
+        for u in drained_by(actor, o, by):
+            out[u] += d
+    return {k: round(v, 9) for k, v in out.items()}
+
+
+def groups(actor: Creature, o: AllowancesOptions) -> list[tuple[tuple[str, ...], float]]:
+    """The cascade as group caps: for each Type U, the Types that drain U fit U's Allowance."""
+    rank = ranks(actor, o)
+    return [(tuple(t for t in actor.scores if rank[t] <= rank[u]), max(0.0, actor.allowance[u]))
+            for u in actor.scores]
+
+
+@dataclass(frozen=True)
+class Search:
+    """How a move is searched: its budget, its groups and how steps are named."""
+
+    budget: Budget
+    groups: tuple[tuple[tuple[str, ...], float], ...]
+    mover: Mover
+    #: a Breach's Type: its steps may also draw on the temporary Allowance
+    breach_type: str | None
+    #: the creature lacks the Breach's Type: only the temporary Allowance pays
+    breach_only: bool
+    hovers: bool
+
+
+def hovers(actor: Creature) -> bool:
+    return actor.scores.get("flight", 0.0) > 0
+
+
+def climb_style(actor: Creature, o: AllowancesOptions) -> str | None:
+    """A002-25: Climb by a Climb Type, or (if the GM allows it) charged to Overland."""
+    if "climb" in actor.scores:
+        return "climb"
+    if o.climb.overland_fallback and "overland" in actor.scores:
+        return "overland"
+    return None
+
+
+def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str | None, *,
+                override: bool = False, loose: float | None = None,
+                any_turns: bool = False) -> Search:
+    """The search for a move by ``by`` (a Type, ``jump``/``leap``, or None for any mix).
+    ``loose`` replaces every cap (to explain a refusal); ``any_turns`` lifts R002-12."""
+    completing = actor.breach_type is not None
+    turns = UNLIMITED if (override or completing or any_turns) else max(
+        0, o.transitions.per_activation - actor.transitions)
+    if by in ("jump", "leap"):
+        floor = -(10**6)
+        if o.jump.max_drop_m is not None:
+            floor = terrain.level(actor.z) - terrain.level(o.jump.max_drop_m)
+        cap = actor.airborne_m if loose is None else loose
+        return Search(Budget({HOP_STYLE: cap}), (), Mover(frozenset({HOP_STYLE}), turns=turns,
+                                                           hop_floor=floor),
+                      None, False, False)
+    eff = effective(actor, o)
+    climb = climb_style(actor, o)
+    caps: dict[str, float] = {}
+    usable: set[str] = set()
+    names = [by] if by is not None else list(actor.scores)
+    if by == "climb" and climb == "overland":
+        names = ["overland"]
+    for t in names:
+        if t in actor.scores:
+            caps[t] = eff[t] if loose is None else loose
+            usable.add(t)
+    bt = actor.breach_type
+    if bt is not None and (by is None or by == bt):
+        caps[BREACH] = actor.breach_m if loose is None else loose
+        usable.add(bt)
+    if not caps:
+        caps = {"none": 0.0}
+    grp: tuple[tuple[tuple[str, ...], float], ...] = ()
+    if by is None and loose is None:
+        grp = tuple((m, c) for m, c in groups(actor, o) if all(x in caps for x in m))
+    climb_as = climb if climb is not None else "climb"
+    mover = Mover(frozenset(t for t in usable if t in MAP_TYPES), climb_as=climb_as,
+                  turns=turns)
+    return Search(Budget(caps), grp, mover, bt, bt is not None and bt not in actor.scores,
+                  hovers(actor))
+
+
+def run(terrain: Terrain, start: Spot, s: Search) -> Reach[Spot]:
+    """The exact search of :class:`Search` from ``start``."""
+    bt, only = s.breach_type, s.breach_only
+    caps = s.budget.caps
+
+    def steps(spot: Spot) -> list[Step[Spot]]:
+        out: list[Step[Spot]] = []
+        for st in terrain.steps(spot, s.mover):
+            if st.style == bt:
+                out.append(Step(st.to, BREACH, st.cost))
+                if only:
+                    continue
+            if st.style in caps:
+                out.append(st)
+        return out
+
+    key = (id(terrain), start, tuple(caps.items()), s.groups, s.mover, bt, only)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is terrain:
+        return hit[1]
+    found = reach(start, steps, s.budget, groups=s.groups)
+    if len(_CACHE) >= 64:
+        _CACHE.clear()
+    _CACHE[key] = (terrain, found)
+    return found
+
+
+def start_spot(terrain: Terrain, actor: Creature) -> Spot:
+    return (MODE_KIND[actor.mode], actor.row, actor.col, terrain.level(actor.z), 0)
+
+
+@dataclass(frozen=True)
+class Route:
+    """A found move: where it ends, what it spent by resource, and its steps."""
+
+    end: Spot
+    spent: Mapping[str, float]
+    plan: tuple[PlanStep[Spot], ...]
+
+    @property
+    def distance(self) -> float:
+        return round(sum(self.spent.values()), 9)
+
+    @property
+    def temporary(self) -> float:
+        return round(self.spent.get(BREACH, 0.0) + self.spent.get(HOP_STYLE, 0.0), 9)
+
+    def by_type(self) -> dict[str, float]:
+        return {k: v for k, v in self.spent.items() if k not in (BREACH, HOP_STYLE, "none")}
+
+
+def matches(terrain: Terrain, spot: Spot, to: tuple[int, ...] | tuple[int, int, float],
+            hover: bool) -> bool:
+    if spot[1:3] != (to[0], to[1]) or not terrain.resting(spot, hover):
+        return False
+    return len(to) == 2 or spot[3] == terrain.level(float(to[2]))
+
+
+def pick(found: Reach[Spot], keys: Iterable[Spot], actor: Creature, o: AllowancesOptions,
+         *, surface_first: bool) -> Route | None:
+    """Among ``keys``, the way that leaves the most Allowance (least cascade), then the least
+    distance; with ``surface_first``, on the ground or the water's surface before others."""
+    best: tuple[tuple[int, float, float], Spot, int] | None = None
+    styles = found.budget.styles
+    for key in keys:
+        pref = 1 if surface_first and key[0] not in (MODE_KIND["ground"],
+                                                     MODE_KIND["water"]) else 0
+        for i, vec in enumerate(found.vectors(key)):
+            spent = dict(zip(styles, vec, strict=True))
+            lost = sum(deductions(actor, o, spent).values()) + spent.get(BREACH, 0.0) + \
+                spent.get(HOP_STYLE, 0.0)
+            rank = (pref, round(lost, 9), round(sum(vec), 9))
+            if best is None or rank < best[0]:
+                best = (rank, key, i)
+    if best is None:
+        return None
+    _, key, i = best
+    want = found.vectors(key)[i]
+    sp = next(x for x in found.front(key) if x.vector == want)
+    return Route(key, dict(sp.spent), sp.plan)
+
+
+def best_route(found: Reach[Spot], terrain: Terrain, actor: Creature, o: AllowancesOptions,
+               to: tuple[int, int] | tuple[int, int, float], hover: bool) -> Route | None:
+    """The best way to ``to`` (see :func:`pick`); the ground or the water's surface first
+    when ``to`` has no height."""
+    keys = [k for k in found if matches(terrain, k, to, hover)]
+    return pick(found, keys, actor, o, surface_first=len(to) == 2)
+
+
+#: recent searches (a search is a pure function of its key; the terrain is held so its id
+#: cannot be reused by another map while cached)
+_CACHE: dict[tuple[object, ...], tuple[Terrain, Reach[Spot]]] = {}
+
+
+def route(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str | None,
+          to: tuple[int, int] | tuple[int, int, float], *, override: bool = False) -> Route:
+    """The move to ``to`` within what is left, or the refusal that says why not."""
+    start = start_spot(terrain, actor)
+    s = plan_search(terrain, actor, o, by, override=override)
+    found = best_route(run(terrain, start, s), terrain, actor, o, to, s.hovers)
+    if found is not None:
+        return found
+    room = 4.0 * (terrain.rows + terrain.cols) * max(terrain.h, terrain.vs) + 50.0
+    loose = plan_search(terrain, actor, o, by, override=override, loose=room)
+    where = f"row {to[0]}, col {to[1]}" + (f" at {to[2]:g} m" if len(to) == 3 else "")
+    if best_route(run(terrain, start, loose), terrain, actor, o, to, s.hovers) is not None:
+        if by in ("jump", "leap"):
+            raise IllegalCommand("over_distance", f"{where} is beyond the {by}'s "
+                                 f"{actor.airborne_m:g} m (R002-20, R002-26)",
+                                 ("R002-19", "R002-25", "A002-13"))
+        raise IllegalCommand("over_allowance", f"{actor.id} cannot reach {where} with the "
+                             "Allowance left: moving with a Type also spends every Type "
+                             "scored at least as high (R002-03, R002-05)",
+                             ("R002-03", "R002-05"))
+    freed = plan_search(terrain, actor, o, by, override=override, loose=room, any_turns=True)
+    if best_route(run(terrain, start, freed), terrain, actor, o, to, s.hovers) is not None:
+        raise IllegalCommand("transition_limit", f"reaching {where} needs another change "
+                             "between submerged and surfaced, and this Activation has used "
+                             f"its {o.transitions.per_activation} (R002-12)",
+                             ("R002-12", "A002-17"))
+    if not s.hovers and any(matches(terrain, k, to, True) and k[0] == AIR
+                            for k in run(terrain, start, freed)):
+        raise IllegalCommand("no_landing", f"{actor.id} has no Flight Score to stay up at "
+                             f"{where}: a move must end on something", ("R002-02", "R002-33"))
+    label = by or "any of its Types"
+    raise IllegalCommand("no_way", f"no way for {actor.id} to reach {where} by {label}",
+                         ("R002-02",))
+
+
+def path_of(r: Route) -> tuple[tuple[int, int], ...]:
+    out: list[tuple[int, int]] = []
+    for p in r.plan:
+        cell = (p.key[1], p.key[2])
+        if not out or out[-1] != cell:
+            out.append(cell)
+    return tuple(out)
+
+
+def hop_kind() -> int:
+    return HOP
+
+
+__all__ = [
+    "EPS",
+    "Route",
+    "Search",
+    "deductions",
+    "drained_by",
+    "effective",
+    "groups",
+    "path_of",
+    "plan_search",
+    "ranks",
+    "route",
+    "run",
+    "start_spot",
+]
