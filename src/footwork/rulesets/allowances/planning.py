@@ -11,7 +11,8 @@ Allowance among the Types it drains (its *effective* Allowance).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import heapq
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from footwork.errors import IllegalCommand
@@ -19,7 +20,6 @@ from footwork.rulesets.allowances.model import MAP_TYPES, Creature
 from footwork.rulesets.allowances.options import AllowancesOptions
 from footwork.rulesets.allowances.terrain import (
     AIR,
-    HOP,
     MODE_KIND,
     Mover,
     Spot,
@@ -142,14 +142,34 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
                   hovers(actor))
 
 
-def run(terrain: Terrain, start: Spot, s: Search) -> Reach[Spot]:
-    """The exact search of :class:`Search` from ``start``."""
+def shared_steps(terrain: Terrain, mover: Mover) -> Callable[[Spot], list[Step[Spot]]]:
+    """``terrain.steps`` for ``mover``, remembered per spot: several searches whose movers
+    use fewer Types may share it (a Type's steps do not depend on the others)."""
+    memo: dict[Spot, list[Step[Spot]]] = {}
+
+    def steps(spot: Spot) -> list[Step[Spot]]:
+        found = memo.get(spot)
+        if found is None:
+            found = memo[spot] = terrain.steps(spot, mover)
+        return found
+
+    return steps
+
+
+def run(terrain: Terrain, start: Spot, s: Search,
+        source: Callable[[Spot], list[Step[Spot]]] | None = None) -> Reach[Spot]:
+    """The exact search of :class:`Search` from ``start``. ``source`` may supply the steps
+    of a mover with more Types (see :func:`shared_steps`); they are filtered to this
+    search's Types."""
     bt, only = s.breach_type, s.breach_only
     caps = s.budget.caps
+    allowed = set(s.mover.types)
 
     def steps(spot: Spot) -> list[Step[Spot]]:
         out: list[Step[Spot]] = []
-        for st in terrain.steps(spot, s.mover):
+        given = terrain.steps(spot, s.mover) if source is None else [
+            x for x in source(spot) if x.style in allowed]
+        for st in given:
             if st.style == bt:
                 out.append(Step(st.to, BREACH, st.cost))
                 if only:
@@ -162,11 +182,56 @@ def run(terrain: Terrain, start: Spot, s: Search) -> Reach[Spot]:
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is terrain:
         return hit[1]
-    found = reach(start, steps, s.budget, groups=s.groups)
+    if len(caps) == 1 and not s.groups:
+        found = one_resource(start, steps, s.budget)
+    else:
+        found = reach(start, steps, s.budget, groups=s.groups)
     if len(_CACHE) >= 64:
         _CACHE.clear()
     _CACHE[key] = (terrain, found)
     return found
+
+
+def one_resource(start: Spot, steps: Callable[[Spot], list[Step[Spot]]],
+                 budget: Budget) -> Reach[Spot]:
+    """:func:`reach` for a budget of one resource: a plain bounded Dijkstra (one label per
+    key, the least spent), returned as the same :class:`Reach` value."""
+    (name, cap), = budget.caps.items()
+    limit = cap + EPS
+    key: list[Spot] = [start]
+    spent: list[tuple[float, ...]] = [(0.0,)]
+    total: list[float] = [0.0]
+    parent: list[int] = [-1]
+    step_of: list[Step[Spot] | None] = [None]
+    best: dict[Spot, int] = {start: 0}
+    done: set[Spot] = set()
+    heap: list[tuple[float, int]] = [(0.0, 0)]
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        d, i = pop(heap)
+        here = key[i]
+        if here in done or best[here] != i:
+            continue
+        done.add(here)
+        for st in steps(here):
+            if st.style != name:
+                raise ValueError(f"a step uses style {st.style!r}; the budget has {name}")
+            d2 = d + st.cost
+            if d2 > limit:
+                continue
+            j = best.get(st.to)
+            if j is not None and total[j] <= d2 + EPS:
+                continue
+            new = len(key)
+            key.append(st.to)
+            spent.append((d2,))
+            total.append(d2)
+            parent.append(i)
+            step_of.append(st)
+            best[st.to] = new
+            push(heap, (d2, new))
+    fronts = {k: [i] for k, i in best.items()}
+    return Reach(start, budget, fronts, key, spent, total, parent, step_of)
 
 
 def start_spot(terrain: Terrain, actor: Creature) -> Spot:
@@ -279,10 +344,6 @@ def path_of(r: Route) -> tuple[tuple[int, int], ...]:
         if not out or out[-1] != cell:
             out.append(cell)
     return tuple(out)
-
-
-def hop_kind() -> int:
-    return HOP
 
 
 __all__ = [

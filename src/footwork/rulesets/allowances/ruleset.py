@@ -63,6 +63,7 @@ from footwork.rulesets.allowances.planning import (
     plan_search,
     route,
     run,
+    shared_steps,
     start_spot,
 )
 from footwork.rulesets.allowances.terrain import (
@@ -605,11 +606,12 @@ class AllowancesRuleset(Ruleset[Creature]):
             return self._move_options(state, a, a.breach_type, set())
         seen: set[tuple[int, int, int, int]] = set()
         eff = effective(a, o)
+        source = shared_steps(t, plan_search(t, a, o, None).mover)
         for by in (*MAP_TYPES, ):
             if by in a.scores and eff[by] > EPS:
-                found += self._move_options(state, a, by, seen)
+                found += self._move_options(state, a, by, seen, source)
         if sum(1 for by in MAP_TYPES if by in a.scores and eff[by] > EPS) > 1:
-            found += self._move_options(state, a, None, seen)
+            found += self._move_options(state, a, None, seen, source)
         for by in a.scores:
             found += self._action_options(state, a, "rush", {"type": by})
         for action in ("jump", "leap"):
@@ -663,11 +665,12 @@ class AllowancesRuleset(Ruleset[Creature]):
                             total, result, (*ACTION_RULES[action], *PP_RULES[action]))
 
     def _move_options(self, state: AllowancesState, a: Creature, by: str | None,
-                      seen: set[tuple[int, int, int, int]]) -> list[Option]:
+                      seen: set[tuple[int, int, int, int]],
+                      source: Callable[[Spot], list[Any]] | None = None) -> list[Option]:
         o = _opts(state)
         t = _terrain(state)
         s = plan_search(t, a, o, by)
-        found = run(t, start_spot(t, a), s)
+        found = run(t, start_spot(t, a), s, source)
         start = start_spot(t, a)
         places: dict[tuple[int, int, int, int], list[Spot]] = {}
         for spot in found:
