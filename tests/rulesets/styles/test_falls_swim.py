@@ -59,11 +59,27 @@ def _fall_of(events: Any) -> Any:
     return fell[0]
 
 
-def test_R001_39_A001_14_a_fall_lands_at_once_and_deals_the_default_damage() -> None:
-    """R001-39, A001-14: falling is left to another chapter; by default the faller drops at
-    once to the surface below and takes 1d6 for every full 2u beyond the first 2u (a 7u
-    fall: 2d6); the options show those exact odds."""
+D6 = {"fall": {"dice": "1d6"}}
+
+
+def test_R001_39_A001_14_a_fall_lands_at_once_and_damage_is_the_tables() -> None:
+    """R001-39, A001-14: falling is left to another chapter; the faller drops at once to
+    the surface below, and by default footwork records the fall's distance and rolls no
+    damage (the table's own rule applies it)."""
     s = _cliff()
+    option = next(o for o in s.options("ada") if o.to == "0,2")
+    assert "falls 7u into floor" in option.label and option.checks == ()
+    events = move(s, "ada", seg("walk", 0, 2))
+    assert types(events) == ["moved", "fell"]
+    fell = _fall_of(events)
+    assert (fell.distance, fell.into, fell.damage, fell.z) == (7.0, "floor", 0, 0.0)
+    assert {"R001-39", "A001-14"} <= cited(events)
+
+
+def test_A001_14_fall_dice_roll_damage_with_exact_odds() -> None:
+    """A001-14 (`fall.dice: 1d6`): footwork rolls the dice for every full 2u beyond the
+    first 2u (a 7u fall: 2d6); the options show those exact odds."""
+    s = _cliff(D6)
     option = next(o for o in s.options("ada") if o.to == "0,2")
     assert "falls 7u into floor" in option.label
     odds = option.checks[0]
@@ -81,23 +97,23 @@ def test_R001_39_A001_14_a_fall_lands_at_once_and_deals_the_default_damage() -> 
 def test_A001_14_a_fall_into_water_deals_no_damage() -> None:
     """A001-14 (`fall.water_breaks_fall`, default true): water breaks the fall; the faller
     is then swimming."""
-    s = _cliff()
+    s = _cliff(D6)
     end_turns(s, "ada")
     events = move(s, "bob", seg("walk", 1, 1))
     assert types(events) == ["moved", "fell"]
     fell = _fall_of(events)
     assert (fell.into, fell.damage) == ("water", 0)
     assert who(s, "bob")["mode"] == "water" and who(s, "bob")["style"] == "swim"
-    t = _cliff({"fall": {"water_breaks_fall": False}})
+    t = _cliff({"fall": {"dice": "1d6", "water_breaks_fall": False}})
     end_turns(t, "ada")
     events = move(t, "bob", seg("walk", 1, 1), roll=[3, 3])
     assert _fall_of(events).damage == 6
 
 
 def test_A001_14_fall_dice_null_records_the_fall_without_damage() -> None:
-    """A001-14 (`fall.dice: null`): the fall happens, no dice are rolled (the table's own
-    rule then), and the options show no damage odds."""
-    s = _cliff({"fall": {"dice": None}})
+    """A001-14 (`fall.dice: null`, the default, given explicitly here over the table's
+    dice): the fall happens, no dice are rolled, and the options show no damage odds."""
+    s = _cliff({"fall": {"dice": None, "per_u": 1, "safe_u": 0}})
     option = next(o for o in s.options("ada") if o.to == "0,2")
     assert option.checks == ()
     events = move(s, "ada", seg("walk", 0, 2))
@@ -105,9 +121,9 @@ def test_A001_14_fall_dice_null_records_the_fall_without_damage() -> None:
 
 
 @pytest.mark.parametrize(("opts", "dice", "roll", "damage"), [
-    ({"per_u": 1, "safe_u": 4}, "1d6+1d6+1d6", [1, 2, 3], 6),
+    ({"dice": "1d6", "per_u": 1, "safe_u": 4}, "1d6+1d6+1d6", [1, 2, 3], 6),
     ({"dice": "1d4"}, "1d4+1d4", [4, 1], 5),
-    ({"safe_u": 7}, None, None, 0),
+    ({"dice": "1d6", "safe_u": 7}, None, None, 0),
 ])
 def test_A001_14_fall_damage_scale_is_an_option(
         opts: dict[str, Any], dice: str | None, roll: list[int] | None, damage: int) -> None:

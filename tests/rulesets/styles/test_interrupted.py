@@ -39,6 +39,9 @@ def _interrupt(s: Any, target: str, **more: Any) -> Any:
 
 
 def _room(*actors: dict[str, Any], options: dict[str, Any] | None = None) -> Any:
+    """The room, with fall damage rolled as 1d6 per full 2u beyond 2u (A001-14's
+    `fall.dice`; by default the table applies its own)."""
+    options = {"fall": {"dice": "1d6"}, **(options or {})}
     return session(list(actors), rows=ROOM, legend=LEGEND, options=options)
 
 
@@ -154,7 +157,7 @@ def test_A001_12_a_maneuver_inflicts_one_stack_or_as_many_as_the_option_says() -
 
 def test_R001_34_an_interrupted_climber_falls_to_the_floor_below() -> None:
     """R001-34, A001-14: an Interrupted climber falls at once to what is below, and fall
-    damage follows (4u: 1d6 by default)."""
+    damage follows (4u: 1d6 with `fall.dice: 1d6`)."""
     s = _room(actor("ada", "1,2"), actor("cy", "1,1,4", mode="wall", styles=["Walk", "Climb"]))
     events = _interrupt(s, "cy", roll=[4])
     assert types(events) == ["movement_interrupted", "rolled", "fell"]

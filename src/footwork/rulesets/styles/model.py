@@ -65,7 +65,7 @@ def sheet_caps(styles: list[str]) -> dict[str, float]:
 
 
 class _Spec(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
 
 class StylesMapSpec(GridSpec):

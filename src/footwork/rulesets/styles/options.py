@@ -4,13 +4,25 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from footwork.dice import parse_dice
+from footwork.errors import DiceError
+from footwork.rulesets.styles.model import sheet_caps
 from footwork.space.grid import Diagonal
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+
+def _dice_or_raise(text: str) -> str:
+    """Refuse bad dice when the file loads, not at the first fall or Test."""
+    try:
+        parse_dice(text)
+    except DiceError as exc:
+        raise ValueError(str(exc)) from None
+    return text
 
 
 class MoveOptions(_Frozen):
@@ -84,17 +96,22 @@ class SwimOptions(_Frozen):
 
 
 class FallOptions(_Frozen):
-    """A001-14, R001-39: fall damage is defined outside the chapter; this is our default.
-
-    A fall deals ``dice`` for every full ``per_u`` fallen beyond the first ``safe_u``;
-    ``dice: null`` records the fall and deals no damage (the table's own rule then).
+    """A001-14, R001-39: fall damage is defined outside the chapter, so by default a fall
+    is recorded with its distance and the table applies its own damage rule
+    (``dice: null``). Give ``dice`` to have footwork roll it: ``dice`` for every full
+    ``per_u`` fallen beyond the first ``safe_u`` (e.g. ``1d6``, 2u, 2u).
     """
 
-    dice: str | None = "1d6"
+    dice: str | None = None
     per_u: float = Field(default=2.0, gt=0)
     safe_u: float = Field(default=2.0, ge=0)
     #: a fall that ends in water deals no damage
     water_breaks_fall: bool = True
+
+    @field_validator("dice")
+    @classmethod
+    def _dice(cls, dice: str | None) -> str | None:
+        return None if dice is None else _dice_or_raise(dice)
 
 
 class SneakOptions(_Frozen):
@@ -110,6 +127,11 @@ class SneakOptions(_Frozen):
     dice: str = "1d20"
     target: int = 11
 
+    @field_validator("dice")
+    @classmethod
+    def _dice(cls, dice: str) -> str:
+        return _dice_or_raise(dice)
+
 
 class StylesOptions(_Frozen):
     """All options of the `styles` ruleset. Omitted options take these defaults."""
@@ -124,3 +146,9 @@ class StylesOptions(_Frozen):
     sneak: SneakOptions = SneakOptions()
     #: A001-05, A001-22: the styles of an actor whose sheet lists none (level 1)
     template: list[str] = Field(default_factory=lambda: ["Walk", "Half Jump", "Half Swim"])
+
+    @field_validator("template")
+    @classmethod
+    def _known_styles(cls, template: list[str]) -> list[str]:
+        sheet_caps(template)
+        return template

@@ -303,6 +303,12 @@ def _no_way(terrain: Terrain, style: str, start: Spot, cell: Cell) -> IllegalCom
     if style == "walk" and surface is Surface.WALL:
         return IllegalCommand("no_way", f"{_where(cell)} is a wall: climb it, Walk cannot "
                               "(R001-26, R001-34)", ("R001-26", "R001-34"))
+    if (style == "walk" and surface is Surface.FLOOR and start[3] != NONE
+            and terrain.top[r][c] - start[3] > terrain.step):
+        rise = terrain.height(terrain.top[r][c] - start[3])
+        return IllegalCommand("no_way", f"{_where(cell)} is {_u(rise)} higher: Walk takes at "
+                              f"most {_u(terrain.height(terrain.step))} in its stride; climb "
+                              "or jump up (R001-26)", ("R001-26",))
     if style == "swim" and surface is not Surface.WATER:
         return IllegalCommand("not_water", f"{_where(cell)} is {surface.spec_name}, not "
                               "water: there is nothing to swim in (R001-35)", ("R001-35",))

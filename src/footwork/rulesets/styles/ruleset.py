@@ -125,7 +125,8 @@ class StylesRuleset(Ruleset[StyleActor]):
             ev.Fell: lambda s, e: s.update_actor(
                 e.actor, at=cell_label(e.row, e.col), row=e.row, col=e.col, z=e.z,
                 mode="water" if e.into == "water" else "ground", lost=e.into == "void",
-                adrift=False, damage=s.actors[e.actor].damage + e.damage),
+                adrift=False, damage=s.actors[e.actor].damage + e.damage,
+                prone=s.actors[e.actor].prone and e.into == "floor"),
             ev.WentProne: lambda s, e: s.update_actor(e.actor, prone=True),
             ev.StoodUp: lambda s, e: _spend(s, e.actor, "walk", e.cost, prone=False),
             ev.SlowedChanged: lambda s, e: s.update_actor(e.actor, slowed=e.total),
@@ -278,6 +279,7 @@ class StylesRuleset(Ruleset[StyleActor]):
         if command.plan is None and command.to is None:
             raise IllegalCommand("no_plan", "a Move lays out its path: give `plan` (segments) "
                                  "or `to` (R001-02)", ("R001-02",))
+        _check_targets(command)
         if command.plan is not None:
             if not command.plan:
                 raise IllegalCommand("no_plan", "the plan has no segments (R001-02)",
@@ -348,6 +350,10 @@ class StylesRuleset(Ruleset[StyleActor]):
             raise IllegalCommand("off_map", f"row {r}, col {c} is off the map ({t.rows} rows, "
                                  f"{t.cols} cols)")
         level = t.level(float(to[2])) if len(to) == 3 else None
+        here = start_spot(t, actor)
+        if here[1:3] == (r, c) and level in (None, here[3]):
+            raise IllegalCommand("already_there", f"{actor.id} is already at row {r}, col {c}"
+                                 " (R001-02)", ("R001-02",))
         for hazards_ok in (False, True):
             found = reachable(t, actor, o, dash=dash, hazards_ok=hazards_ok)
             best = None
@@ -386,6 +392,8 @@ class StylesRuleset(Ruleset[StyleActor]):
     def _slow(self, state: StylesState, target: StyleActor, stacks: int, roller: Roller,
               rules: tuple[str, ...]) -> list[Event]:
         o = _opts(state).slowed
+        if target.lost:
+            raise IllegalCommand("lost", f"{target.id} fell into the void", ("A001-14",))
         if stacks == 0:
             raise IllegalCommand("no_stacks", "give a number of Slowed stacks other than 0",
                                  ("R001-20",))
@@ -435,6 +443,10 @@ class StylesRuleset(Ruleset[StyleActor]):
                    command: Improvise) -> list[Event]:
         if command.style not in STYLES:
             raise IllegalCommand("unknown_style", f"no style {command.style!r}", ("R001-17",))
+        if command.style in actor.styles:
+            raise IllegalCommand("known_style", f"{actor.id} has {command.style.title()} on its "
+                                 "sheet already: only a style it lacks is improvised (R001-23)",
+                                 ("R001-23",))
         return [DecisionRequested(
             actor=self.gm, kind="improvise",
             choices=("grant", "grant_normal", "grant_double", "test", "refuse"),
@@ -507,8 +519,10 @@ class StylesRuleset(Ruleset[StyleActor]):
         if command.good_filled is not None and not 0 <= command.good_filled <= target.good_spots:
             raise IllegalCommand("bad_value", f"good_filled must be 0 to {target.good_spots}",
                                  ("R001-37",))
-        if command.load is not None and any(w < 0 for _, w, _ in command.load):
-            raise IllegalCommand("bad_value", "a load's weight cannot be negative", ("R001-38",))
+        if command.load is not None and any(not (math.isfinite(w) and w >= 0)
+                                            for _, w, _ in command.load):
+            raise IllegalCommand("bad_value", "a load's weight must be a finite number of 0 "
+                                 "or more", ("R001-38",))
         return [ev.Adjusted(actor=target.id, hooks=command.hooks,
                             good_filled=command.good_filled, load=command.load,
                             rules=("R001-07", "R001-37", "R001-38"))]
@@ -751,6 +765,16 @@ def _target(value: Sequence[Any]) -> tuple[int, int] | tuple[int, int, float]:
     return int(value[0]), int(value[1])
 
 
+def _check_targets(command: Move) -> None:
+    """A height in ``to`` must be a finite number of u (R001-02)."""
+    named = [("to", command.to)] + [(f"plan[{i}].to", seg.to)
+                                    for i, seg in enumerate(command.plan or ())]
+    for where, to in named:
+        if to is not None and len(to) == 3 and not math.isfinite(float(to[2])):
+            raise IllegalCommand("bad_target", f"{where}: the height must be a number of u, "
+                                 f"not {to[2]!r}", ("R001-02",))
+
+
 def _ends_at(t: Terrain, spot: Spot, to: tuple[int, int] | tuple[int, int, float]) -> bool:
     if spot[0] == AIR:
         spot = t.fall_from(spot[1], spot[2], spot[3])
@@ -824,6 +848,10 @@ def _moved(s: StylesState, e: ev.Moved) -> StylesState:
                             "z": e.z, "diagonals": e.diagonals}
     if e.mode != "air":
         more["mode"] = e.mode
+        if e.mode != "ground":
+            more["prone"] = False  # R001-28: Prone belongs to Walk being active
+        if e.mode != "water":
+            more["adrift"] = False  # out of the water, nothing floats or sinks
     if e.style == "swim":
         more["adrift"] = False  # A001-15: swimming again ends the float or sink
     return _spend(s, e.actor, e.style, e.cost, **more)
