@@ -68,7 +68,7 @@ from footwork.rulesets.styles.terrain import (
     Spot,
     Terrain,
 )
-from footwork.space.grid import GridError, GridMap, Surface
+from footwork.space.grid import GridError, GridMap, Surface, step_length
 from footwork.space.reach import EPS
 
 StylesState = State[StyleActor]
@@ -466,7 +466,7 @@ class StylesRuleset(Ruleset[StyleActor]):
             who, style = str(pending.context["actor"]), str(pending.context["style"])
             default = o.improvise.default_grade
             grades = {"grant": default, "grant_normal": "normal", "grant_double": "double",
-                      "pass": default}
+                      "pass": default, "pass_normal": "normal", "pass_double": "double"}
             if choice in grades:
                 grade = grades[choice]
                 return [ev.StyleGranted(actor=who, style=style, grade=grade, cap=GRADES[grade],
@@ -474,7 +474,7 @@ class StylesRuleset(Ruleset[StyleActor]):
             if choice == "test":
                 return [DecisionRequested(
                     actor=self.gm, kind="improvise_test",
-                    choices=("pass", "fail_interrupted", "fail"),
+                    choices=("pass", "pass_normal", "pass_double", "fail_interrupted", "fail"),
                     prompt=f"{who}'s Test (e.g. Athletics) for improvised {style.title()}: "
                            "pass, fail as its Interrupted version, or fail?",
                     context=dict(pending.context), rules=("R001-24",))]
@@ -590,20 +590,23 @@ class StylesRuleset(Ruleset[StyleActor]):
         speed = float(g.current_speed[a.row, a.col])
         if (dr, dc) == (0, 0) or speed <= 0:
             return []
-        run = t.h * (math.sqrt(2.0) if dr and dc and t.diagonal.value == "euclidean" else 1.0)
         lv = t.level(a.z)
         r, c = a.row, a.col
-        moved = 0
-        while (moved + 1) * run <= speed + EPS:
+        moved, distance = 0, 0.0
+        while True:
+            # each cell of drift is priced like a step (A001-17): diagonals alternate 1, 2
+            # under the alternate rule, counted from this drift's first
+            run = t.h * step_length(t.diagonal, dr, dc, moved if dr and dc else 0)
             r2, c2 = r + dr, c + dc
-            if not (t.in_bounds(r2, c2) and t.surface[r2][c2] == int(Surface.WATER)
+            if distance + run > speed + EPS or not (
+                    t.in_bounds(r2, c2) and t.surface[r2][c2] == int(Surface.WATER)
                     and t.bed[r2][c2] <= lv <= t.top[r2][c2]):
                 break
-            r, c, moved = r2, c2, moved + 1
+            r, c, moved, distance = r2, c2, moved + 1, distance + run
         if moved == 0:
             return []
         return [ev.Drifted(actor=a.id, cause="current", row=r, col=c, z=a.z,
-                           distance=moved * run, rules=("R001-35", "A001-20"))]
+                           distance=distance, rules=("R001-35", "A001-20"))]
 
     def takes_turns(self, state: StylesState, actor_id: str) -> bool:
         return not state.actors[actor_id].lost
