@@ -8,6 +8,7 @@ metres (R002-01, R002-02); each has a per-round Allowance (R002-03).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -38,7 +39,7 @@ def type_name(text: str) -> str:
 
 
 class _Spec(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
 
 class AllowancesMapSpec(GridSpec):
@@ -84,8 +85,9 @@ class AllowancesStats(_Spec):
             key = type_name(name)
             if not key or key in out:
                 raise ValueError(f"Type {name!r} is empty or listed twice")
-            if not value >= 0:
-                raise ValueError(f"the Score of {name!r} must be 0 or more, not {value!r}")
+            if not (value >= 0 and math.isfinite(value)):
+                raise ValueError(f"the Score of {name!r} must be a finite number of m, 0 or "
+                                 f"more, not {value!r}")
             out[key] = float(value)
         return out
 
@@ -150,7 +152,7 @@ def parse_at(text: str) -> tuple[int, int, float | None]:
     try:
         if len(parts) == 2:
             return int(parts[0]), int(parts[1]), None
-        if len(parts) == 3:
+        if len(parts) == 3 and math.isfinite(float(parts[2])):
             return int(parts[0]), int(parts[1]), float(parts[2])
     except ValueError:
         pass

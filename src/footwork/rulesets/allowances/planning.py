@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from footwork.errors import IllegalCommand
-from footwork.rulesets.allowances.model import MAP_TYPES, Creature
+from footwork.rulesets.allowances.model import MAP_TYPES, MODE_TYPE, Creature
 from footwork.rulesets.allowances.options import AllowancesOptions
 from footwork.rulesets.allowances.terrain import (
     AIR,
@@ -84,6 +84,8 @@ class Search:
     #: the creature lacks the Breach's Type: only the temporary Allowance pays
     breach_only: bool
     hovers: bool
+    #: a Type that may only rise straight up (out of the medium a Breach leaves)
+    rise_only: str | None = None
 
 
 def hovers(actor: Creature) -> bool:
@@ -122,24 +124,32 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
     names = [by] if by is not None else list(actor.scores)
     if by == "climb" and climb == "overland":
         names = ["overland"]
+    bt = actor.breach_type
+    rise: str | None = None
+    if bt is not None and by == bt and MODE_TYPE[actor.mode] != bt:
+        # R002-31, R002-33: the way up out of the medium it is in (a shark rising to the
+        # surface) is moved with that medium's Type, straight up; the rest by the Breach
+        rise = MODE_TYPE[actor.mode]
+        names.append(rise)
     for t in names:
         if t in actor.scores:
             caps[t] = eff[t] if loose is None else loose
             usable.add(t)
-    bt = actor.breach_type
     if bt is not None and (by is None or by == bt):
         caps[BREACH] = actor.breach_m if loose is None else loose
         usable.add(bt)
     if not caps:
         caps = {"none": 0.0}
     grp: tuple[tuple[tuple[str, ...], float], ...] = ()
-    if by is None and loose is None:
-        grp = tuple((m, c) for m, c in groups(actor, o) if all(x in caps for x in m))
+    if sum(1 for t in caps if t in actor.scores) > 1 and loose is None:
+        # R002-05: a Type missing from this search spends nothing: its groups lose it
+        grp = tuple((kept, c) for m, c in groups(actor, o)
+                    if (kept := tuple(x for x in m if x in caps)))
     climb_as = climb if climb is not None else "climb"
     mover = Mover(frozenset(t for t in usable if t in MAP_TYPES), climb_as=climb_as,
                   turns=turns)
     return Search(Budget(caps), grp, mover, bt, bt is not None and bt not in actor.scores,
-                  hovers(actor))
+                  hovers(actor), rise if rise in caps else None)
 
 
 def shared_steps(terrain: Terrain, mover: Mover) -> Callable[[Spot], list[Step[Spot]]]:
@@ -161,7 +171,7 @@ def run(terrain: Terrain, start: Spot, s: Search,
     """The exact search of :class:`Search` from ``start``. ``source`` may supply the steps
     of a mover with more Types (see :func:`shared_steps`); they are filtered to this
     search's Types."""
-    bt, only = s.breach_type, s.breach_only
+    bt, only, rise = s.breach_type, s.breach_only, s.rise_only
     caps = s.budget.caps
     allowed = set(s.mover.types)
 
@@ -170,6 +180,9 @@ def run(terrain: Terrain, start: Spot, s: Search,
         given = terrain.steps(spot, s.mover) if source is None else [
             x for x in source(spot) if x.style in allowed]
         for st in given:
+            if st.style == rise and st.style != bt and (
+                    st.to[1:3] != spot[1:3] or st.to[3] <= spot[3]):
+                continue
             if st.style == bt:
                 out.append(Step(st.to, BREACH, st.cost))
                 if only:
@@ -178,7 +191,7 @@ def run(terrain: Terrain, start: Spot, s: Search,
                 out.append(st)
         return out
 
-    key = (id(terrain), start, tuple(caps.items()), s.groups, s.mover, bt, only)
+    key = (id(terrain), start, tuple(caps.items()), s.groups, s.mover, bt, only, rise)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is terrain:
         return hit[1]
@@ -268,7 +281,8 @@ def matches(terrain: Terrain, spot: Spot, to: tuple[int, ...] | tuple[int, int, 
 def pick(found: Reach[Spot], keys: Iterable[Spot], actor: Creature, o: AllowancesOptions,
          *, surface_first: bool) -> Route | None:
     """Among ``keys``, the way that leaves the most Allowance (least cascade), then the least
-    distance; with ``surface_first``, on the ground or the water's surface before others."""
+    distance; with ``surface_first``, on the ground or in the water (at any depth) before
+    the air, the earth or a wall."""
     best: tuple[tuple[int, float, float], Spot, int] | None = None
     styles = found.budget.styles
     for key in keys:
@@ -291,7 +305,7 @@ def pick(found: Reach[Spot], keys: Iterable[Spot], actor: Creature, o: Allowance
 
 def best_route(found: Reach[Spot], terrain: Terrain, actor: Creature, o: AllowancesOptions,
                to: tuple[int, int] | tuple[int, int, float], hover: bool) -> Route | None:
-    """The best way to ``to`` (see :func:`pick`); the ground or the water's surface first
+    """The best way to ``to`` (see :func:`pick`); the ground or the water first
     when ``to`` has no height."""
     keys = [k for k in found if matches(terrain, k, to, hover)]
     return pick(found, keys, actor, o, surface_first=len(to) == 2)

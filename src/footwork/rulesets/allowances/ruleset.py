@@ -3,6 +3,7 @@ map in metres; Rush, Jump, Leap and Breach on d100 degrees with PP; the Dash tra
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -309,8 +310,12 @@ class AllowancesRuleset(Ruleset[Creature]):
             spent = {"overland": hop}
         deducted = deductions(a, o, spent)
         kind, r, c, lv, turns = found.end
+        if a.breach_type is not None and turns and o.breach.counts_as_transition:
+            turns -= 1  # A002-12: the Breach already counted the crossing it makes
         used = [k for k, v in found.spent.items() if v > EPS and k not in ("none",)]
-        name = by or ("+".join(sorted(used)) if used else "nothing")
+        named = sorted({(a.breach_type or k) if k == BREACH else k for k in used})
+        name = "+".join(named) if len(named) > 1 or by is None else by
+        name = name or "nothing"
         completes = ""
         if by in ("jump", "leap"):
             completes = by
@@ -349,8 +354,9 @@ class AllowancesRuleset(Ruleset[Creature]):
         if by not in a.scores:
             raise IllegalCommand("no_type", f"{a.id} has no {by.title()} Type (R002-01)",
                                  ("R002-01",))
-        if not command.distance >= 0:
-            raise IllegalCommand("bad_distance", "a distance is 0 m or more", ("R002-04",))
+        if not (command.distance >= 0 and math.isfinite(command.distance)):
+            raise IllegalCommand("bad_distance", f"a distance is a finite number of m, 0 or "
+                                 f"more, not {command.distance}", ("R002-04",))
         eff = effective(a, o)[by]
         if command.distance > eff + EPS:
             raise IllegalCommand("over_allowance", f"{_m(command.distance)} of {by.title()} is "
@@ -371,7 +377,10 @@ class AllowancesRuleset(Ruleset[Creature]):
         t = _terrain(state)
         pp = getattr(command, "pp", None)
         if pp is not None:
-            if pp > o.pp.max_per_roll or pp < 0:
+            if pp < 0:
+                raise IllegalCommand("bad_pp", f"PP spent are 0 or more, not {pp}",
+                                     PP_RULES[action])
+            if pp > o.pp.max_per_roll:
                 raise IllegalCommand("too_many_pp", f"at most {o.pp.max_per_roll} PP on one "
                                      f"roll, not {pp}", PP_RULES[action])
             if pp > a.pp:
@@ -460,7 +469,9 @@ class AllowancesRuleset(Ruleset[Creature]):
             events.append(DecisionRequested(
                 actor=a.id, kind="pp", choices=choices,
                 prompt=f"{action} rolled {value} against {target} ({_degrees(deg)}): spend PP, "
-                       f"+{o.pp.per_point} each?", context=ctx, rules=PP_RULES[action]))
+                       f"+{o.pp.per_point} each, at most {most} ({a.pp} left, at most "
+                       f"{o.pp.max_per_roll} on one roll, {', '.join(PP_RULES[action])})?",
+                context=ctx, rules=PP_RULES[action]))
             return events
         return events + self._resolve(state, a, ctx, pp or 0)
 
@@ -514,8 +525,9 @@ class AllowancesRuleset(Ruleset[Creature]):
         if target.id == a.id:
             raise IllegalCommand("self_target", "a Dash Action targets someone else",
                                  ("R002-36",))
-        if not command.range_m >= 0:
-            raise IllegalCommand("bad_range", "range_m is 0 m or more", ("R002-36",))
+        if not (command.range_m >= 0 and math.isfinite(command.range_m)):
+            raise IllegalCommand("bad_range", f"range_m is a finite number of m, 0 or more, "
+                                 f"not {command.range_m}", ("R002-36",))
         to = _target(command.to)
         t = _terrain(state)
         if not t.in_bounds(to[0], to[1]):
@@ -604,7 +616,7 @@ class AllowancesRuleset(Ruleset[Creature]):
             return self._move_options(state, a, a.airborne, set())
         if a.breach_type is not None:
             return self._move_options(state, a, a.breach_type, set())
-        seen: set[tuple[int, int, int, int]] = set()
+        seen: set[tuple[int, int, str]] = set()
         eff = effective(a, o)
         source = shared_steps(t, plan_search(t, a, o, None).mover)
         for by in (*MAP_TYPES, ):
@@ -637,7 +649,8 @@ class AllowancesRuleset(Ruleset[Creature]):
         what = {"rush": f"rush {extra.get('type')}", "jump": "jump", "leap": "leap",
                 "breach": f"breach into {extra.get('into')}"}[action]
         cost = "Simple Action" if action == "rush" else "Free Action"
-        return [Option(command, f"{what} ({ctx['skill']} {ctx['grade']}, target {target})",
+        odds = f"; odds with no PP, then with {most} PP" if most > 0 else ""
+        return [Option(command, f"{what} ({ctx['skill']} {ctx['grade']}, target {target}{odds})",
                        cost, checks=tuple(checks), rules=ACTION_RULES[action])]
 
     def _odds(self, a: Creature, o: AllowancesOptions, action: str, ctx: Mapping[str, JSON],
@@ -665,23 +678,29 @@ class AllowancesRuleset(Ruleset[Creature]):
                             total, result, (*ACTION_RULES[action], *PP_RULES[action]))
 
     def _move_options(self, state: AllowancesState, a: Creature, by: str | None,
-                      seen: set[tuple[int, int, int, int]],
+                      seen: set[tuple[int, int, str]],
                       source: Callable[[Spot], list[Any]] | None = None) -> list[Option]:
+        """One option per cell and kind of place (on the ground, on the water's surface,
+        under it, in the air, in the earth, on a wall): the cheapest height of that kind
+        (ties: the lowest). Other heights are reached by ``to: [row, col, z]``."""
         o = _opts(state)
         t = _terrain(state)
         s = plan_search(t, a, o, by)
         found = run(t, start_spot(t, a), s, source)
         start = start_spot(t, a)
-        places: dict[tuple[int, int, int, int], list[Spot]] = {}
+        here = (start[1], start[2], _place_kind(t, start))
+        places: dict[tuple[int, int, str], list[Spot]] = {}
         for spot in found:
             if not t.resting(spot, s.hovers):
                 continue
-            place = spot[:4]
-            if place == start[:4] or place in seen:
+            place = (spot[1], spot[2], _place_kind(t, spot))
+            if spot[:4] == start[:4] or place in seen:
                 continue
             places.setdefault(place, []).append(spot)
+        seen.add(here)
         out: list[tuple[tuple[float, int, int, int], Option]] = []
         for keys in places.values():
+            keys.sort(key=lambda k: k[3])
             chosen = pick(found, keys, a, o, surface_first=False)
             assert chosen is not None
             spot = chosen.end
@@ -695,7 +714,7 @@ class AllowancesRuleset(Ruleset[Creature]):
                 lost = ", ".join(x for x in (lost, f"{_m(chosen.temporary)} of the "
                                              f"{by or 'breach'}") if x)
             label = f"move by {by or 'several Types'} to ({spot[1]},{spot[2]}) at " \
-                    f"{_m(t.height(spot[3]))}, {KIND_NAMES[spot[0]]}"
+                    f"{_m(t.height(spot[3]))}, {_place_kind(t, spot)}"
             out.append(((chosen.distance, spot[1], spot[2], spot[3]), Option(
                 command, label, f"{_m(chosen.distance)} ({lost or 'nothing'})",
                 to=f"{spot[1]},{spot[2]}", rules=("R002-04", "R002-05"))))
@@ -818,6 +837,14 @@ def cover(state: AllowancesState, attacker_id: str, target_id: str, kind: str) -
     return {"stage": shown, "why": why, "rules": sorted(set(rules))}
 
 
+def _place_kind(t: Terrain, spot: Spot) -> str:
+    """The kind of place a spot is, for listing one option per cell and kind."""
+    kind, r, c, lv, _ = spot
+    if _mode(kind) == "water":
+        return "under water" if t.submerged(kind, r, c, lv) else "water"
+    return _mode(kind)
+
+
 def _degrees(deg: int) -> str:
     return f"{deg} DoS" if deg >= 0 else f"{-deg} DoF"
 
@@ -837,17 +864,25 @@ def _check_faces(command: Command) -> None:
 
 def _target(value: Sequence[Any]) -> tuple[int, int] | tuple[int, int, float]:
     if len(value) == 3:
-        return int(value[0]), int(value[1]), float(value[2])
+        z = float(value[2])
+        if not math.isfinite(z):
+            raise IllegalCommand("bad_target", f"a height is a finite number of m, not {z}",
+                                 ("R002-43",))
+        return int(value[0]), int(value[1]), z
     return int(value[0]), int(value[1])
 
 
 def _at_boundary(t: Terrain, a: Creature, into: str) -> bool:
-    """A002-12: one step (by any Type) from here is in the medium ``into``."""
+    """A002-12: one step (by any Type) from here is in the medium ``into``; or the creature
+    is under the surface of water or earth with open air above it (R002-31: bursting out
+    of a medium starts under its surface)."""
+    spot = start_spot(t, a)
+    r, c = a.row, a.col
+    if (into == "air" and t.submerged(spot[0], r, c, spot[3])
+            and t.top[r][c] + 1 < t.ceil[r][c]):
+        return True
     mover = Mover(frozenset(MAP_TYPES), climb_as="climb", turns=99)
-    for st in t.steps(start_spot(t, a), mover):
-        if st.to[0] != HOP and t.medium_of(st.to) == into:
-            return True
-    return False
+    return any(st.to[0] != HOP and t.medium_of(st.to) == into for st in t.steps(spot, mover))
 
 
 def _place(t: Terrain, row: int, col: int, z: float | None,
