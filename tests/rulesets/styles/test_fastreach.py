@@ -1,0 +1,241 @@
+"""The compiled reach search of `styles` gives the pure search's answer, key by key.
+
+``fast_reach`` must agree with ``reach`` over ``Terrain.steps`` (what
+``planning.reachable`` runs) on every map: the same keys in the same order, the same
+front vectors, the same least pool and the same cheapest plan. The maps are small random
+grids with floors at several heights, walls, water of several depths, voids, ceilings,
+unclimbable walls and hazard cells; movers and budgets are random too (style subsets,
+Dash-doubled caps, prone Walk at double price, every diagonal rule).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("numba")
+
+from footwork.rulesets.styles import fastreach
+from footwork.rulesets.styles.fastreach import fast_reach
+from footwork.rulesets.styles.terrain import (
+    AIR,
+    FALLEN,
+    FLY,
+    GROUND,
+    LEVITATE,
+    NONE,
+    WALL,
+    WATER,
+    Mover,
+    Spot,
+    Terrain,
+)
+from footwork.space.grid import CellSpec, Diagonal, GridMap, parse_ascii
+from footwork.space.reach import Budget, Reach, reach
+
+STYLES = ("walk", "jump", "climb", "swim", "fly", "levitate")
+
+LEGEND: dict[str, CellSpec] = {
+    k: CellSpec.model_validate(v) for k, v in {
+        ".": {"surface": "floor"},
+        ",": {"surface": "floor", "elevation": 0.5},
+        "1": {"surface": "floor", "elevation": 1},
+        "2": {"surface": "floor", "elevation": 2},
+        "3": {"surface": "floor", "elevation": 3.5},
+        "q": {"surface": "floor", "elevation": 0.75},  # not a whole vertical step
+        "#": {"surface": "wall", "elevation": 2},
+        "H": {"surface": "wall", "elevation": 6},
+        "x": {"surface": "wall", "elevation": 3, "climbable": False},
+        "~": {"surface": "water", "water_depth": 1},
+        "w": {"surface": "water", "elevation": 0.5, "water_depth": 2.5},
+        "d": {"surface": "water", "elevation": -1, "water_depth": 0.5},
+        "_": {"surface": "void"},
+        "n": {"surface": "floor", "ceiling_height": 2},
+        "c": {"surface": "floor", "elevation": 1, "ceiling_height": 1.5},
+        "v": {"surface": "void", "ceiling_height": 3},
+        "M": {"surface": "floor", "tags": ["mine"]},
+        "m": {"surface": "floor", "elevation": 2, "tags": ["hazard"]},
+    }.items()
+}
+SYMBOLS = "".join(LEGEND)
+# floors come up more often than the rest, so that there is somewhere to go
+WEIGHTED = "...." + ",,12" + SYMBOLS
+
+
+def terrain_of(rows: list[str], *, cell_size: float = 1.0, diagonal: Diagonal,
+               vertical_step: float = 0.5, walk_step: float = 0.5) -> Terrain:
+    grid: GridMap = parse_ascii(rows, LEGEND, cell_size=cell_size)
+    return Terrain(grid, diagonal=diagonal, vertical_step=vertical_step, walk_step=walk_step,
+                   hazard_tags=["mine", "hazard"], obscuring_tags=[])
+
+
+def pure(terrain: Terrain, start: Spot, mover: Mover, budget: Budget) -> Reach[Spot]:
+    """What planning.reachable runs: reach() over Terrain.steps, kept to the mover's
+    styles."""
+    return reach(start, lambda s: [x for x in terrain.steps(s, mover)
+                                   if x.style in mover.styles], budget)
+
+
+def assert_same(got: Reach[Spot] | None, want: Reach[Spot]) -> None:
+    assert got is not None
+    assert list(got.keys()) == list(want.keys())
+    assert got.labels == want.labels
+    for key in want:
+        a, b = got.vectors(key), want.vectors(key)
+        assert len(a) == len(b), key
+        for x, y in zip(a, b, strict=True):
+            assert all(math.isclose(p, q, abs_tol=1e-9) for p, q in zip(x, y, strict=True)), \
+                (key, a, b)
+        assert math.isclose(got.min_pool(key), want.min_pool(key), abs_tol=1e-9)
+        cheap_a, cheap_b = got.cheapest(key), want.cheapest(key)
+        assert cheap_a is not None and cheap_b is not None
+        assert [(p.key, p.style) for p in cheap_a.plan] == [(p.key, p.style)
+                                                          for p in cheap_b.plan], key
+        assert dict(cheap_a.spent) == pytest.approx(dict(cheap_b.spent), abs=1e-9)
+
+
+@st.composite
+def cases(draw: st.DrawFn) -> tuple[Terrain, Spot, Mover, Budget]:
+    h = draw(st.integers(3, 8))
+    w = draw(st.integers(3, 8))
+    rows = ["".join(draw(st.sampled_from(WEIGHTED)) for _ in range(w)) for _ in range(h)]
+    diagonal = draw(st.sampled_from(list(Diagonal)))
+    vertical_step = draw(st.sampled_from([0.5, 0.5, 1.0]))
+    walk_step = draw(st.sampled_from([0.5, 0.5, 1.0, 0.0, 2.0]))
+    cell_size = draw(st.sampled_from([1.0, 1.0, 1.5]))
+    terrain = terrain_of(rows, cell_size=cell_size, diagonal=diagonal,
+                         vertical_step=vertical_step, walk_step=walk_step)
+    r, c = draw(st.integers(0, h - 1)), draw(st.integers(0, w - 1))
+    top = terrain.top[r][c]
+    base = 0 if top == NONE else top
+    kind = draw(st.sampled_from([GROUND, GROUND, GROUND, WATER, WALL, AIR, FLY, LEVITATE,
+                                 FALLEN]))
+    if kind == GROUND or (kind == WATER and terrain.bed[r][c] != top):
+        level = base if kind == GROUND else draw(st.integers(terrain.bed[r][c], base))
+    else:
+        level = base + draw(st.integers(-1, 3))
+    extra = draw(st.integers(base, base + 4)) if kind == FALLEN else draw(st.integers(0, 1))
+    styles = draw(st.sets(st.sampled_from(STYLES), min_size=1))
+    prone = draw(st.booleans()) and "walk" in styles
+    mover = Mover(frozenset(styles), 2.0 if prone else 1.0, draw(st.booleans()))
+    grades = {s: draw(st.sampled_from([2.0, 4.0, 8.0])) for s in styles}
+    extra_styles = draw(st.sets(st.sampled_from(STYLES)))
+    for s in extra_styles - styles:  # a budget may name styles the mover cannot use
+        grades[s] = draw(st.sampled_from([0.0, 2.0]))
+    if draw(st.booleans()):  # a Dash doubles every cap and the pool
+        grades = {k: 2 * v for k, v in grades.items()}
+    pool = draw(st.sampled_from(["largest", "none", "small"]))
+    if pool == "none" and sum(grades.values()) > 16:  # keep the pure search quick
+        pool = "largest"
+    limit = {"largest": max(grades.values()), "none": None,
+             "small": min(grades.values()) + 1.0}[pool]
+    return terrain, (kind, r, c, level, extra), mover, Budget(grades, limit)
+
+
+@settings(max_examples=200, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(cases())
+def test_fast_reach_is_the_pure_search(case: tuple[Terrain, Spot, Mover, Budget]) -> None:
+    terrain, start, mover, budget = case
+    assert_same(fast_reach(terrain, start, mover, budget), pure(terrain, start, mover, budget))
+
+
+def random_map(rng: np.random.Generator, n: int) -> list[str]:
+    """A bigger mixed map: floor plateaus, wall runs, ponds, a void, hazards."""
+    grid = rng.choice(list("..,1"), size=(n, n))
+    for _ in range(n * n // 12):
+        r, c = rng.integers(0, n, 2)
+        grid[max(0, r - 1):r + 2, max(0, c - 1):c + 2] = rng.choice(list("~wd2_n"))
+    for _ in range(n * n // 15):
+        r, c = rng.integers(0, n, 2)
+        k = int(rng.integers(2, 5))
+        sym = rng.choice(list("#Hx3M"))
+        if rng.random() < 0.5:
+            grid[r, c:c + k] = sym
+        else:
+            grid[r:r + k, c] = sym
+    return ["".join(row) for row in grid]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_bigger_maps_and_level_one_and_dashing_sheets(seed: int) -> None:
+    """16×16 maps, a level-1 sheet (Walk 4, Half Jump 2, Half Swim 2) and a dashing
+    Double sheet (every cap 16), from a floor cell near the middle."""
+    rng = np.random.default_rng(seed)
+    rows = random_map(rng, 16)
+    rows[8] = rows[8][:8] + "." + rows[8][9:]
+    diagonal = list(Diagonal)[seed % 3]
+    terrain = terrain_of(rows, diagonal=diagonal)
+    start: Spot = (GROUND, 8, 8, 0, 0)
+    sheets = [
+        (Mover(frozenset({"walk", "jump", "swim"})),
+         Budget({"walk": 4, "jump": 2, "swim": 2}, 4)),
+        (Mover(frozenset({"walk", "jump", "climb", "swim"}), hazards_ok=seed % 2 == 0),
+         Budget({"walk": 16, "jump": 16, "climb": 16, "swim": 16}, 16)),
+        (Mover(frozenset({"walk"}), 2.0), Budget({"walk": 8, "jump": 4}, 8)),
+    ]
+    for mover, budget in sheets:
+        assert_same(fast_reach(terrain, start, mover, budget),
+                    pure(terrain, start, mover, budget))
+
+
+def test_the_crop_keeps_the_far_edge_of_the_budget() -> None:
+    """A long open corridor: the farthest cells the pool reaches are in the window."""
+    terrain = terrain_of(["." * 40], diagonal=Diagonal.EUCLIDEAN)
+    mover, budget = Mover(frozenset({"walk"})), Budget({"walk": 7.0}, 7.0)
+    got = fast_reach(terrain, (GROUND, 0, 20, 0, 0), mover, budget)
+    assert got is not None
+    assert {k[2] for k in got} == set(range(13, 28))
+    assert_same(got, pure(terrain, (GROUND, 0, 20, 0, 0), mover, budget))
+
+
+def test_a_style_missing_from_the_budget_is_refused_as_reach_refuses_it() -> None:
+    terrain = terrain_of(["...", "..."], diagonal=Diagonal.ONE)
+    mover, budget = Mover(frozenset({"walk", "jump"})), Budget({"walk": 4.0}, 4.0)
+    with pytest.raises(ValueError, match="jump"):
+        pure(terrain, (GROUND, 0, 0, 0, 0), mover, budget)
+    with pytest.raises(ValueError, match="jump"):
+        fast_reach(terrain, (GROUND, 0, 0, 0, 0), mover, budget)
+
+
+def test_off_the_map_start_is_refused() -> None:
+    terrain = terrain_of(["..."], diagonal=Diagonal.ONE)
+    with pytest.raises(ValueError, match="off the map"):
+        fast_reach(terrain, (GROUND, 3, 0, 0, 0), Mover(frozenset({"walk"})),
+                   Budget({"walk": 4.0}, 4.0))
+
+
+def test_levels_beyond_the_packed_keys_fall_back_to_the_pure_search() -> None:
+    rows = [".2"]
+    grid = parse_ascii(rows, {".": CellSpec(surface="floor"),
+                              "2": CellSpec(surface="floor", elevation=200_000)})
+    terrain = Terrain(grid, diagonal=Diagonal.ONE, vertical_step=0.5, walk_step=0.5,
+                      hazard_tags=[], obscuring_tags=[])
+    assert fast_reach(terrain, (GROUND, 0, 0, 0, 0), Mover(frozenset({"walk"})),
+                      Budget({"walk": 4.0}, 4.0)) is None
+
+
+def test_without_numba_it_answers_none(monkeypatch: Any) -> None:
+    monkeypatch.setattr(fastreach, "_load", lambda: None)
+    terrain = terrain_of(["..."], diagonal=Diagonal.ONE)
+    assert fast_reach(terrain, (GROUND, 0, 0, 0, 0), Mover(frozenset({"walk"})),
+                      Budget({"walk": 4.0}, 4.0)) is None
+
+
+def test_the_result_reads_like_the_pure_one() -> None:
+    """Plans, fronts and spends come out as the pure search's types."""
+    terrain = terrain_of(["..1.", ".~~.", "...."], diagonal=Diagonal.EUCLIDEAN)
+    mover = Mover(frozenset({"walk", "jump", "swim"}))
+    budget = Budget({"walk": 4, "jump": 2, "swim": 2}, 4)
+    got = fast_reach(terrain, (GROUND, 0, 0, 0, 0), mover, budget)
+    want = pure(terrain, (GROUND, 0, 0, 0, 0), mover, budget)
+    assert got is not None
+    far = (GROUND, 2, 3, 0, 0)
+    assert got.front(far) == want.front(far)
+    assert got.cheapest(far) == want.cheapest(far)
+    assert got.start == want.start and got.budget is budget
