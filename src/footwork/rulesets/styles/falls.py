@@ -1,7 +1,8 @@
 """Falls (R001-26, R001-32, R001-34, R001-39, A001-14): at once, to what lies below.
 
-The chapter leaves fall damage to another; the ``fall`` option is our default: ``dice``
-for every full ``per_u`` fallen beyond the first ``safe_u``, none into water.
+The chapter leaves fall damage to another chapter, so by default footwork records each
+fall and its height and rolls nothing. A table may set ``fall.dice``: that many dice for
+every full ``per_u`` fallen beyond the first ``safe_u``, none into water.
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ RULES = ("R001-39", "A001-14")
 def damage_dice(opts: FallOptions, distance: float, into: str) -> Dice | None:
     """The dice a fall of ``distance`` u rolls for damage; None when it deals none.
 
-    >>> str(damage_dice(FallOptions(), 7.0, "floor"))
+    >>> damage_dice(FallOptions(), 7.0, "floor") is None  # by default the table's rule
+    True
+    >>> str(damage_dice(FallOptions(dice="1d6"), 7.0, "floor"))
     '1d6+1d6'
-    >>> damage_dice(FallOptions(), 3.9, "floor") is None
+    >>> damage_dice(FallOptions(dice="1d6"), 3.9, "floor") is None
     True
     """
     if opts.dice is None or into == "void" or (into == "water" and opts.water_breaks_fall):
