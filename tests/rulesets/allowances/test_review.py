@@ -155,3 +155,18 @@ def test_non_finite_numbers_in_files_are_refused_with_where(patch: dict[str, Any
     with pytest.raises(ScenarioError) as info:
         encounter_from_text(json.dumps(data), "inline.json").session()
     assert where in str(info.value) and "\n" not in str(info.value)
+
+
+def test_R002_04_R002_06_moves_between_actions_and_the_left_field() -> None:
+    """R002-04, R002-06, R002-08: a move before and after a Rush in the same Activation, each
+    deducting from what is left; `left` shows the Allowances in one line."""
+    s = session([creature("c", "1,0", scores={"Overland": 10, "Flight": 15},
+                          skills={"Running": 60}),
+                 creature("x", "0,0", scores={"Overland": 1})])
+    do(s, "move", "c", type="overland", to=[1, 3])
+    do(s, "rush", "c", type="overland", roll=[20])  # 4 DoS: +2 m of Overland
+    do(s, "move", "c", type="overland", to=[1, 9])
+    assert who(s, "c")["allowance"] == {"overland": 3, "flight": 6}
+    assert who(s, "c")["left"] == "overland 3 of 10 m, flight 6 of 15 m"
+    do(s, "activation", "gm")
+    assert who(s, "c")["allowance"] == {"overland": 3, "flight": 6}

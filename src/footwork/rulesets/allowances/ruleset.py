@@ -731,6 +731,9 @@ class AllowancesRuleset(Ruleset[Creature]):
         body["allowance"] = {k: _num(v) for k, v in actor.allowance.items()}
         body["effective"] = {k: _num(v) for k, v in effective(actor, o).items()}
         body["rush_bonus"] = {k: _num(v) for k, v in actor.rush_bonus.items()}
+        # the same in one line, for tables that show only plain fields (`footwork play`)
+        body["left"] = ", ".join(f"{k} {_num(v)} of {_num(actor.scores.get(k, 0.0))} m"
+                                 for k, v in actor.allowance.items())
         body["medium"] = actor.medium
         body["submerged"] = t.submerged(start_spot(t, actor)[0], actor.row, actor.col,
                                         t.level(actor.z))
