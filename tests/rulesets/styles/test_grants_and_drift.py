@@ -45,3 +45,15 @@ def test_A001_20_A001_17_a_diagonal_current_prices_its_cells_like_steps(
     drift = of_type(end_turns(s, "a"), "drifted")
     assert [(d.row, d.col) for d in drift] == [(cells, cells)]
     assert drift[0].distance == pytest.approx(distance)
+
+
+def test_A001_19_found_ways_do_not_drop_onto_a_mine_from_the_air() -> None:
+    """A001-19: a flier's found way to the far side goes round a mine: it does not fly
+    over and set down on it (a descent touches down like a landing)."""
+    s = session([actor("f", "0,0", styles=["Walk", "Fly"])], rows=[".M."],
+                legend={".": {"surface": "floor"}, "M": {"surface": "floor", "tags": ["mine"]}})
+    found = [o for o in s.options("f") if o.command.get("do") == "move"
+             and o.command["to"] == [0, 1, 0]]
+    assert found == []
+    events = s.do({"do": "move", "actor": "f", "to": [0, 2]})
+    assert of_type(events, "hazard_triggered") == []

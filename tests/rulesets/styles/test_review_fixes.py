@@ -122,10 +122,8 @@ def test_A001_14_nothing_more_happens_to_one_lost_in_a_void() -> None:
     refused(t, {"do": "interrupt", "actor": "gm", "target": "fly"}, "lost")
 
 
-@pytest.mark.xfail(strict=True, reason="movement graph (terrain.py): a levitator in water "
-                   "cannot rise out of it, though a flier can and README says both take "
-                   "off from the cell below")
-def test_a_levitator_rises_out_of_water_like_a_flier() -> None:
+def test_R001_17_a_levitator_rises_out_of_water_like_a_flier() -> None:
+    """R001-17 (our Levitate): it takes off from the water's surface as from a floor."""
     s = session([actor("lev", "0,0", styles=["Walk", "Levitate", "Swim"])],
                 rows=["~."], legend=WATER_LEGEND)
     move(s, "lev", seg("levitate", 0, 0, 1))

@@ -261,13 +261,15 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
                 n = _emit(bi, bf, n, WALL, r, c, lv + 1, p, _CLIMB, vs)
             if allow[_FLY] and _open_air(L, r, c, lv + 1, False):
                 n = _emit(bi, bf, n, FLY, r, c, lv + 1, p, _FLY, vs)
+            if allow[_LEVITATE] and _open_air(L, r, c, lv + 1, False):
+                n = _emit(bi, bf, n, LEVITATE, r, c, lv + 1, p, _LEVITATE, vs)
     elif kind == WALL:
         if allow[_CLIMB]:
             if _can_hold(L, r, c, lv + 1):
                 n = _emit(bi, bf, n, WALL, r, c, lv + 1, p, _CLIMB, vs)
             if _can_hold(L, r, c, lv - 1):
                 n = _emit(bi, bf, n, WALL, r, c, lv - 1, p, _CLIMB, vs)
-            if lv - 1 == t and s == _FLOOR:
+            if lv - 1 == t and s == _FLOOR and (hz_ok or L[_HAZ, r, c] == 0):
                 n = _emit(bi, bf, n, GROUND, r, c, t, p, _CLIMB, vs)
             elif lv - 1 == t and s == _WATERC:
                 n = _emit(bi, bf, n, WATER, r, c, t, p, _CLIMB, vs)
@@ -278,7 +280,7 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
                 n = _emit(bi, bf, n, kind, r, c, lv + 1, p, code, vs)
             if _open_air(L, r, c, lv - 1, False):
                 n = _emit(bi, bf, n, kind, r, c, lv - 1, p, code, vs)
-            if lv - 1 == t and s == _FLOOR:
+            if lv - 1 == t and s == _FLOOR and (hz_ok or L[_HAZ, r, c] == 0):
                 n = _emit(bi, bf, n, GROUND, r, c, t, p, code, vs)
             elif lv - 1 == t and s == _WATERC:
                 n = _emit(bi, bf, n, WATER, r, c, t, p, code, vs)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from footwork.errors import IllegalCommand
+from footwork.rulesets.styles.fastreach import fast_reach
 from footwork.rulesets.styles.model import MODE_STYLE, StyleActor
 from footwork.rulesets.styles.options import StylesOptions
 from footwork.rulesets.styles.terrain import (
@@ -87,12 +88,16 @@ def reachable(terrain: Terrain, actor: StyleActor, options: StylesOptions, *,
     Found ways keep off hazard cells unless ``hazards_ok`` (A001-19)."""
     mover = mover_for(actor, options, dash=dash, hazards_ok=hazards_ok)
     budget = budget_for(actor, dash=dash)
+    start = start_spot(terrain, actor)
+    found = fast_reach(terrain, start, mover, budget)  # compiled, when numba is there
+    if found is not None:
+        return found
     usable = set(mover.styles)
 
     def steps(spot: Spot) -> list[Step[Spot]]:
         return [s for s in terrain.steps(spot, mover) if s.style in usable]
 
-    return reach(start_spot(terrain, actor), steps, budget)
+    return reach(start, steps, budget)
 
 
 def segments_of(plan: Sequence[PlanStep[Spot]], terrain: Terrain) -> list[tuple[str, Spot]]:

@@ -223,7 +223,8 @@ class Terrain:
                         if self.can_hold(r2, c2, lv2):
                             add(Step((WALL, r2, c2, lv2, p2), "climb", run))
             elif kind == AIR:
-                self._hop(out, r2, c2, lv, run, p2, mover)
+                if "jump" in styles:
+                    self._hop(out, r2, c2, lv, run, p2, mover)
             elif kind == WATER:
                 if "swim" in styles and s2 == _WATERC and self.bed[r2][c2] <= lv <= t2:
                     add(Step((WATER, r2, c2, lv, p2), "swim", run))
@@ -260,12 +261,14 @@ class Terrain:
                     add(Step((WALL, r, c, lv + 1, p), "climb", vs))
                 if "fly" in styles and self.open_air(r, c, lv + 1, touching=False):
                     add(Step((FLY, r, c, lv + 1, p), "fly", vs))
+                if "levitate" in styles and self.open_air(r, c, lv + 1, touching=False):
+                    add(Step((LEVITATE, r, c, lv + 1, p), "levitate", vs))
         elif kind == WALL:
             if "climb" in styles:
                 for lv2 in (lv + 1, lv - 1):
                     if self.can_hold(r, c, lv2):
                         add(Step((WALL, r, c, lv2, p), "climb", vs))
-                if lv - 1 == t and s == _FLOOR:
+                if lv - 1 == t and s == _FLOOR and (mover.hazards_ok or not self.hazard[r][c]):
                     add(Step((GROUND, r, c, t, p), "climb", vs))
                 elif lv - 1 == t and s == _WATERC:
                     add(Step((WATER, r, c, t, p), "climb", vs))
@@ -275,7 +278,7 @@ class Terrain:
                 for lv2 in (lv + 1, lv - 1):
                     if self.open_air(r, c, lv2, touching=False):
                         add(Step((kind, r, c, lv2, p), name, vs))
-                if lv - 1 == t and s == _FLOOR:
+                if lv - 1 == t and s == _FLOOR and (mover.hazards_ok or not self.hazard[r][c]):
                     add(Step((GROUND, r, c, t, p), name, vs))
                 elif lv - 1 == t and s == _WATERC:
                     add(Step((WATER, r, c, t, p), name, vs))
