@@ -263,3 +263,22 @@ def test_choices_and_points_on_a_site_map(tmp_path: Path) -> None:
     mira = repl.session.state.actors["mira"]
     assert (mira.at, mira.point) == ("taproom", (2.0, 1.0))
     assert repl.session.state.pending is None
+
+
+def test_an_answer_that_reads_as_a_number_is_a_choice(tmp_path: Path) -> None:
+    """PP are answered with numbers: `answer 0` is the choice "0", not the integer 0."""
+    from footwork.scenario import load_encounter
+    root = Path(__file__).resolve().parents[2]
+    encounter = load_encounter(root / "examples" / "allowances" / "eric-jump.yaml")
+    console, _ = _console()
+    repl = Repl(encounter, tmp_path / "out.yaml", console=console)
+    for command in encounter.steps:
+        if command.kind != "command" or command.command is None:
+            continue
+        if repl.session.state.pending is not None:
+            break
+        repl.session.do(command.command)
+    pending = repl.session.state.pending
+    assert pending is not None and "0" in pending.choices
+    repl.handle("answer 0")
+    assert repl.session.state.pending is None

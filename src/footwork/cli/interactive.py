@@ -214,7 +214,8 @@ class Repl:
             typed = rest[0]
             if pending is not None:  # choices are matched whatever the case typed
                 typed = next((c for c in pending.choices if c.lower() == typed.lower()), typed)
-            self.command("answer", [f"choice={typed}", *rest[1:]])
+            # a choice is text even when it reads as a number (PP: "answer 0")
+            self.play({"do": "answer", "choice": typed, **parse_fields(rest[1:])})
         elif head == "end":
             self.command("end_turn", rest)
         elif head == "undo":

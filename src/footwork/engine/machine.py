@@ -108,6 +108,7 @@ class Engine(Generic[A]):
                     choices=event.choices,
                     prompt=event.prompt,
                     context=event.context,
+                    rules=event.rules,
                 ),
             )
         elif isinstance(event, DecisionMade):
@@ -168,6 +169,7 @@ class Engine(Generic[A]):
                 "bad_choice",
                 f"{command.choice!r} is not a choice; expected one of: "
                 f"{', '.join(pending.choices)}",
+                pending.rules,
             )
         answer = fast_replace(command, actor=pending.actor)
         made = DecisionMade(actor=pending.actor, kind=pending.kind, choice=command.choice)

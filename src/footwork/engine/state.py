@@ -60,6 +60,8 @@ class Pending:
     choices: tuple[str, ...]
     prompt: str
     context: Mapping[str, JSON] = field(default_factory=dict)
+    #: the rules that asked for the decision (a refused answer cites them)
+    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

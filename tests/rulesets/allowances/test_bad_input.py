@@ -36,5 +36,5 @@ def test_pp_answers_beyond_the_choices_are_refused() -> None:
     """R002-11: the PP decision offers 0 to min(10, PP); other answers change nothing."""
     s = session([creature("a", "1,1", scores={"Overland": 3}, skills={"Running": 50}, pp=20)])
     do(s, "rush", "a", type="overland", roll=[50])
-    refused(s, {"answer": "11"}, "bad_choice")
+    refused(s, {"answer": "11"}, "bad_choice", "R002-11")
     answer(s, "10")
