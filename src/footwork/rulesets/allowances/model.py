@@ -140,20 +140,3 @@ class Creature(Actor):
     @property
     def medium(self) -> str:
         return MODE_MEDIUM[self.mode]
-
-
-def cell_label(row: int, col: int) -> str:
-    return f"{row},{col}"
-
-
-def parse_at(text: str) -> tuple[int, int, float | None]:
-    """``"3,4"`` or ``"3,4,2.5"`` (row, col, height in m)."""
-    parts = [p.strip() for p in text.split(",")]
-    try:
-        if len(parts) == 2:
-            return int(parts[0]), int(parts[1]), None
-        if len(parts) == 3 and math.isfinite(float(parts[2])):
-            return int(parts[0]), int(parts[1]), float(parts[2])
-    except ValueError:
-        pass
-    raise ValueError(f"expected a cell as 'row,col' or 'row,col,z', not {text!r}")

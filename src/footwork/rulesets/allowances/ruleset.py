@@ -47,8 +47,6 @@ from footwork.rulesets.allowances.model import (
     AllowancesMapSpec,
     AllowancesStats,
     Creature,
-    cell_label,
-    parse_at,
     type_name,
 )
 from footwork.rulesets.allowances.options import AllowancesOptions
@@ -76,6 +74,7 @@ from footwork.rulesets.allowances.terrain import (
 )
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.space.grid import GridError, GridMap, Surface
+from footwork.space.levels import cell_label, parse_cell
 from footwork.space.reach import EPS
 
 AllowancesState = State[Creature]
@@ -186,7 +185,7 @@ class AllowancesRuleset(Ruleset[Creature]):
             stats = setup.stats
             assert isinstance(stats, AllowancesStats)
             try:
-                row, col, z_at = parse_at(setup.at)
+                row, col, z_at = parse_cell(setup.at)
             except ValueError as exc:
                 raise ScenarioError(str(exc), path=f"actors[{i}].at") from None
             if not grid.in_bounds(row, col):

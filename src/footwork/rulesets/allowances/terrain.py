@@ -31,14 +31,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from footwork.space.grid import OFFSETS, GridMap, Surface
+from footwork.space.levels import HIGH, NONE, GridLevels
 from footwork.space.reach import Step
 
 GROUND, WATER, AIR, EARTH, WALL, HOP = range(6)
 KIND_NAMES = ("ground", "water", "air", "earth", "wall", "hop")
 MODE_KIND = {"ground": GROUND, "water": WATER, "air": AIR, "earth": EARTH, "wall": WALL}
 #: a level lower or higher than any on a map
-NONE = -(10**6)
-HIGH = 10**6
 
 Spot = tuple[int, int, int, int, int]
 
@@ -59,68 +58,22 @@ class Mover:
     hop_floor: int = NONE
 
 
-class Terrain:
-    """The map as integer levels, and the steps each Type may take from a spot."""
+class Terrain(GridLevels):
+    """The map as integer levels (the core's :class:`GridLevels`), and the steps each Type
+    may take from a spot."""
 
     def __init__(self, grid: GridMap, *, metric: str, vertical_step: float,
                  walk_step: float, burrow_depth: float, solid_tags: list[str]) -> None:
-        self.grid = grid
-        self.h = float(grid.cell_size)
-        self.vs = float(vertical_step)
+        super().__init__(grid, vertical_step)
         self.step = math.floor(walk_step / vertical_step + 1e-9)
         self.metric = metric
-        rows, cols = grid.shape
-        self.rows, self.cols = rows, cols
-        surface = grid.surface.astype(np.int64)
-
-        def levels(values: np.ndarray, missing: int) -> np.ndarray:
-            out = np.full(values.shape, missing, dtype=np.int64)
-            ok = np.isfinite(values)
-            out[ok] = np.rint(values[ok] / self.vs).astype(np.int64)
-            return out
-
-        top = levels(np.where(surface == _VOID, np.nan, grid.elevation), NONE)
-        bed = levels(np.where(surface == _WATERC, grid.elevation - grid.water_depth,
-                              np.nan), NONE)
-        bed = np.where(surface == _WATERC, bed, top)
-        ceil = levels(grid.ceiling_height, HIGH)
-        face = np.full((rows, cols), NONE, dtype=np.int64)
-        climbable = grid.climbable
-        for dr, dc in _ORTH:
-            r0, r1 = max(0, -dr), rows - max(0, dr)
-            c0, c1 = max(0, -dc), cols - max(0, dc)
-            nb_surface = surface[r0 + dr:r1 + dr, c0 + dc:c1 + dc]
-            nb_top = top[r0 + dr:r1 + dr, c0 + dc:c1 + dc]
-            nb_ok = climbable[r0 + dr:r1 + dr, c0 + dc:c1 + dc] & (
-                (nb_surface == _WALLC) | (nb_surface == _FLOOR))
-            face[r0:r1, c0:c1] = np.maximum(face[r0:r1, c0:c1], np.where(nb_ok, nb_top, NONE))
-        solid = np.zeros((rows, cols), dtype=bool)
-        for name in solid_tags:
-            if name in grid.tags:
-                solid |= grid.tags[name]
+        solid = self.tagged(solid_tags)
         depth = max(1, round(burrow_depth / self.vs))
-        earth = np.where((surface == _FLOOR) & ~solid, top - depth, HIGH)
-        # nested lists: indexing them is several times faster than NumPy scalars
-        self.surface: list[list[int]] = surface.tolist()
-        self.top: list[list[int]] = top.tolist()
-        self.bed: list[list[int]] = bed.tolist()
-        self.ceil: list[list[int]] = ceil.tolist()
-        self.face: list[list[int]] = face.tolist()
+        earth = np.where((self.surface_a == _FLOOR) & ~solid, self.top_a - depth, HIGH)
         self.earth: list[list[int]] = earth.tolist()
         diag = 2.0 if metric == "manhattan" else math.sqrt(2.0)
         self._offsets = [(dr, dc, self.h * (diag if dr and dc else 1.0), bool(dr and dc))
                          for dr, dc in OFFSETS]
-
-    # -- levels and heights ---------------------------------------------------------
-
-    def level(self, z: float) -> int:
-        return round(z / self.vs)
-
-    def height(self, level: int) -> float:
-        return level * self.vs
-
-    def in_bounds(self, r: int, c: int) -> bool:
-        return 0 <= r < self.rows and 0 <= c < self.cols
 
     def submerged(self, kind: int, r: int, c: int, lv: int) -> bool:
         """R002-12: under the surface of a medium (water or earth)."""

@@ -42,8 +42,6 @@ from footwork.rulesets.styles.model import (
     StyleActor,
     StylesMapSpec,
     StylesStats,
-    cell_label,
-    parse_at,
     sheet_caps,
 )
 from footwork.rulesets.styles.options import StylesOptions
@@ -69,6 +67,7 @@ from footwork.rulesets.styles.terrain import (
     Terrain,
 )
 from footwork.space.grid import GridError, GridMap, Surface, step_length
+from footwork.space.levels import cell_label, parse_cell
 from footwork.space.reach import EPS
 
 StylesState = State[StyleActor]
@@ -165,7 +164,7 @@ class StylesRuleset(Ruleset[StyleActor]):
             stats = setup.stats
             assert isinstance(stats, StylesStats)
             try:
-                row, col, z_at = parse_at(setup.at)
+                row, col, z_at = parse_cell(setup.at)
             except ValueError as exc:
                 raise ScenarioError(str(exc), path=f"actors[{i}].at") from None
             if not grid.in_bounds(row, col):

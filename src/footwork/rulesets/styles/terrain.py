@@ -27,26 +27,36 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cached_property
-
-import numpy as np
 
 from footwork.space.grid import OFFSETS, Diagonal, GridMap, Surface
+from footwork.space.levels import HIGH, NONE, GridLevels
 from footwork.space.reach import Step
 
 GROUND, WATER, WALL, AIR, FLY, LEVITATE, FALLEN = range(7)
 KIND_NAMES = ("ground", "water", "wall", "air", "fly", "levitate", "fallen")
 MODE_KIND = {"ground": GROUND, "water": WATER, "wall": WALL, "fly": FLY,
              "levitate": LEVITATE}
-#: a level lower or higher than any on a map
-NONE = -(10**6)
-HIGH = 10**6
 
 Spot = tuple[int, int, int, int, int]
+__all__ = [
+    "AIR",
+    "FALLEN",
+    "FLY",
+    "GROUND",
+    "HIGH",
+    "KIND_NAMES",
+    "LEVITATE",
+    "MODE_KIND",
+    "NONE",
+    "WALL",
+    "WATER",
+    "Mover",
+    "Spot",
+    "Terrain",
+]
 
 _FLOOR, _WALLC, _WATERC, _VOID = (int(Surface.FLOOR), int(Surface.WALL), int(Surface.WATER),
                                   int(Surface.VOID))
-_ORTH = [(dr, dc) for dr, dc in OFFSETS if dr == 0 or dc == 0]
 
 
 @dataclass(frozen=True)
@@ -59,89 +69,23 @@ class Mover:
     hazards_ok: bool = False
 
 
-class Terrain:
-    """The map as integer levels, and the steps each style may take from a spot."""
+class Terrain(GridLevels):
+    """The map as integer levels (the core's :class:`GridLevels`), and the steps each
+    style may take from a spot."""
 
     def __init__(self, grid: GridMap, *, diagonal: Diagonal, vertical_step: float,
                  walk_step: float, hazard_tags: list[str], obscuring_tags: list[str]) -> None:
-        self.grid = grid
+        super().__init__(grid, vertical_step)
         self.diagonal = diagonal
-        self.h = float(grid.cell_size)
-        self.vs = float(vertical_step)
         self.step = math.floor(walk_step / vertical_step + 1e-9)
-        rows, cols = grid.shape
-        self.rows, self.cols = rows, cols
-        surface = grid.surface.astype(np.int64)
-
-        def levels(values: np.ndarray, missing: int) -> np.ndarray:
-            out = np.full(values.shape, missing, dtype=np.int64)
-            ok = np.isfinite(values)
-            out[ok] = np.rint(values[ok] / self.vs).astype(np.int64)
-            return out
-
-        top = levels(np.where(surface == _VOID, np.nan, grid.elevation), NONE)
-        bed = levels(np.where(surface == _WATERC, grid.elevation - grid.water_depth,
-                              np.nan), NONE)
-        bed = np.where(surface == _WATERC, bed, top)
-        ceil = levels(grid.ceiling_height, HIGH)
-        climbable = grid.climbable
-        # the highest climbable face beside each cell: a wall or floor neighbour's top
-        face = np.full((rows, cols), NONE, dtype=np.int64)
-        for dr, dc in _ORTH:
-            r0, r1 = max(0, -dr), rows - max(0, dr)
-            c0, c1 = max(0, -dc), cols - max(0, dc)
-            nb_surface = surface[r0 + dr:r1 + dr, c0 + dc:c1 + dc]
-            nb_top = top[r0 + dr:r1 + dr, c0 + dc:c1 + dc]
-            nb_ok = climbable[r0 + dr:r1 + dr, c0 + dc:c1 + dc] & (
-                (nb_surface == _WALLC) | (nb_surface == _FLOOR))
-            face[r0:r1, c0:c1] = np.maximum(face[r0:r1, c0:c1], np.where(nb_ok, nb_top, NONE))
-        hazard = np.zeros((rows, cols), dtype=bool)
-        for name in hazard_tags:
-            if name in grid.tags:
-                hazard |= grid.tags[name]
-        obscured = np.zeros((rows, cols), dtype=bool)
-        for name in obscuring_tags:
-            if name in grid.tags:
-                obscured |= grid.tags[name]
-        self.surface_a, self.top_a, self.bed_a, self.ceil_a, self.face_a = (
-            surface, top, bed, ceil, face)
-        self.hanging_a = np.isfinite(grid.ceiling_height) & climbable
-        self.hazard_a, self.obscured_a = hazard, obscured
-        # nested lists: indexing them is several times faster than NumPy scalars
-        self.surface: list[list[int]] = surface.tolist()
-        self.top: list[list[int]] = top.tolist()
-        self.bed: list[list[int]] = bed.tolist()
-        self.ceil: list[list[int]] = ceil.tolist()
-        self.face: list[list[int]] = face.tolist()
-        self.hanging: list[list[bool]] = self.hanging_a.tolist()
-        self.hazard: list[list[bool]] = hazard.tolist()
-        self.obscured: list[list[bool]] = obscured.tolist()
+        self.hazard_a = self.tagged(hazard_tags)
+        self.obscured_a = self.tagged(obscuring_tags)
+        self.hazard: list[list[bool]] = self.hazard_a.tolist()
+        self.obscured: list[list[bool]] = self.obscured_a.tolist()
         diag_len = {Diagonal.ONE: 1.0, Diagonal.EUCLIDEAN: math.sqrt(2.0),
                     Diagonal.ALTERNATE: 1.0}[diagonal]
         self._offsets = [(dr, dc, dr != 0 and dc != 0) for dr, dc in OFFSETS]
         self._diag_len = diag_len * self.h
-
-    # -- levels and heights ---------------------------------------------------------
-
-    def level(self, z: float) -> int:
-        return round(z / self.vs)
-
-    def height(self, level: int) -> float:
-        return level * self.vs
-
-    def in_bounds(self, r: int, c: int) -> bool:
-        return 0 <= r < self.rows and 0 <= c < self.cols
-
-    @cached_property
-    def off_levels(self) -> list[tuple[str, int, int]]:
-        """Cells whose heights are not whole vertical steps (rounded for movement)."""
-        g = self.grid
-        out = []
-        for name, arr in (("elevation", g.elevation), ("water_depth", g.water_depth)):
-            ok = np.isfinite(arr)
-            bad = ok & (np.abs(arr / self.vs - np.rint(arr / self.vs)) > 1e-6)
-            out += [(name, int(r), int(c)) for r, c in zip(*np.nonzero(bad), strict=True)]
-        return out
 
     def base(self, r: int, c: int) -> int:
         """The level a character stands or floats at in a cell (NONE over a void)."""
