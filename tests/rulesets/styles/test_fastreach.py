@@ -10,6 +10,7 @@ Dash-doubled caps, prone Walk at double price, every diagonal rule).
 
 from __future__ import annotations
 
+import heapq
 import math
 from typing import Any
 
@@ -239,3 +240,34 @@ def test_the_result_reads_like_the_pure_one() -> None:
     assert got.front(far) == want.front(far)
     assert got.cheapest(far) == want.cheapest(far)
     assert got.start == want.start and got.budget is budget
+
+
+def _dijkstra(terrain: Terrain, start: Spot, mover: Mover, limit: float) -> dict[Spot, float]:
+    best = {start: 0.0}
+    heap: list[tuple[float, Spot]] = [(0.0, start)]
+    while heap:
+        d, spot = heapq.heappop(heap)
+        if d > best[spot] + 1e-9:
+            continue
+        for step in terrain.steps(spot, mover):
+            d2 = d + step.cost
+            if d2 <= limit + 1e-9 and d2 < best.get(step.to, math.inf) - 1e-9:
+                best[step.to] = d2
+                heapq.heappush(heap, (d2, step.to))
+    return best
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cases())
+def test_the_benchmarks_plain_search_is_a_dijkstra_of_the_same_graph(
+        case: tuple[Terrain, Spot, Mover, Budget]) -> None:
+    """The benchmark's practical limit (plain_costs) reaches the same spots at the same
+    least cost as a plain Dijkstra over Terrain.steps."""
+    terrain, start, mover, budget = case
+    found = fastreach.plain_costs(terrain, start, mover, budget.limit)
+    assert found is not None
+    keys, costs = found
+    got = {tuple(k): c for k, c in zip(keys.tolist(), costs.tolist(), strict=True)}
+    want = _dijkstra(terrain, start, mover, budget.limit)
+    assert set(got) == set(want)
+    assert all(abs(got[k] - want[k]) <= 1e-9 for k in want)

@@ -57,7 +57,7 @@ from footwork.rulesets.styles.terrain import (
 from footwork.space.grid import OFFSETS, Diagonal, Surface
 from footwork.space.reach import EPS, Budget, Reach, Step
 
-__all__ = ["STYLE_CODES", "compiled", "fast_reach"]
+__all__ = ["STYLE_CODES", "compiled", "fast_reach", "plain_costs"]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -618,6 +618,86 @@ def _search(layers: IntArray, ip: IntArray, fp: FloatArray, styles: IntArray,
     return status, bad_style, K[:nk, :5], OI, OF, fronts, alive
 
 
+def _plain(layers: IntArray, ip: IntArray, fp: FloatArray, allow: BoolArray,
+           hyp: FloatArray) -> tuple[Any, ...]:
+    """A plain bounded Dijkstra over the same spots and steps as _search, on one number
+    (the pool spent) and no per-style caps: the practical limit of a search of this
+    graph, for the benchmark. Same ``ip``/``fp`` as _search. Returns (status, the keys
+    reached, their least cost)."""
+    L = layers[:, ip[9]:ip[10], ip[11]:ip[12]]
+    step = ip[5]
+    alternate = ip[6] != 0
+    hz_ok = ip[7] != 0
+    lv_lo = ip[8]
+    h = fp[0]
+    vs = fp[1]
+    diag_len = fp[2]
+    wf = fp[3]
+    pool_limit = fp[4]
+    eps = fp[5]
+    width = L.shape[2]
+    K = np.empty((64, 7), np.int64)
+    dist = np.empty(64, np.float64)
+    table = _new_table(256)
+    heap = np.empty(256, np.float64)
+    heap_ids = np.empty(256, np.int64)
+    bi = np.empty((_max_steps(step), 6), np.int64)
+    bf = np.empty(_max_steps(step), np.float64)
+    for k in range(5):
+        K[0, k] = ip[k]
+    code = _pack(ip[0], ip[1] * width + ip[2], ip[3], ip[4], lv_lo)
+    q = _slot(table, code)
+    table[q, 0] = code
+    table[q, 1] = 0
+    dist[0] = 0.0
+    nk = 1
+    heap[0] = 0.0
+    heap_ids[0] = 0
+    size = 1
+    status = 0
+    while size > 0:
+        t = heap[0]
+        kid = heap_ids[0]
+        size = _heap_pop(heap, heap_ids, size)
+        if t > dist[kid] + eps:
+            continue
+        m = _expand(L, K[kid, _KIND], K[kid, _ROW], K[kid, _COL], K[kid, _LEVEL],
+                    K[kid, _EXTRA], allow, hz_ok, wf, h, vs, diag_len, step, alternate, hyp,
+                    bi, bf)
+        if m < 0:
+            status = 2
+            break
+        for q in range(m):
+            t2 = t + bf[q]
+            if t2 > pool_limit:
+                continue
+            code = _pack(bi[q, 0], bi[q, 1] * width + bi[q, 2], bi[q, 3], bi[q, 4], lv_lo)
+            slot = _slot(table, code)
+            if table[slot, 0] == -1:
+                if nk == K.shape[0]:
+                    K = _grow(K, 2 * nk)
+                    grown = np.empty(2 * nk, np.float64)
+                    grown[:nk] = dist[:nk]
+                    dist = grown
+                to = nk
+                nk += 1
+                for k in range(5):
+                    K[to, k] = bi[q, k]
+                table[slot, 0] = code
+                table[slot, 1] = to
+                if 2 * nk > table.shape[0]:
+                    table = _rehash(table, 4 * table.shape[0])
+            else:
+                to = table[slot, 1]
+                if t2 >= dist[to] - eps:
+                    continue
+            dist[to] = t2
+            if size == heap.shape[0]:
+                heap, heap_ids = _heap_grow(heap, heap_ids)
+            size = _heap_push(heap, heap_ids, size, t2, to)
+    return status, K[:nk, :5], dist[:nk]
+
+
 _LAYERS = "int64[:, :, :]"
 #: compiled in this order (callees first), with their signatures: one compilation each
 #: (without one, numba compiles a helper again for every combination of constant
@@ -645,6 +725,8 @@ _KERNEL_FUNCTIONS: tuple[tuple[str, str | list[str] | None], ...] = (
     ("_search", "Tuple((int64, int64, int64[:, :], int64[:, ::1], float64[:, ::1], int64[::1], "
                 "int64))(int64[:, :, ::1], int64[::1], float64[::1], int64[::1], float64[::1], "
                 "float64[::1], float64[:, ::1])"),
+    ("_plain", "Tuple((int64, int64[:, :], float64[::1]))(int64[:, :, ::1], int64[::1], "
+               "float64[::1], boolean[::1], float64[:, ::1])"),
 )
 _kernel: Any = None
 _loaded = False
@@ -749,11 +831,38 @@ def fast_reach(terrain: Terrain, start: Spot, mover: Mover, budget: Budget) -> R
     kernel = _load()
     if kernel is None:
         return None
+    setup = _setup(terrain, start, mover, budget.limit)
+    if setup is None:
+        return None
+    prep, ip, fp, hyp, r0, c0 = setup
+    styles = budget.styles
+    limit = budget.limit
+    caps = np.array([budget.caps[s] + EPS for s in styles])
+    slack = np.array([limit - budget.caps[s] for s in styles])
+    out = kernel(prep.layers, ip, fp, _style_codes(mover.styles, styles),
+                 caps, slack, hyp)
+    status, bad, keys, label_ints, label_floats, fronts, alive = out
+    if status == 1:
+        raise ValueError(f"a step uses style {STYLE_CODES[bad]!r}; the budget has "
+                         f"{', '.join(styles)}")
+    if status == 2:  # pragma: no cover - the table is sized for every landing
+        raise RuntimeError("fast_reach: the landing price table is too short")
+    if status == 3:  # pragma: no cover - the span is sized for every level (see above)
+        return None
+    return _result(start, budget, keys, r0, c0, label_ints, label_floats, fronts, alive)
+
+
+_Setup = tuple[_Prepared, IntArray, FloatArray, FloatArray, int, int]
+
+
+def _setup(terrain: Terrain, start: Spot, mover: Mover, limit: float) -> _Setup | None:
+    """The kernels' arguments for a search from ``start`` within ``limit``: the prepared
+    layers, ``ip``, ``fp``, the landing price table and the window's corner; None when
+    the window or the levels do not fit the packed keys."""
     kind, sr, sc, slv, sex = start
     if not terrain.in_bounds(sr, sc):
         raise ValueError(f"the start row {sr}, col {sc} is off the map")
     prep = _prepare(terrain)
-    limit = budget.limit
     # the crop: the cheapest horizontal step is one cell size (diagonals and jumps cost no
     # less), or a cell of Walk at the walk factor
     h = terrain.h
@@ -783,24 +892,32 @@ def fast_reach(terrain: Terrain, start: Spot, mover: Mover, budget: Budget) -> R
     diag_len = {Diagonal.ONE: 1.0, Diagonal.EUCLIDEAN: math.sqrt(2.0),
                 Diagonal.ALTERNATE: 1.0}[terrain.diagonal] * h
     hyp = _hypot_table((h, diag_len, 2.0 * h), terrain.vs, rises)
-    styles = budget.styles
-    caps = np.array([budget.caps[s] + EPS for s in styles])
-    slack = np.array([limit - budget.caps[s] for s in styles])
     ip = np.array([kind, sr - r0, sc - c0, slv, sex, terrain.step, alternate,
                    mover.hazards_ok, lv_lo, r0, r1, c0, c1], dtype=np.int64)
     fp = np.array([h, terrain.vs, diag_len, float(mover.walk_factor), limit + EPS, EPS])
-    out = kernel(prep.layers, ip, fp, _style_codes(mover.styles, styles),
-                 caps, slack, hyp)
-    status, bad, keys, label_ints, label_floats, fronts, alive = out
-    if status == 1:
-        raise ValueError(f"a step uses style {STYLE_CODES[bad]!r}; the budget has "
-                         f"{', '.join(styles)}")
-    if status == 2:  # pragma: no cover - the table is sized for every landing
-        raise RuntimeError("fast_reach: the landing price table is too short")
-    if status == 3:  # pragma: no cover - the span is sized for every level (see above)
-        return None
-    return _result(start, budget, keys, r0, c0, label_ints, label_floats, fronts, alive)
+    return prep, ip, fp, hyp, r0, c0
 
+
+def plain_costs(terrain: Terrain, start: Spot, mover: Mover,
+                limit: float) -> tuple[IntArray, FloatArray] | None:
+    """Every spot within ``limit`` and its least cost, by a compiled plain Dijkstra over the
+    same graph on one number (no style caps): the practical limit of a search of this
+    graph, for the benchmark. Rows of (kind, row, col, level, extra) in map coordinates,
+    and their costs; None without numba."""
+    if _load() is None:
+        return None
+    setup = _setup(terrain, start, mover, limit)
+    if setup is None:
+        return None
+    prep, ip, fp, hyp, r0, c0 = setup
+    allow = np.array([name in mover.styles for name in STYLE_CODES], dtype=np.bool_)
+    status, keys, dist = globals()["_plain"](prep.layers, ip, fp, allow, hyp)
+    if status != 0:  # pragma: no cover - sized as fast_reach sizes them
+        return None
+    keys = keys.copy()
+    keys[:, 1] += r0
+    keys[:, 2] += c0
+    return keys, dist
 
 def _result(start: Spot, budget: Budget, keys: IntArray, r0: int, c0: int,
             label_ints: IntArray, label_floats: FloatArray, fronts: IntArray,
