@@ -57,3 +57,17 @@ def test_A001_19_found_ways_do_not_drop_onto_a_mine_from_the_air() -> None:
     assert found == []
     events = s.do({"do": "move", "actor": "f", "to": [0, 2]})
     assert of_type(events, "hazard_triggered") == []
+
+
+def test_R001_17_an_unknown_style_in_a_plan_or_an_improvisation_is_refused() -> None:
+    """R001-17: the styles are Walk, Jump, Climb, Swim and the Uncommon Fly and Levitate;
+    any other name is refused by name, and nothing changes."""
+    from ...support import refused
+
+    s = session([actor("ada", "1,1")], rows=ROOM)
+    plan = [{"style": "teleport", "to": [1, 2]}]
+    err = refused(s, {"do": "move", "actor": "ada", "plan": plan},
+                  "unknown_style", "R001-17")
+    assert "teleport" in str(err)
+    refused(s, {"do": "improvise", "actor": "ada", "style": "teleport"}, "unknown_style",
+            "R001-17")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from footwork.engine.commands import Command, Faces
 
@@ -15,7 +15,8 @@ Target = tuple[int, int] | tuple[int, int, float]
 class PlanSegment:
     """One leg of a Move, in one style, ending at ``to``, through the ``via`` cells."""
 
-    style: Literal["walk", "jump", "climb", "swim", "fly", "levitate"]
+    #: a style name, lower case (``model.STYLES``)
+    style: str
     to: Target
     via: tuple[tuple[int, int], ...] = ()
 
@@ -88,7 +89,8 @@ class Improvise(Command):
     """R001-23: ask the GM for a style the sheet lacks, describing how."""
 
     name: ClassVar[str] = "improvise"
-    style: Literal["walk", "jump", "climb", "swim", "fly", "levitate"]
+    #: a style name, lower case (``model.STYLES``)
+    style: str
     how: str = ""
 
 

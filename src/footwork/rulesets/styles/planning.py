@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from footwork.errors import IllegalCommand
 from footwork.rulesets.styles.fastreach import fast_reach
-from footwork.rulesets.styles.model import MODE_STYLE, StyleActor
+from footwork.rulesets.styles.model import MODE_STYLE, STYLES, StyleActor
 from footwork.rulesets.styles.options import StylesOptions
 from footwork.rulesets.styles.terrain import (
     AIR,
@@ -233,6 +233,10 @@ def route_plan(terrain: Terrain, actor: StyleActor, plan: Sequence[Segment],
     mover = mover_for(actor, options, dash=dash)
     budget = budget_for(actor, dash=dash)
     for i, seg in enumerate(plan):
+        if seg.style not in STYLES:
+            raise IllegalCommand("unknown_style", f"plan[{i}]: no style {seg.style!r}; "
+                                 f"expected one of: {', '.join(STYLES)} (R001-17)",
+                                 ("R001-17",))
         if seg.style not in actor.caps():
             raise IllegalCommand("no_style", f"plan[{i}]: {actor.id} has no "
                                  f"{seg.style.title()} on its sheet; improvise it first "
