@@ -359,7 +359,7 @@ class StylesRuleset(Ruleset[StyleActor]):
             for spot in found:
                 if spot[1:3] != (r, c) or spot[0] == AIR or spot == found.start:
                     continue
-                if level is not None and _level_of(spot) != level:
+                if level is not None and spot[3] != level:
                     continue
                 spend = found.cheapest(spot)
                 assert spend is not None
@@ -623,7 +623,6 @@ class StylesRuleset(Ruleset[StyleActor]):
         if a.lost:
             return []
         o = _opts(state)
-        t = _terrain(state)
         found: list[Option] = []
         if not state.world.get("montage"):
             found += self._move_options(state, a, dash=False)
@@ -641,7 +640,6 @@ class StylesRuleset(Ruleset[StyleActor]):
                 found.append(Option({"do": "improvise", "actor": a.id, "style": style},
                                     f"ask the GM to improvise {style.title()}", "the GM's ruling",
                                     rules=("R001-23",)))
-        del t
         return found
 
     def _move_options(self, state: StylesState, a: StyleActor, *, dash: bool) -> list[Option]:
@@ -755,10 +753,6 @@ def _place_key(t: Terrain, spot: Spot) -> tuple[int, int, int, int]:
     if kind == FALLEN:
         kind = WATER if fallen_into(t, spot) == "water" else GROUND
     return (kind, spot[1], spot[2], spot[3])
-
-
-def _level_of(spot: Spot) -> int:
-    return spot[3]
 
 
 def _target(value: Sequence[Any]) -> tuple[int, int] | tuple[int, int, float]:
