@@ -14,9 +14,13 @@ Measured, each on the same map and start (a floor cell near the middle), in one 
 
 - ``options()``: everything the creature may do now (reach per Type, the mixed-Type
   exact search with the cascade as group caps, Rush with odds), the search cache
-  cleared before each call (a cold call);
-- ``overland search``: the one-Type exact search alone (the core ``reach`` over the
-  movement graph), cache cleared;
+  cleared before each call (a cold call); twice: with the pure searches (``pure``:
+  ``fastreach.fast_reach`` switched off, as without numba) and as wired (``fast``: the
+  compiled searches of ``allowances/fastreach.py`` when numba imports);
+- ``overland search``: the one-Type exact search alone (the plain bounded Dijkstra over
+  the movement graph), pure (``planning.pure_run``) and compiled (``fast_reach``);
+- ``mixed search``: the mixed-Type exact search (the core ``reach`` with the cascade as
+  group caps), pure and compiled: the search that dominates ``options()``;
 - numba: a compiled plain bounded Dijkstra over the same window (Overland's cells, the
   Manhattan diagonal of 2 m), if ``numba`` imports;
 - networkx: ``single_source_dijkstra_path_length`` with ``cutoff`` on a ``DiGraph`` of
@@ -31,6 +35,8 @@ import argparse
 import os
 import platform
 import sys
+import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,8 +52,8 @@ from bench_reach import (
     numba_plain,
 )
 from footwork.engine import Engine
-from footwork.rulesets.allowances import planning
-from footwork.rulesets.allowances.planning import plan_search, run, start_spot
+from footwork.rulesets.allowances import fastreach, planning
+from footwork.rulesets.allowances.planning import plan_search, pure_run, start_spot
 from footwork.scenario import encounter_from_data
 from footwork.space.grid import OFFSETS, GridMap, Surface
 
@@ -103,28 +109,51 @@ def measure(n: int, base: GridMap, sheet: str, fast: Any, graph: Any, seconds: f
     o = state.options
     budget = float(scores["Overland"])
 
-    def options() -> object:
+    start_at = start_spot(terrain, actor)
+    one = plan_search(terrain, actor, o, "overland")
+    mixed = plan_search(terrain, actor, o, None)
+    compiled = fastreach.fast_reach
+    has_fast = compiled(terrain, start_at, one) is not None
+
+    def options() -> Sequence[Any]:
         planning._CACHE.clear()
         return engine.options(state, "a")
 
-    def overland() -> object:
-        planning._CACHE.clear()
-        s = plan_search(terrain, actor, o, "overland")
-        return run(terrain, start_spot(terrain, actor), s)
+    def options_pure() -> Sequence[Any]:
+        fastreach.fast_reach = lambda *args: None
+        try:
+            return options()
+        finally:
+            fastreach.fast_reach = compiled
 
     count = len(engine.options(state, "a"))
+    assert [x.command for x in options_pure()] == [x.command for x in engine.options(state, "a")]
+    t_pure, _, _ = median_time(options_pure, seconds, reps)
     t_opt, _, _ = median_time(options, seconds, reps)
-    t_one, _, _ = median_time(overland, seconds, reps)
+    t_one, _, _ = median_time(lambda: pure_run(terrain, start_at, one), seconds, reps)
+    t_mix, _, _ = median_time(lambda: pure_run(terrain, start_at, mixed), seconds, reps)
     t_nx, _, _ = median_time(lambda: networkx_plain(graph, base.shape, start, budget),
                              seconds, reps)
-    line = (f"{n}x{n} {sheet:>5}: options() {t_opt * 1e3:8.2f} ms ({count} options); "
-            f"overland search {t_one * 1e3:7.2f} ms; networkx {t_nx * 1e3:7.2f} ms")
+    line = (f"{n}x{n} {sheet:>5} ({count} options): options() pure {ms(t_pure)}, "
+            f"fast {ms(t_opt)} (pure/fast {t_pure / t_opt:5.1f}x); "
+            f"overland search pure {ms(t_one)}")
+    if has_fast:
+        t_fone, _, _ = median_time(lambda: compiled(terrain, start_at, one), seconds, reps)
+        t_fmix, _, _ = median_time(lambda: compiled(terrain, start_at, mixed), seconds, reps)
+        line += (f", fast {ms(t_fone)} ({t_one / t_fone:5.1f}x); mixed search pure "
+                 f"{ms(t_mix)}, fast {ms(t_fmix)} ({t_mix / t_fmix:5.1f}x)")
+    else:
+        line += f"; mixed search pure {ms(t_mix)}"
+    line += f"; networkx {ms(t_nx)}"
     if fast is not None:
         t_nb, _, _ = median_time(lambda: fast(cost, start, budget, 1.0), seconds, reps)
-        line += (f"; numba {t_nb * 1e6:7.1f} us; options/numba {t_opt / t_nb:6.0f}x, "
+        line += (f"; numba plain {t_nb * 1e6:7.1f} us; options/numba {t_opt / t_nb:6.0f}x, "
                  f"overland/numba {t_one / t_nb:5.0f}x")
-    return line + (f"; networkx/options {t_nx / t_opt:5.2f}x, "
-                   f"networkx/overland {t_nx / t_one:5.2f}x")
+    return line + f"; networkx/options {t_nx / t_opt:5.2f}x"
+
+
+def ms(t: float) -> str:
+    return f"{t * 1e3:8.3f} ms"
 
 
 def main() -> None:
@@ -133,8 +162,12 @@ def main() -> None:
     args = parser.parse_args()
     seconds, reps = (0.3, 15) if args.quick else (2.0, 200)
     fast = numba_plain()
+    t0 = time.perf_counter()
+    warm = fastreach.compiled()
     print(f"python {platform.python_version()}, {platform.machine()}, "
-          f"{os.cpu_count()} cpus, numba {'yes' if fast else 'no'}")
+          f"{os.cpu_count()} cpus, numba {'yes' if fast else 'no'}; allowances kernel "
+          f"{'loaded' if warm else 'missing'} in {time.perf_counter() - t0:.2f} s; "
+          f"load average {os.getloadavg()[0]:.2f}")
     for n in (64, 256):
         base = make_map(n, seed=n)
         graph = build_networkx(overland_costs(base))

@@ -168,9 +168,29 @@ def shared_steps(terrain: Terrain, mover: Mover) -> Callable[[Spot], list[Step[S
 
 def run(terrain: Terrain, start: Spot, s: Search,
         source: Callable[[Spot], list[Step[Spot]]] | None = None) -> Reach[Spot]:
-    """The exact search of :class:`Search` from ``start``. ``source`` may supply the steps
-    of a mover with more Types (see :func:`shared_steps`); they are filtered to this
-    search's Types."""
+    """The exact search of :class:`Search` from ``start``: compiled (``fastreach``) when
+    numba is there, else :func:`pure_run` (the same result)."""
+    key = (id(terrain), start, tuple(s.budget.caps.items()), s.groups, s.mover,
+           s.breach_type, s.breach_only, s.rise_only)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is terrain:
+        return hit[1]
+    from footwork.rulesets.allowances.fastreach import fast_reach
+
+    found = fast_reach(terrain, start, s)
+    if found is None:
+        found = pure_run(terrain, start, s, source)
+    if len(_CACHE) >= 64:
+        _CACHE.clear()
+    _CACHE[key] = (terrain, found)
+    return found
+
+
+def pure_run(terrain: Terrain, start: Spot, s: Search,
+             source: Callable[[Spot], list[Step[Spot]]] | None = None) -> Reach[Spot]:
+    """The exact search of :class:`Search` from ``start``, in Python. ``source`` may supply
+    the steps of a mover with more Types (see :func:`shared_steps`); they are filtered to
+    this search's Types."""
     bt, only, rise = s.breach_type, s.breach_only, s.rise_only
     caps = s.budget.caps
     allowed = set(s.mover.types)
@@ -191,18 +211,9 @@ def run(terrain: Terrain, start: Spot, s: Search,
                 out.append(st)
         return out
 
-    key = (id(terrain), start, tuple(caps.items()), s.groups, s.mover, bt, only, rise)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is terrain:
-        return hit[1]
     if len(caps) == 1 and not s.groups:
-        found = one_resource(start, steps, s.budget)
-    else:
-        found = reach(start, steps, s.budget, groups=s.groups)
-    if len(_CACHE) >= 64:
-        _CACHE.clear()
-    _CACHE[key] = (terrain, found)
-    return found
+        return one_resource(start, steps, s.budget)
+    return reach(start, steps, s.budget, groups=s.groups)
 
 
 def one_resource(start: Spot, steps: Callable[[Spot], list[Step[Spot]]],
@@ -370,6 +381,7 @@ __all__ = [
     "groups",
     "path_of",
     "plan_search",
+    "pure_run",
     "ranks",
     "route",
     "run",
