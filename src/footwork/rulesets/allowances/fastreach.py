@@ -55,6 +55,14 @@ from footwork.rulesets.allowances.terrain import (
     Terrain,
 )
 from footwork.space.grid import OFFSETS, Surface
+from footwork.space.kernels import compiled_into
+from footwork.space.kernels import grow as _grow
+from footwork.space.kernels import heap_grow as _heap_grow
+from footwork.space.kernels import heap_pop as _heap_pop
+from footwork.space.kernels import heap_push as _heap_push
+from footwork.space.kernels import new_table as _new_table
+from footwork.space.kernels import rehash as _rehash
+from footwork.space.kernels import slot as _slot
 from footwork.space.levels import NONE
 from footwork.space.reach import EPS, Budget, Reach, Step
 
@@ -289,96 +297,6 @@ def _moves(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: I
             mf[n] = bf[q]
             n += 1
     return n
-
-
-def _slot(table: IntArray, code: int) -> int:
-    """The row of ``code`` in an open-addressing table (rows of code, id; code -1: empty),
-    or the empty row where it goes."""
-    mask = table.shape[0] - 1
-    x = code ^ (code >> 29)
-    x = x * -7046029254386353131  # wraps in int64 (Fibonacci hashing)
-    j = (x >> 32) & mask
-    while True:
-        k = table[j, 0]
-        if k == code or k == -1:
-            return int(j)
-        j = (j + 1) & mask
-
-
-def _new_table(size: int) -> IntArray:
-    table = np.empty((size, 2), np.int64)
-    for j in range(size):
-        table[j, 0] = -1
-    return table
-
-
-def _rehash(table: IntArray, size: int) -> IntArray:
-    out = _new_table(size)
-    for j in range(table.shape[0]):
-        if table[j, 0] != -1:
-            q = _slot(out, table[j, 0])
-            out[q, 0] = table[j, 0]
-            out[q, 1] = table[j, 1]
-    return out
-
-
-def _grow(a: Any, size: int) -> Any:
-    out = np.empty((size, a.shape[1]), a.dtype)
-    for i in range(a.shape[0]):  # loops: a slice assignment takes seconds to compile
-        for j in range(a.shape[1]):
-            out[i, j] = a[i, j]
-    return out
-
-
-def _heap_push(heap: FloatArray, ids: IntArray, size: int, t: float, i: int) -> int:
-    """Push (t, i) on a binary heap ordered as heapq orders tuples."""
-    pos = size
-    while pos > 0:
-        parent = (pos - 1) >> 1
-        pt = heap[parent]
-        if pt > t or (pt == t and ids[parent] > i):
-            heap[pos] = pt
-            ids[pos] = ids[parent]
-            pos = parent
-        else:
-            break
-    heap[pos] = t
-    ids[pos] = i
-    return size + 1
-
-
-def _heap_pop(heap: FloatArray, ids: IntArray, size: int) -> int:
-    """Drop the root (read it first); returns the new size."""
-    size -= 1
-    lt = heap[size]
-    li = ids[size]
-    pos = 0
-    while True:
-        child = 2 * pos + 1
-        if child >= size:
-            break
-        if child + 1 < size and (heap[child + 1] < heap[child] or (
-                heap[child + 1] == heap[child] and ids[child + 1] < ids[child])):
-            child += 1
-        if heap[child] < lt or (heap[child] == lt and ids[child] < li):
-            heap[pos] = heap[child]
-            ids[pos] = ids[child]
-            pos = child
-        else:
-            break
-    heap[pos] = lt
-    ids[pos] = li
-    return size
-
-
-def _heap_grow(heap: FloatArray, ids: IntArray) -> tuple[FloatArray, IntArray]:
-    n = heap.shape[0]
-    new_heap = np.empty(2 * n, np.float64)
-    new_ids = np.empty(2 * n, np.int64)
-    for i in range(n):
-        new_heap[i] = heap[i]
-        new_ids[i] = ids[i]
-    return new_heap, new_ids
 
 
 def _pack(kind: int, cell: int, lv: int, turns: int, lv_lo: int) -> int:
@@ -679,13 +597,6 @@ _KERNEL_FUNCTIONS: tuple[tuple[str, str | list[str]], ...] = (
                 f"float64, int64[:, ::1], {_F1})"),
     ("_moves", f"int64({_LAYERS}, int64, int64, int64, int64, int64, {_I1}, {_I1}, {_F1}, "
                f"float64, {_I1}, {_I1}, int64, int64[:, ::1], {_F1}, int64[:, ::1], {_F1})"),
-    ("_slot", "int64(int64[:, ::1], int64)"),
-    ("_new_table", "int64[:, ::1](int64)"),
-    ("_rehash", "int64[:, ::1](int64[:, ::1], int64)"),
-    ("_grow", ["int64[:, ::1](int64[:, ::1], int64)", "float64[:, ::1](float64[:, ::1], int64)"]),
-    ("_heap_push", f"int64({_F1}, {_I1}, int64, float64, int64)"),
-    ("_heap_pop", f"int64({_F1}, {_I1}, int64)"),
-    ("_heap_grow", f"Tuple(({_F1}, {_I1}))({_F1}, {_I1})"),
     ("_pack", "int64(int64, int64, int64, int64, int64)"),
     ("_search", "Tuple((int64, int64, int64[:, :], int64[:, ::1], float64[:, ::1], int64[::1], "
                 f"int64))(int64[:, :, ::1], {_I1}, {_F1}, {_I1}, {_I1}, {_I1}, {_I1}, {_F1}, "
@@ -712,6 +623,7 @@ def _load() -> Any:
         except ImportError:
             return None
         space = globals()
+        compiled_into(space, numba)  # the shared tables and heap, compiled
         for name, signature in _KERNEL_FUNCTIONS:
             space[name] = numba.njit(signature, cache=True, nogil=True)(space[name])
         _kernel = space["_search"]

@@ -55,6 +55,14 @@ from footwork.rulesets.styles.terrain import (
     Terrain,
 )
 from footwork.space.grid import OFFSETS, Diagonal, Surface
+from footwork.space.kernels import compiled_into
+from footwork.space.kernels import grow as _grow
+from footwork.space.kernels import heap_grow as _heap_grow
+from footwork.space.kernels import heap_pop as _heap_pop
+from footwork.space.kernels import heap_push as _heap_push
+from footwork.space.kernels import new_table as _new_table
+from footwork.space.kernels import rehash as _rehash
+from footwork.space.kernels import slot as _slot
 from footwork.space.reach import EPS, Budget, Reach, Step
 
 __all__ = ["STYLE_CODES", "compiled", "fast_reach", "plain_costs"]
@@ -285,96 +293,6 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
             elif lv - 1 == t and s == _WATERC:
                 n = _emit(bi, bf, n, WATER, r, c, t, p, code, vs)
     return n
-
-
-def _slot(table: IntArray, code: int) -> int:
-    """The row of ``code`` in an open-addressing table (rows of code, id; code -1: empty),
-    or the empty row where it goes."""
-    mask = table.shape[0] - 1
-    x = code ^ (code >> 29)
-    x = x * -7046029254386353131  # wraps in int64 (Fibonacci hashing)
-    j = (x >> 32) & mask
-    while True:
-        k = table[j, 0]
-        if k == code or k == -1:
-            return int(j)
-        j = (j + 1) & mask
-
-
-def _new_table(size: int) -> IntArray:
-    table = np.empty((size, 2), np.int64)
-    for j in range(size):
-        table[j, 0] = -1
-    return table
-
-
-def _rehash(table: IntArray, size: int) -> IntArray:
-    out = _new_table(size)
-    for j in range(table.shape[0]):
-        if table[j, 0] != -1:
-            q = _slot(out, table[j, 0])
-            out[q, 0] = table[j, 0]
-            out[q, 1] = table[j, 1]
-    return out
-
-
-def _grow(a: Any, size: int) -> Any:
-    out = np.empty((size, a.shape[1]), a.dtype)
-    for i in range(a.shape[0]):  # loops: a slice assignment takes seconds to compile
-        for j in range(a.shape[1]):
-            out[i, j] = a[i, j]
-    return out
-
-
-def _heap_push(heap: FloatArray, ids: IntArray, size: int, t: float, i: int) -> int:
-    """Push (t, i) on a binary heap ordered as heapq orders tuples."""
-    pos = size
-    while pos > 0:
-        parent = (pos - 1) >> 1
-        pt = heap[parent]
-        if pt > t or (pt == t and ids[parent] > i):
-            heap[pos] = pt
-            ids[pos] = ids[parent]
-            pos = parent
-        else:
-            break
-    heap[pos] = t
-    ids[pos] = i
-    return size + 1
-
-
-def _heap_pop(heap: FloatArray, ids: IntArray, size: int) -> int:
-    """Drop the root (read it first); returns the new size."""
-    size -= 1
-    lt = heap[size]
-    li = ids[size]
-    pos = 0
-    while True:
-        child = 2 * pos + 1
-        if child >= size:
-            break
-        if child + 1 < size and (heap[child + 1] < heap[child] or (
-                heap[child + 1] == heap[child] and ids[child + 1] < ids[child])):
-            child += 1
-        if heap[child] < lt or (heap[child] == lt and ids[child] < li):
-            heap[pos] = heap[child]
-            ids[pos] = ids[child]
-            pos = child
-        else:
-            break
-    heap[pos] = lt
-    ids[pos] = li
-    return size
-
-
-def _heap_grow(heap: FloatArray, ids: IntArray) -> tuple[FloatArray, IntArray]:
-    n = heap.shape[0]
-    new_heap = np.empty(2 * n, np.float64)
-    new_ids = np.empty(2 * n, np.int64)
-    for i in range(n):
-        new_heap[i] = heap[i]
-        new_ids[i] = ids[i]
-    return new_heap, new_ids
 
 
 # columns of the key table K, the label tables LI (ints) and LF (floats)
@@ -713,13 +631,6 @@ _KERNEL_FUNCTIONS: tuple[tuple[str, str | list[str] | None], ...] = (
     ("_expand", f"int64({_LAYERS}, int64, int64, int64, int64, int64, boolean[::1], boolean, "
                 "float64, float64, float64, float64, int64, boolean, float64[:, ::1], "
                 "int64[:, ::1], float64[::1])"),
-    ("_slot", "int64(int64[:, ::1], int64)"),
-    ("_new_table", "int64[:, ::1](int64)"),
-    ("_rehash", "int64[:, ::1](int64[:, ::1], int64)"),
-    ("_grow", ["int64[:, ::1](int64[:, ::1], int64)", "float64[:, ::1](float64[:, ::1], int64)"]),
-    ("_heap_push", "int64(float64[::1], int64[::1], int64, float64, int64)"),
-    ("_heap_pop", "int64(float64[::1], int64[::1], int64)"),
-    ("_heap_grow", "Tuple((float64[::1], int64[::1]))(float64[::1], int64[::1])"),
     ("_pack", "int64(int64, int64, int64, int64, int64)"),
     ("_max_steps", "int64(int64)"),
     ("_search", "Tuple((int64, int64, int64[:, :], int64[:, ::1], float64[:, ::1], int64[::1], "
@@ -750,6 +661,7 @@ def _load() -> Any:
         except ImportError:
             return None
         space = globals()
+        compiled_into(space, numba)  # the shared tables and heap, compiled
         for name, signature in _KERNEL_FUNCTIONS:
             jit = numba.njit(cache=True, nogil=True) if signature is None else numba.njit(
                 signature, cache=True, nogil=True)
