@@ -71,3 +71,11 @@ def test_R001_17_an_unknown_style_in_a_plan_or_an_improvisation_is_refused() -> 
     assert "teleport" in str(err)
     refused(s, {"do": "improvise", "actor": "ada", "style": "teleport"}, "unknown_style",
             "R001-17")
+
+
+def test_R001_13_the_state_sums_up_what_is_left_in_one_line() -> None:
+    """R001-13: the pool left and each style's cap left, as one line for tables that show
+    no nested values (the `footwork play` look)."""
+    s = session([actor("ada", "1,1")], rows=ROOM)
+    s.do({"do": "move", "actor": "ada", "to": [1, 2]})
+    assert who(s, "ada")["movement"] == "pool 3u of 4u: walk 3u, jump 2u, swim 2u"

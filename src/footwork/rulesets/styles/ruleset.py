@@ -711,6 +711,10 @@ class StylesRuleset(Ruleset[StyleActor]):
         body["pool_left"] = _num(max(0.0, actor.pool() - actor.pool_spent))
         body["caps"] = {k: _num(v) for k, v in caps.items()}
         body["left"] = {k: _num(v) for k, v in actor.left().items()}
+        # one line for tables that show no nested values (``footwork play``)
+        body["movement"] = (f"pool {_u(max(0.0, actor.pool() - actor.pool_spent))} of "
+                            f"{_u(actor.pool())}: " + ", ".join(
+                                f"{k} {_u(v)}" for k, v in actor.left().items()))
         body["removed"] = actor.lost
         return body
 
