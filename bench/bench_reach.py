@@ -159,33 +159,32 @@ def networkx_plain(g: nx.DiGraph, shape: tuple[int, int], start: tuple[int, int]
     return out
 
 
-def numba_plain() -> Callable[[FloatArray, tuple[int, int], float, float], FloatArray] | None:
-    """A compiled bounded Dijkstra (binary heap in arrays), or None without numba."""
+def numba_window_search() -> Callable[..., FloatArray] | None:
+    """A compiled bounded Dijkstra (binary heap in arrays) over the window rows r0:r1,
+    cols c0:c1 of an ``(8, rows, cols)`` price array, read in place (no copy): called as
+    ``search(cost, r0, r1, c0, c1, sr, sc, limit, drs, dcs)`` with the start in window
+    coordinates; returns the window's distances. None without numba."""
     try:
         import numba  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return None
-    drs = np.array([dr for dr, _ in OFFSETS], dtype=np.int64)
-    dcs = np.array([dc for _, dc in OFFSETS], dtype=np.int64)
 
     @numba.njit(cache=True)  # type: ignore[untyped-decorator, unused-ignore]
-    def search(cost: Any, sr: int, sc: int, budget: float, drs: Any, dcs: Any) -> Any:
-        _, h, w = cost.shape
+    def search(cost: Any, r0: int, r1: int, c0: int, c1: int, sr: int, sc: int,
+               limit: float, drs: Any, dcs: Any) -> Any:
+        h, w = r1 - r0, c1 - c0
         best = np.full(h * w, np.inf)
         hd = np.empty(h * w * 8 + 1)
         hi = np.empty(h * w * 8 + 1, dtype=np.int64)
-        size = 0
         s = sr * w + sc
         best[s] = 0.0
         hd[0] = 0.0
         hi[0] = s
         size = 1
-        limit = budget + 1e-9
         while size > 0:
             d = hd[0]
             i = hi[0]
             size -= 1
-            # sift down the last element from the root
             ld, li = hd[size], hi[size]
             pos = 0
             while True:
@@ -211,7 +210,7 @@ def numba_plain() -> Callable[[FloatArray, tuple[int, int], float, float], Float
                 c2 = c + dcs[k]
                 if r2 < 0 or r2 >= h or c2 < 0 or c2 >= w:
                     continue
-                nd = d + cost[k, r, c]
+                nd = d + cost[k, r0 + r, c0 + c]
                 j = r2 * w + c2
                 if nd <= limit and nd < best[j]:
                     best[j] = nd
@@ -229,12 +228,27 @@ def numba_plain() -> Callable[[FloatArray, tuple[int, int], float, float], Float
                     hi[pos] = j
         return best.reshape(h, w)
 
+    return search
+
+
+#: the eight step directions, as the kernels read them
+DRS = np.array([dr for dr, _ in OFFSETS], dtype=np.int64)
+DCS = np.array([dc for _, dc in OFFSETS], dtype=np.int64)
+
+
+def numba_plain() -> Callable[[FloatArray, tuple[int, int], float, float], FloatArray] | None:
+    """A compiled bounded Dijkstra over the window the budget can reach, with the whole
+    map's distances out (``inf`` beyond), or None without numba."""
+    search = numba_window_search()
+    if search is None:
+        return None
+
     def run(cost: FloatArray, start: tuple[int, int], budget: float,
             min_step: float) -> FloatArray:
         r0, r1, c0, c1 = window(cost.shape[1:], start, int(budget / min_step + 1e-9))
-        sub = np.ascontiguousarray(cost[:, r0:r1, c0:c1])
         out = np.full(cost.shape[1:], np.inf)
-        out[r0:r1, c0:c1] = search(sub, start[0] - r0, start[1] - c0, budget, drs, dcs)
+        out[r0:r1, c0:c1] = search(cost, r0, r1, c0, c1, start[0] - r0, start[1] - c0,
+                                   budget + 1e-9, DRS, DCS)
         return out
 
     return run

@@ -60,7 +60,7 @@ import networkx as nx
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_reach import fmt, median_time
+from bench_reach import DCS, DRS, fmt, median_time, numba_window_search, window
 from footwork.rulesets.styles.fastreach import compiled, fast_reach, plain_costs
 from footwork.rulesets.styles.planning import budget_for, mover_for, start_spot
 from footwork.rulesets.styles.ruleset import StylesRuleset
@@ -146,82 +146,18 @@ def walk_costs(terrain: Terrain) -> np.ndarray[Any, Any]:
 
 def numba_plain() -> Callable[[np.ndarray[Any, Any], tuple[int, int], float, float],
                               np.ndarray[Any, Any]] | None:
-    """A compiled plain bounded Dijkstra (binary heap in arrays) over the cropped window;
-    returns the window's distances. None without numba."""
-    try:
-        import numba  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
+    """bench_reach's compiled plain Dijkstra over the window the budget can reach (one cell
+    more than it, as fast_reach crops); returns the window's distances. None without
+    numba."""
+    search = numba_window_search()
+    if search is None:
         return None
-    drs = np.array([dr for dr, _ in OFFSETS], dtype=np.int64)
-    dcs = np.array([dc for _, dc in OFFSETS], dtype=np.int64)
-
-    @numba.njit(cache=True)  # type: ignore[untyped-decorator, unused-ignore]
-    def search(cost: Any, r0: int, r1: int, c0: int, c1: int, sr: int, sc: int,
-               limit: float, drs: Any, dcs: Any) -> Any:
-        h, w = r1 - r0, c1 - c0
-        best = np.full(h * w, np.inf)
-        hd = np.empty(h * w * 8 + 1)
-        hi = np.empty(h * w * 8 + 1, dtype=np.int64)
-        s = sr * w + sc
-        best[s] = 0.0
-        hd[0] = 0.0
-        hi[0] = s
-        size = 1
-        while size > 0:
-            d = hd[0]
-            i = hi[0]
-            size -= 1
-            ld, li = hd[size], hi[size]
-            pos = 0
-            while True:
-                child = 2 * pos + 1
-                if child >= size:
-                    break
-                if child + 1 < size and hd[child + 1] < hd[child]:
-                    child += 1
-                if hd[child] < ld:
-                    hd[pos] = hd[child]
-                    hi[pos] = hi[child]
-                    pos = child
-                else:
-                    break
-            hd[pos] = ld
-            hi[pos] = li
-            if d > best[i]:
-                continue
-            r = i // w
-            c = i - r * w
-            for k in range(8):
-                r2 = r + drs[k]
-                c2 = c + dcs[k]
-                if r2 < 0 or r2 >= h or c2 < 0 or c2 >= w:
-                    continue
-                nd = d + cost[k, r0 + r, c0 + c]
-                j = r2 * w + c2
-                if nd <= limit and nd < best[j]:
-                    best[j] = nd
-                    pos = size
-                    size += 1
-                    while pos > 0:
-                        parent = (pos - 1) // 2
-                        if hd[parent] > nd:
-                            hd[pos] = hd[parent]
-                            hi[pos] = hi[parent]
-                            pos = parent
-                        else:
-                            break
-                    hd[pos] = nd
-                    hi[pos] = j
-        return best.reshape(h, w)
 
     def run(cost: np.ndarray[Any, Any], start: tuple[int, int], limit: float,
             cell: float) -> np.ndarray[Any, Any]:
-        rows, cols = cost.shape[1:]
-        radius = int(limit // cell) + 1
-        r0, r1 = max(0, start[0] - radius), min(rows, start[0] + radius + 1)
-        c0, c1 = max(0, start[1] - radius), min(cols, start[1] + radius + 1)
+        r0, r1, c0, c1 = window(cost.shape[1:], start, int(limit // cell) + 1)
         out: np.ndarray[Any, Any] = search(cost, r0, r1, c0, c1, start[0] - r0,
-                                           start[1] - c0, limit + 1e-9, drs, dcs)
+                                           start[1] - c0, limit + 1e-9, DRS, DCS)
         return out
 
     return run

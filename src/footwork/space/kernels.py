@@ -1,5 +1,6 @@
 """Building blocks of compiled (numba) graph searches: an open-addressing table of int64
-keys, a binary heap of (cost, id) ordered as ``heapq`` orders tuples, and growing arrays.
+keys, a binary heap of (cost, id) ordered as ``heapq`` orders tuples, growing arrays, the
+compaction of a label-setting search's labels and their conversion to a core ``Reach``.
 
 They are plain Python here, so that they can be read and tested without numba.
 :func:`compiled_into` compiles them once per process (cached on disk) and puts the
@@ -10,17 +11,22 @@ that module compiles its own functions, so that its kernels call them compiled. 
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
+from collections.abc import MutableMapping, Sequence
+from itertools import pairwise, repeat
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["SIGNATURES", "compiled_into", "grow", "heap_grow", "heap_pop", "heap_push",
-           "new_table", "rehash", "slot"]
+from footwork.space.reach import Budget, Reach, Step
+
+__all__ = ["SIGNATURES", "compact_labels", "compiled_into", "grow", "heap_grow", "heap_pop",
+           "heap_push", "load_kernel", "new_table", "reach_from_arrays", "rehash", "slot"]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
+#: a search key of the grid kernels: (kind, row, col, level, extra)
+Spot = tuple[int, int, int, int, int]
 
 
 def slot(table: IntArray, code: int) -> int:
@@ -113,6 +119,85 @@ def heap_grow(heap: FloatArray, ids: IntArray) -> tuple[FloatArray, IntArray]:
     return new_heap, new_ids
 
 
+# -- label-setting results ---------------------------------------------------------------
+
+#: the columns of a label-setting kernel's key table ``K`` (head and tail of the key's
+#: front list), its label int table ``LI`` and float table ``LF``
+K_HEAD, K_TAIL = 5, 6
+L_KEY, L_PARENT, L_STYLE, L_NEXT, L_ALIVE = range(5)
+
+
+def compact_labels(K: IntArray, LI: IntArray, LF: FloatArray, nk: int, nl: int,
+                   n: int) -> tuple[IntArray, FloatArray, IntArray, int]:
+    """Keep the labels on a front and their ancestors, renumbered in order: (key, parent,
+    style) rows, (cost, pool spent, n spends) rows, the fronts as flat label ids followed
+    by each key's start in them, and how many labels are alive."""
+    new_id = np.zeros(nl, np.int64)
+    for i in range(nl - 1, -1, -1):
+        if LI[i, L_ALIVE] != 0:
+            new_id[i] = 1
+        if new_id[i] != 0 and LI[i, L_PARENT] >= 0:
+            new_id[LI[i, L_PARENT]] = 1
+    kept = 0
+    alive = 0
+    for i in range(nl):
+        if new_id[i] != 0:
+            new_id[i] = kept
+            kept += 1
+        else:
+            new_id[i] = -1
+        alive += LI[i, L_ALIVE]
+    OI = np.empty((kept, 3), np.int64)
+    OF = np.empty((kept, 2 + n), np.float64)
+    for i in range(nl):
+        j = new_id[i]
+        if j < 0:
+            continue
+        OI[j, 0] = LI[i, L_KEY]
+        OI[j, 1] = new_id[LI[i, L_PARENT]] if LI[i, L_PARENT] >= 0 else -1
+        OI[j, 2] = LI[i, L_STYLE]
+        for q in range(2 + n):
+            OF[j, q] = LF[i, q]
+    fronts = np.empty(alive + nk + 1, np.int64)  # the ids, then each key's start
+    pos = 0
+    for kid in range(nk):
+        fronts[alive + kid] = pos
+        j = K[kid, K_HEAD]
+        while j != -1:
+            fronts[pos] = new_id[j]
+            pos += 1
+            j = LI[j, L_NEXT]
+    fronts[alive + nk] = pos
+    return OI, OF, fronts, alive
+
+
+def reach_from_arrays(start: Spot, budget: Budget, keys: IntArray, r0: int, c0: int,
+                      label_ints: IntArray, label_floats: FloatArray, fronts: IntArray,
+                      alive: int, style_names: Sequence[str]) -> Reach[Spot]:
+    """A kernel's result as a core :class:`Reach`: ``keys`` rows of (kind, row, col,
+    level, extra) in a window whose corner is (r0, c0), and :func:`compact_labels`'
+    arrays; ``style_names[code]`` names a label's style. Built with C-level loops (map,
+    zip, tolist): this is most of a compiled search's Python cost."""
+    spots: list[Spot] = list(zip(keys[:, 0].tolist(), (keys[:, 1] + r0).tolist(),
+                                 (keys[:, 2] + c0).tolist(), keys[:, 3].tolist(),
+                                 keys[:, 4].tolist(), strict=True))
+    flat: list[int] = fronts.tolist()
+    if alive == len(spots):  # one label a key, the usual case
+        front_ids = dict(zip(spots, [[i] for i in flat[:alive]], strict=True))
+    else:
+        starts = flat[alive:]
+        front_ids = dict(zip(spots, [flat[a:b] for a, b in pairwise(starts)], strict=True))
+    label_keys = list(map(spots.__getitem__, label_ints[:, 0].tolist()))
+    costs: list[float] = label_floats[:, 0].tolist()
+    spent: list[tuple[float, ...]] = list(zip(*label_floats[:, 2:].T.tolist(), strict=True))
+    names = list(map(style_names.__getitem__, label_ints[1:, 2].tolist()))
+    new = tuple.__new__
+    steps: list[Step[Spot] | None] = [None]
+    steps += map(new, repeat(Step), zip(label_keys[1:], names, costs[1:], repeat(None)))
+    return Reach(start, budget, front_ids, label_keys, spent, label_floats[:, 1].tolist(),
+                 label_ints[:, 1].tolist(), steps)
+
+
 #: each helper's numba signature(s), callees first
 SIGNATURES: tuple[tuple[str, str | list[str]], ...] = (
     ("slot", "int64(int64[:, ::1], int64)"),
@@ -122,6 +207,8 @@ SIGNATURES: tuple[tuple[str, str | list[str]], ...] = (
     ("heap_push", "int64(float64[::1], int64[::1], int64, float64, int64)"),
     ("heap_pop", "int64(float64[::1], int64[::1], int64)"),
     ("heap_grow", "Tuple((float64[::1], int64[::1]))(float64[::1], int64[::1])"),
+    ("compact_labels", "Tuple((int64[:, ::1], float64[:, ::1], int64[::1], int64))("
+                       "int64[:, ::1], int64[:, ::1], float64[:, ::1], int64, int64, int64)"),
 )
 _compiled: dict[str, Any] = {}
 
@@ -136,3 +223,19 @@ def compiled_into(namespace: MutableMapping[str, Any], numba: Any, prefix: str =
                 space[name])
     for name, dispatcher in _compiled.items():
         namespace[prefix + name] = dispatcher
+
+
+def load_kernel(namespace: MutableMapping[str, Any],
+                functions: Sequence[tuple[str, str | list[str]]], entry: str) -> Any:
+    """Compile a kernel module: the shared helpers into its ``namespace``, then each of its
+    ``functions`` (name, numba signature), callees first, replacing them in place so
+    that they call each other compiled. Returns the ``entry`` dispatcher, or None
+    without numba. Compiled code is cached on disk."""
+    try:
+        import numba  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    compiled_into(namespace, numba)
+    for name, signature in functions:
+        namespace[name] = numba.njit(signature, cache=True, nogil=True)(namespace[name])
+    return namespace[entry]

@@ -240,6 +240,48 @@ class Reach(Generic[K]):
         return Spend(self._key[i], spent, self._total[i], tuple(plan))
 
 
+Held = list[list[tuple[tuple[int, ...], float]]]
+
+
+def group_constraints(budget: Budget, groups: Sequence[tuple[Iterable[str], float]]
+                      ) -> tuple[Held, list[tuple[int, ...]]]:
+    """The bookkeeping of ``reach(groups=...)``, for it and for compiled searches that must
+    agree with it: per style, the groups that hold it as (member indices, cap + EPS);
+    and the constraint sets that group-sum dominance compares (those not implied by
+    others, see :func:`reach`). Raises ``ValueError`` for a group naming an unknown
+    style or with a cap that is not a number 0 or more."""
+    styles = budget.styles
+    index = {name: i for i, name in enumerate(styles)}
+    # per style: the groups that hold it, as (member indices, cap + EPS)
+    held: Held = [[] for _ in styles]
+    for members, group_cap in groups:
+        names = tuple(dict.fromkeys(str(m) for m in members))
+        unknown = [m for m in names if m not in index]
+        if unknown:
+            raise ValueError(f"a group names style {unknown[0]!r}; the budget has "
+                             f"{', '.join(styles)}")
+        gcap = float(group_cap)
+        if not (math.isfinite(gcap) and gcap >= 0):
+            raise ValueError(f"a group's cap must be a number 0 or more, not {group_cap!r}")
+        gids = tuple(index[m] for m in names)
+        for i in gids:
+            held[i].append((gids, gcap + EPS))
+    # with groups, capacity dominance compares the sums over the constraint sets that are
+    # not implied by others (see the docstring); spend dominance stays as it is
+    sets: list[tuple[int, ...]] = []
+    if groups:
+        group_list = [(ids_c[0], ids_c[1]) for hs in held for ids_c in hs]
+        uniq = list(dict.fromkeys(group_list))
+        sets = [g for g, _ in uniq]
+        for i, name in enumerate(styles):
+            if not any(gc <= budget.caps[name] + 2 * EPS for _, gc in held[i]):
+                sets.append((i,))
+        if budget.pool is not None and not any(
+                len(g) == len(styles) and gc <= budget.pool + 2 * EPS for g, gc in uniq):
+            sets.append(tuple(range(len(styles))))
+    return held, sets
+
+
 def reach(
     start: K,
     steps: Callable[[K], Iterable[Step[K]]],
@@ -272,33 +314,7 @@ def reach(
         raise ValueError(f"dominance must be 'capacity' or 'spend', not {dominance!r}")
     styles = budget.styles
     index = {name: i for i, name in enumerate(styles)}
-    # per style: the groups that hold it, as (member indices, cap + EPS)
-    held: list[list[tuple[tuple[int, ...], float]]] = [[] for _ in styles]
-    for members, group_cap in groups:
-        names = tuple(dict.fromkeys(str(m) for m in members))
-        unknown = [m for m in names if m not in index]
-        if unknown:
-            raise ValueError(f"a group names style {unknown[0]!r}; the budget has "
-                             f"{', '.join(styles)}")
-        gcap = float(group_cap)
-        if not (math.isfinite(gcap) and gcap >= 0):
-            raise ValueError(f"a group's cap must be a number 0 or more, not {group_cap!r}")
-        gids = tuple(index[m] for m in names)
-        for i in gids:
-            held[i].append((gids, gcap + EPS))
-    # with groups, capacity dominance compares the sums over the constraint sets that are
-    # not implied by others (see the docstring); spend dominance stays as it is
-    sets: list[tuple[int, ...]] = []
-    if groups:
-        group_list = [(ids_c[0], ids_c[1]) for hs in held for ids_c in hs]
-        uniq = list(dict.fromkeys(group_list))
-        sets = [g for g, _ in uniq]
-        for i, name in enumerate(styles):
-            if not any(gc <= budget.caps[name] + 2 * EPS for _, gc in held[i]):
-                sets.append((i,))
-        if budget.pool is not None and not any(
-                len(g) == len(styles) and gc <= budget.pool + 2 * EPS for g, gc in uniq):
-            sets.append(tuple(range(len(styles))))
+    held, sets = group_constraints(budget, groups)
     caps = [budget.caps[s] + EPS for s in styles]
     limit = budget.limit
     pool_limit = limit + EPS

@@ -37,7 +37,6 @@ import contextlib
 import math
 import weakref
 from dataclasses import dataclass
-from itertools import pairwise, repeat
 from typing import Any
 
 import numpy as np
@@ -55,16 +54,17 @@ from footwork.rulesets.allowances.terrain import (
     Terrain,
 )
 from footwork.space.grid import OFFSETS, Surface
-from footwork.space.kernels import compiled_into
+from footwork.space.kernels import compact_labels as _compact_labels
 from footwork.space.kernels import grow as _grow
 from footwork.space.kernels import heap_grow as _heap_grow
 from footwork.space.kernels import heap_pop as _heap_pop
 from footwork.space.kernels import heap_push as _heap_push
+from footwork.space.kernels import load_kernel, reach_from_arrays
 from footwork.space.kernels import new_table as _new_table
 from footwork.space.kernels import rehash as _rehash
 from footwork.space.kernels import slot as _slot
 from footwork.space.levels import NONE
-from footwork.space.reach import EPS, Budget, Reach, Step
+from footwork.space.reach import EPS, Budget, Reach, group_constraints
 
 __all__ = ["TERRAIN_STYLES", "compiled", "fast_reach"]
 
@@ -541,43 +541,7 @@ def _search(layers: IntArray, ip: IntArray, fp: FloatArray, allow: IntArray, mp:
             size = _heap_push(heap, heap_ids, size, t2, new)
         if status != 0:
             break
-    # keep the labels on a front and their ancestors, renumbered in order
-    new_id = np.zeros(nl, np.int64)
-    for i in range(nl - 1, -1, -1):
-        if LI[i, _ALIVE] != 0:
-            new_id[i] = 1
-        if new_id[i] != 0 and LI[i, _PARENT] >= 0:
-            new_id[LI[i, _PARENT]] = 1
-    kept = 0
-    alive = 0
-    for i in range(nl):
-        if new_id[i] != 0:
-            new_id[i] = kept
-            kept += 1
-        else:
-            new_id[i] = -1
-        alive += LI[i, _ALIVE]
-    OI = np.empty((kept, 3), np.int64)
-    OF = np.empty((kept, 2 + n), np.float64)
-    for i in range(nl):
-        j = new_id[i]
-        if j < 0:
-            continue
-        OI[j, 0] = LI[i, _KEY]
-        OI[j, 1] = new_id[LI[i, _PARENT]] if LI[i, _PARENT] >= 0 else -1
-        OI[j, 2] = LI[i, _STYLE]
-        for k in range(2 + n):
-            OF[j, k] = LF[i, k]
-    fronts = np.empty(alive + nk + 1, np.int64)  # the ids, then each key's start
-    pos = 0
-    for kid in range(nk):
-        fronts[alive + kid] = pos
-        j = K[kid, _HEAD]
-        while j != -1:
-            fronts[pos] = new_id[j]
-            pos += 1
-            j = LI[j, _NEXT]
-    fronts[alive + nk] = pos
+    OI, OF, fronts, alive = _compact_labels(K, LI, LF, nk, nl, n)
     return status, bad_style, K[:nk, :5], OI, OF, fronts, alive
 
 
@@ -613,20 +577,11 @@ def compiled() -> bool:
 
 
 def _load() -> Any:
-    """The compiled kernel, or None without numba. The module's kernel functions are
-    replaced by their numba dispatchers, so that they call each other compiled."""
+    """The compiled kernel, or None without numba (see ``kernels.load_kernel``)."""
     global _kernel, _loaded
     if not _loaded:
         _loaded = True
-        try:
-            import numba  # type: ignore[import-not-found, unused-ignore]
-        except ImportError:
-            return None
-        space = globals()
-        compiled_into(space, numba)  # the shared tables and heap, compiled
-        for name, signature in _KERNEL_FUNCTIONS:
-            space[name] = numba.njit(signature, cache=True, nogil=True)(space[name])
-        _kernel = space["_search"]
+        _kernel = load_kernel(globals(), _KERNEL_FUNCTIONS, "_search")
     return _kernel
 
 
@@ -668,30 +623,12 @@ def _prepare(terrain: Terrain) -> _Prepared:
 
 def _sets(budget: Budget, groups: tuple[tuple[tuple[str, ...], float], ...]) -> tuple[
         IntArray, FloatArray, IntArray]:
-    """reach()'s group bookkeeping as arrays: ``held[s]`` (the groups holding style s, in
-    order), each group's cap (+EPS) and members, then the constraint sets compared under
-    group-sum dominance (computed as reach() computes them)."""
+    """reach()'s group bookkeeping (``group_constraints``) as arrays: ``held[s]`` (the
+    groups holding style s, in order), each group's cap (+EPS) and members, then the
+    constraint sets compared under group-sum dominance."""
     styles = budget.styles
-    index = {name: i for i, name in enumerate(styles)}
-    held: list[list[tuple[tuple[int, ...], float]]] = [[] for _ in styles]
-    for members, group_cap in groups:
-        names = tuple(dict.fromkeys(str(m) for m in members))
-        if any(m not in index for m in names):
-            raise ValueError(f"a group names a style the budget lacks: {names}")
-        gids = tuple(index[m] for m in names)
-        for i in gids:
-            held[i].append((gids, float(group_cap) + EPS))
-    glist: list[tuple[tuple[int, ...], float]] = [g for hs in held for g in hs]
-    uniq = list(dict.fromkeys(glist))
-    sets: list[tuple[int, ...]] = []
-    if groups:
-        sets = [members for members, _ in uniq]
-        for i, name in enumerate(styles):
-            if not any(gc <= budget.caps[name] + 2 * EPS for _, gc in held[i]):
-                sets.append((i,))
-        if budget.pool is not None and not any(
-                len(g) == len(styles) and gc <= budget.pool + 2 * EPS for g, gc in uniq):
-            sets.append(tuple(range(len(styles))))
+    held, sets = group_constraints(budget, groups)
+    glist = [g for hs in held for g in hs]
     # every (members, cap) a style's check reads, numbered; then the compared sets
     checks = list(dict.fromkeys(glist))
     number = {g: i for i, g in enumerate(checks)}
@@ -785,28 +722,5 @@ def fast_reach(terrain: Terrain, start: Spot, search: Search) -> Reach[Spot] | N
                          f"budget has {', '.join(styles)}")
     if status != 0:
         return None
-    return _result(start, budget, keys, r0, c0, label_ints, label_floats, fronts, alive)
-
-
-def _result(start: Spot, budget: Budget, keys: IntArray, r0: int, c0: int,
-            label_ints: IntArray, label_floats: FloatArray, fronts: IntArray,
-            alive: int) -> Reach[Spot]:
-    """The kernel's arrays as a Reach (built with C-level loops: map, zip, tolist)."""
-    spots: list[Spot] = list(zip(keys[:, 0].tolist(), (keys[:, 1] + r0).tolist(),
-                                 (keys[:, 2] + c0).tolist(), keys[:, 3].tolist(),
-                                 keys[:, 4].tolist(), strict=True))
-    flat: list[int] = fronts.tolist()
-    if alive == len(spots):  # one label a key, the usual case
-        front_ids = dict(zip(spots, [[i] for i in flat[:alive]], strict=True))
-    else:
-        starts = flat[alive:]
-        front_ids = dict(zip(spots, [flat[a:b] for a, b in pairwise(starts)], strict=True))
-    label_keys = list(map(spots.__getitem__, label_ints[:, 0].tolist()))
-    costs: list[float] = label_floats[:, 0].tolist()
-    spent: list[tuple[float, ...]] = list(zip(*label_floats[:, 2:].T.tolist(), strict=True))
-    names = list(map(budget.styles.__getitem__, label_ints[1:, 2].tolist()))
-    new = tuple.__new__
-    steps: list[Step[Spot] | None] = [None]
-    steps += map(new, repeat(Step), zip(label_keys[1:], names, costs[1:], repeat(None)))
-    return Reach(start, budget, front_ids, label_keys, spent, label_floats[:, 1].tolist(),
-                 label_ints[:, 1].tolist(), steps)
+    return reach_from_arrays(start, budget, keys, r0, c0, label_ints, label_floats,
+                             fronts, alive, budget.styles)

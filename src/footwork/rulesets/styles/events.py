@@ -6,14 +6,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from footwork.engine.events import Event
-
-
-def _u(x: float) -> str:
-    return f"{round(x, 3):g}u"
+from footwork.rulesets.styles.model import in_u
 
 
 def _cell(row: int, col: int, z: float) -> str:
-    return f"({row},{col}) at {_u(z)}"
+    return f"({row},{col}) at {in_u(z)}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -47,7 +44,7 @@ class Moved(Event):
 
     def describe(self) -> str:
         return (f"{self.actor} moves by {self.style} to {_cell(self.row, self.col, self.z)} "
-                f"for {_u(self.cost)}")
+                f"for {in_u(self.cost)}")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -67,7 +64,7 @@ class Fell(Event):
         if self.into == "void":
             return f"{self.actor} falls into the void at ({self.row},{self.col}): lost"
         hurt = f", taking {self.damage} damage" if self.damage else ""
-        return (f"{self.actor} falls {_u(self.distance)} into {self.into} at "
+        return (f"{self.actor} falls {in_u(self.distance)} into {self.into} at "
                 f"{_cell(self.row, self.col, self.z)}{hurt}")
 
 
@@ -101,7 +98,7 @@ class StoodUp(Event):
     cost: float
 
     def describe(self) -> str:
-        return f"{self.actor} stands up for {_u(self.cost)}"
+        return f"{self.actor} stands up for {in_u(self.cost)}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -159,7 +156,7 @@ class Drifted(Event):
     def describe(self) -> str:
         verb = {"current": "drifts with the current", "float": "floats up",
                 "sink": "sinks"}[self.cause]
-        return f"{self.actor} {verb} {_u(self.distance)} to {_cell(self.row, self.col, self.z)}"
+        return f"{self.actor} {verb} {in_u(self.distance)} to {_cell(self.row, self.col, self.z)}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -171,7 +168,7 @@ class MovementRefreshed(Event):
     pool: float
 
     def describe(self) -> str:
-        return f"{self.actor}'s Movement refreshes: pool {_u(self.pool)}"
+        return f"{self.actor}'s Movement refreshes: pool {in_u(self.pool)}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -195,7 +192,7 @@ class StyleGranted(Event):
 
     def describe(self) -> str:
         prefix = {"half": "Half ", "normal": "", "double": "Double "}[self.grade]
-        return f"{self.actor} may improvise {prefix}{self.style.title()} ({_u(self.cap)})"
+        return f"{self.actor} may improvise {prefix}{self.style.title()} ({in_u(self.cap)})"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -36,7 +36,6 @@ import math
 import weakref
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise, repeat
 from typing import Any
 
 import numpy as np
@@ -55,15 +54,16 @@ from footwork.rulesets.styles.terrain import (
     Terrain,
 )
 from footwork.space.grid import OFFSETS, Diagonal, Surface
-from footwork.space.kernels import compiled_into
+from footwork.space.kernels import compact_labels as _compact_labels
 from footwork.space.kernels import grow as _grow
 from footwork.space.kernels import heap_grow as _heap_grow
 from footwork.space.kernels import heap_pop as _heap_pop
 from footwork.space.kernels import heap_push as _heap_push
+from footwork.space.kernels import load_kernel, reach_from_arrays
 from footwork.space.kernels import new_table as _new_table
 from footwork.space.kernels import rehash as _rehash
 from footwork.space.kernels import slot as _slot
-from footwork.space.reach import EPS, Budget, Reach, Step
+from footwork.space.reach import EPS, Budget, Reach
 
 __all__ = ["STYLE_CODES", "compiled", "fast_reach", "plain_costs"]
 
@@ -494,45 +494,7 @@ def _search(layers: IntArray, ip: IntArray, fp: FloatArray, styles: IntArray,
             size = _heap_push(heap, heap_ids, size, t2, new)
         if status != 0:
             break
-    # keep the labels on a front and their ancestors, renumbered in order
-    new_id = np.empty(nl, np.int64)
-    for i in range(nl):
-        new_id[i] = 0
-    for i in range(nl - 1, -1, -1):
-        if LI[i, _ALIVE] != 0:
-            new_id[i] = 1
-        if new_id[i] != 0 and LI[i, _PARENT] >= 0:
-            new_id[LI[i, _PARENT]] = 1
-    kept = 0
-    alive = 0
-    for i in range(nl):
-        if new_id[i] != 0:
-            new_id[i] = kept
-            kept += 1
-        else:
-            new_id[i] = -1
-        alive += LI[i, _ALIVE]
-    OI = np.empty((kept, 3), np.int64)
-    OF = np.empty((kept, 2 + n), np.float64)
-    for i in range(nl):
-        j = new_id[i]
-        if j < 0:
-            continue
-        OI[j, 0] = LI[i, _KEY]
-        OI[j, 1] = new_id[LI[i, _PARENT]] if LI[i, _PARENT] >= 0 else -1
-        OI[j, 2] = LI[i, _STYLE]
-        for k in range(2 + n):
-            OF[j, k] = LF[i, k]
-    fronts = np.empty(alive + nk + 1, np.int64)  # the ids, then each key's start
-    pos = 0
-    for kid in range(nk):
-        fronts[alive + kid] = pos
-        j = K[kid, _HEAD]
-        while j != -1:
-            fronts[pos] = new_id[j]
-            pos += 1
-            j = LI[j, _NEXT]
-    fronts[alive + nk] = pos
+    OI, OF, fronts, alive = _compact_labels(K, LI, LF, nk, nl, n)
     return status, bad_style, K[:nk, :5], OI, OF, fronts, alive
 
 
@@ -620,7 +582,7 @@ _LAYERS = "int64[:, :, :]"
 #: compiled in this order (callees first), with their signatures: one compilation each
 #: (without one, numba compiles a helper again for every combination of constant
 #: arguments its callers pass, which made the first compile several times longer)
-_KERNEL_FUNCTIONS: tuple[tuple[str, str | list[str] | None], ...] = (
+_KERNEL_FUNCTIONS: tuple[tuple[str, str | list[str]], ...] = (
     ("_can_hold", f"boolean({_LAYERS}, int64, int64, int64)"),
     ("_open_air", f"boolean({_LAYERS}, int64, int64, int64, boolean)"),
     ("_corner_blocked", f"boolean({_LAYERS}, int64, int64, int64, int64, int64, int64)"),
@@ -651,22 +613,11 @@ def compiled() -> bool:
 
 
 def _load() -> Any:
-    """The compiled kernel, or None without numba. The module's kernel functions are
-    replaced by their numba dispatchers, so that they call each other compiled."""
+    """The compiled kernel, or None without numba (see ``kernels.load_kernel``)."""
     global _kernel, _loaded
     if not _loaded:
         _loaded = True
-        try:
-            import numba  # type: ignore[import-not-found, unused-ignore]
-        except ImportError:
-            return None
-        space = globals()
-        compiled_into(space, numba)  # the shared tables and heap, compiled
-        for name, signature in _KERNEL_FUNCTIONS:
-            jit = numba.njit(cache=True, nogil=True) if signature is None else numba.njit(
-                signature, cache=True, nogil=True)
-            space[name] = jit(space[name])
-        _kernel = space["_search"]
+        _kernel = load_kernel(globals(), _KERNEL_FUNCTIONS, "_search")
     return _kernel
 
 
@@ -761,7 +712,8 @@ def fast_reach(terrain: Terrain, start: Spot, mover: Mover, budget: Budget) -> R
         raise RuntimeError("fast_reach: the landing price table is too short")
     if status == 3:  # pragma: no cover - the span is sized for every level (see above)
         return None
-    return _result(start, budget, keys, r0, c0, label_ints, label_floats, fronts, alive)
+    return reach_from_arrays(start, budget, keys, r0, c0, label_ints, label_floats,
+                             fronts, alive, STYLE_CODES)
 
 
 _Setup = tuple[_Prepared, IntArray, FloatArray, FloatArray, int, int]
@@ -830,26 +782,3 @@ def plain_costs(terrain: Terrain, start: Spot, mover: Mover,
     keys[:, 1] += r0
     keys[:, 2] += c0
     return keys, dist
-
-def _result(start: Spot, budget: Budget, keys: IntArray, r0: int, c0: int,
-            label_ints: IntArray, label_floats: FloatArray, fronts: IntArray,
-            alive: int) -> Reach[Spot]:
-    """The kernel's arrays as a Reach (built with C-level loops: map, zip, tolist)."""
-    spots: list[Spot] = list(zip(keys[:, 0].tolist(), (keys[:, 1] + r0).tolist(),
-                                 (keys[:, 2] + c0).tolist(), keys[:, 3].tolist(),
-                                 keys[:, 4].tolist(), strict=True))
-    flat: list[int] = fronts.tolist()
-    if alive == len(spots):  # one label a key, the usual case
-        front_ids = dict(zip(spots, [[i] for i in flat[:alive]], strict=True))
-    else:
-        starts = flat[alive:]
-        front_ids = dict(zip(spots, [flat[a:b] for a, b in pairwise(starts)], strict=True))
-    label_keys = list(map(spots.__getitem__, label_ints[:, 0].tolist()))
-    costs: list[float] = label_floats[:, 0].tolist()
-    spent: list[tuple[float, ...]] = list(zip(*label_floats[:, 2:].T.tolist(), strict=True))
-    names = list(map(STYLE_CODES.__getitem__, label_ints[1:, 2].tolist()))
-    new = tuple.__new__
-    steps: list[Step[Spot] | None] = [None]
-    steps += map(new, repeat(Step), zip(label_keys[1:], names, costs[1:], repeat(None)))
-    return Reach(start, budget, front_ids, label_keys, spent, label_floats[:, 1].tolist(),
-                 label_ints[:, 1].tolist(), steps)

@@ -190,3 +190,13 @@ class StyleActor(Actor):
             return True
         heavy = sum(w for _, w, buoyant in self.load if not buoyant)
         return heavy_load_sinks and self.weight is not None and heavy >= self.weight > 0
+
+
+def in_u(x: float) -> str:
+    """A distance as the log and messages write it: ``2.414u``."""
+    return f"{round(x, 3):g}u"
+
+
+def number(x: float) -> float | int:
+    """A number for the state JSON: whole numbers as ints, others to 6 decimals."""
+    return int(x) if float(x).is_integer() else round(x, 6)

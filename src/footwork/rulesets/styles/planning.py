@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from footwork.errors import IllegalCommand
 from footwork.rulesets.styles.fastreach import fast_reach
-from footwork.rulesets.styles.model import MODE_STYLE, STYLES, StyleActor
+from footwork.rulesets.styles.model import MODE_STYLE, STYLES, StyleActor, in_u, number
 from footwork.rulesets.styles.options import StylesOptions
 from footwork.rulesets.styles.terrain import (
     AIR,
@@ -117,11 +117,8 @@ def target_of(terrain: Terrain, spot: Spot) -> list[float | int]:
     """A spot as a command's ``to``: ``[row, col, z]``."""
     _kind, r, c, lv, _ = spot
     z = terrain.height(lv) if lv != NONE else 0.0
-    return [r, c, _num(z)]
+    return [r, c, number(z)]
 
-
-def _num(x: float) -> float | int:
-    return int(x) if float(x).is_integer() else round(x, 6)
 
 
 # -- following a plan -------------------------------------------------------------------
@@ -270,14 +267,14 @@ def _why_not(terrain: Terrain, actor: StyleActor, start: Spot, stops: Sequence[_
     spend = _best_end(found, len(stops))
     if spend is not None:
         if spend.pool > budget.pool + EPS:
-            return IllegalCommand("over_pool", f"the plan needs {_u(spend.pool)} but "
-                                  f"{actor.id}'s pool has {_u(budget.pool)} left (R001-02, "
+            return IllegalCommand("over_pool", f"the plan needs {in_u(spend.pool)} but "
+                                  f"{actor.id}'s pool has {in_u(budget.pool)} left (R001-02, "
                                   "R001-13)", ("R001-02", "R001-13"))
         for name, x in spend.spent.items():
             cap = budget.caps.get(name, 0.0)
             if x > cap + EPS:
-                return IllegalCommand("over_cap", f"the plan uses {_u(x)} of {name.title()} "
-                                      f"but {actor.id} has {_u(cap)} of it left (R001-02, "
+                return IllegalCommand("over_cap", f"the plan uses {in_u(x)} of {name.title()} "
+                                      f"but {actor.id} has {in_u(cap)} of it left (R001-02, "
                                       "R001-11, R001-12)", ("R001-02", "R001-11", "R001-12"))
         return IllegalCommand("over_budget", "no way of following the plan fits both the pool "
                               "and every style's cap (R001-02, R001-13)", ("R001-02", "R001-13"))
@@ -315,8 +312,8 @@ def _no_way(terrain: Terrain, style: str, start: Spot, cell: Cell) -> IllegalCom
     if (style == "walk" and surface is Surface.FLOOR and start[3] != NONE
             and terrain.top[r][c] - start[3] > terrain.step):
         rise = terrain.height(terrain.top[r][c] - start[3])
-        return IllegalCommand("no_way", f"{_where(cell)} is {_u(rise)} higher: Walk takes at "
-                              f"most {_u(terrain.height(terrain.step))} in its stride; climb "
+        return IllegalCommand("no_way", f"{_where(cell)} is {in_u(rise)} higher: Walk takes at "
+                              f"most {in_u(terrain.height(terrain.step))} in its stride; climb "
                               "or jump up (R001-26)", ("R001-26",))
     if style == "swim" and surface is not Surface.WATER:
         return IllegalCommand("not_water", f"{_where(cell)} is {surface.spec_name}, not "
@@ -329,9 +326,6 @@ def _no_way(terrain: Terrain, style: str, start: Spot, cell: Cell) -> IllegalCom
     return IllegalCommand("no_way", f"no way to {style} from {_where(start[1:3])} to "
                           f"{_where(cell)} in that segment ({rule})", (rule,))
 
-
-def _u(x: float) -> str:
-    return f"{round(x, 3):g}u"
 
 
 def mode_of(spot: Spot) -> str:

@@ -42,6 +42,8 @@ from footwork.rulesets.styles.model import (
     StyleActor,
     StylesMapSpec,
     StylesStats,
+    in_u,
+    number,
     sheet_caps,
 )
 from footwork.rulesets.styles.options import StylesOptions
@@ -91,12 +93,6 @@ def _opts(state: StylesState) -> StylesOptions:
     return o
 
 
-def _u(x: float) -> str:
-    return f"{round(x, 3):g}u"
-
-
-def _num(x: float) -> float | int:
-    return int(x) if float(x).is_integer() else round(x, 6)
 
 
 class StylesRuleset(Ruleset[StyleActor]):
@@ -372,7 +368,7 @@ class StylesRuleset(Ruleset[StyleActor]):
                 return route_plan(t, actor, segments, o, dash=dash)
         raise IllegalCommand("out_of_reach", f"{actor.id} cannot reach row {r}, col {c}"
                              f"{'' if level is None else f' at {to[-1]}u'} with the Movement "
-                             f"it has left ({_u(max(0.0, actor.pool() - actor.pool_spent))} of "
+                             f"it has left ({in_u(max(0.0, actor.pool() - actor.pool_spent))} of "
                              "the pool) (R001-02, R001-13)", ("R001-02", "R001-13"))
 
     def _stand(self, actor: StyleActor, o: StylesOptions) -> list[Event]:
@@ -381,8 +377,8 @@ class StylesRuleset(Ruleset[StyleActor]):
         cost = o.prone.stand_cost_u
         left = actor.left().get("walk", 0.0)
         if cost > left + EPS:
-            raise IllegalCommand("no_movement", f"standing up costs {_u(cost)} of the pool and "
-                                 f"of Walk; {actor.id} has {_u(left)} (R001-30, A001-10)",
+            raise IllegalCommand("no_movement", f"standing up costs {in_u(cost)} of the pool and "
+                                 f"of Walk; {actor.id} has {in_u(left)} (R001-30, A001-10)",
                                  ("R001-30", "A001-10"))
         return [ev.StoodUp(actor=actor.id, cost=cost, rules=("R001-30", "A001-10"))]
 
@@ -631,7 +627,7 @@ class StylesRuleset(Ruleset[StyleActor]):
         if a.prone:
             if a.left().get("walk", 0.0) + EPS >= o.prone.stand_cost_u:
                 found.append(Option({"do": "stand", "actor": a.id}, "stand up",
-                                     _u(o.prone.stand_cost_u), rules=("R001-30", "A001-10")))
+                                     in_u(o.prone.stand_cost_u), rules=("R001-30", "A001-10")))
         elif a.mode == "ground":
             found.append(Option({"do": "prone", "actor": a.id}, "drop prone", "free",
                                 rules=("R001-28",)))
@@ -673,14 +669,14 @@ class StylesRuleset(Ruleset[StyleActor]):
             command: dict[str, JSON] = {"do": "move", "actor": a.id, "to": to, "plan": plan}
             if dash:
                 command["dash"] = True
-            spent = ", ".join(f"{k} {_u(v)}" for k, v in spend.spent.items() if v > EPS)
+            spent = ", ".join(f"{k} {in_u(v)}" for k, v in spend.spent.items() if v > EPS)
             checks: list[CheckOdds] = []
             rules = ["R001-02", "R001-13"]
             where = KIND_NAMES[spot[0]]
             if spot[0] == FALLEN:
                 fell = t.height(spot[4] - spot[3])
                 into = fallen_into(t, spot)
-                where = f"falls {_u(fell)} into {into}"
+                where = f"falls {in_u(fell)} into {into}"
                 odds = damage_odds(o.fall, fell, into)
                 if odds is not None:
                     checks.append(odds)
@@ -692,8 +688,8 @@ class StylesRuleset(Ruleset[StyleActor]):
                 checks.append(_sneak_odds(o))
                 rules.append("R001-05")
             label = (f"{'dash, ' if dash else ''}move to ({spot[1]},{spot[2]}) at "
-                     f"{_u(float(to[2]))}, {where}")
-            option = Option(command, label, f"{_u(spend.pool)} ({spent or 'nothing'})",
+                     f"{in_u(float(to[2]))}, {where}")
+            option = Option(command, label, f"{in_u(spend.pool)} ({spent or 'nothing'})",
                             to=f"{spot[1]},{spot[2]}", checks=tuple(checks), rules=tuple(rules))
             out.append(((spend.pool, spot[1], spot[2], spot[3], key[0]), option))
         out.sort(key=lambda x: x[0])
@@ -703,18 +699,18 @@ class StylesRuleset(Ruleset[StyleActor]):
 
     def actor_json(self, state: StylesState, actor: StyleActor) -> dict[str, JSON]:
         body: dict[str, JSON] = to_jsonable(actor)
-        body["spent"] = {k: _num(round(v, 6)) for k, v in actor.spent.items()}
-        body["pool_spent"] = _num(round(actor.pool_spent, 6))
+        body["spent"] = {k: number(round(v, 6)) for k, v in actor.spent.items()}
+        body["pool_spent"] = number(round(actor.pool_spent, 6))
         caps = actor.caps()
         body["style"] = MODE_STYLE.get(actor.mode, "walk")
-        body["pool"] = _num(actor.pool())
-        body["pool_left"] = _num(max(0.0, actor.pool() - actor.pool_spent))
-        body["caps"] = {k: _num(v) for k, v in caps.items()}
-        body["left"] = {k: _num(v) for k, v in actor.left().items()}
+        body["pool"] = number(actor.pool())
+        body["pool_left"] = number(max(0.0, actor.pool() - actor.pool_spent))
+        body["caps"] = {k: number(v) for k, v in caps.items()}
+        body["left"] = {k: number(v) for k, v in actor.left().items()}
         # one line for tables that show no nested values (``footwork play``)
-        body["movement"] = (f"pool {_u(max(0.0, actor.pool() - actor.pool_spent))} of "
-                            f"{_u(actor.pool())}: " + ", ".join(
-                                f"{k} {_u(v)}" for k, v in actor.left().items()))
+        body["movement"] = (f"pool {in_u(max(0.0, actor.pool() - actor.pool_spent))} of "
+                            f"{in_u(actor.pool())}: " + ", ".join(
+                                f"{k} {in_u(v)}" for k, v in actor.left().items()))
         body["removed"] = actor.lost
         return body
 
@@ -732,9 +728,9 @@ class StylesRuleset(Ruleset[StyleActor]):
                                      f"{row!r}, {col!r}") from None
             legs = self._auto_plan(state, a, to, False)
             t = _terrain(state)
-            return {"cost": _num(round(sum(leg.cost for leg in legs), 9)),
+            return {"cost": number(round(sum(leg.cost for leg in legs), 9)),
                     "plan": [{"style": leg.style, "to": target_of(t, leg.end),
-                              "cost": _num(round(leg.cost, 9))} for leg in legs]}
+                              "cost": number(round(leg.cost, 9))} for leg in legs]}
 
         return {"plan": Query("the cheapest plan for ACTOR to reach the cell ROW, COL now",
                               ("ACTOR", "ROW", "COL"), plan)}
