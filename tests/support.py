@@ -1,8 +1,9 @@
-"""Assertions shared by the rule-by-rule tests of every ruleset."""
+"""Assertions and builders shared by the rule-by-rule tests of every ruleset."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import json
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from footwork.engine import Session
 from footwork.engine.events import Event
 from footwork.errors import IllegalCommand
+from footwork.scenario import encounter_from_text
 
 
 def types(events: Iterable[Event]) -> list[str]:
@@ -37,3 +39,35 @@ def refused(
     assert s.state is before or s.state == before
     assert len(s.history) == history
     return info.value
+
+
+def actor(aid: str, at: str, side: str = "crew", **stats: Any) -> dict[str, Any]:
+    """An actor of an inline encounter."""
+    return {"id": aid, "side": side, "at": at, "stats": stats}
+
+
+def inline_data(ruleset: str, map_data: Mapping[str, Any], actors: Sequence[Mapping[str, Any]],
+                *, options: Mapping[str, Any] | None = None,
+                order: Sequence[str] | None = None, seed: int = 5) -> dict[str, Any]:
+    """An encounter file's data, written inline by a test."""
+    data: dict[str, Any] = {"footwork": 1, "ruleset": ruleset, "seed": seed,
+                            "map": dict(map_data), "actors": list(actors)}
+    if options is not None:
+        data["options"] = dict(options)
+    if order is not None:
+        data["order"] = list(order)
+    return data
+
+
+def inline_session(data: Mapping[str, Any]) -> Session[Any]:
+    """A fresh session of an encounter written as JSON (which is YAML 1.2 too), through
+    the same loader as files."""
+    return encounter_from_text(json.dumps(data), "inline.json").session()
+
+
+def end_turns(s: Session[Any], *actors: str) -> tuple[Event, ...]:
+    """End the turns of ``actors`` in order; the events of all of them."""
+    out: list[Event] = []
+    for a in actors:
+        out += s.do({"do": "end_turn", "actor": a})
+    return tuple(out)

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from footwork.engine import Session
 from footwork.engine.events import Event
-from footwork.scenario import encounter_from_text
 
-from ...support import cited, of_type, refused, types
+from ...support import actor, cited, inline_data, inline_session, of_type, refused, types
 
 __all__ = ["cited", "of_type", "refused", "types"]
 
@@ -31,21 +29,17 @@ FIELD = ["............"] * 3
 LAKE = ["....~~~~~~~~"] * 3
 
 
-def creature(aid: str, at: str, side: str = "crew", **stats: Any) -> dict[str, Any]:
-    return {"id": aid, "side": side, "at": at, "stats": stats}
+#: a creature of an inline encounter
+creature = actor
 
 
 def session(actors: Sequence[Mapping[str, Any]], *, rows: Sequence[str] | None = None,
             legend: Mapping[str, Any] | None = None,
             options: Mapping[str, Any] | None = None, seed: int = 5) -> Session[Any]:
-    data: dict[str, Any] = {
-        "footwork": 1, "ruleset": "allowances", "seed": seed,
-        "map": {"cell_size": 1, "unit": "m", "rows": list(FIELD if rows is None else rows),
-                "legend": dict(LEGEND if legend is None else legend)},
-        "actors": list(actors)}
-    if options is not None:
-        data["options"] = dict(options)
-    return encounter_from_text(json.dumps(data), "inline.json").session()
+    map_data = {"cell_size": 1, "unit": "m", "rows": list(FIELD if rows is None else rows),
+                "legend": dict(LEGEND if legend is None else legend)}
+    return inline_session(inline_data("allowances", map_data, actors, options=options,
+                                      seed=seed))
 
 
 def who(s: Session[Any], aid: str) -> dict[str, Any]:

@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from footwork.engine import Session
-from footwork.scenario import encounter_from_text
 
-from ...support import cited, of_type, refused, types
+from ...support import (
+    actor,
+    cited,
+    end_turns,
+    inline_data,
+    inline_session,
+    of_type,
+    refused,
+    types,
+)
 
-__all__ = ["cited", "of_type", "refused", "types"]
+__all__ = ["actor", "cited", "end_turns", "of_type", "refused", "types"]
 
 #: A row of plain zones a - b - c - d, and a rubble zone r (DT 15) beside b.
 ROW: list[dict[str, Any]] = [{"id": z} for z in "abcd"] + [{"id": "r", "dt": 15}]
 ROW_LINKS: list[Any] = [["a", "b"], ["b", "c"], ["c", "d"], ["b", "r"], ["r", "d"]]
-
-
-def actor(aid: str, at: str, side: str = "crew", **stats: Any) -> dict[str, Any]:
-    return {"id": aid, "side": side, "at": at, "stats": stats}
 
 
 def session(
@@ -31,27 +34,13 @@ def session(
     order: Sequence[str] | None = None,
     seed: int = 5,
 ) -> Session[Any]:
-    """A fresh session of an encounter written as JSON (which is YAML 1.2 too)."""
-    data: dict[str, Any] = {
-        "footwork": 1,
-        "ruleset": "cultivation",
-        "seed": seed,
-        "map": {
-            "zones": list(ROW if zones is None else zones),
-            "links": list(ROW_LINKS if links is None and zones is None else (links or [])),
-        },
-        "actors": list(actors),
+    """A fresh session of an inline encounter (on ROW unless the map is given)."""
+    map_data = {
+        "zones": list(ROW if zones is None else zones),
+        "links": list(ROW_LINKS if links is None and zones is None else (links or [])),
     }
-    if options is not None:
-        data["options"] = dict(options)
-    if order is not None:
-        data["order"] = list(order)
-    return encounter_from_text(json.dumps(data), "inline.json").session()
-
-
-def end_turns(s: Session[Any], *actors: str) -> None:
-    for a in actors:
-        s.do({"do": "end_turn", "actor": a})
+    return inline_session(inline_data("cultivation", map_data, actors, options=options, order=order,
+                                      seed=seed))
 
 
 def at(s: Session[Any], aid: str) -> str:

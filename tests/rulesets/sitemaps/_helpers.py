@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from footwork.engine import Session
 from footwork.engine.events import Event
-from footwork.scenario import encounter_from_text
 
-from ...support import cited, of_type, refused, types
+from ...support import (
+    cited,
+    end_turns,
+    inline_data,
+    inline_session,
+    of_type,
+    refused,
+    types,
+)
 
-__all__ = ["cited", "of_type", "refused", "types"]
+__all__ = ["cited", "end_turns", "of_type", "refused", "types"]
 
 #: A row of six 6 x 4 m rooms, r0 .. r5 left to right, each joined to the next by a
 #: 2 m doorway in the middle of their shared wall (x = 6, 12, ...; y from 1 to 3).
@@ -46,19 +52,12 @@ def encounter_data(
                          else (openings or [])),
     }
     map_data.update(more)
-    data: dict[str, Any] = {"footwork": 1, "ruleset": "sitemaps", "seed": seed,
-                            "map": map_data, "actors": list(actors)}
-    if options is not None:
-        data["options"] = dict(options)
-    if order is not None:
-        data["order"] = list(order)
-    return data
+    return inline_data("sitemaps", map_data, actors, options=options, order=order, seed=seed)
 
 
 def session(actors: Sequence[Mapping[str, Any]], **kwargs: Any) -> Session[Any]:
     """A fresh session of an encounter written as JSON (which is YAML 1.2 too)."""
-    data = encounter_data(actors, **kwargs)
-    return encounter_from_text(json.dumps(data), "inline.json").session()
+    return inline_session(encounter_data(actors, **kwargs))
 
 
 def move(s: Session[Any], who: str, to: str, at: Sequence[float], *,
@@ -71,10 +70,3 @@ def move(s: Session[Any], who: str, to: str, at: Sequence[float], *,
     if roll is not None:
         cmd["roll"] = list(roll)
     return s.do(cmd)
-
-
-def end_turns(s: Session[Any], *actors: str) -> tuple[Event, ...]:
-    out: list[Event] = []
-    for a in actors:
-        out += s.do({"do": "end_turn", "actor": a})
-    return tuple(out)

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from footwork.engine import Session
-from footwork.scenario import encounter_from_text
 
-from ...support import cited, of_type, refused, types
+from ...support import (
+    actor,
+    cited,
+    end_turns,
+    inline_data,
+    inline_session,
+    of_type,
+    refused,
+    types,
+)
 
-__all__ = ["cited", "of_type", "refused", "types"]
+__all__ = ["actor", "cited", "end_turns", "of_type", "refused", "types"]
 
 #: A yard with one feature of each kind, a street beside it (soft ground), a ledge two
 #: storeys up with no stairs, a roof one storey up reached by stairs, a pond, and the
@@ -45,10 +52,6 @@ YARD_LINKS: list[Any] = [
 ]
 
 
-def actor(aid: str, at: str, side: str = "crew", **stats: Any) -> dict[str, Any]:
-    return {"id": aid, "side": side, "at": at, "stats": stats}
-
-
 def session(
     actors: Sequence[Mapping[str, Any]],
     *,
@@ -58,24 +61,10 @@ def session(
     order: Sequence[str] | None = None,
     seed: int = 5,
 ) -> Session[Any]:
-    """A fresh session of an encounter written as JSON (which is YAML 1.2 too)."""
-    data: dict[str, Any] = {
-        "footwork": 1,
-        "ruleset": "spans",
-        "seed": seed,
-        "map": {
-            "spans": list(YARD if spans is None else spans),
-            "links": list(YARD_LINKS if links is None and spans is None else (links or [])),
-        },
-        "actors": list(actors),
+    """A fresh session of an inline encounter (on YARD unless the map is given)."""
+    map_data = {
+        "spans": list(YARD if spans is None else spans),
+        "links": list(YARD_LINKS if links is None and spans is None else (links or [])),
     }
-    if options is not None:
-        data["options"] = dict(options)
-    if order is not None:
-        data["order"] = list(order)
-    return encounter_from_text(json.dumps(data), "inline.json").session()
-
-
-def end_turns(s: Session[Any], *actors: str) -> None:
-    for a in actors:
-        s.do({"do": "end_turn", "actor": a})
+    return inline_session(inline_data("spans", map_data, actors, options=options, order=order,
+                                      seed=seed))

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from footwork.engine import Session
 from footwork.engine.events import Event
-from footwork.scenario import encounter_from_text
 
-from ...support import cited, of_type, refused, types
+from ...support import (
+    actor,
+    cited,
+    end_turns,
+    inline_data,
+    inline_session,
+    of_type,
+    refused,
+    types,
+)
 
-__all__ = ["cited", "of_type", "refused", "types"]
+__all__ = ["actor", "cited", "end_turns", "of_type", "refused", "types"]
 
 #: the legend every inline map uses unless a test gives its own
 LEGEND: dict[str, dict[str, Any]] = {
@@ -28,10 +35,6 @@ LEGEND: dict[str, dict[str, Any]] = {
 
 #: an open floor, 3 rows by 11 columns, 1u cells
 FIELD = ["..........."] * 3
-
-
-def actor(aid: str, at: str, side: str = "crew", **stats: Any) -> dict[str, Any]:
-    return {"id": aid, "side": side, "at": at, "stats": stats}
 
 
 def encounter_data(
@@ -52,19 +55,12 @@ def encounter_data(
     }
     if overrides is not None:
         map_data["overrides"] = [dict(o) for o in overrides]
-    data: dict[str, Any] = {"footwork": 1, "ruleset": "styles", "seed": seed,
-                            "map": map_data, "actors": list(actors)}
-    if options is not None:
-        data["options"] = dict(options)
-    if order is not None:
-        data["order"] = list(order)
-    return data
+    return inline_data("styles", map_data, actors, options=options, order=order, seed=seed)
 
 
 def session(actors: Sequence[Mapping[str, Any]], **kwargs: Any) -> Session[Any]:
     """A fresh session of an encounter written as JSON (which is YAML 1.2 too)."""
-    data = encounter_data(actors, **kwargs)
-    return encounter_from_text(json.dumps(data), "inline.json").session()
+    return inline_session(encounter_data(actors, **kwargs))
 
 
 def seg(style: str, *to: float, via: Sequence[Sequence[int]] | None = None) -> dict[str, Any]:
@@ -94,13 +90,6 @@ def move_cmd(who: str, *plan: Mapping[str, Any], to: Sequence[float] | None = No
     if roll is not None:
         cmd["roll"] = list(roll)
     return cmd
-
-
-def end_turns(s: Session[Any], *actors: str) -> tuple[Event, ...]:
-    out: list[Event] = []
-    for a in actors:
-        out += s.do({"do": "end_turn", "actor": a})
-    return tuple(out)
 
 
 def who(s: Session[Any], aid: str) -> dict[str, Any]:
