@@ -207,12 +207,8 @@ def measure(n: int, seed: int, plain: Any, seconds: float, reps: int,
         session = encounter(rows, at, styles).session()
         state = session.state
         actor = state.actors["hero"]
-        if dashing:  # as after one Dash (the model counts Dashes in dash_stack)
-            fields = {f.name for f in dataclasses.fields(actor)}
-            change: dict[str, Any] = {"dashing": True}
-            if "dash_stack" in fields:
-                change["dash_stack"] = 1
-            state = state.with_actor(dataclasses.replace(actor, **change))
+        if dashing:  # as after one Dash
+            state = state.with_actor(dataclasses.replace(actor, dash_stack=1))
             actor = state.actors["hero"]
             assert actor.pool() == 16, actor.pool()
         terrain: Terrain = state.space.terrain

@@ -144,7 +144,6 @@ class StyleActor(Actor):
     #: A001-17: diagonals taken this turn, odd (1) or even (0), for the alternate rule
     diagonals: int = 0
     #: R001-06: doubled styles and pool; Dashes taken this turn (A001-03)
-    dashing: bool = False
     #: Dashes in effect: each doubles again (more than one only with ``dash.per_turn``)
     dash_stack: int = 0
     dashes: int = 0
@@ -159,6 +158,11 @@ class StyleActor(Actor):
     damage: int = 0
     #: fell into a void: off the map for good
     lost: bool = False
+
+    @property
+    def dashing(self) -> bool:
+        """R001-06: a Dash is in effect."""
+        return self.dash_stack > 0
 
     @property
     def style(self) -> str:

@@ -113,7 +113,7 @@ class StylesRuleset(Ruleset[StyleActor]):
         self._evolvers: dict[type[Event], Callable[[StylesState, Any], StylesState]] = {
             TurnStarted: lambda s, e: s.update_actor(e.actor, dashes=0),
             ev.Dashed: lambda s, e: s.update_actor(
-                e.actor, dashing=True, dashes=s.actors[e.actor].dashes + 1,
+                e.actor, dashes=s.actors[e.actor].dashes + 1,
                 dash_stack=s.actors[e.actor].dash_stack + 1,
                 hooks=s.actors[e.actor].hooks - e.hooks),
             ev.Moved: _moved,
@@ -131,7 +131,7 @@ class StylesRuleset(Ruleset[StyleActor]):
                 e.actor, at=cell_label(e.row, e.col), row=e.row, col=e.col, z=e.z),
             ev.MovementRefreshed: lambda s, e: s.update_actor(e.actor, spent={},
                                                               pool_spent=0.0, diagonals=0),
-            ev.DashEnded: lambda s, e: s.update_actor(e.actor, dashing=False, dash_stack=0),
+            ev.DashEnded: lambda s, e: s.update_actor(e.actor, dash_stack=0),
             ev.StyleGranted: lambda s, e: s.update_actor(
                 e.actor, improvised={**s.actors[e.actor].improvised, e.style: e.cap}),
             ev.GrantsExpired: lambda s, e: s.update_actor(e.actor, improvised={}),
@@ -702,6 +702,7 @@ class StylesRuleset(Ruleset[StyleActor]):
         body["spent"] = {k: number(round(v, 6)) for k, v in actor.spent.items()}
         body["pool_spent"] = number(round(actor.pool_spent, 6))
         caps = actor.caps()
+        body["dashing"] = actor.dashing
         body["style"] = MODE_STYLE.get(actor.mode, "walk")
         body["pool"] = number(actor.pool())
         body["pool_left"] = number(max(0.0, actor.pool() - actor.pool_spent))
