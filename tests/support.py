@@ -10,7 +10,7 @@ import pytest
 
 from footwork.engine import Session
 from footwork.engine.events import Event
-from footwork.errors import IllegalCommand
+from footwork.errors import IllegalCommand, InvalidCommand
 from footwork.scenario import encounter_from_text
 
 
@@ -24,6 +24,20 @@ def of_type(events: Iterable[Event], kind: str) -> list[Any]:
 
 def cited(events: Iterable[Event]) -> set[str]:
     return {r for e in events for r in e.rules}
+
+
+def malformed(s: Session[Any], command: Mapping[str, Any], path: str) -> InvalidCommand:
+    """``command`` is refused as malformed at ``path`` before any rule looks at it, and
+    nothing changes."""
+    before = s.state
+    history = len(s.history)
+    with pytest.raises(InvalidCommand) as info:
+        s.do(command)
+    assert info.value.path == path, info.value
+    assert "\n" not in str(info.value)
+    assert s.state is before or s.state == before
+    assert len(s.history) == history
+    return info.value
 
 
 def refused(

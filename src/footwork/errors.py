@@ -10,6 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
+def excerpt(text: str, limit: int = 60) -> str:
+    """At most ``limit`` characters of user-supplied ``text``, for quoting in a message
+    (a message never echoes megabytes of input)."""
+    return text if len(text) <= limit else f"{text[:limit - 1]}…"
+
+
 class FootworkError(Exception):
     """The root of every error footwork raises on purpose."""
 

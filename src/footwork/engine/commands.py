@@ -6,6 +6,8 @@ owns ``end_turn`` and ``answer``; rulesets add their own.
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Annotated, Any, ClassVar
@@ -13,7 +15,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import ConfigDict, Strict, TypeAdapter, ValidationError
 
 from footwork.engine.codec import JSON, to_jsonable
-from footwork.errors import InvalidCommand
+from footwork.errors import InvalidCommand, excerpt
 
 #: a face rolled at the table: a whole number, never a boolean or a string
 Face = Annotated[int, Strict()]
@@ -83,25 +85,67 @@ def command_from_json(
     if cls is None:
         known = ", ".join(sorted(kinds))
         raise InvalidCommand(f"unknown command {name!r}; expected one of: {known}", path=where)
+    _check_values(body, where)
     try:
-        command: Command = _adapter(cls).validate_python(body)
+        text = json.dumps(body, allow_nan=False)
+    except (TypeError, ValueError):
+        raise InvalidCommand("expected plain JSON values (text, numbers, lists, mappings)",
+                             path=where) from None
+    try:
+        # JSON mode, strict: a boolean or a text is never a number; a list may be a tuple
+        command: Command = _adapter(cls).validate_json(text, strict=True)
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"]).lstrip(".")
         prefix = f"{where}.{loc}" if where and loc else (where or loc)
         names = ", ".join(f.name for f in fields(cls))
+        got = excerpt(repr(err.get("input")), 40)
         message = {
             "unexpected_keyword_argument": f"unknown field; command {name!r} takes: {names}",
             "missing": f"missing field; command {name!r} takes: {names}",
             "missing_argument": f"missing field; command {name!r} takes: {names}",
-            "tuple_type": f"expected a list (got {err.get('input')!r})",
-            "list_type": f"expected a list (got {err.get('input')!r})",
-            "int_type": f"expected a whole number (got {err.get('input')!r})",
-            "int_parsing": f"expected a whole number (got {err.get('input')!r})",
-            "finite_number": f"expected a finite number (got {err.get('input')!r})",
+            "tuple_type": f"expected a list (got {got})",
+            "list_type": f"expected a list (got {got})",
+            "int_type": f"expected a whole number (got {got})",
+            "int_parsing": f"expected a whole number (got {got})",
+            "int_from_float": f"expected a whole number (got {got})",
+            "float_type": f"expected a number (got {got})",
+            "string_type": f"expected text (got {got})",
+            "finite_number": f"expected a finite number (got {got})",
         }.get(err["type"], f"{err['msg'][0].lower()}{err['msg'][1:]} (command {name!r})")
         raise InvalidCommand(message, path=prefix) from None
     return command
+
+
+#: the longest text a command field may hold, the most items of a list, the deepest nesting
+MAX_TEXT, MAX_ITEMS, MAX_DEPTH = 200, 1000, 8
+
+
+def _check_values(value: Any, where: str, depth: int = 0) -> None:
+    """Refuse, before any validation, what could make a message or a search huge:
+    long or multi-line text, long lists, deep nesting, non-finite numbers."""
+    if depth > MAX_DEPTH:
+        raise InvalidCommand(f"nested deeper than {MAX_DEPTH} levels", path=where)
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise InvalidCommand(f"expected text of at most {MAX_TEXT} characters, got "
+                                 f"{len(value)}", path=where)
+        if any(not ch.isprintable() for ch in value):
+            raise InvalidCommand("expected printable text on one line", path=where)
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise InvalidCommand("expected a finite number", path=where)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise InvalidCommand("expected field names as text", path=where)
+            _check_values(key, where, depth + 1)
+            _check_values(item, f"{where}.{key}" if where else key, depth + 1)
+    elif isinstance(value, list | tuple):
+        if len(value) > MAX_ITEMS:
+            raise InvalidCommand(f"expected at most {MAX_ITEMS} items, got {len(value)}",
+                                 path=where)
+        for i, item in enumerate(value):
+            _check_values(item, f"{where}[{i}]", depth + 1)
 
 
 def command_to_json(command: Command) -> dict[str, JSON]:

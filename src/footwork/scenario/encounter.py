@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -9,11 +10,12 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from footwork import limits
 from footwork.engine.commands import Command
 from footwork.engine.machine import Engine
 from footwork.engine.session import Session
 from footwork.engine.state import State
-from footwork.errors import FootworkError, InvalidCommand, ScenarioError
+from footwork.errors import FootworkError, InvalidCommand, ScenarioError, excerpt
 from footwork.rulesets.base import ActorSetup, Ruleset
 from footwork.rulesets.registry import get_ruleset
 from footwork.scenario.models import EncounterHead, encounter_model
@@ -73,15 +75,22 @@ def build_encounter(source: Source) -> Encounter:
     if not isinstance(data, dict):
         raise source.error("expected a mapping with footwork, ruleset, map and actors")
     try:
-        head = EncounterHead.model_validate(data)
+        head = EncounterHead.model_validate_json(_as_json(data), strict=True)
     except ValidationError as exc:
         raise _validation(source, exc) from None
     try:
         ruleset = get_ruleset(head.ruleset)
     except FootworkError as exc:
         raise source.error(str(exc), ("ruleset",)) from None
+    for key, limit in (("actors", "actors"), ("steps", "steps")):
+        items = data.get(key)
+        if isinstance(items, list) and len(items) > getattr(limits.current(), limit):
+            fault = source.error("", (key,))
+            raise limits.LimitExceeded(limit, len(items), getattr(limits.current(), limit),
+                                       file=fault.file, path=fault.path, line=fault.line)
     try:
-        spec = encounter_model(ruleset).model_validate(data)
+        # JSON mode, strict: a boolean or a text is never a number, a list may be a tuple
+        spec = encounter_model(ruleset).model_validate_json(_as_json(data), strict=True)
     except ValidationError as exc:
         raise _validation(source, exc) from None
     actors = [
@@ -94,10 +103,11 @@ def build_encounter(source: Source) -> Encounter:
             raise source.error(f"actor id {aid!r} is used twice", ("actors", i, "id"))
         if aid == ruleset.gm:
             raise source.error(f"{aid!r} is reserved for the game master", ("actors", i, "id"))
-    order = spec.order or ids  # type: ignore[attr-defined]
+    order = ids if spec.order is None else spec.order  # type: ignore[attr-defined]
     if sorted(order) != sorted(ids):
         raise source.error(
-            f"order must list every actor exactly once; expected a permutation of {ids}",
+            "order must list every actor exactly once; expected a permutation of "
+            f"{excerpt(str(ids), 120)}",
             ("order",))
     try:
         space, built = ruleset.build(spec.options, spec.map, actors)  # type: ignore[attr-defined]
@@ -182,15 +192,41 @@ def _validation(source: Source, exc: ValidationError) -> ScenarioError:
     msg = err["msg"]
     if msg.lower().startswith("value error, "):
         msg = msg[len("value error, "):]
+    for theirs, ours in _WORDS.items():
+        msg = msg.replace(f"should be {theirs}", f"should be {ours}")
     if err["type"] == "extra_forbidden":
         msg = "unknown field"
     elif err["type"] == "missing":
         msg = "missing field"
-    elif "input" in err and err["type"] not in ("model_type",):
-        msg = f"{msg} (got {err['input']!r})"[:200]
+    elif err["type"] in ("too_short", "too_long") and "ctx" in err:
+        bound = err["ctx"].get("min_length" if err["type"] == "too_short" else "max_length")
+        msg = (f"expected at {'least' if err['type'] == 'too_short' else 'most'} {bound} "
+               f"item{'s' if bound != 1 else ''}, got {err['ctx'].get('actual_length')}")
+    elif "input" in err and err["type"] not in ("model_type", "dict_type", "value_error"):
+        msg = f"{msg} (got {_shown(err['input'])})"
     if union:
         msg = f"{msg}; this field takes one of several forms, see `footwork schema`"
     return source.error(msg[0].lower() + msg[1:], loc)
+
+
+def _as_json(data: Any) -> str:
+    return json.dumps(data, allow_nan=False)
+
+
+#: pydantic's JSON-mode wording, in the words the rest of footwork uses
+_WORDS = {"an object": "a mapping", "a valid dictionary": "a mapping",
+          "a valid array": "a list", "a valid tuple": "a list",
+          "a valid integer": "a whole number", "a valid number": "a number",
+          "a valid string": "text", "a valid boolean": "true or false"}
+
+
+def _shown(value: Any) -> str:
+    """A short excerpt of a faulty value: its type for collections, the start of text."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return excerpt(repr(value), 40)
 
 
 def _internal(part: object) -> bool:

@@ -10,9 +10,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model, field_validator
 
 from footwork.engine.machine import Engine
+from footwork.errors import excerpt
+from footwork.fields import Name, Seed
 from footwork.rulesets.base import Ruleset
 
 FORMAT_VERSION = 1
@@ -27,7 +29,15 @@ class EncounterHead(_Strict):
 
     model_config = ConfigDict(extra="allow")
     footwork: Literal[1] = Field(description="format version")
-    ruleset: str
+    ruleset: Name
+
+    @field_validator("footwork", mode="before")
+    @classmethod
+    def _version(cls, value: Any) -> Any:
+        # `true == 1` in Python: only the whole number 1 names this format
+        if type(value) is not int:
+            raise ValueError(f"expected the format version 1, got {excerpt(repr(value), 40)}")
+        return value
 
 
 @cache
@@ -36,9 +46,9 @@ def encounter_model(ruleset: Ruleset[Any]) -> type[BaseModel]:
     actor = create_model(
         f"{ruleset.id.title()}Actor",
         __base__=_Strict,
-        id=(str, Field(min_length=1)),
-        side=(str, "neutral"),
-        at=(str, Field(description="the place the actor starts at")),
+        id=(Name, Field(description="the actor's id")),
+        side=(Name, "neutral"),
+        at=(Name, Field(description="the place the actor starts at")),
         stats=(ruleset.stats_model, Field(default_factory=ruleset.stats_model)),
     )
     # typed as Any: these are types built at run time, which create_model accepts
@@ -48,14 +58,16 @@ def encounter_model(ruleset: Ruleset[Any]) -> type[BaseModel]:
         f"{ruleset.id.title()}Encounter",
         __base__=_Strict,
         footwork=(Literal[1], Field(description="format version")),
+        __validators__={"_version": field_validator("footwork", mode="before")(
+            EncounterHead._version.__func__)},  # type: ignore[attr-defined]
         ruleset=(ruleset_id, ...),
-        title=(str, ""),
-        description=(str, ""),
+        title=(str, Field("", max_length=200)),
+        description=(str, Field("", max_length=20_000)),
         options=(ruleset.options_model, Field(default_factory=ruleset.options_model)),
-        seed=(int, 0),
+        seed=(Seed, 0),
         map=(ruleset.map_model, ...),
         actors=(actors, Field(min_length=1)),
-        order=(list[str] | None, None),
+        order=(list[Name] | None, Field(None, min_length=1)),
         steps=(list[dict[str, Any]], Field(default_factory=list)),
     )
     return model

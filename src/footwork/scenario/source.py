@@ -7,15 +7,20 @@ Errors found later (by pydantic, by the ruleset) carry a path such as
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-from footwork.errors import ScenarioError
+from footwork import limits
+from footwork.errors import ScenarioError, excerpt
+from footwork.fields import printable_line
 
 
 @dataclass(frozen=True)
@@ -61,49 +66,249 @@ def format_path(path: Sequence[str | int]) -> str:
 
 
 def parse_text(text: str, name: str = "<text>") -> Source:
-    """Parse YAML 1.2 (JSON is YAML too, but strict JSON errors read better)."""
+    """Parse YAML 1.2 or JSON (by the name's ending), refusing what could exhaust memory
+    or time before building anything: bytes, nesting, aliases, number literals."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > limits.current().file_bytes:
+        raise limits.LimitExceeded("file_bytes", size, limits.current().file_bytes, file=name)
+    text = text.removeprefix("\ufeff")  # a byte-order mark, accepted in YAML and JSON alike
     if name.endswith(".json"):
-        try:
-            return Source(name, json.loads(text))
-        except json.JSONDecodeError as exc:
-            raise ScenarioError(f"invalid JSON: {exc.msg}", file=name, line=exc.lineno) from None
-    yaml = YAML(typ="rt")
-    yaml.version = (1, 2)
+        return _parse_json(text, name)
+    yaml = _yaml()
     try:
+        _scan_yaml(yaml, text, name)
         tree = yaml.load(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark
         line = mark.line + 1 if mark is not None else None
         problem = exc.problem or "malformed YAML"
-        raise ScenarioError(f"invalid YAML: {problem}", file=name, line=line) from None
+        raise ScenarioError(f"invalid YAML: {_excerpt(problem)}", file=name, line=line) from None
     except YAMLError as exc:
-        raise ScenarioError(f"invalid YAML: {exc}", file=name) from None
-    return Source(name, _plain(tree), tree)
+        raise ScenarioError(f"invalid YAML: {_excerpt(str(exc))}", file=name) from None
+    except (ValueError, RecursionError) as exc:  # int() of a huge literal, say
+        raise ScenarioError(f"invalid YAML: {_excerpt(str(exc))}", file=name) from None
+    source = Source(name, None, tree)
+    return Source(name, _Plain(source).value(tree), tree)
 
 
 def read_file(path: str | Path) -> Source:
     p = Path(path)
     try:
+        size = p.stat().st_size
+        if size > limits.current().file_bytes:
+            raise limits.LimitExceeded("file_bytes", size, limits.current().file_bytes,
+                                       file=str(path))
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ScenarioError("no such file", file=str(path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"cannot read the file: {exc}", file=str(path)) from None
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"expected UTF-8 text; byte {exc.start} is not",
+                            file=str(path)) from None
+    except OSError as exc:
+        raise ScenarioError(f"cannot read the file: {exc.strerror or exc}",
+                            file=str(path)) from None
     return parse_text(text, str(path))
 
 
-def _plain(node: Any) -> Any:
-    """Plain dicts and lists (ruamel's commented types confuse pydantic's error paths)."""
-    if isinstance(node, dict):
-        return {str(k) if not isinstance(k, str) else k: _plain(v) for k, v in node.items()}
-    if isinstance(node, list):
-        return [_plain(v) for v in node]
-    if isinstance(node, str):
-        return str(node)
-    if isinstance(node, bool):
-        return bool(node)
-    if isinstance(node, int):
-        return int(node)
-    if isinstance(node, float):
-        return float(node)
-    return node
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.version = (1, 2)
+    return yaml
+
+
+#: a plain scalar that YAML 1.2 reads as a number (or tries to)
+_NUMBERISH = re.compile(r"[-+]?(\.?[0-9]|0[xo])")
+#: the longest number literal: enough for any seed or coordinate, far below what
+#: Python refuses to convert (4,300 digits)
+_MAX_NUMBER_CHARS = 40
+
+
+def _scan_yaml(yaml: YAML, text: str, name: str) -> None:
+    """Walk the parser's events (no recursion, nothing built) and refuse deep nesting,
+    alias expansion past the node budget, self-referring aliases and huge numbers."""
+    budget = limits.current()
+    sizes: dict[str, int] = {}  # anchor -> values it stands for
+    open_anchors: set[str] = set()
+    stack: list[list[Any]] = []  # [values so far, anchor] per open collection
+    total = 0
+
+    def fail(limit: str, count: int, maximum: int, line: int) -> limits.LimitExceeded:
+        return limits.LimitExceeded(limit, count, maximum, file=name, line=line)
+
+    for event in yaml.parse(text):
+        kind = type(event).__name__
+        line = event.start_mark.line + 1 if event.start_mark is not None else 0
+        if kind in ("MappingStartEvent", "SequenceStartEvent"):
+            if len(stack) >= budget.nesting:
+                raise fail("nesting", len(stack) + 1, budget.nesting, line)
+            if event.anchor:
+                open_anchors.add(event.anchor)
+            stack.append([1, event.anchor])
+            continue
+        if kind in ("MappingEndEvent", "SequenceEndEvent"):
+            count, anchor = stack.pop()
+            if anchor:
+                sizes[anchor] = count
+                open_anchors.discard(anchor)
+            if stack:
+                stack[-1][0] += count
+            else:
+                total += count
+            continue
+        if kind == "ScalarEvent":
+            count = 1
+            value = event.value
+            if (event.style is None and len(value) > _MAX_NUMBER_CHARS
+                    and _NUMBERISH.match(value)):
+                raise ScenarioError(
+                    f"a number of {len(value)} characters; expected at most "
+                    f"{_MAX_NUMBER_CHARS}", file=name, line=line)
+            if event.anchor:
+                sizes[event.anchor] = 1
+        elif kind == "AliasEvent":
+            if event.anchor in open_anchors:
+                raise ScenarioError(f"alias *{_excerpt(event.anchor)} refers to a value that "
+                                    "contains it", file=name, line=line)
+            count = sizes.get(event.anchor, 1)
+        else:
+            continue
+        if stack:
+            stack[-1][0] += count
+        else:
+            total += count
+        if total + sum(c for c, _ in stack) > budget.nodes:
+            raise fail("nodes", total + sum(c for c, _ in stack), budget.nodes, line)
+
+
+def _parse_json(text: str, name: str) -> Source:
+    depth, line = _json_depth(text)
+    if depth > limits.current().nesting:
+        raise limits.LimitExceeded("nesting", depth, limits.current().nesting, file=name,
+                                   line=line)
+    try:
+        # NaN and Infinity are parsed so that the walk below refuses them with their path
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_int_literal)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(f"invalid JSON: {exc.msg}", file=name, line=exc.lineno) from None
+    except _JsonFault as exc:
+        raise ScenarioError(f"invalid JSON: {exc}", file=name,
+                            line=_json_line(text, exc.needle)) from None
+    try:  # the same text as YAML, only to know the line of each value
+        tree = _yaml().load(text)
+    except (YAMLError, ValueError, RecursionError):
+        tree = None
+    source = Source(name, None, tree)
+    return Source(name, _Plain(source).value(data), tree)
+
+
+class _JsonFault(ValueError):
+    def __init__(self, message: str, needle: str) -> None:
+        super().__init__(message)
+        self.needle = needle
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _JsonFault(f"duplicate key {_excerpt(key)!r}", json.dumps(key))
+        out[key] = value
+    return out
+
+
+def _int_literal(digits: str) -> int:
+    if len(digits) > _MAX_NUMBER_CHARS:
+        raise _JsonFault(f"a number of {len(digits)} characters; expected at most "
+                         f"{_MAX_NUMBER_CHARS}", digits[:20])
+    return int(digits)
+
+
+def _json_depth(text: str) -> tuple[int, int]:
+    """The deepest nesting of brackets outside strings, and the line where it is first
+    reached (a scan, so that deep input cannot exhaust the recursive decoder)."""
+    deepest, at, depth, line = 0, 1, 0, 1
+    in_string = escaped = False
+    for ch in text:
+        if ch == "\n":
+            line += 1
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, at = depth, line
+        elif ch in "]}":
+            depth -= 1
+    return deepest, at
+
+
+def _json_line(text: str, needle: str) -> int | None:
+    index = text.find(needle)
+    return text.count("\n", 0, index) + 1 if index >= 0 else None
+
+
+def _excerpt(text: str, limit: int = 60) -> str:
+    return excerpt(text, limit)
+
+
+class _Plain:
+    """Plain dicts and lists (ruamel's commented types confuse pydantic's error paths),
+    counting values against the node budget and refusing what no field may hold:
+    non-finite numbers, control characters, keys that are not one printable line."""
+
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self.count = 0
+        self.budget = limits.current().nodes
+
+    def value(self, node: Any, path: tuple[str | int, ...] = ()) -> Any:
+        self.count += 1
+        if self.count > self.budget:
+            fault = self.source.error("", path)
+            raise limits.LimitExceeded("nodes", self.count, self.budget, file=fault.file,
+                                       path=fault.path, line=fault.line)
+        if isinstance(node, dict):
+            out = {}
+            for k, v in node.items():
+                key = k if isinstance(k, str) else str(k)
+                if isinstance(k, (dict, list)):
+                    raise self.source.error("expected a plain key (a name), not a collection",
+                                            path)
+                try:
+                    printable_line(key, limit=200)
+                except ValueError as exc:
+                    raise self.source.error(f"key {_excerpt(key)!r}: {exc}", path) from None
+                out[key] = self.value(v, (*path, key))
+            return out
+        if isinstance(node, list):
+            return [self.value(v, (*path, i)) for i, v in enumerate(node)]
+        if isinstance(node, str):
+            if _CONTROL.search(node):
+                raise self.source.error(
+                    "expected text without control characters (other than tab and newline)",
+                    path)
+            return str(node)
+        if isinstance(node, bool):
+            return bool(node)
+        if isinstance(node, int):
+            return int(node)
+        if isinstance(node, float):
+            if not math.isfinite(node):
+                raise self.source.error(f"expected a finite number, got {node}", path)
+            return float(node)
+        if node is None:
+            return None
+        if isinstance(node, date):  # YAML timestamps read as the text they were
+            return node.isoformat()
+        raise self.source.error(f"expected a mapping, list, text or number, got "
+                                f"{type(node).__name__}", path)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029]")

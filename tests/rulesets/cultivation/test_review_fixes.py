@@ -13,6 +13,7 @@ import pytest
 
 from footwork.errors import ScenarioError
 from footwork.scenario import encounter_from_text
+from tests.support import malformed
 
 from ._helpers import a, actor, at, cited, end_turns, of_type, refused, session
 
@@ -199,9 +200,11 @@ def test_storyteller_commands_refuse_bad_amounts_R000_21_R000_40() -> None:
     s = session([actor("ada", "a")])
     refused(s, {"do": "zone_effect", "actor": "gm", "zone": "a", "amount": -5}, "bad_amount",
             "R000-21")
-    for metres in (float("nan"), float("inf"), 0):
-        refused(s, {"do": "fall", "actor": "gm", "target": "ada", "metres": metres},
-                "bad_height", "R000-40")
+    refused(s, {"do": "fall", "actor": "gm", "target": "ada", "metres": 0}, "bad_height",
+            "R000-40")
+    for metres in (float("nan"), float("inf")):  # malformed: refused before any rule
+        malformed(s, {"do": "fall", "actor": "gm", "target": "ada", "metres": metres},
+                  "metres")
 
 
 def _pair(zones: list[Any], links: list[Any], at_: str, *, foe_at: str,

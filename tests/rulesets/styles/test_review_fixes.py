@@ -14,6 +14,7 @@ import pytest
 from footwork.errors import ScenarioError
 from footwork.scenario import encounter_from_text
 from footwork.scenario.runner import play
+from tests.support import malformed
 
 from ._helpers import actor, encounter_data, gm, move, move_cmd, refused, seg, session, who
 
@@ -47,8 +48,8 @@ def test_R001_02_a_height_that_is_not_a_number_is_refused() -> None:
     nothing."""
     s = session([actor("ada", "1,1")])
     before = s.state
-    refused(s, move_cmd("ada", to=[1, 2, float("nan")]), "bad_target", "R001-02")
-    refused(s, move_cmd("ada", seg("walk", 1, 2, float("inf"))), "bad_target")
+    malformed(s, move_cmd("ada", to=[1, 2, float("nan")]), "to[2]")
+    malformed(s, move_cmd("ada", seg("walk", 1, 2, float("inf"))), "plan[0].to[2]")
     assert s.state is before
 
 
@@ -71,9 +72,11 @@ def test_R001_38_a_load_weight_must_be_finite() -> None:
     """R001-38: the GM's `adjust` refuses an infinite or NaN load weight."""
     s = session([actor("ada", "1,1")])
     before = s.state
-    for bad in (float("inf"), float("nan"), -1.0):
-        refused(s, {"do": "adjust", "actor": "gm", "target": "ada",
-                    "load": [["rock", bad, False]]}, "bad_value", "R001-38")
+    refused(s, {"do": "adjust", "actor": "gm", "target": "ada",
+                "load": [["rock", -1.0, False]]}, "bad_value", "R001-38")
+    for bad in (float("inf"), float("nan")):  # malformed: refused before any rule
+        malformed(s, {"do": "adjust", "actor": "gm", "target": "ada",
+                      "load": [["rock", bad, False]]}, "load[0][1]")
     assert s.state is before
 
 

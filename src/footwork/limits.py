@@ -1,0 +1,115 @@
+"""How much input footwork takes before it refuses: named limits with safe defaults.
+
+Encounter files and commands may come from strangers (a shared file, a table
+server), so everything whose cost grows with the input is bounded *before* the
+expensive work starts: the file's bytes, YAML nodes after aliases, nesting,
+map sizes, actors, steps, and the work of computing exact odds. The limits
+belong to whoever runs footwork (a CLI flag, a server setting), never to the
+file, which could otherwise raise them itself.
+
+>>> with using(Limits(cells=100)):
+...     check("cells", 120, "map.grid")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+footwork.limits.LimitExceeded: map.grid: 120 grid cells are over the limit of 100 (raise ...)
+
+docs/limits.md lists every limit with its default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, fields, replace
+
+from footwork.errors import ScenarioError
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Upper bounds on what one encounter may ask for. Every field is a count."""
+
+    #: bytes of an encounter file or text
+    file_bytes: int = 4_000_000
+    #: values in the parsed document, counting what YAML aliases expand to
+    nodes: int = 500_000
+    #: how deep mappings and lists may nest
+    nesting: int = 64
+    #: actors in an encounter
+    actors: int = 500
+    #: steps in an encounter file
+    steps: int = 20_000
+    #: places of a graph map: spans and their features, cultivation zones
+    places: int = 5_000
+    #: zones of a site map (polygons)
+    zones: int = 1_000
+    #: polygon and wall vertices of a site map, in all
+    vertices: int = 50_000
+    #: cells of a grid map (rows times columns)
+    cells: int = 250_000
+    #: the work of one exact-odds computation (about dice x outcomes); above it,
+    #: odds are an approximation that says so
+    odds_work: int = 2_000_000
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in fields(cls))
+
+    def raised(self, changes: Mapping[str, int]) -> Limits:
+        """A copy with some limits changed; unknown names and non-positive values refused."""
+        for name, value in changes.items():
+            if name not in self.names():
+                raise ScenarioError(
+                    f"unknown limit {name!r}; expected one of: {', '.join(self.names())}")
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ScenarioError(f"limit {name}: expected a positive whole number")
+        return replace(self, **changes)
+
+
+_NOUNS = {
+    "file_bytes": "bytes", "nodes": "values (after YAML aliases)",
+    "nesting": "levels of nesting", "actors": "actors", "steps": "steps",
+    "places": "places", "zones": "zones", "vertices": "vertices",
+    "cells": "grid cells", "odds_work": "units of odds work",
+}
+
+_DEFAULTS = Limits()
+_current: ContextVar[Limits | None] = ContextVar("footwork_limits", default=None)
+
+
+class LimitExceeded(ScenarioError):
+    """The input asks for more than a limit allows. ``limit`` names it."""
+
+    def __init__(self, limit: str, count: int, maximum: int, *, file: str = "",
+                 path: str = "", line: int | None = None) -> None:
+        noun = _NOUNS.get(limit, limit)
+        super().__init__(
+            f"{count:,} {noun} are over the limit of {maximum:,} "
+            f"(raise it with --limit {limit}=N)",
+            file=file, path=path, line=line)
+        self.limit = limit
+        self.count = count
+        self.maximum = maximum
+
+
+def current() -> Limits:
+    """The limits in force in this context (the defaults unless :func:`using` set others)."""
+    return _current.get() or _DEFAULTS
+
+
+@contextmanager
+def using(limits: Limits) -> Iterator[Limits]:
+    """Put ``limits`` in force for the code inside the ``with`` block (per thread/task)."""
+    token = _current.set(limits)
+    try:
+        yield limits
+    finally:
+        _current.reset(token)
+
+
+def check(limit: str, count: int, path: str = "") -> None:
+    """Refuse ``count`` if it is over the named limit; ``path`` says where in the file."""
+    maximum: int = getattr(current(), limit)
+    if count > maximum:
+        raise LimitExceeded(limit, count, maximum, path=path)
