@@ -14,6 +14,9 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field
 
+from footwork.dice import parse_dice
+from footwork.errors import DiceError
+
 #: the longest id (of an actor, a side, a place...)
 MAX_ID = 64
 #: the largest coordinate, distance or height on any map, in the map's unit
@@ -37,6 +40,17 @@ def printable_line(value: str, *, limit: int = MAX_ID) -> str:
     return value
 
 
+def dice_text(value: str) -> str:
+    """``value`` if it is dice notation footwork can roll (at most 100 dice of at most 1000
+    sides), in its normal form; checked when the file loads, not when first rolled."""
+    if len(value) > 80:
+        raise ValueError(f"expected dice notation such as 2d6+1, got {len(value)} characters")
+    try:
+        return str(parse_dice(value))
+    except DiceError as exc:
+        raise ValueError(f"expected dice notation such as 2d6+1: {exc}") from None
+
+
 def _finite(value: float) -> float:
     if not math.isfinite(value):
         raise ValueError("expected a finite number")
@@ -51,5 +65,7 @@ Coordinate = Annotated[float, Field(ge=-MAX_COORDINATE, le=MAX_COORDINATE,
 #: a distance, depth or height that cannot be negative
 Distance = Annotated[float, Field(ge=0, le=MAX_COORDINATE, allow_inf_nan=False),
                      AfterValidator(_finite)]
+#: dice notation (``2d6+1``, ``d%``, ``4d6kh3``), validated and normalised at load
+DiceText = Annotated[str, AfterValidator(dice_text)]
 #: the seed of an encounter's generator
 Seed = Annotated[int, Field(ge=0, le=MAX_SEED)]
