@@ -81,3 +81,7 @@ class InvalidCommand(FootworkError):
         super().__init__(f"{path}: {message}" if path else message)
         self.path = path
         self.detail = message
+
+
+class InvalidEvent(FootworkError):
+    """Something given to ``evolve`` or ``replay`` that is not an event of the ruleset."""

@@ -6,7 +6,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from footwork.dice import parse_dice
 from footwork.engine.codec import JSON, to_jsonable
+from footwork.errors import DiceError
+from footwork.odds import is_exact
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,11 +23,31 @@ class CheckOdds:
     #: how a total reads as an outcome; lets tests check ``odds`` by enumeration
     tier_of: Callable[[int], str] | None = field(default=None, compare=False, repr=False)
 
+    @property
+    def exact(self) -> bool:
+        """False when the dice were too costly for exact odds and ``odds`` approximate them
+        (the ``odds_work`` limit)."""
+        try:
+            return is_exact(parse_dice(self.dice))
+        except DiceError:  # a description rather than notation: the ruleset's own odds
+            return True
+
+    def describe(self) -> str:
+        """``dice: outcome p ≈percent, ...`` (exact fractions, or marked approximate)."""
+        if self.exact:
+            shown = ", ".join(f"{k} {v} ≈{float(v):.0%}" for k, v in self.odds.items())
+            return f"{self.dice}: {shown}"
+        shown = ", ".join(f"{k} ≈{float(v):.1%}" for k, v in self.odds.items())
+        return f"{self.dice}: {shown} (approximate: too costly to compute exactly)"
+
     def to_json(self) -> dict[str, JSON]:
+        exact = self.exact
         return {
             "name": self.name,
             "dice": self.dice,
-            "odds": {k: {"p": float(v), "exact": str(v)} for k, v in self.odds.items()},
+            "odds": {k: {"p": float(v), "exact": str(v) if exact else None}
+                     for k, v in self.odds.items()},
+            "approximate": not exact,
             "rules": list(self.rules),
         }
 

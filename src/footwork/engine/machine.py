@@ -11,7 +11,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Generic
 
 from footwork.engine.choices import Option
-from footwork.engine.commands import CORE_COMMANDS, Answer, Command, EndTurn, command_from_json
+from footwork.engine.commands import (
+    CORE_COMMANDS,
+    Answer,
+    Command,
+    EndTurn,
+    command_from_json,
+    command_to_json,
+)
 from footwork.engine.events import (
     CORE_EVENTS,
     DecisionMade,
@@ -25,7 +32,7 @@ from footwork.engine.events import (
 )
 from footwork.engine.rolling import Roller, rng_for
 from footwork.engine.state import A, Pending, State, fast_replace
-from footwork.errors import IllegalCommand
+from footwork.errors import IllegalCommand, InvalidCommand, InvalidEvent, excerpt
 from footwork.rulesets.base import Ruleset
 
 
@@ -40,6 +47,7 @@ class Engine(Generic[A]):
         self.event_kinds: dict[str, type[Event]] = {
             e.type: e for e in (*CORE_EVENTS, *ruleset.events)
         }
+        self._event_types = frozenset(self.event_kinds.values())
 
     # -- commands -----------------------------------------------------------------
 
@@ -56,8 +64,16 @@ class Engine(Generic[A]):
             return (*events, EncounterEnded(reason="no actor can take a turn"))
         return tuple(events) + self._start_turn(state, first, roller)
 
-    def decide(self, state: State[A], command: Command) -> tuple[Event, ...]:
-        """Validate and resolve ``command``. Raises :class:`IllegalCommand`; never mutates."""
+    def decide(self, state: State[A], command: Command | Mapping[str, Any]
+               ) -> tuple[Event, ...]:
+        """Validate and resolve ``command`` (a value, or ``{do: ..., ...}``).
+
+        Raises :class:`InvalidCommand` for what is not a well-formed command of this
+        ruleset, :class:`IllegalCommand` for what the rules refuse; never mutates.
+        """
+        if not isinstance(state, State):
+            raise InvalidCommand(f"expected a State, got {type(state).__name__}")
+        command = self.checked(command)
         if state.ended:
             raise IllegalCommand("encounter_over", "the encounter is over: no actor can act")
         roller = Roller(rng_for(state.seed, state.version), getattr(command, "roll", None))
@@ -91,8 +107,30 @@ class Engine(Generic[A]):
         roller.check_all_used()
         return events
 
+    def checked(self, command: Command | Mapping[str, Any]) -> Command:
+        """``command`` as a value of this ruleset whose fields have their declared types
+        (a command built by hand with wrong types is refused, not half-applied)."""
+        if isinstance(command, Mapping):
+            return self.parse(command)
+        if not isinstance(command, Command):
+            raise InvalidCommand(f"expected a command (a Command value or a mapping like "
+                                 f"{{'do': 'end_turn', 'actor': ...}}), got "
+                                 f"{type(command).__name__}")
+        if self.command_kinds.get(command.name) is not type(command):
+            raise InvalidCommand(f"{type(command).__name__} is not a command of the "
+                                 f"{self.ruleset.id} ruleset")
+        try:
+            body = command_to_json(command)
+        except (TypeError, ValueError) as exc:
+            raise InvalidCommand(f"a field of {command.name!r} is not plain data: "
+                                 f"{excerpt(str(exc))}") from None
+        return self.parse(body)
+
     def evolve(self, state: State[A], event: Event) -> State[A]:
         """Fold one event. Pure: the engine's part, then the ruleset's."""
+        if type(event) not in self._event_types:
+            raise InvalidEvent(f"expected an event of the {self.ruleset.id} ruleset, got "
+                               f"{excerpt(type(event).__name__)}")
         if isinstance(event, TurnStarted):
             state = fast_replace(state, turn=state.order.index(event.actor))
         elif isinstance(event, RoundStarted):
@@ -116,7 +154,8 @@ class Engine(Generic[A]):
         state = self.ruleset.evolve(state, event)
         return fast_replace(state, version=state.version + 1)
 
-    def apply(self, state: State[A], command: Command) -> tuple[State[A], tuple[Event, ...]]:
+    def apply(self, state: State[A], command: Command | Mapping[str, Any]
+              ) -> tuple[State[A], tuple[Event, ...]]:
         events = self.decide(state, command)
         return self._fold(state, events), events
 
