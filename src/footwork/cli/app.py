@@ -3,6 +3,10 @@
 Exit codes: 0 all good; 1 an expectation failed or a command was refused;
 2 the input is invalid (file, ruleset, actor...). Errors are one line, never a
 traceback.
+
+Files come from strangers: whatever they name (ids, places, titles, the file's
+own path) reaches rich only as :class:`~rich.text.Text` or with ``markup=False``,
+and the consoles substitute no emoji, so ``pier[/i]`` or ``:100:`` print as typed.
 """
 
 from __future__ import annotations
@@ -16,8 +20,8 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from footwork.errors import FootworkError, IllegalCommand
 from footwork.rulesets import available, get_ruleset
@@ -34,8 +38,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 T = TypeVar("T")
 FileArg = Annotated[Path, typer.Argument(help="an encounter file (.yaml, .yml or .json)")]
@@ -92,14 +96,15 @@ def run(
         if not quiet:
             for entry in outcome.session.to_json()["log"]:
                 rules = f"  [{', '.join(entry['rules'])}]" if entry["rules"] else ""
-                out.print(f"  {escape(entry['text'])}[dim]{escape(rules)}[/dim]")
+                out.print(Text.assemble("  ", entry["text"], (rules, "dim")))
             for message in outcome.messages:
-                out.print(f"[dim]{escape(message)}[/dim]", markup=True)
+                out.print(Text(message, style="dim"))
         for failure in outcome.failures:
             err.print(f"FAIL {failure}", markup=False)
         if outcome.ok:
             count = sum(1 for s in encounter.steps if s.kind != "command")
-            out.print(f"ok: {encounter.name}: {len(encounter.steps)} steps, {count} checks hold")
+            out.print(f"ok: {encounter.name}: {len(encounter.steps)} steps, {count} checks hold",
+                      markup=False)
             return 0
         return 1
 
@@ -156,10 +161,11 @@ def options(
     guarded(body)
 
 
-def options_table(session: Any, actor: str, found: Any) -> Table | str:
+def options_table(session: Any, actor: str, found: Any) -> Table | Text:
+    """The actor's options; every cell is plain text, never read as markup."""
     if not found:
-        return f"{actor} can do nothing now (it is {session.state.current}'s turn)."
-    table = Table(title=f"what {actor} can do", show_lines=False)
+        return Text(f"{actor} can do nothing now (it is {session.state.current}'s turn).")
+    table = Table(title=Text(f"what {actor} can do", style="table.title"), show_lines=False)
     for col in ("option", "to", "cost", "checks and exact odds", "rules"):
         table.add_column(col)
     for option in found:
@@ -167,8 +173,8 @@ def options_table(session: Any, actor: str, found: Any) -> Table | str:
             f"{c.dice}: " + ", ".join(f"{k} {v} ≈{float(v):.0%}" for k, v in c.odds.items())
             for c in option.checks
         )
-        table.add_row(option.label, option.to or "", option.cost, checks,
-                      ", ".join(option.rules))
+        table.add_row(*(Text(cell) for cell in (option.label, option.to or "", option.cost,
+                                                checks, ", ".join(option.rules))))
     return table
 
 
@@ -203,7 +209,7 @@ def render(
             output.write_text(render_svg(session, actor), encoding="utf-8")
         except OSError as exc:
             raise _fail(f"{output}: cannot write the SVG: {exc.strerror}", 2) from None
-        out.print(f"wrote {output}")
+        out.print(f"wrote {output}", markup=False)
 
     guarded(body)
 
@@ -251,9 +257,9 @@ def rulesets(
         cls = type(guarded(lambda: get_ruleset(ruleset)))
         out.print(Markdown(cls.readme_path().read_text(encoding="utf-8")))
         return
-    for rid, cls in sorted(available().items()):
-        out.print(f"[bold]{rid}[/bold] — {cls.title}")
-        out.print(f"  {cls.summary}")
+    for rid, cls in sorted(available().items()):  # third-party rulesets register here too
+        out.print(Text.assemble((rid, "bold"), f" — {cls.title}"))
+        out.print(f"  {cls.summary}", markup=False)
         out.print(f"  docs: footwork rulesets {rid}  ({cls.readme_path()})", markup=False)
 
 

@@ -4,8 +4,13 @@ The session starts from the file's initial state (the file's own steps are
 not played). Every accepted command prints its events with their rule ids;
 a refused one prints one line and changes nothing. ``save`` writes the
 encounter file back with ``steps`` replaced by the commands given, so
-``footwork run`` replays it exactly (rolls the engine made come again from
-the seed and the state's version).
+``footwork run`` replays it exactly (every face rolled is written into the
+steps, see :meth:`Session.commands_json`).
+
+Ids, places and prompts come from the file: they reach the console only inside
+:class:`~rich.text.Text` (never read as markup), and the console substitutes no
+emoji. The end of input, or a closed or unreadable stdin, ends the session as
+``quit`` does.
 """
 
 from __future__ import annotations
@@ -17,15 +22,16 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from rich.markup import escape
+from rich.console import Console, RenderableType
 from rich.table import Table
+from rich.text import Text
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from footwork.engine.choices import Option
 from footwork.engine.codec import JSON
 from footwork.engine.commands import command_to_json
+from footwork.engine.events import Event
 from footwork.engine.session import Session
 from footwork.errors import FootworkError, InvalidCommand
 from footwork.scenario import Encounter
@@ -85,11 +91,24 @@ def parse_fields(words: Sequence[str]) -> dict[str, JSON]:
 
 
 def _saved(count: int, path: Path) -> str:
-    return f"saved {count} command{'' if count == 1 else 's'} to {escape(str(path))}"
+    return f"saved {count} command{'' if count == 1 else 's'} to {path}"
 
 
-def _rules(rules: Sequence[str]) -> str:
-    return f"  [dim]\\[{escape(', '.join(rules))}][/dim]" if rules else ""
+def _event(event: Event) -> Text:
+    """One log line: the event as text, then its rule ids, dimmed."""
+    rules = f"  [{', '.join(event.rules)}]" if event.rules else ""
+    return Text.assemble("  ", event.describe(), (rules, "dim"))
+
+
+def _unreadable(exc: Exception) -> str:
+    """Why the next line could not be read, in a few words."""
+    if isinstance(exc, RuntimeError):  # input() with no sys.stdin at all
+        return "stdin is closed"
+    if isinstance(exc, UnicodeDecodeError):
+        return "it is not UTF-8 text"
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    return str(exc)
 
 
 def _odds_text(option: Option) -> str:
@@ -117,7 +136,7 @@ class Repl:
         self.encounter = encounter
         self.session: Session[Any] = encounter.session()
         self.save_path = Path(save_path)
-        self.console = console or Console(highlight=False)
+        self.console = console or Console(highlight=False, emoji=False)
         self.listed: list[Option] = []
         #: the state version the numbered list was made for
         self.listed_at = -1
@@ -133,9 +152,19 @@ class Repl:
         while True:
             try:
                 line = reader(self.prompt())
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
+                self.console.print()  # the prompt is still on its line
+                self.finish("end of input: bye")
+                return
+            except KeyboardInterrupt:
                 self.console.print()
-                break
+                self.finish("interrupted: bye")
+                return
+            except (OSError, RuntimeError, ValueError) as exc:
+                # stdin closed (`< &-`), gone or not text: nothing more can come
+                self.console.print()
+                self.finish(f"cannot read the input ({_unreadable(exc)}): bye")
+                return
             if not self.handle(line):
                 break
         self.finish()
@@ -149,29 +178,35 @@ class Repl:
     def greet(self) -> None:
         enc = self.encounter
         title = enc.source.data.get("title") if isinstance(enc.source.data, dict) else None
-        self.say(f"[bold]{escape(str(title or enc.name))}[/bold] "
-                 f"([dim]{escape(enc.ruleset.id)}[/dim]) — type [bold]help[/bold] for commands")
+        self.say(Text.assemble((str(title or enc.name), "bold"), " (", (enc.ruleset.id, "dim"),
+                               ") — type ", ("help", "bold"), " for commands"))
         if enc.steps:
-            self.say(f"[dim]starting from the initial state; the file's {len(enc.steps)} "
-                     "steps are not played[/dim]")
+            self.say(Text(f"starting from the initial state; the file's {len(enc.steps)} "
+                          "steps are not played", style="dim"))
         for event in self.session.opening:
-            self.say(f"  {escape(event.describe())}{_rules(event.rules)}")
+            self.say(_event(event))
         self.look()
 
-    def finish(self) -> None:
+    def finish(self, farewell: str = "bye") -> None:
+        """Save unsaved commands (a failed write is one line, the session still ends)."""
         if self.unsaved():
-            path = self.save()
-            self.say(_saved(len(self.session.history), path))
-        self.say("bye")
+            try:
+                path = self.save()
+            except FootworkError as exc:
+                self.refuse(str(exc))
+            else:
+                self.say(_saved(len(self.session.history), path))
+        self.say(farewell)
 
     def unsaved(self) -> bool:
         return self.session.commands_json() != self.saved
 
-    def say(self, text: Any = "") -> None:
-        self.console.print(text)
+    def say(self, text: RenderableType = "") -> None:
+        """Print ``text``; a plain string is printed as it is, never read as markup."""
+        self.console.print(Text(text) if isinstance(text, str) else text)
 
     def refuse(self, message: str) -> None:
-        self.console.print(f"[red]refused:[/red] {escape(message)}")
+        self.say(Text.assemble(("refused:", "red"), " ", message))
 
     # -- one line -------------------------------------------------------------------
 
@@ -245,9 +280,9 @@ class Repl:
         grid.add_column()
         for usage, what in HELP:
             text = what.format(commands=commands, save_path=self.save_path)
-            grid.add_row(escape(usage), escape(text))
+            grid.add_row(Text(usage), Text(text))
         self.say(grid)
-        self.say(f"[dim]{escape(NOTE)}[/dim]")
+        self.say(Text(NOTE, style="dim"))
 
     def command(self, name: str, words: Sequence[str]) -> None:
         """Build ``{do: name, ...}`` from ``key=value`` words and play it."""
@@ -270,20 +305,20 @@ class Repl:
         before = session.state
         events = session.do(body)
         for event in events:
-            self.say(f"  {escape(event.describe())}{_rules(event.rules)}")
+            self.say(_event(event))
         after = session.state
         if after.pending is not None:
             self.announce()
         elif (after.round, after.turn) != (before.round, before.turn):
-            self.say(f"[bold]round {after.round}: {escape(after.current)}'s turn[/bold]")
+            self.say(Text(f"round {after.round}: {after.current}'s turn", style="bold"))
 
     def announce(self) -> None:
         """The pending decision: who must answer, and its choices as numbered options."""
         pending = self.session.state.pending
         if pending is None:
             return
-        self.say(f"[bold yellow]{escape(pending.actor)} must decide:[/bold yellow] "
-                 f"{escape(pending.prompt)}")
+        self.say(Text.assemble((f"{pending.actor} must decide:", "bold yellow"), " ",
+                               pending.prompt))
         self.show_options(pending.actor, self.session.options(pending.actor))
 
     def options(self, actor: str | None) -> None:
@@ -305,31 +340,31 @@ class Repl:
                 why = f"{state.pending.actor} must first answer"
             else:
                 why = f"it is {state.current}'s turn"
-            self.say(f"{escape(actor)} can do nothing now ({escape(why)}).")
+            self.say(f"{actor} can do nothing now ({why}).")
             return
         pending = state.pending
         title = (f"{actor} must answer" if pending is not None and pending.actor == actor
                  else f"what {actor} can do")
-        table = Table(title=title, title_justify="left")
+        table = Table(title=Text(title, style="table.title"), title_justify="left")
         for col in ("#", "option", "cost", "checks and exact odds", "rules"):
             table.add_column(col)
         for i, option in enumerate(found, 1):
-            table.add_row(str(i), escape(option.label), escape(option.cost),
-                          escape(_odds_text(option)), escape(", ".join(option.rules)))
+            table.add_row(*(Text(cell) for cell in (str(i), option.label, option.cost,
+                                                    _odds_text(option), ", ".join(option.rules))))
         self.say(table)
-        self.say("[dim]type a number to do it[/dim]")
+        self.say(Text("type a number to do it", style="dim"))
 
     def undo(self) -> None:
         command = self.session.undo()
         if command is None:
             raise InvalidCommand("nothing to undo")
-        self.say(f"undone: {escape(json.dumps(command_to_json(command)))}")
+        self.say(f"undone: {json.dumps(command_to_json(command))}")
         self.look()
 
     def log(self, count: int) -> None:
         events = self.session.events[-count:] if count > 0 else []
         for event in events:
-            self.say(f"  {escape(event.describe())}{_rules(event.rules)}")
+            self.say(_event(event))
 
     def look(self) -> None:
         """Where everyone is, whose turn it is, and the pending decision."""
@@ -409,8 +444,10 @@ def actor_table(actors: Mapping[str, Mapping[str, Any]], turn: str, round_: int)
         common_flags = [f for f in flag_sets[0] if all(f in fs for fs in flag_sets)]
         shared += common_flags
     caption = f"everyone: {', '.join(shared)}" if shared else None
-    table = Table(title=f"round {round_}: {turn}'s turn", title_justify="left",
-                  caption=escape(caption) if caption else None, caption_justify="left")
+    # Text titles keep the table's own styles, which a plain string would get
+    table = Table(title=Text(f"round {round_}: {turn}'s turn", style="table.title"),
+                  title_justify="left", caption_justify="left",
+                  caption=Text(caption, style="table.caption") if caption else None)
     body: list[list[str]] = []
     for aid, info in actors.items():
         row = ["▶" if aid == turn else "", str(info.get("id", aid)),
@@ -429,7 +466,7 @@ def actor_table(actors: Mapping[str, Mapping[str, Any]], turn: str, round_: int)
             widest = max([len(col), *(len(r[i]) for r in body)])
             table.add_column(col, no_wrap=True, min_width=widest)
     for row in body:
-        table.add_row(*(escape(cell) for cell in row))
+        table.add_row(*(Text(cell) for cell in row))
     return table
 
 

@@ -3,6 +3,11 @@
 The session is the only mutable object: it keeps the log and swaps in each
 new state. Undo replays the log without the last command's events, so what
 remains is exactly what a fresh replay would give.
+
+The commands given come back as steps of an encounter file
+(:meth:`Session.commands_json`): every rolled face is written into ``roll``, and
+``engine_rolled`` counts the engine's own among them, so that a replay logs
+them as the engine's rolls, as they were live.
 """
 
 from __future__ import annotations
@@ -17,6 +22,10 @@ from footwork.engine.events import Event, Rolled, event_to_json
 from footwork.engine.machine import Engine
 from footwork.engine.state import A, State
 from footwork.errors import InvalidCommand
+
+#: the field, next to ``roll``, that counts how many of its last faces the engine rolled
+#: during play (the faces before them were rolled at the table)
+ENGINE_ROLLED = "engine_rolled"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,15 +76,30 @@ class Session(Generic[A]):
     def commands_json(self, *, with_rolls: bool = True) -> list[dict[str, JSON]]:
         """The commands given, as steps of an encounter file.
 
-        With ``with_rolls``, every face the engine rolled is written into the command's
-        ``roll``, so the steps replay exactly whatever later changes the generator.
+        ``roll`` holds the faces rolled at the table. With ``with_rolls``, the faces the
+        engine rolled follow them, so the steps replay exactly whatever later changes
+        the generator, and ``engine_rolled`` counts them, so that the replay logs them
+        as the engine's rolls, as they were live.
         """
         out = []
         for entry in self.history:
             body = command_to_json(entry.command)
-            faces = [v for e in entry.events if isinstance(e, Rolled) for v in e.values]
-            if with_rolls and faces and "roll" in {f.name for f in fields(entry.command)}:
-                body["roll"] = faces
+            names = {f.name for f in fields(entry.command)}
+            if "roll" not in names:
+                out.append(body)
+                continue
+            # who rolled is read from the log: a replayed command's roll holds both kinds
+            rolls = [e for e in entry.events if isinstance(e, Rolled)]
+            table = [v for e in rolls if e.supplied for v in e.values]
+            engine = [v for e in rolls if not e.supplied for v in e.values] if with_rolls else []
+            if table or engine:
+                body["roll"] = [*table, *engine]
+            else:
+                body.pop("roll", None)
+            body.pop(ENGINE_ROLLED, None)
+            # only a command that takes the count can carry it: the steps must load again
+            if engine and ENGINE_ROLLED in names:
+                body[ENGINE_ROLLED] = len(engine)
             out.append(body)
         return out
 
