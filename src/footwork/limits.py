@@ -18,7 +18,7 @@ docs/limits.md lists every limit with its default.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, fields, replace
@@ -106,6 +106,25 @@ def using(limits: Limits) -> Iterator[Limits]:
         yield limits
     finally:
         _current.reset(token)
+
+
+def set_current(limits: Limits) -> Callable[[], None]:
+    """Put ``limits`` in force for the rest of this context (a CLI command, say);
+    returns the function that puts the earlier limits back."""
+    token = _current.set(limits)
+    return lambda: _current.reset(token)
+
+
+def parse_settings(settings: list[str]) -> Limits:
+    """Limits from ``NAME=N`` settings (``--limit cells=1000000``) over the defaults."""
+    changes: dict[str, int] = {}
+    for setting in settings:
+        name, sep, value = setting.partition("=")
+        if not sep or not value.strip().isdigit():
+            raise ScenarioError(f"--limit {setting!r}: expected NAME=N with N a whole number "
+                                f"and NAME one of: {', '.join(Limits.names())}")
+        changes[name.strip()] = int(value)
+    return _DEFAULTS.raised(changes)
 
 
 def check(limit: str, count: int, path: str = "") -> None:

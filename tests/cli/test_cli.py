@@ -295,9 +295,11 @@ def test_query_errors_are_one_line(args: list[str], message: str) -> None:
 
 def test_state_views() -> None:
     code, out, _ = invoke("state", str(BOARDING), "--view", "player", "--no-log")
-    assert code == 0 and json.loads(out)["view"] == "player"
+    assert code == 0 and json.loads(out)["view"] == "players"
+    code, out, _ = invoke("state", str(BOARDING), "--seat", "side:crew", "--no-log")
+    assert code == 0 and json.loads(out)["view"] == "side:crew"
     code, _, err = invoke("state", str(BOARDING), "--view", "god")
-    assert code == 2 and "--view: expected gm or player, got 'god'" in err
+    assert code == 2 and "seat 'god': expected gm, players, side:NAME or actor:ID" in err
 
 
 def _yaml_samples() -> list[tuple[str, str]]:

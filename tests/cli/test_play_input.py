@@ -6,15 +6,12 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-from dataclasses import fields
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from footwork.cli.app import app
-from footwork.engine import Command
-from footwork.engine.session import ENGINE_ROLLED
 
 from .test_cli import BOARDING
 
@@ -57,11 +54,6 @@ def test_a_closed_stdin_ends_cleanly_in_one_line(boarding: Path) -> None:
     assert not boarding.with_suffix(".played.yaml").exists()
 
 
-@pytest.mark.xfail(
-    ENGINE_ROLLED not in {f.name for f in fields(Command)},
-    reason="Command has no engine_rolled field yet (engine/commands.py, engine/machine.py)",
-    strict=True,
-)
 def test_a_saved_session_runs_with_the_engines_rolls_as_the_engines(boarding: Path) -> None:
     """No roll typed in: `footwork run` of the saved file says no roll was made at the
     table, as the live session did."""

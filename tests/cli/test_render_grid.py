@@ -89,12 +89,17 @@ def fake_session(grid: GridMap = GRID, state: dict[str, Any] | None = None,
     state = copy.deepcopy(STATE if state is None else state)
     found = _options() if options is None else options
     ruleset = SimpleNamespace(space_json=lambda _space: space)
-    return SimpleNamespace(
+    session = SimpleNamespace(
         engine=SimpleNamespace(ruleset=ruleset),
         state=SimpleNamespace(space=object()),
-        to_json=lambda log=True: state,
+        to_json=lambda log=True, view=None: state,
         options=lambda actor: found if actor == "ada" else [],
     )
+    # the game master's view: the map and the options as the session gives them
+    view = SimpleNamespace(seat="gm", space_json=lambda _state: space,
+                           options=lambda _state, actor: session.options(actor))
+    session.view = lambda seat: view
+    return session
 
 
 def _render(actor: str | None = None, **kwargs: Any) -> ET.Element:

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from footwork.dice import parse_dice
-from footwork.engine import Command, Roller
+from footwork.engine import Roller
 from footwork.engine.events import Rolled, event_to_json
 from footwork.engine.session import ENGINE_ROLLED, Session
 from footwork.errors import DiceError
@@ -22,15 +21,6 @@ from ..conftest import EXAMPLES
 
 D6 = parse_dice("1d6")
 COURTYARD = EXAMPLES / "cultivation" / "courtyard-duel.yaml"
-
-#: the commands take the count once engine/commands.py declares the field and the engine
-#: hands it to the Roller; until then the round trip cannot hold (drop this then)
-needs_field = pytest.mark.xfail(
-    ENGINE_ROLLED not in {f.name for f in fields(Command)},
-    reason="Command has no engine_rolled field yet (engine/commands.py, engine/machine.py)",
-    strict=True,
-)
-
 
 def test_recorded_engine_faces_are_reported_as_the_engines() -> None:
     roller = Roller(random.Random(1), [5, 3, 2], engine=2)
@@ -73,7 +63,6 @@ def _log(session: Session[Any]) -> list[dict[str, Any]]:
     return [{**event_to_json(e), "text": e.describe()} for e in session.events]
 
 
-@needs_field
 def test_the_steps_count_the_engines_faces() -> None:
     steps = _live().commands_json()
     joint = steps[2]
@@ -81,7 +70,6 @@ def test_the_steps_count_the_engines_faces() -> None:
     assert steps[-1][ENGINE_ROLLED] == 1 and len(steps[-1]["roll"]) == 1
 
 
-@needs_field
 def test_a_saved_session_replays_with_the_same_log(tmp_path: Path) -> None:
     live = _live()
     encounter = load_encounter(COURTYARD)

@@ -23,6 +23,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from footwork import limits
+from footwork.engine.seats import Seat
 from footwork.errors import FootworkError, IllegalCommand
 from footwork.rulesets import available, get_ruleset
 from footwork.scenario import Encounter, json_schema, load_encounter, play
@@ -42,6 +44,25 @@ out = Console(highlight=False, soft_wrap=True, emoji=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 T = TypeVar("T")
+
+
+@app.callback()
+def _settings(
+    ctx: typer.Context,
+    limit: Annotated[list[str] | None, typer.Option(
+        "--limit", metavar="NAME=N",
+        help="raise or lower a limit on what a file may ask for (repeatable): "
+        "file_bytes, nodes, nesting, actors, steps, places, zones, vertices, cells, "
+        "odds_work; see docs/limits.md")] = None,
+) -> None:
+    """Tactical movement rules, enforced and explained by rule id."""
+    if limit:
+        ctx.call_on_close(limits.set_current(guarded(lambda: limits.parse_settings(limit))))
+
+
+SeatOpt = Annotated[str, typer.Option(
+    "--seat", help="whose view: gm (everything), players, side:NAME or actor:ID; a player "
+    "seat receives nothing that is hidden from it")]
 FileArg = Annotated[Path, typer.Argument(help="an encounter file (.yaml, .yml or .json)")]
 
 
@@ -117,16 +138,16 @@ def state(
     file: FileArg,
     log: Annotated[bool, typer.Option(help="include the event log")] = True,
     steps: StepsOpt = None,
-    view: Annotated[str, typer.Option(help="gm (everything) or player (what players see)")]
-    = "gm",
+    view: Annotated[str, typer.Option(
+        "--view", "--seat", help="whose view: gm (everything), players (what players see), "
+        "side:NAME or actor:ID")] = "gm",
 ) -> None:
     """Print the state JSON after the file's steps."""
 
     def body() -> None:
-        if view not in ("gm", "player"):
-            raise _fail(f"--view: expected gm or player, got {view!r}", 2)
+        seat = Seat.parse(view)
         _, outcome = _played(file, steps, strict=False)
-        body = outcome.session.to_json(log=log, view=view)
+        body = outcome.session.to_json(log=log, view=seat)
         sys.stdout.write(json.dumps(body, indent=2) + "\n")
         for failure in outcome.failures:
             err.print(f"FAIL {failure}", markup=False)
@@ -142,17 +163,23 @@ def options(
     actor: Annotated[str, typer.Option("--actor", "-a", help="the actor's id")],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     steps: StepsOpt = None,
+    seat: SeatOpt = "gm",
 ) -> None:
     """Show what an actor can do after the file's steps: destinations, costs, odds."""
 
     def body() -> None:
+        viewer = Seat.parse(seat)
         _, outcome = _played(file, steps)
         session = outcome.session
         gm = session.engine.ruleset.gm
-        if actor not in session.state.actors and actor != gm:
-            known = ", ".join([*session.state.actors, gm])
-            raise _fail(f"{file}: no actor {actor!r}; expected one of: {known}", 2)
-        found = session.options(actor)
+        view = session.view(viewer)
+        known = [a for a in session.state.actors if view.known(session.state, a)]
+        if actor not in known and actor != gm:
+            raise _fail(f"{file}: no actor {actor!r}; expected one of: "
+                        f"{', '.join([*known, gm])}", 2)
+        if not viewer.is_gm and not viewer.controls(session.state, actor):
+            raise _fail(f"{file}: seat {viewer} does not command {actor!r}", 2)
+        found = view.options(session.state, actor)
         if as_json:
             sys.stdout.write(json.dumps([o.to_json() for o in found], indent=2) + "\n")
             return
@@ -169,10 +196,7 @@ def options_table(session: Any, actor: str, found: Any) -> Table | Text:
     for col in ("option", "to", "cost", "checks and exact odds", "rules"):
         table.add_column(col)
     for option in found:
-        checks = "; ".join(
-            f"{c.dice}: " + ", ".join(f"{k} {v} ≈{float(v):.0%}" for k, v in c.odds.items())
-            for c in option.checks
-        )
+        checks = "; ".join(c.describe() for c in option.checks)
         table.add_row(*(Text(cell) for cell in (option.label, option.to or "", option.cost,
                                                 checks, ", ".join(option.rules))))
     return table
@@ -196,17 +220,20 @@ def render(
     output: Annotated[Path, typer.Option("-o", "--output", help="the SVG to write")],
     actor: Annotated[str | None, typer.Option(help="draw this actor's options")] = None,
     steps: StepsOpt = None,
+    seat: SeatOpt = "gm",
 ) -> None:
     """Draw the map, the actors, and optionally one actor's options, as SVG."""
     from footwork.cli.svg import render_svg
 
     def body() -> None:
+        viewer = Seat.parse(seat)
         _, outcome = _played(file, steps)
         session = outcome.session
-        if actor is not None and actor not in session.state.actors:
+        if actor is not None and (actor not in session.state.actors or not session.view(
+                viewer).known(session.state, actor)):
             raise _fail(f"{file}: no actor {actor!r}", 2)
         try:
-            output.write_text(render_svg(session, actor), encoding="utf-8")
+            output.write_text(render_svg(session, actor, viewer), encoding="utf-8")
         except OSError as exc:
             raise _fail(f"{output}: cannot write the SVG: {exc.strerror}", 2) from None
         out.print(f"wrote {output}", markup=False)
@@ -221,6 +248,7 @@ def query(
     = None,
     args: Annotated[list[str] | None, typer.Argument(help="the query's arguments")] = None,
     steps: StepsOpt = None,
+    seat: SeatOpt = "gm",
 ) -> None:
     """Ask a ruleset's question about the state after the file's steps (e.g. range a b)."""
 
@@ -239,7 +267,8 @@ def query(
         given = list(args or [])
         if len(given) != len(q.params):
             raise _fail(f"{name} takes {len(q.params)} argument(s): {' '.join(q.params)}", 2)
-        answer = q.answer(outcome.session.state, *given)
+        session = outcome.session
+        answer = session.view(Seat.parse(seat)).query(session.state, name, given)
         sys.stdout.write(json.dumps(answer, indent=2) + "\n")
 
     guarded(body)

@@ -22,6 +22,7 @@ from xml.sax.saxutils import escape
 
 import networkx as nx
 
+from footwork.engine.seats import GM, Seat
 from footwork.engine.session import Session
 
 # -- geometry constants (pixels) --------------------------------------------------
@@ -229,31 +230,32 @@ def _edge_point(box: _Box, toward: tuple[float, float]) -> tuple[float, float]:
     return box.x + dx * t, box.y + dy * t
 
 
-def render_svg(session: Session[Any], actor: str | None = None) -> str:
-    """The map, the actors and (with ``actor``) that actor's options, as an SVG document.
+def render_svg(session: Session[Any], actor: str | None = None,
+               seat: Seat | str = GM) -> str:
+    """The map, the actors and (with ``actor``) that actor's options, as an SVG document,
+    as ``seat`` may see them.
 
     A map whose ``space_json`` says ``"scale": "m"`` (zones as polygons in
     metres) is drawn to scale by :func:`footwork.cli.svg_sitemap.render_to_scale`.
     """
-    space = session.engine.ruleset.space_json(session.state.space)
-    state = session.to_json(log=False)
+    view = session.view(seat)  # a player seat's drawing shows nothing hidden from it
+    space = view.space_json(session.state)
+    state = session.to_json(log=False, view=view.seat)
+    found = list(view.options(session.state, actor)) if actor is not None else []
     if space.get("scale") == "m":
         from footwork.cli.svg_sitemap import render_to_scale
 
-        return render_to_scale(space, state, actor,
-                               list(session.options(actor)) if actor is not None else [])
+        return render_to_scale(space, state, actor, found)
     if "grid" in space:
         from footwork.cli.svg_grid import render_grid
 
-        return render_grid(space, state, actor,
-                           list(session.options(actor)) if actor is not None else [])
+        return render_grid(space, state, actor, found)
     actors: Mapping[str, Mapping[str, Any]] = state.get("actors") or {}
     places: list[Mapping[str, Any]] = list(space.get("places") or [])
     raw_links: list[Mapping[str, Any]] = list(space.get("links") or [])
     positions: Mapping[str, Sequence[float]] = space.get("positions") or {}
 
     by_id = {str(place["id"]): place for place in places}
-    found = list(session.options(actor)) if actor is not None else []
 
     # sides and kinds get colours in a fixed order
     sides: list[str] = []

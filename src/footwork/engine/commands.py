@@ -33,6 +33,9 @@ class Command:
     __pydantic_config__ = ConfigDict(extra="forbid", strict=False)
 
     actor: str
+    #: how many of the last faces of ``roll`` the engine rolled when the command was first
+    #: played (a saved session writes them down): they replay as the engine's rolls
+    engine_rolled: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -98,7 +101,8 @@ def command_from_json(
         err = exc.errors()[0]
         loc = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"]).lstrip(".")
         prefix = f"{where}.{loc}" if where and loc else (where or loc)
-        names = ", ".join(f.name for f in fields(cls))
+        # engine_rolled is written by footwork when it saves, not typed by people
+        names = ", ".join(f.name for f in fields(cls) if f.name != "engine_rolled")
         got = excerpt(repr(err.get("input")), 40)
         message = {
             "unexpected_keyword_argument": f"unknown field; command {name!r} takes: {names}",

@@ -76,7 +76,8 @@ class Engine(Generic[A]):
         command = self.checked(command)
         if state.ended:
             raise IllegalCommand("encounter_over", "the encounter is over: no actor can act")
-        roller = Roller(rng_for(state.seed, state.version), getattr(command, "roll", None))
+        roller = Roller(rng_for(state.seed, state.version), getattr(command, "roll", None),
+                        engine=command.engine_rolled or 0)
         pending = state.pending
         if isinstance(command, Answer):
             if pending is None:

@@ -16,11 +16,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Generic
 
-from footwork.engine.codec import JSON, to_jsonable
+from footwork.engine.codec import JSON
 from footwork.engine.commands import Command, command_to_json
-from footwork.engine.events import Event, Rolled, event_to_json
+from footwork.engine.events import Event, Rolled
 from footwork.engine.machine import Engine
+from footwork.engine.seats import GM, Seat
 from footwork.engine.state import A, State
+from footwork.engine.view import View
 from footwork.errors import InvalidCommand
 
 #: the field, next to ``roll``, that counts how many of its last faces the engine rolled
@@ -103,32 +105,24 @@ class Session(Generic[A]):
             out.append(body)
         return out
 
-    def to_json(self, *, log: bool = True, view: str = "gm") -> dict[str, JSON]:
-        """The documented state JSON: round, turn, actors, pending decision, log.
+    @property
+    def batches(self) -> list[tuple[Event, ...]]:
+        """The events of the opening and of each command, in order."""
+        return [self.opening, *(entry.events for entry in self.history)]
 
-        ``view="player"`` leaves out what the ruleset hides from players.
-        """
-        return state_json(self.engine, self.state, self.events if log else None, view=view)
+    def view(self, seat: Seat | str = GM) -> View[A]:
+        """Everything ``seat`` may see of this encounter (``gm``, ``players``,
+        ``side:NAME``, ``actor:ID``)."""
+        return View(self.engine, seat if isinstance(seat, Seat) else Seat.parse(seat))
+
+    def to_json(self, *, log: bool = True, view: Seat | str = GM) -> dict[str, JSON]:
+        """The documented state JSON: round, turn, actors, pending decision, log, as
+        ``view`` (a seat) may see it."""
+        return self.view(view).state_json(self.state, self.initial, self.batches, log=log)
 
 
-def state_json(
-    engine: Engine[A], state: State[A], events: list[Event] | None = None, *, view: str = "gm"
-) -> dict[str, JSON]:
-    ruleset = engine.ruleset
-    body: dict[str, JSON] = {
-        "ruleset": state.ruleset,
-        "round": state.round,
-        "turn": None if state.ended else state.current,
-        "ended": state.ended,
-        "order": list(state.order),
-        "actors": {aid: ruleset.actor_json(state, a) for aid, a in state.actors.items()},
-        "pending": to_jsonable(state.pending),
-        "world": to_jsonable(state.world),
-        "version": state.version,
-    }
-    if events is not None:
-        body["log"] = [
-            {**event_to_json(e), "text": e.describe()} for e in events
-        ]
-    body["view"] = view
-    return ruleset.view(state, body, view) if view != "gm" else body
+def state_json(engine: Engine[A], state: State[A], events: list[Event] | None = None
+               ) -> dict[str, JSON]:
+    """The game master's state JSON of ``state`` (with ``events`` as its log). A seat's
+    view needs the history to judge the log as it happened: see :class:`View`."""
+    return View(engine, GM).state_json(state, None, None if events is None else [events])

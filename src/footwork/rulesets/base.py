@@ -22,6 +22,7 @@ from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Answer, Command
 from footwork.engine.events import Event
 from footwork.engine.rolling import Roller
+from footwork.engine.seats import Seat, scrub
 from footwork.engine.state import Actor, Pending, State
 
 A = TypeVar("A", bound=Actor)
@@ -104,9 +105,17 @@ class Ruleset(ABC, Generic[A]):
         """Warnings about a valid but doubtful encounter, as (path, message) pairs."""
         return []
 
-    def view(self, state: State[A], body: dict[str, JSON], viewer: str) -> dict[str, JSON]:
-        """The state JSON as ``viewer`` (``gm`` or ``player``) may see it."""
-        return body
+    def secrets(self, state: State[A], seat: Seat) -> frozenset[str]:
+        """The actor and place ids hidden from ``seat`` (never the game master) in
+        ``state``. :class:`footwork.engine.view.View` leaves out everything naming them."""
+        return frozenset()
+
+    def view_space(self, state: State[A], body: Mapping[str, JSON],
+                   hidden: frozenset[str]) -> Mapping[str, JSON]:
+        """The map (``space_json``) without what would show the ``hidden`` places.
+        By default every entry naming one goes; a ruleset whose drawing shows hidden
+        places in other ways (walls, regions) leaves those out too."""
+        return scrub(dict(body), hidden)  # type: ignore[no-any-return]
 
     def queries(self) -> Mapping[str, Query[A]]:
         """Named read-only questions about a state, for the library and `footwork query`."""

@@ -53,7 +53,7 @@ def test_the_player_view_names_no_hidden_character_R004_02() -> None:
     view = s.to_json(view="player")
     text = str(view)
     assert "lurker" not in text
-    assert view["pending"] == {"actor": "hidden", "kind": "hidden"}
+    assert view["pending"] is None  # not even that someone hidden is asked
     assert view["order"] == ["hero"]
 
 

@@ -254,15 +254,35 @@ def test_the_player_view_hides_unrevealed_zones_and_who_is_in_them_R004_02() -> 
 
 
 def test_entering_an_unrevealed_zone_reveals_it_A004_17() -> None:
-    """A004-17: a character may walk into an unrevealed neighbour, which reveals it."""
+    """A004-17: a character the players see may walk into an unrevealed neighbour, which
+    reveals it (and the way on from there, while it is seen)."""
     s = _hidden_kitchen()
-    s.do({"do": "end_turn", "actor": "ada"})
-    s.do({"do": "end_turn", "actor": "cook"})
-    events = move(s, "rat", "kitchen", [6.5, 0.5])
+    events = move(s, "ada", "kitchen", [6.5, 0.5])
     assert types(events) == ["moved", "revealed"]
     assert of_type(events, "revealed")[0].zone == "kitchen"
     assert set(of_type(events, "revealed")[0].rules) == {"R004-02", "A004-17"}
     assert "kitchen" in s.state.world["revealed"]
+
+
+def test_an_unseen_entry_reveals_nothing_R004_02_A004_17() -> None:
+    """R004-02, A004-17: the rat goes from the hidden cellar into the hidden kitchen where
+    no player sees it: nothing is revealed, and the players' log has no line of it."""
+    s = _hidden_kitchen()
+    s.do({"do": "end_turn", "actor": "ada"})
+    s.do({"do": "end_turn", "actor": "cook"})
+    events = move(s, "rat", "kitchen", [6.5, 0.5])
+    assert types(events) == ["moved"]
+    assert s.state.world["revealed"] == ["hall"]
+    players = s.to_json(view="players")
+    assert "rat" not in str(players) and "kitchen" not in str(players)
+    # once ada walks in, the kitchen and the rat are shown, but not the earlier line
+    s.do({"do": "end_turn", "actor": "rat"})
+    move(s, "ada", "kitchen", [9.5, 3.8])
+    assert s.to_json(view="players")["pending"] is None  # the hidden cook is asked to pin
+    s.do({"answer": "let_pass"})
+    players = s.to_json(view="players")
+    assert "rat" in players["actors"]
+    assert not [line for line in players["log"] if line.get("actor") == "rat"]
 
 
 def test_revealing_on_entry_is_an_option_A004_17() -> None:

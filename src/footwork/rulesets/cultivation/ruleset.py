@@ -6,7 +6,6 @@ optional height and depth bands."""
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
@@ -18,6 +17,7 @@ from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, RoundStarted, TurnEnded
 from footwork.engine.rolling import Roller
+from footwork.engine.seats import Seat
 from footwork.engine.state import Pending, State
 from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
@@ -802,63 +802,26 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         }
         return body
 
-    def view(self, state: CState, body: dict[str, JSON], viewer: str) -> dict[str, JSON]:
-        """R000-66, R000-71: players never see a hidden character nobody of theirs has
-        sensed: it is left out of the actors, the order, the log and the pending decision."""
-        secret = self.secret(state)
-        if not secret:
-            return body
-        actors = body["actors"]
-        assert isinstance(actors, dict)
-        shown: dict[str, JSON] = {}
-        for aid, entry in actors.items():
-            if aid in secret or not isinstance(entry, dict):
-                continue
-            entry = dict(entry)
-            if entry.get("partner") in secret:
-                entry["partner"] = "hidden"
-            if entry.get("reached") in secret:
-                entry["reached"] = "hidden"
-            known = entry.get("aware_of")
-            if isinstance(known, list):
-                entry["aware_of"] = [k for k in known if k not in secret]
-            shown[aid] = entry
-        body["actors"] = shown
+    def secrets(self, state: CState, seat: Seat) -> frozenset[str]:
+        """R000-66, R000-71: a hidden character is unknown to a seat until someone the
+        seat looks through has sensed it. The players seat looks through the player sides
+        (``awareness.player_sides``; when none are named, through every side but the
+        hidden character's own); a side or an actor seat through that side."""
+        if seat.kind == "players":
+            players = set(opts(state).awareness.player_sides)
 
-        def names_secret(value: object) -> bool:
-            if isinstance(value, str):
-                return any(_mentions(value, name) for name in secret)
-            if isinstance(value, Mapping):
-                return any(names_secret(v) for v in value.values())
-            if isinstance(value, list | tuple):
-                return any(names_secret(v) for v in value)
-            return False
+            def through(b: CultivationActor, a: CultivationActor) -> bool:
+                return b.side in players if players else b.side != a.side
+        else:
+            own = seat.name if seat.kind == "side" else getattr(
+                state.actors.get(seat.name), "side", None)
 
-        log = body.get("log")
-        if isinstance(log, list):
-            body["log"] = [e for e in log if not names_secret(e)]
-        order = body.get("order")
-        if isinstance(order, list):
-            body["order"] = [a for a in order if a not in secret]
-        if body.get("turn") in secret:
-            body["turn"] = "hidden"
-        if names_secret(body.get("pending")):
-            body["pending"] = {"actor": "hidden", "kind": "hidden"}
-        return body
-
-    @staticmethod
-    def secret(state: CState) -> frozenset[str]:
-        """The hidden characters the players do not know of (``awareness.player_sides``)."""
-        players = set(opts(state).awareness.player_sides)
-        out = set()
-        for aid, a in state.actors.items():
-            if not a.hidden or a.side in players:
-                continue
-            seekers = [b for b in state.actors.values()
-                       if (b.side in players if players else b.side != a.side)]
-            if not any(aid in b.aware_of for b in seekers):
-                out.add(aid)
-        return frozenset(out)
+            def through(b: CultivationActor, a: CultivationActor) -> bool:
+                return b.side == own
+        return frozenset(
+            aid for aid, a in state.actors.items()
+            if a.hidden and not through(a, a) and not any(
+                aid in b.aware_of for b in state.actors.values() if through(b, a)))
 
     def space_json(self, space_: Any) -> Mapping[str, JSON]:
         m: CultivationMap = space_
@@ -1059,6 +1022,3 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         return found
 
 
-def _mentions(text: str, name: str) -> bool:
-    """Whether ``name`` appears in ``text`` as a whole word (ids may contain '-')."""
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None

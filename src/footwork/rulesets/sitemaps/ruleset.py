@@ -4,18 +4,18 @@ range categories, moving and rushing, pinning, and AGI rolls for hazards."""
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
-from shapely import Point
+from shapely import LineString, Point, unary_union
 
 from footwork.engine.choices import CheckOdds, Option
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, Rolled, RoundStarted, TurnStarted
 from footwork.engine.rolling import Roller
+from footwork.engine.seats import Seat, scrub
 from footwork.engine.state import Pending, State, fast_replace
 from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
@@ -271,16 +271,22 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         zone_rules = ("R004-13", "R004-14") if ctx["rush"] else ("R004-13", "R004-17")
         events.append(ev.Moved(actor=mover.id, to=plan.to, point=plan.at, zones=plan.cost,
                                rush=bool(ctx["rush"]), rules=(*zone_rules, "R004-18")))
-        return events + self._reveal(state, plan.path.zones[1:])
+        return events + self._reveal(state, plan.path.zones)
 
-    def _reveal(self, state: SiteState, zones: Sequence[str]) -> list[Event]:
-        """A004-17: every zone a character enters is revealed (when the option says so)."""
+    def _reveal(self, state: SiteState, route: Sequence[str]) -> list[Event]:
+        """A004-17: the zones a character enters are revealed (when the option says so),
+        but only where the players see it happen (R004-02): from the first revealed zone
+        of its ``route`` on (``route[0]`` is where it was when it began). A hidden cook
+        going from a hidden kitchen to a hidden cellar reveals nothing."""
         if not opts(state).zones.reveal_on_entry:
             return []
         known = set(state.world.get("revealed", ()))
+        seen = False
         out: list[Event] = []
-        for zone in dict.fromkeys(zones):
-            if zone not in known:
+        for zone in dict.fromkeys(route):
+            if zone in known:
+                seen = True
+            elif seen:
                 known.add(zone)
                 out.append(ev.Revealed(zone=zone, rules=("R004-02", "A004-17")))
         return out
@@ -307,7 +313,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             point = (float(h.detail["foot"][0]), float(h.detail["foot"][1]))
         # the spot where it happened may be someone else's, or in a full zone (A004-06)
         zone, point = settle(state, actor, zone, point, back)
-        entered = [*plan.path.zones[1:crossings + 1], zone]
+        entered = [*plan.path.zones[:crossings + 1], zone]  # from where it began
         stop: list[Event] = [ev.MovementEnded(actor=actor.id, point=point, zone=zone,
                                               zones=crossings, why=f"failed the {h.kind} roll",
                                               rules=h.rules)]
@@ -361,7 +367,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             pinner = str(ctx["pinner"])
             ended = ev.MovementEnded(actor=mover.id, point=point, zone=zone, zones=crossings,
                                      why=f"pinned by {pinner}", rules=("R004-21",))
-            shown = self._reveal(state, [*plan.path.zones[1:crossings + 1], zone])
+            shown = self._reveal(state, [*plan.path.zones[:crossings + 1], zone])
             holder = state.actors[pinner]
             if spot_near(state, mover.id, holder.point, floor_of(state, holder),
                          point) is None:
@@ -392,7 +398,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                                      f"{pinner.id}", ("R004-21", "A004-05"))
             return [ev.Placed(actor=mover, zone=found[0], point=found[1],
                               by=f"pinned by {pinner.id}", rules=("R004-21", "A004-05")),
-                    *self._reveal(state, [found[0]])]
+                    *self._reveal(state, [state.actors[mover].at, found[0]])]
         at = (float(answer.at[0]), float(answer.at[1]))
         floor = floor_of(state, pinner)
         if not all(math.isfinite(c) for c in at) or \
@@ -411,7 +417,8 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         if why is not None:
             raise IllegalCommand("unsafe_spot", why, ("R004-23", "R004-29", "A004-05"))
         return [ev.Placed(actor=mover, zone=zone, point=at, by=f"pinned by {pinner.id}",
-                          rules=("R004-21", "A004-05")), *self._reveal(state, [zone])]
+                          rules=("R004-21", "A004-05")),
+                *self._reveal(state, [state.actors[mover].at, zone])]
 
     # -- turn and round boundaries -----------------------------------------------------
 
@@ -451,7 +458,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             if spot is not None:
                 events.append(ev.Placed(actor=actor_id, zone=str(below), point=spot,
                                         by=f"fell ({hazard.kind})", rules=hazard.rules))
-                events += self._reveal(state, [str(below)])
+                events += self._reveal(state, [actor.at, str(below)])
         return [*events, ev.Fell(actor=actor_id, metres=metres, cause=hazard.kind,
                                  rules=(*hazard.rules, "A004-15"))]
 
@@ -478,7 +485,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                                   by="drifting with the current", rules=("R004-28", "A004-13"))
                 events.append(drift)
                 state = self.evolve(state, drift)  # the next drifter sees this one
-            events += self._reveal(state, [zone])
+            events += self._reveal(state, [actor.at, zone])
         return events
 
     def evolve(self, state: SiteState, event: Event) -> SiteState:
@@ -496,31 +503,36 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         body["swimming"] = m.is_water(actor.at)
         return body
 
-    def view(self, state: SiteState, body: dict[str, JSON], viewer: str) -> dict[str, JSON]:
-        """R004-02: players see revealed zones and what is in them, nothing else."""
+    def secrets(self, state: SiteState, seat: Seat) -> frozenset[str]:
+        """R004-02: players know the revealed zones and who stands in them, nothing else
+        (a seat always knows its own characters and the zones they stand in)."""
         revealed = set(state.world.get("revealed", ()))
-        body["actors"] = {k: v for k, v in body["actors"].items() if v["at"] in revealed}
-        hidden = set(state.actors) - set(body["actors"])
-        secret = hidden | (set(site(state).specs) - revealed)
+        own = {a.at for a in state.actors.values() if seat.controls(state, a.id)}
+        zones = set(site(state).specs) - revealed - own
+        return frozenset(zones | {a.id for a in state.actors.values()
+                                  if a.at in zones and not seat.controls(state, a.id)})
 
-        def names_secret(value: Any) -> bool:
-            """Whether a value mentions a hidden character or zone anywhere inside it."""
-            if isinstance(value, str):
-                return any(_mentions(value, name) for name in secret)
-            if isinstance(value, Mapping):
-                return any(names_secret(v) for v in value.values())
-            if isinstance(value, list | tuple):
-                return any(names_secret(v) for v in value)
-            return False
+    def view_space(self, state: SiteState, body: Mapping[str, JSON],
+                   hidden: frozenset[str]) -> Mapping[str, JSON]:
+        """The drawing without hidden zones: their outlines, and the walls, regions and
+        openings that lie in them (what would show the shape of an unexplored room)."""
+        m = site(state)
+        unseen = [z.polygon for z in m.geometry if z.id in hidden]
+        if not unseen:
+            return body
+        shade = unary_union(unseen).buffer(1e-6)
 
-        if "log" in body:
-            body["log"] = [e for e in body["log"] if not names_secret(e)]
-        body["order"] = [a for a in body["order"] if a not in hidden]
-        if body.get("turn") in hidden:
-            body["turn"] = "hidden"
-        if names_secret(body.get("pending")):
-            body["pending"] = {"actor": "hidden", "kind": "hidden"}
-        return body
+        def inside(coords: Any) -> bool:
+            points = [tuple(c) for c in coords]
+            shape = LineString(points) if len(points) > 1 else Point(points[0])
+            return bool(shade.covers(shape))
+
+        out = dict(scrub(dict(body), hidden))
+        out["walls"] = [w for w in body.get("walls", [])
+                        if not inside(w)]
+        out["regions"] = [r for r in body.get("regions", [])
+                          if not inside(r["polygon"])]
+        return out
 
     def space_json(self, space: Any) -> Mapping[str, JSON]:
         m: SiteMap = space
@@ -674,10 +686,6 @@ def _bare_state(space: SiteMap, options: SitemapsOptions,
     return State(ruleset="sitemaps", seed=0, space=space, options=options, order=("",),
                  actors=actors)
 
-
-def _mentions(text: str, name: str) -> bool:
-    """Whether ``name`` appears in ``text`` as a whole word (ids may contain '-')."""
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
 
 
 def _lines(geom: Any) -> list[Any]:

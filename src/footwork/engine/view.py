@@ -1,0 +1,179 @@
+"""What a seat at the table may see: the one place that builds every output for a viewer.
+
+A seat is the game master, the players as a group, one side, or one actor. The
+ruleset says which names (actor and place ids) are hidden from a seat in a state
+(:meth:`Ruleset.secrets`); everything a seat receives passes through :class:`View`:
+the state JSON, the log, options, pending decisions, query answers, the map and
+refusals. Two principles:
+
+- nothing that names a hidden thing leaves: a log line, an option or a pending
+  decision that mentions one is left out whole; a field that holds one is emptied;
+- the log is judged as it happened: each command's events are shown or not by
+  what the seat could perceive once that command was resolved, so a later reveal
+  never brings back earlier lines (history is not rewritten).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Generic
+
+from footwork.engine.choices import Option
+from footwork.engine.codec import JSON, to_jsonable
+from footwork.engine.events import Event, TurnStarted, event_to_json
+from footwork.engine.machine import Engine
+from footwork.engine.seats import GM, PLAYERS, Seat, mentions, scrub
+from footwork.engine.state import A, State
+from footwork.errors import FootworkError, IllegalCommand, excerpt
+
+__all__ = ["GM", "PLAYERS", "Seat", "View", "mentions", "scrub"]
+
+class View(Generic[A]):
+    """Everything a seat receives from an encounter, built in one place."""
+
+    def __init__(self, engine: Engine[A], seat: Seat = GM) -> None:
+        self.engine = engine
+        self.seat = seat
+
+    def secrets(self, state: State[A]) -> frozenset[str]:
+        """The actor and place ids hidden from this seat in ``state``."""
+        if self.seat.is_gm:
+            return frozenset()
+        return frozenset(self.engine.ruleset.secrets(state, self.seat))
+
+    # -- the log --------------------------------------------------------------------
+
+    def log(self, initial: State[A], batches: Iterable[Sequence[Event]]
+            ) -> list[dict[str, JSON]]:
+        """The log lines this seat perceived, each batch (the events of one command)
+        judged by what was hidden once it was resolved."""
+        return self._replay(initial, batches)[0]
+
+    def _replay(self, initial: State[A], batches: Iterable[Sequence[Event]]
+                ) -> tuple[list[dict[str, JSON]], str | None]:
+        """The seat's log, and whose turn the seat last saw begin."""
+        lines: list[dict[str, JSON]] = []
+        turn: str | None = None
+        state = initial
+        for batch in batches:
+            state = self.engine.replay(state, batch)
+            hidden = self.secrets(state)
+            for event in batch:
+                line: dict[str, JSON] = {**event_to_json(event), "text": event.describe()}
+                if mentions(line, hidden):
+                    continue
+                lines.append(line)
+                if isinstance(event, TurnStarted):
+                    turn = event.actor
+        return lines, turn
+
+    # -- the state ------------------------------------------------------------------
+
+    def state_json(self, state: State[A], initial: State[A] | None = None,
+                   batches: Sequence[Sequence[Event]] | None = None, *,
+                   log: bool = True) -> dict[str, JSON]:
+        """The documented state JSON as this seat may see it.
+
+        For a seat other than the game master, ``initial`` and ``batches`` (the events
+        of each command so far) are needed to judge the log and the turn as they were
+        seen; ``version`` is left out, since its steps would count hidden events.
+        """
+        ruleset = self.engine.ruleset
+        body: dict[str, JSON] = {
+            "ruleset": state.ruleset,
+            "round": state.round,
+            "turn": None if state.ended else state.current,
+            "ended": state.ended,
+            "order": list(state.order),
+            "actors": {aid: ruleset.actor_json(state, a) for aid, a in state.actors.items()},
+            "pending": to_jsonable(state.pending),
+            "world": to_jsonable(state.world),
+            "version": state.version,
+        }
+        if self.seat.is_gm:
+            if log and batches is not None:  # the game master's log is every event
+                body["log"] = [{**event_to_json(e), "text": e.describe()}
+                               for batch in batches for e in batch]
+            body["view"] = str(self.seat)
+            return body
+        hidden = self.secrets(state)
+        lines, seen_turn = ([], None) if batches is None or initial is None else (
+            self._replay(initial, batches))
+        del body["version"]
+        body["actors"] = {aid: scrub(entry, hidden)
+                          for aid, entry in body["actors"].items()
+                          if aid not in hidden}
+        body["order"] = [a for a in state.order if a not in hidden]
+        if body["turn"] in hidden:
+            body["turn"] = seen_turn if seen_turn not in hidden else None
+        if mentions(body["pending"], hidden):
+            body["pending"] = None
+        body["world"] = scrub(body["world"], hidden)
+        if log:
+            body["log"] = lines
+        body["view"] = str(self.seat)
+        return body
+
+    # -- options, queries, the map, refusals -----------------------------------------
+
+    def options(self, state: State[A], actor_id: str) -> tuple[Option, ...]:
+        """What ``actor_id`` may do now, if this seat commands it; none that names a
+        hidden thing (a move into an unrevealed zone, a pin by a hidden guard)."""
+        if not self.seat.is_gm and not self.seat.controls(state, actor_id):
+            return ()
+        found = self.engine.options(state, actor_id)
+        if self.seat.is_gm:
+            return found
+        hidden = self.secrets(state)
+        return tuple(o for o in found if not mentions(o.to_json(), hidden))
+
+    def known(self, state: State[A], name: str) -> bool:
+        """Whether ``name`` is an actor or place this seat may name (not hidden)."""
+        return name not in self.secrets(state)
+
+    def query(self, state: State[A], name: str, args: Sequence[str]) -> JSON:
+        """A ruleset query as this seat may ask it: naming a hidden actor or place is
+        refused exactly as naming one that does not exist; the answer is scrubbed."""
+        queries = self.engine.ruleset.queries()
+        query = queries.get(name)
+        if query is None:
+            raise FootworkError(f"unknown query {excerpt(name)!r}; expected one of: "
+                                f"{', '.join(sorted(queries))}")
+        if len(args) != len(query.params):
+            raise FootworkError(f"{name} takes {len(query.params)} argument(s): "
+                                f"{' '.join(query.params)}")
+        if self.seat.is_gm:
+            return query.answer(state, *args)
+        hidden = self.secrets(state)
+        names = set(state.actors) | set(self.engine.ruleset.place_ids(state.space))
+        unseen = [arg for arg in args if arg in hidden or arg not in names]
+
+        def unknown() -> FootworkError:
+            # the same words whether the name is hidden or does not exist at all
+            return FootworkError(f"no actor or place {excerpt(unseen[0])!r}")
+
+        if any(arg in hidden for arg in args):
+            raise unknown()
+        try:
+            answer = query.answer(state, *args)
+        except FootworkError as exc:
+            if unseen:
+                raise unknown() from None
+            if mentions(str(exc), hidden):
+                raise FootworkError(f"query {name}: no answer") from None
+            raise
+        return scrub(answer, hidden)
+
+    def space_json(self, state: State[A]) -> Mapping[str, JSON]:
+        """The map as this seat may see it (hidden places and what marks them left out)."""
+        body = self.engine.ruleset.space_json(state.space)
+        if self.seat.is_gm:
+            return body
+        return self.engine.ruleset.view_space(state, body, self.secrets(state))
+
+    def refusal(self, state: State[A], exc: IllegalCommand) -> IllegalCommand:
+        """A refusal as this seat may read it: one that names a hidden thing keeps its
+        reason code and says no more."""
+        if self.seat.is_gm or not mentions(exc.detail, self.secrets(state)):
+            return exc
+        return IllegalCommand(exc.reason, "refused: not possible now")
