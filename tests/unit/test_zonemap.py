@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any
 
 import pytest
 from shapely import LineString, Polygon, box
 
-from footwork.space.zonemap import Connector, PathBlocked, TracedPath, ZoneMap, ZoneShape
+from footwork import limits
+from footwork.space.zonemap import (
+    MAX_DETOUR_CORNERS,
+    Connector,
+    PathBlocked,
+    TracedPath,
+    ZoneMap,
+    ZoneShape,
+)
 
 DOOR = LineString([(4, 1), (4, 3)])
 
@@ -242,3 +251,69 @@ def test_zone_before_a_distance_keeps_the_side_it_came_from(first: str) -> None:
     assert path.marks == ((5.0, "b"),)
     assert path.zone_before(5.0) == ("a", 0)
     assert path.zone_before(5.5) == ("b", 1)
+
+
+# -- untrusted sizes and shapes -------------------------------------------------------
+
+
+def test_the_zones_and_vertices_limits_are_checked_before_any_geometry() -> None:
+    """The `zones` and `vertices` limits refuse a map before a polygon is tested (here the
+    overlapping zones would otherwise be the error)."""
+    overlapping = [ZoneShape(f"z{i}", box(0, 0, 4, 4)) for i in range(4)]
+    with limits.using(limits.Limits(zones=3)), pytest.raises(limits.LimitExceeded) as info:
+        ZoneMap(overlapping, [])
+    assert info.value.limit == "zones" and "4 zones are over the limit of 3" in str(info.value)
+    wall = (0, LineString([(1, 1), (2, 2), (3, 1)]))
+    with limits.using(limits.Limits(vertices=10)):
+        with pytest.raises(limits.LimitExceeded, match="11 vertices are over the limit of 10"):
+            ZoneMap(overlapping[:2], [], walls=[wall])
+        # a polygon's corners are counted once (not its closing point); holes count too
+        holed = Polygon([(0, 0), (9, 0), (9, 9), (0, 9)], [[(1, 1), (2, 1), (2, 2)]])
+        assert ZoneMap([ZoneShape("a", holed)], []).zones["a"].polygon is holed
+        with pytest.raises(limits.LimitExceeded, match="11 vertices"):
+            ZoneMap([ZoneShape("a", holed)], [], walls=[(0, LineString([(5, 5), (6, 6),
+                                                                         (7, 5), (8, 6)]))])
+
+
+@pytest.mark.parametrize("corner", [math.nan, math.inf, None])
+def test_non_finite_or_non_polygon_zones_are_value_errors(corner: float | None) -> None:
+    """A NaN or infinite corner, or a shape that is not a polygon, is a ValueError naming
+    the zone (never a GEOS exception or an AttributeError)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # shapely notes the NaN
+        poly = (LineString([(0, 0), (1, 1)]) if corner is None
+                else Polygon([(0, 0), (corner, 0), (4, 4)]))
+    with pytest.raises(ValueError, match="zone 'bad'"):
+        ZoneMap([ZoneShape("bad", poly)], [])
+
+
+def test_non_finite_walls_are_value_errors() -> None:
+    with pytest.raises(ValueError, match="a wall on floor 0 has no finite points"):
+        rooms(walls=[(0, LineString([(1, 1), (math.inf, 1)]))])
+
+
+def test_overlaps_are_found_among_many_zones() -> None:
+    """Zones are compared only with their neighbours (an STR-tree), and an overlap is
+    still found wherever the two zones are listed."""
+    grid = [ZoneShape(f"z{i}", box(4 * (i % 30), 4 * (i // 30), 4 * (i % 30) + 4,
+                                   4 * (i // 30) + 4)) for i in range(600)]
+    m = ZoneMap(grid, [("z0", "z1", None)])
+    assert m.zone_at((1, 1), 0) == "z0" and m.zone_at((119, 79), 0) == "z599"
+    assert m.zones_near(box(3, 3, 5, 5), 0) == ["z0", "z1", "z30", "z31"]
+    clash = [*grid[:300], ZoneShape("late", box(1, 1, 2, 2)), *grid[300:]]
+    with pytest.raises(ValueError, match="zones 'z0' and 'late' overlap on floor 0"):
+        ZoneMap(clash, [])
+
+
+def test_a_detour_past_too_many_corners_is_refused() -> None:
+    """A wall with hundreds of teeth between two points: the visibility search (its cost
+    grows with the square of the corners) is not run past MAX_DETOUR_CORNERS."""
+    teeth = LineString([(50 + 0.3 * (k % 2), 9 * k / 119) for k in range(120)])
+    m = ZoneMap([ZoneShape("hall", box(0, 0, 100, 10))], [], walls=[(0, teeth)])
+    with pytest.raises(PathBlocked, match=f"more than footwork searches "
+                                          f"\\({MAX_DETOUR_CORNERS}\\)"):
+        m.trace((10, 5), "hall", (90, 5), "hall")
+    few = LineString([(50 + 0.3 * (k % 2), 9 * k / 9) for k in range(10)])
+    m = ZoneMap([ZoneShape("hall", box(0, 0, 100, 10))], [], walls=[(0, few)])
+    path = m.trace((10, 5), "hall", (90, 5), "hall")
+    assert all(m.clear(leg.start, leg.end, 0) for leg in path.legs)

@@ -12,6 +12,11 @@ characters stand at exact points and paths are traced exactly:
 A path is a list of legs. A walking leg must lie in the free space of its floor
 (the zones minus their walls); a connector leg is taken as declared. Characters
 never block a path here: occupancy is the ruleset's business.
+
+Building is bounded: the ``zones`` and ``vertices`` limits (footwork.limits) are
+checked before any geometry is computed, zones are compared only with the zones
+whose boxes meet theirs (an STR-tree), and a detour around walls searches at most
+:data:`MAX_DETOUR_CORNERS` corners.
 """
 
 from __future__ import annotations
@@ -26,9 +31,10 @@ from typing import Any
 
 import networkx as nx
 import shapely
-from shapely import LineString, MultiLineString, Point, Polygon, unary_union
+from shapely import LineString, MultiLineString, Point, Polygon, STRtree, unary_union
 from shapely.ops import nearest_points, substring
 
+from footwork import limits
 from footwork.space.graph import Link, Place, PlaceGraph
 
 XY = tuple[float, float]
@@ -36,6 +42,9 @@ XY = tuple[float, float]
 WALL = 0.005
 #: tolerance for "this point is on that line"
 EPS = 1e-6
+#: the most corners a detour around walls searches (its cost grows with their square);
+#: a way needing more is refused, and the mover can give waypoints instead
+MAX_DETOUR_CORNERS = 200
 
 
 class PathBlocked(ValueError):
@@ -226,22 +235,41 @@ class ZoneMap:
         connectors: Sequence[Connector] = (),
         walls: Sequence[tuple[int, Any]] = (),
     ) -> None:
+        limits.check("zones", len(zones))
+        limits.check("vertices", sum(_vertex_count(z.polygon) for z in zones)
+                     + sum(_vertex_count(w) for _, w in walls))
         self.zones: dict[str, ZoneShape] = {}
         for zone in zones:
             if zone.id in self.zones:
                 raise ValueError(f"zone {zone.id!r} is declared twice")
             poly = zone.polygon
+            if not isinstance(poly, Polygon) or poly.is_empty:
+                raise ValueError(f"zone {zone.id!r}: expected a polygon")
+            if not all(math.isfinite(c) for c in poly.bounds):
+                raise ValueError(f"zone {zone.id!r}: the corners must be finite numbers")
             if not poly.is_valid:
                 raise ValueError(f"zone {zone.id!r}: the polygon is not valid "
                                  "(it crosses itself or repeats a point)")
             if poly.area <= EPS:
                 raise ValueError(f"zone {zone.id!r}: the polygon has no area")
             self.zones[zone.id] = zone
+        for wall_floor, wall in walls:
+            if wall.is_empty or not all(math.isfinite(c) for c in wall.bounds):
+                raise ValueError(f"a wall on floor {wall_floor} has no finite points")
         ids = list(self.zones)
-        for i, a in enumerate(ids):
-            for b in ids[i + 1:]:
-                za, zb = self.zones[a], self.zones[b]
-                if za.floor == zb.floor and za.polygon.intersection(zb.polygon).area > 1e-4:
+        #: per floor, the zone ids and an STR-tree of their polygons (same order)
+        self._trees: dict[int, tuple[list[str], Any]] = {}
+        for floor in sorted({z.floor for z in self.zones.values()}):
+            on_floor = [z for z in ids if self.zones[z].floor == floor]
+            self._trees[floor] = (on_floor,
+                                  STRtree([self.zones[z].polygon for z in on_floor]))
+        order = {z: i for i, z in enumerate(ids)}
+        for a in ids:
+            za = self.zones[a]
+            for b in self._touching(za.polygon, za.floor):
+                if order[b] <= order[a]:
+                    continue
+                if za.polygon.intersection(self.zones[b].polygon).area > 1e-4:
                     raise ValueError(f"zones {a!r} and {b!r} overlap on floor {za.floor}")
         self.openings: list[Opening] = []
         for a, b, segment in openings:
@@ -305,20 +333,37 @@ class ZoneMap:
                              "their shared border")
         return Opening(a, b, segment)
 
+    def _touching(self, geom: Any, floor: int) -> list[str]:
+        """The zones of ``floor`` whose boxes meet the box of ``geom``, in map order."""
+        entry = self._trees.get(floor)
+        if entry is None:
+            return []
+        names, tree = entry
+        return [names[i] for i in sorted(tree.query(geom))]
+
+    def zones_near(self, geom: Any, floor: int) -> list[str]:
+        """The zones of ``floor`` that may meet ``geom`` (their boxes meet its box), in
+        map order: a cheap filter before exact tests."""
+        return self._touching(geom, floor)
+
     def _free_space(self, floor: int) -> Any:
         on_floor = [z for z in self.zones.values() if z.floor == floor]
         union = unary_union([z.polygon for z in on_floor])
         barriers: list[Any] = [w for f, w in self.walls if f == floor]
+        order = {z.id: i for i, z in enumerate(on_floor)}
+        by_pair: dict[frozenset[str], list[Any]] = {}
+        for o in self.openings:
+            by_pair.setdefault(frozenset((o.a, o.b)), []).append(o.segment)
         for i, za in enumerate(on_floor):
-            for zb in on_floor[i + 1:]:
+            for zb in (self.zones[b] for b in self._touching(za.polygon, floor)
+                       if order[b] > i):
                 shared = za.polygon.boundary.intersection(zb.polygon.boundary)
                 if shared.is_empty:
                     continue
                 if shared.length <= EPS:  # zones touching at a corner: no way through
                     barriers.append(shared.buffer(2 * WALL))
                     continue
-                open_parts = [o.segment for o in self.openings
-                              if {o.a, o.b} == {za.id, zb.id}]
+                open_parts = by_pair.get(frozenset((za.id, zb.id)), [])
                 closed = shared.difference(unary_union(open_parts).buffer(EPS)) \
                     if open_parts else shared
                 if closed.length > EPS:
@@ -344,7 +389,9 @@ class ZoneMap:
 
     def zone_at(self, point: XY, floor: int) -> str | None:
         """The zone on ``floor`` holding ``point`` (inside first, then on a border)."""
-        on_floor = [z for z in self.zones.values() if z.floor == floor]
+        x, y = point
+        probe = shapely.box(x - 2 * EPS, y - 2 * EPS, x + 2 * EPS, y + 2 * EPS)
+        on_floor = [self.zones[z] for z in self._touching(probe, floor)]
         for z in on_floor:
             if shapely.contains_xy(z.polygon, point[0], point[1]):
                 return z.id
@@ -386,6 +433,13 @@ class ZoneMap:
     def clear_in(self, p: XY, q: XY, zones: Sequence[str]) -> bool:
         """Whether the straight walk from ``p`` to ``q`` stays in the free part of ``zones``
         (a walk between two zones of a route may not cut through a third)."""
+        area = self._area_in(zones)
+        if math.dist(p, q) <= EPS:
+            return bool(area.covers(Point(p)))
+        return bool(area.covers(LineString([p, q])))
+
+    def _area_in(self, zones: Sequence[str]) -> Any:
+        """The free part of ``zones`` grown by a hair, prepared (cached per set of zones)."""
         key = frozenset(zones)
         area = self._within.get(key)
         if area is None:
@@ -395,9 +449,22 @@ class ZoneMap:
                 area = self._loose[floor]
             shapely.prepare(area)
             self._within[key] = area
-        if math.dist(p, q) <= EPS:
-            return bool(area.covers(Point(p)))
-        return bool(area.covers(LineString([p, q])))
+        return area
+
+    def _clear_many(self, p: XY, qs: Sequence[XY], zones: Sequence[str]) -> list[bool]:
+        """:meth:`clear_in` from ``p`` to each of ``qs``, the lines tested in one call."""
+        area = self._area_in(zones)
+        out = [False] * len(qs)
+        far = [k for k, q in enumerate(qs) if math.dist(p, q) > EPS]
+        if len(far) < len(qs):
+            at_p = bool(area.covers(Point(p)))
+            for k in set(range(len(qs))) - set(far):
+                out[k] = at_p
+        if far:
+            lines = shapely.linestrings([[p, qs[k]] for k in far])
+            for k, ok in zip(far, shapely.covers(area, lines), strict=True):
+                out[k] = bool(ok)
+        return out
 
     def routes(self, a: str, b: str, limit: int = 8) -> Iterator[list[str]]:
         """Zone routes from ``a`` to ``b``, fewest crossings first (at most ``limit``)."""
@@ -432,7 +499,9 @@ class ZoneMap:
         if math.dist(p, q) <= EPS:
             return []
         line = LineString([p, q])
-        on_floor = [z for z in self.zones.values() if z.floor == floor]
+        minx, miny, maxx, maxy = line.bounds
+        probe = shapely.box(minx - 2 * EPS, miny - 2 * EPS, maxx + 2 * EPS, maxy + 2 * EPS)
+        on_floor = [self.zones[z] for z in self._touching(probe, floor)]
         cuts = {0.0, line.length}
         for z in on_floor:
             for x, y in _points(line.intersection(z.polygon.boundary)):
@@ -563,8 +632,13 @@ class ZoneMap:
             if isinstance(poly, Polygon):
                 for ring in (poly.exterior, *poly.interiors):
                     nodes += [(x, y) for x, y in list(ring.coords)[:-1]]
+        if len(nodes) > MAX_DETOUR_CORNERS:
+            raise PathBlocked(f"the way from {_fmt(p)} to {_fmt(q)} winds past "
+                              f"{len(nodes) - 2} corners, more than footwork searches "
+                              f"({MAX_DETOUR_CORNERS}); give waypoints (via)", p)
         # corners sit on walls; pull each a hair into the free space
-        nodes = [p, q, *(_nudge(area, n) for n in nodes[2:])]
+        inner = area.buffer(-2 * WALL)
+        nodes = [p, q, *(_nudge(inner, n) for n in nodes[2:])]
         best = {0: 0.0}
         heap = [(0.0, 0)]
         previous: dict[int, int] = {}
@@ -578,11 +652,13 @@ class ZoneMap:
                 return out[::-1]
             if d > best.get(i, math.inf):
                 continue
-            for j, other in enumerate(nodes):
-                if j == i:
-                    continue
-                nd = d + math.dist(nodes[i], other)
-                if nd < best.get(j, math.inf) and self.clear_in(nodes[i], other, zones):
+            # the corners this one would bring closer, and then which of them it sees
+            closer = [(j, d + math.dist(nodes[i], other)) for j, other in enumerate(nodes)
+                      if j != i]
+            closer = [(j, nd) for j, nd in closer if nd < best.get(j, math.inf)]
+            seen = self._clear_many(nodes[i], [nodes[j] for j, _ in closer], zones)
+            for (j, nd), clear in zip(closer, seen, strict=True):
+                if clear:
                     best[j] = nd
                     previous[j] = i
                     heapq.heappush(heap, (nd, j))
@@ -605,6 +681,14 @@ class ZoneMap:
             done += leg.length
         zones = (start_zone, *(z for _, z in marks))
         return TracedPath(tuple(legs), zones, tuple(marks))
+
+
+def _vertex_count(geom: Any) -> int:
+    """Corners of a polygon (its rings, without the repeated closing point) or points of
+    a line, counted without building anything."""
+    if isinstance(geom, Polygon):
+        return max(0, int(shapely.get_num_coordinates(geom)) - 1 - len(geom.interiors))
+    return int(shapely.get_num_coordinates(geom))
 
 
 def _pieces(geom: Any) -> list[Any]:
@@ -642,8 +726,8 @@ def _substring(line: Any, a: float, b: float) -> Any:
     return substring(line, a, b)
 
 
-def _nudge(area: Any, p: XY) -> XY:
-    inner = area.buffer(-2 * WALL)
+def _nudge(inner: Any, p: XY) -> XY:
+    """``p`` moved to the nearest point of ``inner`` (the free area shrunk by a hair)."""
     if inner.is_empty:
         return p
     q, _ = nearest_points(inner, Point(p))

@@ -4,9 +4,20 @@ command's rolls take them (else the engine rolls)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
-from footwork.engine.commands import Command, Face, Faces
+from pydantic import Field, Strict
+
+from footwork.engine.commands import Command, Faces
+from footwork.fields import MAX_COORDINATE
+from footwork.rulesets.cultivation.ranges import MAX_POINTS, MAX_SCORE
+
+#: a bonus on a Challenge (README, "Ranges")
+Bonus = Annotated[int, Strict(), Field(ge=-MAX_SCORE, le=MAX_SCORE)]
+#: metres of a fall the Storyteller starts (0 or less is refused by the rules: bad_height)
+FallMetres = Annotated[float, Field(le=MAX_COORDINATE, allow_inf_nan=False)]
+#: points of a zone effect (below 0 is refused by the rules: bad_amount)
+Amount = Annotated[int, Strict(), Field(le=MAX_POINTS)]
 
 Element = Literal["air", "earth"]
 Direction = Literal["up", "down"]
@@ -22,7 +33,7 @@ class Move(Command):
     to: str
     element: Element | None = None
     defender: str | None = None
-    bonus: int = 0
+    bonus: Bonus = 0
     roll: Faces | None = None
 
 
@@ -70,7 +81,7 @@ class Throw(Command):
     target: str
     to: str
     element: Element | None = None
-    bonus: int = 0
+    bonus: Bonus = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -136,7 +147,7 @@ class Fall(Command):
     name: ClassVar[str] = "fall"
     needs_turn: ClassVar[bool] = False
     target: str
-    metres: float
+    metres: FallMetres
     onto: str | None = None
 
 
@@ -158,7 +169,7 @@ class Damage(Command):
     name: ClassVar[str] = "zone_effect"
     needs_turn: ClassVar[bool] = False
     zone: str
-    amount: Face
+    amount: Amount
 
 
 CULTIVATION_COMMANDS: tuple[type[Command], ...] = (

@@ -18,7 +18,24 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from footwork.engine.state import Actor
+from footwork.errors import excerpt
+from footwork.fields import Coordinate, Name
 from footwork.rulesets.cultivation.options import Surface
+from footwork.rulesets.cultivation.ranges import (
+    MAX_BODY_M,
+    MAX_LIMIT,
+    MAX_RATING,
+    MAX_SCORE,
+    Depth,
+    Label,
+    Metres,
+    Points,
+    Round,
+    Score,
+    Small,
+    Steps,
+    check_limit,
+)
 from footwork.space import Link, Place, PlaceGraph
 
 #: R000-27: the suggested Difficult Terrain ratings, by name
@@ -64,14 +81,16 @@ def _check_rating(value: object, presets: Mapping[str, float]) -> object:
             raise ValueError("expected a finite number")
         if value < 0:
             raise ValueError("a rating cannot be negative")
+        if value > MAX_RATING:
+            raise ValueError(f"expected a rating of at most {MAX_RATING}, got {value:g}")
     return value
 
 
 class TrapSpec(_Spec):
     """R000-19, R000-54: a trap set off by whoever enters (by luck: a d6 at most ``luck``)."""
 
-    name: str
-    damage: int = Field(default=1, ge=0)
+    name: Name
+    damage: Points = 1
     luck: int | None = Field(default=None, ge=1, le=6)
 
 
@@ -80,35 +99,35 @@ class TileSpec(_Spec):
 
     kind: TileKind
     #: current/elevator/whirlpool: the zone occupants are carried to (an adjacent zone)
-    to: str | None = None
+    to: Name | None = None
     #: elevator: bands moved per round (positive up), when it moves bands instead of zones
-    bands: int | None = None
+    bands: int | None = Field(default=None, ge=1 - len(BANDS), le=len(BANDS) - 1)
     #: wave: repeats every ``period`` rounds (default: wave.period), first in round ``first``
-    period: int | None = Field(default=None, ge=1)
-    first: int = Field(default=1, ge=1)
+    period: Round | None = None
+    first: Round = 1
     #: wave: where the wave carries the occupants of each zone it sweeps (outward)
-    sweep: dict[str, str] = Field(default_factory=dict)
+    sweep: dict[Name, Name] = Field(default_factory=dict)
     #: antigravity: on at the start; switches off at the end of round ``until``
     active: bool = True
-    until: int | None = Field(default=None, ge=1)
+    until: Round | None = None
 
 
 class ZoneSpec(_Spec):
-    id: str
-    name: str = ""
+    id: Name
+    name: Label = ""
     #: R000-20: the storyteller's size (informational; a 5 m cube by default)
-    size_m: float = Field(default=5, gt=0)
-    tags: list[str] = Field(default_factory=list)
+    size_m: Metres = 5
+    tags: list[Name] = Field(default_factory=list)
     #: R000-22, R000-27, A000-06: a rating, a preset name, or true for the default rating
     dt: float | str | bool | None = None
     #: R000-43..45: water depth in metres
-    water_m: float = Field(default=0, ge=0)
+    water_m: Depth = 0
     #: A000-15: the whole zone is under water (breath is held whatever the band)
     submerged: bool = False
     #: R000-32: the most characters the zone holds
-    limit: int | None = Field(default=None, ge=1)
+    limit: int | None = Field(default=None, ge=1, le=MAX_LIMIT)
     #: height of the floor in metres (for drops and sight); default 0
-    floor_m: float = 0
+    floor_m: Coordinate = 0
     #: R000-41: the landing surface; water deep enough to dive lands as water (A000-10)
     surface: Surface = "hard"
     #: R000-67: in a tall object's shadow (upward sight 10 m); under a roof (no sky)
@@ -118,17 +137,18 @@ class ZoneSpec(_Spec):
     open_field: bool = False
     traps: list[TrapSpec] = Field(default_factory=list)
     #: R000-19: consumable items anyone in the zone may use
-    items: list[str] = Field(default_factory=list)
+    items: list[Label] = Field(default_factory=list)
     #: R000-19: helpful or harmful elemental effects (described; their effects are the GM's)
-    effects: list[str] = Field(default_factory=list)
+    effects: list[Label] = Field(default_factory=list)
     #: R000-54: start-of-turn benefits (drawing power from a ley line...)
-    start_of_turn: list[str] = Field(default_factory=list)
+    start_of_turn: list[Label] = Field(default_factory=list)
     tile: TileSpec | None = None
     #: R000-35, A000-09: the adjacent zones counted clockwise from the GM's reference
-    clockwise: list[str] | None = None
+    clockwise: list[Name] | None = None
     #: R000-75, A000-24: the deepest band the water reaches (default: from the depth)
     deepest: Band | None = None
-    pos: tuple[float, float] | None = None
+    #: where to draw the zone (any unit); laid out automatically when left out
+    pos: tuple[Coordinate, Coordinate] | None = None
 
     @field_validator("dt", mode="before")
     @classmethod
@@ -139,8 +159,8 @@ class ZoneSpec(_Spec):
 class LinkSpec(_Spec):
     """A way between zones: reach (movement), sight, one way, vertical, a climb, a drop."""
 
-    a: str
-    b: str
+    a: Name
+    b: Name
     reach: bool = True
     sight: bool = True
     one_way: bool = False
@@ -151,7 +171,7 @@ class LinkSpec(_Spec):
     #: R000-39: a drop: crossing it is a fall of ``drop_m`` metres (default: the floors'
     #: difference, or one zone step)
     drop: bool = False
-    drop_m: float | None = Field(default=None, gt=0)
+    drop_m: Metres | None = None
     #: R000-65, R000-74: how big the gap is (default: open for reach links, none otherwise)
     opening: Literal["none", "hand", "projectile", "weapon", "open"] | None = None
 
@@ -172,7 +192,14 @@ class CultivationMapSpec(_Spec):
 
     zones: list[ZoneSpec] = Field(min_length=1)
     #: a link is ``[a, b]`` or a mapping with the fields of :class:`LinkSpec`
-    links: list[LinkSpec | tuple[str, str]] = Field(default_factory=list)
+    links: list[LinkSpec | tuple[Name, Name]] = Field(default_factory=list)
+
+    @field_validator("zones")
+    @classmethod
+    def _places(cls, value: list[ZoneSpec]) -> list[ZoneSpec]:
+        # the `places` limit, before the place graph is built
+        check_limit("places", len(value))
+        return value
 
     def link_specs(self) -> list[LinkSpec]:
         return [ln if isinstance(ln, LinkSpec) else LinkSpec(a=ln[0], b=ln[1])
@@ -182,24 +209,24 @@ class CultivationMapSpec(_Spec):
 class CultivationStats(_Spec):
     """The `stats` of a `cultivation` actor."""
 
-    air: int = 0
-    earth: int = 0
-    prowess: int = Field(default=3, ge=0)
-    height_m: float = Field(default=1.8, gt=0)
+    air: Score = 0
+    earth: Score = 0
+    prowess: Small = 3
+    height_m: float = Field(default=1.8, ge=0.01, le=MAX_BODY_M)
     #: defences: Earth (forced movement, breath) and Stealth (R000-71, A000-32)
-    earth_defense: int = 10
-    stealth_defense: int = 10
-    aura: int = Field(default=10, ge=0)
-    wounds: int = Field(default=0, ge=0)
+    earth_defense: Points = 10
+    stealth_defense: Points = 10
+    aura: Points = 10
+    wounds: Small = 0
     abilities: list[Ability] = Field(default_factory=list)
     #: R000-70: the range (zones) of the actor's Art that ignores line of sight (0: none)
-    art_range: int = Field(default=0, ge=0)
+    art_range: Steps = 0
     #: R000-66, R000-71: hidden behind a Stealth defence
     hidden: bool = False
     band: Band = "ground"
     #: a standing bonus or penalty to every Challenge (effects outside this chapter)
-    bonus: int = 0
-    penalty: int = Field(default=0, ge=0)
+    bonus: Score = 0
+    penalty: int = Field(default=0, ge=0, le=MAX_SCORE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +310,7 @@ class CultivationMap:
         self.dt: dict[str, float | None] = {
             z.id: _rating(z.dt, DT_PRESETS, flagged_dt) for z in spec.zones}
         specs = spec.link_specs()
-        known = ", ".join(self.zones)
+        known = excerpt(", ".join(self.zones), 120)
         for i, ln in enumerate(specs):
             for end in (ln.a, ln.b):
                 if end not in self.zones:
@@ -307,6 +334,10 @@ class CultivationMap:
             self.graph = PlaceGraph(places, links)
         except ValueError as exc:
             raise ValueError(f"links: {exc}") from None
+        #: every link's far end, reach and sight or not (for Arts that ignore sight)
+        self._any_link: dict[str, list[str]] = {z: [] for z in self.zones}
+        for link in self.graph.links():
+            self._any_link[link.a].append(link.b)
         for i, z in enumerate(spec.zones):
             self._check_zone(i, z)
         self.positions = {z.id: z.pos for z in spec.zones if z.pos is not None}
@@ -398,8 +429,7 @@ class CultivationMap:
         while frontier:
             nxt = []
             for here in frontier:
-                ways = ([ln.b for ln in self.graph.links() if ln.a == here] if any_link
-                        else list(self.adjacent(here)))
+                ways = self._any_link[here] if any_link else self.adjacent(here)
                 for there in ways:
                     if there not in seen:
                         seen[there] = seen[here] + 1

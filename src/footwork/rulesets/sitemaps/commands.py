@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Annotated, ClassVar
+
+from pydantic import Field
 
 from footwork.engine.commands import Command, Faces
+from footwork.rulesets.sitemaps.ranges import MAX_VIA
+from footwork.rulesets.sitemaps.ranges import Point as Coord
 
-Coord = tuple[float, float]
+#: the waypoints of a move: at most MAX_VIA points (README, "Ranges")
+Via = Annotated[tuple[Coord, ...], Field(max_length=MAX_VIA)]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -18,7 +23,7 @@ class Move(Command):
     to: str
     at: Coord
     #: waypoints on the way (one floor); left out, footwork traces the way itself
-    via: tuple[Coord, ...] | None = None
+    via: Via | None = None
     roll: Faces | None = None
 
 
@@ -29,7 +34,7 @@ class Rush(Command):
     name: ClassVar[str] = "rush"
     to: str
     at: Coord
-    via: tuple[Coord, ...] | None = None
+    via: Via | None = None
     roll: Faces | None = None
 
 

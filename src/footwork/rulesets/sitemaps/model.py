@@ -11,27 +11,45 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    field_validator,
+    model_validator,
+)
 from shapely import LineString, Point, Polygon, box
 
 from footwork.engine.state import Actor
+from footwork.fields import Coordinate, Distance, Name
+from footwork.rulesets.sitemaps.ranges import (
+    MAX_ATTRIBUTE,
+    MAX_BULK,
+    MAX_CAPACITY,
+    MAX_ZONE_M,
+    Floor,
+    check_limit,
+)
+from footwork.rulesets.sitemaps.ranges import Point as Coord
 from footwork.space.zonemap import XY, Connector, ZoneMap, ZoneShape
 
 Grade = Literal["trivial", "challenging", "extreme"]
 Quality = Literal["narrow", "uneven", "slippery"]
-Coord = tuple[float, float]
 
 
 class _Spec(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
 
 class _Shaped(_Spec):
     """Something drawn as ``rect: [x, y, width, depth]`` or ``polygon: [[x, y], ...]``."""
 
-    rect: tuple[float, float, float, float] | None = None
+    rect: tuple[Coordinate, Coordinate, Distance, Distance] | None = None
     polygon: list[Coord] | None = None
 
     @model_validator(mode="after")
@@ -40,9 +58,20 @@ class _Shaped(_Spec):
             raise ValueError("give exactly one of rect [x, y, width, depth] or polygon")
         if self.rect is not None and (self.rect[2] <= 0 or self.rect[3] <= 0):
             raise ValueError("a rect needs a positive width and depth")
-        if self.polygon is not None and len(self.polygon) < 3:
-            raise ValueError("a polygon needs at least 3 corners")
+        if self.polygon is not None:
+            if len(self.polygon) < 3:
+                raise ValueError("a polygon needs at least 3 corners")
+            if len(set(self.polygon)) < 3:
+                raise ValueError("a polygon needs at least 3 different corners")
         return self
+
+    def extent(self) -> tuple[float, float]:
+        """Width and depth of the box around the shape, in metres."""
+        if self.rect is not None:
+            return self.rect[2], self.rect[3]
+        assert self.polygon is not None
+        xs, ys = [p[0] for p in self.polygon], [p[1] for p in self.polygon]
+        return max(xs) - min(xs), max(ys) - min(ys)
 
     def shape(self) -> Any:
         if self.rect is not None:
@@ -57,39 +86,54 @@ class WaterSpec(_Spec):
 
     turbulent: bool = False
     #: the zone a drowning character drifts into each round (A004-13)
-    current: str | None = None
+    current: Name | None = None
 
 
 class ZoneSpec(_Shaped):
-    id: str
-    floor: int = 0
+    id: Name
+    floor: Floor = 0
     #: R004-04: a zone is one floor tall, 2 to 3 m
     height_m: float = Field(default=2.5, ge=2.0, le=3.0)
     #: R004-02: revealed to the players yet?
     revealed: bool = True
     #: R004-06, A004-07: how many characters fit; default from the floor area
-    capacity: int | None = Field(default=None, ge=0)
+    capacity: int | None = Field(default=None, ge=0, le=MAX_CAPACITY)
     #: R004-03: the GM accepts a zone longer than the guideline (no warning)
     large: bool = False
     water: WaterSpec | None = None
     #: a climbing face (mid-climb zone): R004-24..26
     climb: Grade | None = None
     #: where a fall from this zone lands (a climbing face's foot, a catwalk's floor)
-    below: str | None = None
+    below: Name | None = None
+
+    @model_validator(mode="after")
+    def _size(self) -> ZoneSpec:
+        width, depth = self.extent()
+        if max(width, depth) > MAX_ZONE_M:
+            raise ValueError(f"zone {self.id!r} is {width:g} x {depth:g} m; a zone is at most "
+                             f"{MAX_ZONE_M:g} m along x and y (R004-03 suggests 10 m)")
+        return self
 
 
 class OpeningSpec(_Spec):
     """A way between two zones of one floor: ``at`` a segment of their shared border (a
     doorway), or the whole border when left out."""
 
-    between: tuple[str, str]
+    between: tuple[Name, Name]
     at: tuple[Coord, Coord] | None = None
+
+    @field_validator("at")
+    @classmethod
+    def _segment(cls, value: tuple[Coord, Coord] | None) -> tuple[Coord, Coord] | None:
+        if value is not None and value[0] == value[1]:
+            raise ValueError("a doorway needs two different points")
+        return value
 
 
 class ClimbSpec(_Spec):
     """A way up from zone ``between[0]`` to zone ``between[1]`` (one floor up, A004-11)."""
 
-    between: tuple[str, str]
+    between: tuple[Name, Name]
     at: Coord
     #: where the climb arrives above (default: the same point)
     top: Coord | None = None
@@ -99,27 +143,51 @@ class ClimbSpec(_Spec):
 class GapSpec(_Spec):
     """A gap to leap, from a take-off point in one zone to a landing point in the other."""
 
-    between: tuple[str, str]
+    between: tuple[Name, Name]
     start: Coord = Field(alias="from")
     end: Coord = Field(alias="to")
     #: where a failed leap falls (R004-30); left out, the leaper stays at the take-off
-    below: str | None = None
-    depth_m: float | None = Field(default=None, ge=0)
+    below: Name | None = None
+    depth_m: Distance | None = None
 
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True,
+                              allow_inf_nan=False)
+
+
+def _wall_line(line: list[Coord]) -> list[Coord]:
+    if len(set(line)) < 2:
+        raise ValueError("a wall needs at least two different points")
+    return line
 
 
 class WallSpec(_Spec):
-    floor: int = 0
+    floor: Floor = 0
     line: list[Coord] = Field(min_length=2)
+
+    @field_validator("line")
+    @classmethod
+    def _line(cls, value: list[Coord]) -> list[Coord]:
+        return _wall_line(value)
+
+
+def _wall_form(value: Any) -> str:
+    return "WallSpec" if isinstance(value, dict | WallSpec) else "Points"
+
+
+#: a wall is ``{floor, line}`` or a bare list of points on floor 0; the form is picked by
+#: the value's shape, so that a fault is reported inside the form given
+Wall = Annotated[
+    Annotated[WallSpec, Tag("WallSpec")]
+    | Annotated[list[Coord], Field(min_length=2), AfterValidator(_wall_line), Tag("Points")],
+    Discriminator(_wall_form)]
 
 
 class RoughSpec(_Shaped):
     """R004-22, R004-23: a surface to balance on, with its qualities."""
 
-    floor: int = 0
+    floor: Floor = 0
     qualities: list[Quality] = Field(min_length=1)
-    below: str | None = None
+    below: Name | None = None
 
 
 class SitemapsMapSpec(_Spec):
@@ -127,10 +195,26 @@ class SitemapsMapSpec(_Spec):
 
     zones: list[ZoneSpec] = Field(min_length=1)
     openings: list[OpeningSpec] = Field(default_factory=list)
-    walls: list[WallSpec | list[Coord]] = Field(default_factory=list)
+    walls: list[Wall] = Field(default_factory=list)
     climbs: list[ClimbSpec] = Field(default_factory=list)
     gaps: list[GapSpec] = Field(default_factory=list)
     rough: list[RoughSpec] = Field(default_factory=list)
+
+    @field_validator("zones")
+    @classmethod
+    def _zones(cls, value: list[ZoneSpec]) -> list[ZoneSpec]:
+        # the `zones` limit, before any geometry is built
+        check_limit("zones", len(value))
+        return value
+
+    @model_validator(mode="after")
+    def _vertices(self) -> SitemapsMapSpec:
+        # the `vertices` limit: zone and rough-surface corners and wall points, in all
+        corners = sum(4 if s.polygon is None else len(s.polygon)
+                      for s in (*self.zones, *self.rough))
+        points = sum(len(w.line) if isinstance(w, WallSpec) else len(w) for w in self.walls)
+        check_limit("vertices", corners + points)
+        return self
 
 
 class SitemapsStats(_Spec):
@@ -138,13 +222,13 @@ class SitemapsStats(_Spec):
 
     #: where in its zone the actor stands, in metres (default: a free spot)
     point: Coord | None = None
-    STR: int = 10
-    AGI: int = 10
+    STR: int = Field(default=10, ge=0, le=MAX_ATTRIBUTE)
+    AGI: int = Field(default=10, ge=0, le=MAX_ATTRIBUTE)
     slow: bool = False
     fast: bool = False
     #: R004-27, A004-12: bulk carried and the carry limit (default: the option)
-    bulk: int = Field(default=0, ge=0)
-    carry_limit: int | None = Field(default=None, ge=0)
+    bulk: int = Field(default=0, ge=0, le=MAX_BULK)
+    carry_limit: int | None = Field(default=None, ge=0, le=MAX_BULK)
 
 
 @dataclass(frozen=True, slots=True)

@@ -193,9 +193,9 @@ def free_spot(state: SiteState, actor_id: str, zone: str, near: XY,
     for o in others(state, actor_id):
         if m.floor(o.at) == floor:
             ok &= (xs - o.point[0]) ** 2 + (ys - o.point[1]) ** 2 >= (width - 1e-9) ** 2
-    for other_zone, shape in m.geometry.zones.items():  # border points belong to one zone
-        if other_zone != zone and shape.floor == floor:
-            ok &= ~shapely.contains_xy(shape.polygon, xs, ys)
+    for other_zone in m.geometry.zones_near(area, floor):  # border points belong to one zone
+        if other_zone != zone:
+            ok &= ~shapely.contains_xy(m.geometry.zones[other_zone].polygon, xs, ys)
     if not ok.any():
         return None
     dist = np.where(ok, (xs - near[0]) ** 2 + (ys - near[1]) ** 2, np.inf)
@@ -395,16 +395,20 @@ def settle(state: SiteState, actor: SiteActor, zone: str, point: XY,
 
 def _first_in_reach(state: SiteState, path: TracedPath, point: XY, floor: int) -> float | None:
     """How far along ``path`` it first comes within reach of ``point``, with no wall
-    between (sampled every 10 cm after the first point within the distance)."""
-    first = path.first_within(point, floor, reach(state))
+    between (sampled every 10 cm after the first point within the distance). Samples
+    farther than reach are skipped in bulk: a step along the path comes at most a step
+    closer, so a long path costs no more samples than its stretches near ``point``."""
+    limit = reach(state)
+    first = path.first_within(point, floor, limit)
     if first is None:
         return None
     d = first
     while d <= path.length + 1e-9:
         here, on = path.point_at(d)
-        if on == floor and within_reach(state, here, point, floor):
+        gap = math.dist(here, point) - limit if on == floor else 0.0
+        if on == floor and gap <= 1e-9 and within_reach(state, here, point, floor):
             return d
-        d += 0.1
+        d += 0.1 * max(1, math.floor(gap / 0.1))
     return None
 
 

@@ -14,10 +14,17 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from footwork.dice import parse_dice
 from footwork.engine.state import Actor
-from footwork.errors import DiceError, ScenarioError
+from footwork.errors import ScenarioError, excerpt
+from footwork.fields import Coordinate, Name
 from footwork.rulesets.spans.options import Surface
+from footwork.rulesets.spans.ranges import (
+    ActionDice,
+    Capacity,
+    Height,
+    Resource,
+    check_limit,
+)
 from footwork.space import Link, Place, PlaceGraph
 
 FeatureKind = Literal["cover", "threshold", "on_high"]
@@ -38,32 +45,32 @@ class _Spec(BaseModel):
 class FeatureSpec(_Spec):
     """A terrain feature inside a span (R003-15)."""
 
-    id: str
+    id: Name
     kind: FeatureKind
     #: on-high features: the height of the top (default: one above the span's ground)
-    height: int | None = None
+    height: Height | None = None
     #: R003-23: ``run`` when stairs or a slope lead up, else ``climb``
     access: Access | None = None
     #: A003-06: how many characters fit (None: the option's default)
-    capacity: int | None = Field(default=None, ge=1)
+    capacity: Capacity | None = None
     #: thresholds: the spans whose crossing passes through this choke point (R003-20)
-    guards: list[str] = Field(default_factory=list)
+    guards: list[Name] = Field(default_factory=list)
 
 
 class SpanSpec(_Spec):
-    id: str
-    ground: int = 0
+    id: Name
+    ground: Height = 0
     surface: Surface = "hard"
     features: list[FeatureSpec] = Field(default_factory=list)
     #: where to draw the span (any unit); laid out automatically when left out
-    pos: tuple[float, float] | None = None
+    pos: tuple[Coordinate, Coordinate] | None = None
 
 
 class LinkSpec(_Spec):
     """Two spans side by side. ``stairs`` lets a Run climb or descend between grounds."""
 
-    a: str
-    b: str
+    a: Name
+    b: Name
     stairs: bool = False
     one_way: bool = False
     sight: bool = True
@@ -75,7 +82,14 @@ class SpansMapSpec(_Spec):
 
     spans: list[SpanSpec] = Field(min_length=1)
     #: a link is ``[a, b]`` or a mapping with the fields of :class:`LinkSpec`
-    links: list[LinkSpec | tuple[str, str]] = Field(default_factory=list)
+    links: list[LinkSpec | tuple[Name, Name]] = Field(default_factory=list)
+
+    @field_validator("spans")
+    @classmethod
+    def _places(cls, value: list[SpanSpec]) -> list[SpanSpec]:
+        # the `places` limit (spans and their features), before the place graph is built
+        check_limit("places", len(value) + sum(len(s.features) for s in value))
+        return value
 
     def link_specs(self) -> list[LinkSpec]:
         return [ln if isinstance(ln, LinkSpec) else LinkSpec(a=ln[0], b=ln[1])
@@ -85,28 +99,18 @@ class SpansMapSpec(_Spec):
 class SpansStats(_Spec):
     """The `stats` of a `spans` actor. Missing dice take the option's default die (A003-01)."""
 
-    dice: dict[ActionDie, str] = Field(default_factory=dict)
-    guard: int = Field(default=3, ge=0)
-    stamina: int = Field(default=3, ge=0)
-    awareness: int = Field(default=3, ge=0)
-    life: int = Field(default=5, ge=0)
-    armor: int = Field(default=0, ge=0)
+    dice: dict[ActionDie, ActionDice] = Field(default_factory=dict)
+    guard: Resource = 3
+    stamina: Resource = 3
+    awareness: Resource = 3
+    life: Resource = 5
+    armor: Resource = 0
     hands_free: int = Field(default=2, ge=0, le=2)
     abilities: list[Ability] = Field(default_factory=list)
     mode: Mode = "grounded"
     can_fly: bool = False
     #: starting height; default: the surface of the place it starts at
-    height: int | None = None
-
-    @field_validator("dice")
-    @classmethod
-    def _notation(cls, value: dict[str, str]) -> dict[str, str]:
-        for name, text in value.items():
-            try:
-                parse_dice(text)
-            except DiceError as exc:
-                raise ValueError(f"{name}: {exc}") from None
-        return value
+    height: Height | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +182,7 @@ class SpansMap:
                 for k, guarded in enumerate(f.guards):
                     if guarded not in spans:
                         raise fault(f"unknown span {guarded!r}; expected one of: "
-                                    f"{', '.join(sorted(spans))}",
+                                    f"{_listed(spans)}",
                                     f"spans[{i}].features[{j}].guards[{k}]")
         specs = spec.link_specs()
         for i, ln in enumerate(specs):
@@ -186,7 +190,7 @@ class SpansMap:
                 if end not in spans:
                     kind = "a feature" if end in seen else "not a place"
                     raise fault(f"{end!r} is {kind}; links join spans: "
-                                f"{', '.join(sorted(spans))}", f"links[{i}]")
+                                f"{_listed(spans)}", f"links[{i}]")
         links = [
             Link(ln.a, ln.b, reach=ln.reach, sight=ln.sight, one_way=ln.one_way,
                  props={"stairs": ln.stairs})
@@ -234,3 +238,8 @@ class SpansMap:
     def has_stairs(self, a: str, b: str) -> bool:
         link = self.graph.link(a, b)
         return bool(link is not None and link.props.get("stairs"))
+
+
+def _listed(names: set[str]) -> str:
+    """The known names for a message: a short excerpt, never the whole of a big map."""
+    return excerpt(", ".join(sorted(names)), 120)

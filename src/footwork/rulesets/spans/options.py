@@ -6,6 +6,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from footwork.rulesets.spans.ranges import (
+    MAX_GUARD_PER_HEIGHT,
+    MAX_HEIGHT,
+    MAX_LETHAL_OFFSET,
+    MAX_MOVEMENT_ACTIONS,
+    ActionDice,
+    Capacity,
+)
+
 Surface = Literal["hard", "soft", "water", "skysea"]
 
 
@@ -57,10 +66,10 @@ class OnHighOptions(_Frozen):
 class SurfaceDamage(_Frozen):
     """How one surface turns heights fallen into guard and lethal damage (A003-08)."""
 
-    guard_per_height: int = 2
-    lethal_offset: int = 0
+    guard_per_height: int = Field(default=2, ge=0, le=MAX_GUARD_PER_HEIGHT)
+    lethal_offset: int = Field(default=0, ge=-MAX_LETHAL_OFFSET, le=MAX_LETHAL_OFFSET)
     #: falls of at most this many heights deal no lethal damage (water's soft landing)
-    no_lethal_up_to: int = 0
+    no_lethal_up_to: int = Field(default=0, ge=0, le=2 * MAX_HEIGHT)
 
 
 def _default_surfaces() -> dict[str, SurfaceDamage]:
@@ -92,17 +101,17 @@ class FallOptions(_Frozen):
 
 class FeatureOptions(_Frozen):
     #: A003-06: how many characters a feature holds when the map does not say (None = no limit)
-    default_capacity: int | None = Field(default=None, ge=1)
+    default_capacity: Capacity | None = None
 
 
 class TurnOptions(_Frozen):
     #: A003-23: movement actions (Run, Climb, Float, Fly) per turn
-    movement_actions: int = Field(default=1, ge=1)
+    movement_actions: int = Field(default=1, ge=1, le=MAX_MOVEMENT_ACTIONS)
 
 
 class DiceOptions(_Frozen):
     #: A003-01: the action die a character has when its stats do not say
-    default_die: str = "d6"
+    default_die: ActionDice = "d6"
 
 
 class SpansOptions(_Frozen):

@@ -15,7 +15,7 @@ from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
 from footwork.engine.rolling import Roller
 from footwork.engine.state import Pending
-from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError
+from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError, excerpt
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.rulesets.spans import events as ev
 from footwork.rulesets.spans.checks import (
@@ -293,8 +293,9 @@ class SpansRuleset(Ruleset[SpansActor]):
     def queries(self) -> Mapping[str, Query[SpansActor]]:
         def actor(state: SpansState, actor_id: str) -> SpansActor:
             if actor_id not in state.actors:
-                known = ", ".join(state.actors)
-                raise InvalidCommand(f"no actor {actor_id!r}; expected one of: {known}")
+                known = excerpt(", ".join(state.actors), 120)
+                raise InvalidCommand(f"no actor {excerpt(actor_id)!r}; expected one of: "
+                                     f"{known}")
             return state.actors[actor_id]
 
         def target(state: SpansState, attacker: str, victim: str, attack: str) -> JSON:
