@@ -25,8 +25,6 @@ from typing import Any
 from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from footwork.engine.choices import Option
 from footwork.engine.codec import JSON
@@ -35,6 +33,7 @@ from footwork.engine.events import Event
 from footwork.engine.session import Session
 from footwork.errors import FootworkError, InvalidCommand
 from footwork.scenario import Encounter
+from footwork.scenario.export import dump, played_data
 
 HELP: tuple[tuple[str, str], ...] = (
     ("help", "this text"),
@@ -377,45 +376,17 @@ class Repl:
     def save(self, path: Path | None = None) -> Path:
         """Write the encounter with ``steps`` = the commands given; returns the path."""
         target = Path(path) if path is not None else self.save_path
-        data = save_data(self.encounter, self.session)
+        data = played_data(self.encounter, self.session)
+        note = f"saved by `footwork play` from {self.encounter.name}; the steps are the " \
+            "commands played"
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            with target.open("w", encoding="utf-8") as handle:
-                if target.suffix == ".json":
-                    json.dump(data, handle, indent=2)
-                    handle.write("\n")
-                else:
-                    yaml = YAML()
-                    yaml.version = (1, 2)
-                    yaml.default_flow_style = None
-                    yaml.width = 100
-                    yaml.dump(_yaml_tree(data, self.encounter.name), handle)
+            target.write_text(dump(data, note=note, as_json=target.suffix == ".json"),
+                              encoding="utf-8")
         except OSError as exc:
             raise InvalidCommand(f"cannot write {target}: {exc.strerror or exc}") from None
         self.saved = list(data["steps"])
         return target
-
-
-def save_data(encounter: Encounter, session: Session[Any]) -> dict[str, Any]:
-    """The loaded file's data with ``steps`` replaced by the session's commands."""
-    data = encounter.source.data
-    body: dict[str, Any] = dict(data) if isinstance(data, dict) else {}
-    body["steps"] = session.commands_json()
-    return body
-
-
-def _yaml_tree(data: Mapping[str, Any], source: str) -> CommentedMap:
-    """``data`` for ruamel, each step on one line, with a note of where it came from."""
-    tree = CommentedMap(data)
-    steps = CommentedSeq()
-    for step in data.get("steps", []):
-        line = CommentedMap(step)
-        line.fa.set_flow_style()
-        steps.append(line)
-    tree["steps"] = steps
-    tree.yaml_set_start_comment(
-        f"saved by `footwork play` from {source}; the steps are the commands played")
-    return tree
 
 
 def actor_table(actors: Mapping[str, Mapping[str, Any]], turn: str, round_: int) -> Table:

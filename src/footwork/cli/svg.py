@@ -199,7 +199,12 @@ def _layout(tops: Sequence[_Box], links: Iterable[tuple[str, str]],
     if len(ids) == 1:
         return {ids[0]: (0.0, 0.0)}
     fixed = sorted(given) or None
-    pos = nx.spring_layout(graph, seed=1, pos=dict(given) or None, fixed=fixed)
+    if len(ids) - len(given) > SPRING_MAX:
+        # the spring layout grows with the square of the places: a big map gets a
+        # cheap deterministic one (a circle), still readable as a graph
+        pos = {**nx.circular_layout(graph), **{k: tuple(v) for k, v in given.items()}}
+    else:
+        pos = nx.spring_layout(graph, seed=1, pos=dict(given) or None, fixed=fixed)
     # spring_layout's y grows upward; the map's positions grow downward like the SVG
     return {k: (round(float(v[0]), 6), round(float(v[1]), 6)) for k, v in pos.items()}
 
@@ -228,6 +233,10 @@ def _edge_point(box: _Box, toward: tuple[float, float]) -> tuple[float, float]:
     ty = (box.h / 2) / abs(dy) if abs(dy) > 1e-9 else math.inf
     t = min(tx, ty, 1.0)
     return box.x + dx * t, box.y + dy * t
+
+
+#: above this many places without positions, the map is laid out on a circle
+SPRING_MAX = 300
 
 
 def render_svg(session: Session[Any], actor: str | None = None,

@@ -57,15 +57,20 @@ class View(Generic[A]):
         state = initial
         for batch in batches:
             state = self.engine.replay(state, batch)
-            hidden = self.secrets(state)
-            for event in batch:
-                line: dict[str, JSON] = {**event_to_json(event), "text": event.describe()}
-                if mentions(line, hidden):
-                    continue
-                lines.append(line)
-                if isinstance(event, TurnStarted):
-                    turn = event.actor
+            shown = self.batch_lines(state, batch)
+            lines += shown
+            turn = next((str(line["actor"]) for line in reversed(shown)
+                         if line["event"] == TurnStarted.type), turn)
         return lines, turn
+
+    def batch_lines(self, after: State[A], batch: Sequence[Event]) -> list[dict[str, JSON]]:
+        """The log lines of one command's events that this seat perceives, judged by
+        what is hidden in ``after``, the state once they are folded in."""
+        lines = [{**event_to_json(event), "text": event.describe()} for event in batch]
+        if self.seat.is_gm:
+            return lines
+        hidden = self.secrets(after)
+        return [line for line in lines if not mentions(line, hidden)]
 
     # -- the state ------------------------------------------------------------------
 

@@ -111,6 +111,10 @@ def build_encounter(source: Source) -> Encounter:
             ("order",))
     try:
         space, built = ruleset.build(spec.options, spec.map, actors)  # type: ignore[attr-defined]
+    except limits.LimitExceeded as exc:  # keep the kind and which limit
+        fault = source.error("", _split_path(exc.path))
+        raise limits.LimitExceeded(exc.limit, exc.count, exc.maximum, file=fault.file,
+                                   path=fault.path, line=fault.line) from None
     except ScenarioError as exc:
         path = _split_path(exc.path)
         raise source.error(exc.detail, path) from None

@@ -19,7 +19,7 @@ from footwork.engine.events import DecisionRequested, Event, RoundStarted, TurnE
 from footwork.engine.rolling import Roller
 from footwork.engine.seats import Seat
 from footwork.engine.state import Pending, State
-from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError
+from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError, excerpt
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.rulesets.cultivation import events as ev
 from footwork.rulesets.cultivation.checks import PASSED, Challenge
@@ -176,7 +176,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             assert isinstance(stats, CultivationStats)
             if setup.at not in m:
                 raise ScenarioError(f"unknown zone {setup.at!r}; expected one of: "
-                                    f"{', '.join(m.zones)}", path=f"actors[{i}].at")
+                                    f"{excerpt(', '.join(m.zones), 120)}",
+                                    path=f"actors[{i}].at")
             idx = BANDS.index(stats.band)
             if stats.band != "ground" and not options.bands.enabled:
                 raise ScenarioError("bands are off (bands.enabled: false)",
@@ -844,7 +845,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         def actor(state: CState, actor_id: str) -> CultivationActor:
             if actor_id not in state.actors:
                 raise InvalidCommand(f"no actor {actor_id!r}; expected one of: "
-                                     f"{', '.join(state.actors)}")
+                                     f"{excerpt(', '.join(state.actors), 120)}")
             return state.actors[actor_id]
 
         def ruling(r: Any) -> JSON:

@@ -17,7 +17,7 @@ from footwork.engine.events import DecisionRequested, Event, Rolled, RoundStarte
 from footwork.engine.rolling import Roller
 from footwork.engine.seats import Seat, scrub
 from footwork.engine.state import Pending, State, fast_replace
-from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError
+from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError, excerpt
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.rulesets.sitemaps import events as ev
 from footwork.rulesets.sitemaps.checks import PASS, dice_of, judge, odds
@@ -654,7 +654,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
     def queries(self) -> Mapping[str, Query[SiteActor]]:
         def actor(state: SiteState, actor_id: str) -> SiteActor:
             if actor_id not in state.actors:
-                known = ", ".join(state.actors)
+                known = excerpt(", ".join(state.actors), 120)
                 raise InvalidCommand(f"no actor {actor_id!r}; expected one of: {known}")
             return state.actors[actor_id]
 
