@@ -12,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from footwork import limits
+from footwork.space import grid as grid_module
 from footwork.space.grid import (
     DEFAULT_LEGEND,
     OFFSETS,
@@ -32,6 +34,7 @@ from footwork.space.grid import (
     path_length,
     step_length,
 )
+from footwork.space.levels import MAX_LEVEL, GridLevels, parse_cell
 
 LEGEND = {
     ".": CellSpec(),
@@ -197,7 +200,7 @@ def test_override_that_makes_a_bad_cell() -> None:
     ({"water_depth": 1}, "only water has a water_depth (this cell is floor)"),
     ({"current_speed": 1}, "a current_speed needs a current direction"),
     ({"elevation": 2, "ceiling_height": 1}, "the ceiling_height (1) is below the elevation (2)"),
-    ({"tags": [""]}, "a tag needs a name"),
+    ({"tags": [""]}, "expected a name of at least one character"),
     ({"elevation": math.inf}, "finite number"),
     ({"current": "up"}, "Input should be 'N'"),
     ({"depth": 1}, "Extra inputs are not permitted"),
@@ -571,6 +574,98 @@ def test_bounded_costs_refuses_bad_input() -> None:
         bounded_costs(g, (0, 0), -1.0, lambda _g, _a, _b: 1.0)
     with pytest.raises(ValueError, match="min_step must be above 0"):
         bounded_costs(g, (0, 0), 1.0, lambda _g, _a, _b: 1.0, min_step=0.0)
+
+
+# -- ranges and the cells limit (untrusted maps) ---------------------------------------------
+
+
+def test_a_3000_by_3000_grid_is_refused_by_the_cells_limit_before_any_array(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """9,000,000 cells are over the default limit (250,000): refused with the limit's
+    message, naming the rows, before a single layer is allocated."""
+    def no_layers(*args: Any) -> None:
+        raise AssertionError("the layers were being built")
+
+    monkeypatch.setattr(grid_module, "_Layers", no_layers)
+    rows = ["." * 3000] * 3000
+    for build in (lambda: parse_ascii(rows, DEFAULT_LEGEND),
+                  lambda: GridSpec.model_validate({"rows": rows}).build(),
+                  lambda: parse_ascii("\n".join(rows), DEFAULT_LEGEND)):
+        with pytest.raises(limits.LimitExceeded) as info:
+            build()
+        assert info.value.limit == "cells" and info.value.path == "map.rows"
+        assert str(info.value) == ("map.rows: 9,000,000 grid cells are over the limit of "
+                                   "250,000 (raise it with --limit cells=N)")
+
+
+def test_the_cells_limit_is_whoever_runs_footwork_s() -> None:
+    with limits.using(limits.Limits(cells=12)):
+        assert parse_ascii(["...."] * 3, DEFAULT_LEGEND).shape == (3, 4)
+        with pytest.raises(limits.LimitExceeded, match="16 grid cells"):
+            parse_ascii(["...."] * 4, DEFAULT_LEGEND)
+        with pytest.raises(limits.LimitExceeded, match=r"map\.overrides: 13 grid cells"):
+            GridSpec.model_validate({"rows": [".."], "overrides": [{"row": 0, "col": 0}] * 13}
+                                    ).build()
+        data = parse_ascii(["...."] * 3, DEFAULT_LEGEND).to_json()
+        assert GridMap.from_json(data).shape == (3, 4)
+        with pytest.raises(limits.LimitExceeded, match="grid: 20 grid cells"):
+            GridMap.from_json({**data, "rows": 5})
+
+
+def test_heights_depths_and_cell_sizes_have_ranges() -> None:
+    """Heights are ``Coordinate``s (+/-100,000 units: a 300u cliff is well inside), depths
+    and current speeds ``Distance``s (0 to 100,000), cells 0.5 to 100 units."""
+    assert CellSpec(elevation=300).elevation == 300
+    for fields in ({"elevation": 1e8}, {"elevation": -1e30}, {"ceiling_height": 1e300},
+                   {"surface": "water", "water_depth": 1e6},
+                   {"current": "N", "current_speed": 1e9}):
+        with pytest.raises(ValidationError, match="100000"):
+            CellSpec.model_validate(fields)
+    with pytest.raises(ValidationError, match="100000"):
+        CellOverride.model_validate({"row": 0, "col": 0, "elevation": 1e30})
+    with pytest.raises(ValidationError):
+        CellOverride.model_validate({"row": -1, "col": 0})
+    for size in (0.1, 1000):
+        with pytest.raises(ValidationError, match="cell_size"):
+            GridSpec.model_validate({"rows": ["."], "cell_size": size})
+
+
+def test_legends_and_tags_are_bounded() -> None:
+    """At most 256 legend symbols, 16 tags on a cell, and 64 tag names on a map (each
+    is a boolean layer of the whole map)."""
+    symbols = [chr(0x100 + i) for i in range(257)]
+    with pytest.raises(ValidationError, match="at most 256"):
+        GridSpec.model_validate({"rows": ["."], "legend": {k: {} for k in symbols}})
+    with pytest.raises(GridError, match="257 symbols"):
+        parse_ascii(["."], dict.fromkeys([".", *symbols[:256]], CellSpec()))
+    with pytest.raises(ValidationError, match="at most 16"):
+        CellSpec.model_validate({"tags": [f"t{i}" for i in range(17)]})
+    legend = {chr(0x100 + i): CellSpec(tags=tuple(f"t{i}.{j}" for j in range(13)))
+              for i in range(5)}
+    with pytest.raises(GridError, match="65 tag names; at most 64"):
+        parse_ascii(["".join(legend)], legend)
+    with pytest.raises(ValidationError, match="printable"):
+        CellSpec.model_validate({"tags": ["mine\n"]})
+
+
+def test_cells_given_as_text_have_ranges() -> None:
+    """An actor's ``at`` holds a row and column of at most 10,000,000 and a height within
+    +/-100,000."""
+    assert parse_cell("3,4,2.5") == (3, 4, 2.5)
+    for text, says in (("1,1,1e8", "height"), ("1,1,inf", "height"), ("1,1,nan", "height"),
+                       ("99999999999,0", "row and column"), ("1,2,3,4", "row,col")):
+        with pytest.raises(ValueError, match=says):
+            parse_cell(text)
+
+
+def test_levels_stay_inside_the_searches_sentinels() -> None:
+    """A map built from arrays (no spec, no ranges) whose heights are more vertical steps
+    from the datum than ``MAX_LEVEL`` is refused by ``GridLevels``, not mistaken for
+    "no ceiling"."""
+    g = GridMap(np.zeros((1, 2), np.uint8), [[0.0, 1e6]])
+    assert GridLevels(g, 2.0).top == [[0, 500_000]] and MAX_LEVEL == 500_000
+    with pytest.raises(ValueError, match="vertical steps"):
+        GridLevels(g, 0.5)
 
 
 # -- the documentation's example ------------------------------------------------------------

@@ -61,6 +61,9 @@ from pydantic import (
     model_validator,
 )
 
+from footwork import limits
+from footwork.fields import MAX_COORDINATE, Coordinate, Distance, Name
+
 __all__ = [
     "DEFAULT_LEGEND",
     "OFFSETS",
@@ -94,6 +97,21 @@ StepCost = Callable[["GridMap", Cell, Cell], "float | None"]
 SQRT2 = math.sqrt(2.0)
 #: tolerance on sums of costs compared with a budget
 EPS = 1e-9
+
+# -- ranges (the rulesets' READMEs and docs/grid-maps.md document them) ----------------------
+
+#: the side of a cell, in the map's unit: from half a unit (the finest grain the grid
+#: rulesets measure, A001-10) to 100 units
+MIN_CELL_SIZE, MAX_CELL_SIZE = 0.5, 100.0
+#: heights (elevations, ceilings) are ``Coordinate``s and depths and current speeds
+#: ``Distance``s: within +/- this many units of the datum
+MAX_HEIGHT = MAX_COORDINATE
+#: a row or column index (of an override or a command): far beyond any map the cells
+#: limit lets through, small enough to print
+MAX_INDEX = 10_000_000
+#: entries of a legend, distinct tag names on one map (each is a layer of the whole map),
+#: and tags on one cell
+MAX_LEGEND, MAX_MAP_TAGS, MAX_CELL_TAGS = 256, 64, 16
 
 
 class GridError(ValueError):
@@ -247,19 +265,19 @@ class CellSpec(_Spec):
 
     surface: SurfaceName = "floor"
     #: the top of the cell: floor, wall top or water surface (ignored on a void)
-    elevation: float = Field(default=0.0, allow_inf_nan=False)
+    elevation: Coordinate = 0.0
     #: how deep the water is; above 0 on water, 0 elsewhere
-    water_depth: float = Field(default=0.0, ge=0, allow_inf_nan=False)
+    water_depth: Distance = 0.0
     #: where a current pushes ("N", "SE"...)
     current: DirectionName | None = None
     #: the current's speed in units; default one cell when there is a current
-    current_speed: float | None = Field(default=None, ge=0, allow_inf_nan=False)
+    current_speed: Distance | None = None
     #: the height of the underside of a ceiling over the cell; none when left out
-    ceiling_height: float | None = Field(default=None, allow_inf_nan=False)
+    ceiling_height: Coordinate | None = None
     #: whether its sides and ceiling give holds; default: yes on floors and walls and
     #: under a ceiling
     climbable: bool | None = None
-    tags: tuple[str, ...] = ()
+    tags: tuple[Name, ...] = Field(default=(), max_length=MAX_CELL_TAGS)
 
     @model_validator(mode="after")
     def _consistent(self) -> CellSpec:
@@ -273,25 +291,22 @@ class CellSpec(_Spec):
                 and self.ceiling_height < self.elevation):
             raise ValueError(f"the ceiling_height ({self.ceiling_height:g}) is below the "
                              f"elevation ({self.elevation:g})")
-        for tag in self.tags:
-            if not tag:
-                raise ValueError("a tag needs a name")
         return self
 
 
 class CellOverride(_Spec):
     """Changes to one cell of the ASCII map: the fields it names replace the legend's."""
 
-    row: int
-    col: int
+    row: Annotated[int, Field(ge=0, le=MAX_INDEX)]
+    col: Annotated[int, Field(ge=0, le=MAX_INDEX)]
     surface: SurfaceName | None = None
-    elevation: float | None = Field(default=None, allow_inf_nan=False)
-    water_depth: float | None = Field(default=None, ge=0, allow_inf_nan=False)
+    elevation: Coordinate | None = None
+    water_depth: Distance | None = None
     current: DirectionName | None = None
-    current_speed: float | None = Field(default=None, ge=0, allow_inf_nan=False)
-    ceiling_height: float | None = Field(default=None, allow_inf_nan=False)
+    current_speed: Distance | None = None
+    ceiling_height: Coordinate | None = None
     climbable: bool | None = None
-    tags: tuple[str, ...] | None = None
+    tags: tuple[Name, ...] | None = Field(default=None, max_length=MAX_CELL_TAGS)
 
     def changes(self) -> dict[str, Any]:
         """The fields this override sets (an explicit null removes a ceiling or current)."""
@@ -342,10 +357,12 @@ class GridSpec(_Spec):
     turning a :class:`GridError` into a ``ScenarioError`` at ``path``.
     """
 
-    cell_size: float = Field(default=1.0, gt=0, allow_inf_nan=False)
-    unit: str = Field(default="u", min_length=1)
+    cell_size: float = Field(default=1.0, ge=MIN_CELL_SIZE, le=MAX_CELL_SIZE,
+                             allow_inf_nan=False)
+    unit: Name = "u"
     rows: Rows = Field(min_length=1)
-    legend: dict[str, CellSpec] = Field(default_factory=lambda: dict(DEFAULT_LEGEND))
+    legend: dict[str, CellSpec] = Field(default_factory=lambda: dict(DEFAULT_LEGEND),
+                                        max_length=MAX_LEGEND)
     overrides: list[CellOverride] = Field(default_factory=list)
 
     @field_validator("legend")
@@ -357,7 +374,10 @@ class GridSpec(_Spec):
         return legend
 
     def build(self) -> GridMap:
-        """The grid map; raises :class:`GridError` naming the row, column or override."""
+        """The grid map; raises :class:`GridError` naming the row, column or override, and
+        :class:`~footwork.limits.LimitExceeded` (at ``map.rows`` or ``map.overrides``) for
+        more cells or overrides than the ``cells`` limit, before building anything."""
+        limits.check("cells", len(self.overrides), "map.overrides")
         return parse_ascii(self.rows, self.legend, self.overrides,
                            cell_size=self.cell_size, unit=self.unit)
 
@@ -369,6 +389,7 @@ def parse_ascii(
     *,
     cell_size: float = 1.0,
     unit: str = "u",
+    where: str = "map.rows",
 ) -> GridMap:
     """Build a grid map from ASCII rows (one character a cell) and a legend.
 
@@ -378,7 +399,9 @@ def parse_ascii(
     into lines (dedented, blank lines at either end dropped).
 
     Raises :class:`GridError` (a ``ValueError``) with a one-line message naming the row
-    and column, the legend symbol or the override at fault.
+    and column, the legend symbol or the override at fault, and
+    :class:`~footwork.limits.LimitExceeded` at ``where`` when the map has more cells than
+    the ``cells`` limit allows, before anything is built.
     """
     lines = _text_rows(rows) if isinstance(rows, str) else list(rows)
     if not lines:
@@ -386,10 +409,15 @@ def parse_ascii(
     width = len(lines[0])
     if width == 0:
         raise GridError("row 0 is empty", ("rows", 0))
+    # the cells limit, before anything grows with the map (footwork.limits)
+    limits.check("cells", len(lines) * width, where)
     for i, line in enumerate(lines):
         if len(line) != width:
             raise GridError(f"row {i} has {len(line)} cells; expected {width} like row 0",
                             ("rows", i))
+    if len(legend) > MAX_LEGEND:
+        raise GridError(f"the legend has {len(legend)} symbols; at most {MAX_LEGEND}",
+                        ("legend",))
     for symbol in legend:
         if len(symbol) != 1:
             raise GridError(f"legend symbol {symbol!r} must be one character",
@@ -417,6 +445,10 @@ def parse_ascii(
         except ValidationError as exc:
             raise GridError(f"override {k} (row {r}, col {c}): {_first_message(exc)}",
                             ("overrides", k)) from None
+    names = {tag for spec in (*legend.values(), *specs.values()) for tag in spec.tags}
+    if len(names) > MAX_MAP_TAGS:
+        raise GridError(f"the map uses {len(names)} tag names; at most {MAX_MAP_TAGS} (each "
+                        "is a layer of the whole map)", ("legend",))
     cells = np.array([list(line) for line in lines], dtype="<U1")
     layers = _Layers(height, width, cell_size)
     for symbol, spec in legend.items():
@@ -865,7 +897,8 @@ class GridMap:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GridMap:
-        """Rebuild a grid map written by :meth:`to_json`."""
+        """Rebuild a grid map written by :meth:`to_json` (within the ``cells`` limit)."""
+        limits.check("cells", int(data["rows"]) * int(data["cols"]), "grid")
         try:
             surface = [[_SURFACE_BY_CHAR[ch] for ch in row] for row in data["surface"]]
         except KeyError as exc:

@@ -26,13 +26,16 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-from footwork.space.grid import OFFSETS, BoolArray, GridMap, Surface
+from footwork.space.grid import MAX_HEIGHT, MAX_INDEX, OFFSETS, BoolArray, GridMap, Surface
 
-__all__ = ["HIGH", "NONE", "GridLevels", "cell_label", "parse_cell"]
+__all__ = ["HIGH", "MAX_LEVEL", "NONE", "GridLevels", "cell_label", "parse_cell"]
 
 #: a level lower than any on a map (the top of a void), and one higher (no ceiling)
 NONE = -(10**6)
 HIGH = 10**6
+#: the largest level (up or down) a map may hold, well inside the two above, so that a
+#: search that climbs or digs a whole budget from any level never meets them
+MAX_LEVEL = HIGH // 2
 
 IntArray = npt.NDArray[np.int64]
 
@@ -94,7 +97,11 @@ class GridLevels:
     def _levels(self, values: npt.NDArray[np.float64], missing: int) -> IntArray:
         out = np.full(values.shape, missing, dtype=np.int64)
         ok = np.isfinite(values)
-        out[ok] = np.rint(values[ok] / self.vs).astype(np.int64)
+        scaled = np.rint(values[ok] / self.vs)
+        if scaled.size and float(np.abs(scaled).max()) > MAX_LEVEL:
+            raise ValueError(f"the map's heights reach {float(np.abs(values[ok]).max()):g}, "
+                             f"more than {MAX_LEVEL:,} vertical steps of {self.vs:g}")
+        out[ok] = scaled.astype(np.int64)
         return out
 
     def level(self, z: float) -> int:
@@ -133,13 +140,18 @@ def cell_label(row: int, col: int) -> str:
 
 
 def parse_cell(text: str) -> tuple[int, int, float | None]:
-    """``"3,4"`` or ``"3,4,2.5"``: a row, a column and maybe a finite height."""
+    """``"3,4"`` or ``"3,4,2.5"``: a row, a column and maybe a height, each within the
+    grid's ranges (``MAX_INDEX``, ``MAX_HEIGHT``)."""
     parts = [p.strip() for p in text.split(",")]
     try:
-        if len(parts) == 2:
-            return int(parts[0]), int(parts[1]), None
-        if len(parts) == 3 and math.isfinite(float(parts[2])):
-            return int(parts[0]), int(parts[1]), float(parts[2])
+        if len(parts) not in (2, 3):
+            raise ValueError(text)
+        row, col = int(parts[0]), int(parts[1])
+        z = float(parts[2]) if len(parts) == 3 else None
     except ValueError:
-        pass
-    raise ValueError(f"expected a cell as 'row,col' or 'row,col,z', not {text!r}")
+        raise ValueError(f"expected a cell as 'row,col' or 'row,col,z', not {text!r}") from None
+    if max(abs(row), abs(col)) > MAX_INDEX:
+        raise ValueError(f"expected a row and column of at most {MAX_INDEX:,}, not {text!r}")
+    if z is not None and not (math.isfinite(z) and abs(z) <= MAX_HEIGHT):
+        raise ValueError(f"expected a height within +/-{MAX_HEIGHT:,g}, not {text!r}")
+    return row, col, z

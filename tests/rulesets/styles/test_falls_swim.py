@@ -83,7 +83,7 @@ def test_A001_14_fall_dice_roll_damage_with_exact_odds() -> None:
     option = next(o for o in s.options("ada") if o.to == "0,2")
     assert "falls 7u into floor" in option.label
     odds = option.checks[0]
-    assert odds.dice == "1d6+1d6" and odds.odds["7 damage"] == pytest.approx(1 / 6)
+    assert odds.dice == "2d6" and odds.odds["7 damage"] == pytest.approx(1 / 6)
     assert {"R001-39", "A001-14"} <= set(odds.rules)
     events = move(s, "ada", seg("walk", 0, 2), roll=[4, 5])
     assert types(events) == ["moved", "rolled", "fell"]
@@ -121,8 +121,8 @@ def test_A001_14_fall_dice_null_records_the_fall_without_damage() -> None:
 
 
 @pytest.mark.parametrize(("opts", "dice", "roll", "damage"), [
-    ({"dice": "1d6", "per_u": 1, "safe_u": 4}, "1d6+1d6+1d6", [1, 2, 3], 6),
-    ({"dice": "1d4"}, "1d4+1d4", [4, 1], 5),
+    ({"dice": "1d6", "per_u": 1, "safe_u": 4}, "3d6", [1, 2, 3], 6),
+    ({"dice": "1d4"}, "2d4", [4, 1], 5),
     ({"dice": "1d6", "safe_u": 7}, None, None, 0),
 ])
 def test_A001_14_fall_damage_scale_is_an_option(

@@ -213,12 +213,33 @@ def test_off_the_map_start_is_refused() -> None:
 
 def test_levels_beyond_the_packed_keys_fall_back_to_the_pure_search() -> None:
     rows = [".2"]
-    grid = parse_ascii(rows, {".": CellSpec(surface="floor"),
-                              "2": CellSpec(surface="floor", elevation=200_000)})
+    # the heights the grid allows (+/-100,000u), as far apart as they go: 400,000 levels
+    grid = parse_ascii(rows, {".": CellSpec(surface="floor", elevation=-100_000),
+                              "2": CellSpec(surface="floor", elevation=100_000)})
     terrain = Terrain(grid, diagonal=Diagonal.ONE, vertical_step=0.5, walk_step=0.5,
                       hazard_tags=[], obscuring_tags=[])
-    assert fast_reach(terrain, (GROUND, 0, 0, 0, 0), Mover(frozenset({"walk"})),
+    assert fast_reach(terrain, (GROUND, 0, 0, -200_000, 0), Mover(frozenset({"walk"})),
                       Budget({"walk": 4.0}, 4.0)) is None
+
+
+def test_the_landing_table_holds_what_the_budget_pays_for_not_the_map_s_height() -> None:
+    """A001-18: a 100,000u tower beside the ground does not size the table of a jump's
+    rising landings: it holds the rises a 4u budget can pay (8 steps of 0.5u, and two
+    more), and the search still equals the pure one."""
+    grid = parse_ascii(["..T", "..."], {".": CellSpec(surface="floor"),
+                                        "T": CellSpec(surface="floor", elevation=100_000)})
+    terrain = Terrain(grid, diagonal=Diagonal.EUCLIDEAN, vertical_step=0.5, walk_step=0.5,
+                      hazard_tags=[], obscuring_tags=[])
+    start = (GROUND, 0, 0, 0, 0)
+    mover = Mover(frozenset({"walk", "jump"}))
+    setup = fastreach._setup(terrain, start, mover, 4.0)
+    assert setup is not None and setup[3].shape == (3, 10)
+    budget = Budget({"walk": 4.0, "jump": 4.0}, 4.0)
+    got = fast_reach(terrain, start, mover, budget)
+    assert got is not None
+    want = pure(terrain, start, mover, budget)
+    assert sorted(got) == sorted(want)
+    assert all(key[1:3] != (0, 2) for key in got)
 
 
 def test_without_numba_it_answers_none(monkeypatch: Any) -> None:

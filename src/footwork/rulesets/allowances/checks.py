@@ -21,6 +21,7 @@ from fractions import Fraction
 from footwork.dice import parse_dice
 from footwork.engine.choices import CheckOdds
 from footwork.odds import tier_odds
+from footwork.rulesets.allowances.ranges import MAX_ALLOWANCE
 
 D100 = parse_dice("1d100")
 
@@ -51,11 +52,12 @@ def jump_base(jh: float, action: str) -> float:
 
 def jump_distance(base: float, trait: int, deg: int, *, per: int) -> int:
     """R002-20, R002-26, R002-30, A002-08, A002-09: whole steps of ``per`` degrees, each
-    worth 1 + X/3 m up or down; rounded down, never below 0."""
+    worth 1 + X/3 m up or down; rounded down, never below 0, and never above the
+    Allowance ceiling (``MAX_ALLOWANCE``, 50 m: see the README's ranges)."""
     steps = abs(deg) // per
     delta = steps * (1.0 + trait / 3.0) * (1 if deg >= 0 else -1)
     # exact thirds: X/3 steps are rational, so round the float safely before flooring
-    return max(0, math.floor(base + delta + 1e-9))
+    return min(int(MAX_ALLOWANCE), max(0, math.floor(base + delta + 1e-9)))
 
 
 def rush_gain(deg: int, mode: str) -> int:
@@ -66,8 +68,18 @@ def rush_gain(deg: int, mode: str) -> int:
 
 
 def breach_gain(deg: int) -> int:
-    """R002-33: +1 m per 3 DoS (0 on a failure)."""
-    return max(0, deg) // 3
+    """R002-33: +1 m per 3 DoS (0 on a failure), at most the Allowance ceiling."""
+    return min(int(MAX_ALLOWANCE), max(0, deg) // 3)
+
+
+def capped(gain: float, allowance: float) -> float:
+    """What a Rush of ``gain`` m adds to an Allowance of ``allowance`` m: no Allowance goes
+    above the ceiling (``MAX_ALLOWANCE``, 50 m: see the README's ranges).
+
+    >>> capped(2, 10), capped(5, 48), capped(5, 50)
+    (2, 2.0, 0.0)
+    """
+    return gain if allowance + gain <= MAX_ALLOWANCE else max(0.0, MAX_ALLOWANCE - allowance)
 
 
 def outcome_odds(name: str, target: int, result: Callable[[int], str],

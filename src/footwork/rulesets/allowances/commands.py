@@ -6,9 +6,12 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from footwork.engine.commands import Command, Faces
+from footwork.fields import Coordinate, Name
+from footwork.rulesets.allowances.ranges import CommandInt
 
-#: a cell ``[row, col]``, or a cell and a height ``[row, col, z]`` (z in m)
-Target = tuple[int, int] | tuple[int, int, float]
+#: a cell ``[row, col]``, or a cell and a height ``[row, col, z]`` (z in m); decide checks
+#: the ranges (on the map, a height within the grid's: ``off_map``, ``bad_target``)
+Target = tuple[int, int, float] | tuple[int, int]
 Medium = Literal["air", "water", "earth"]
 
 
@@ -21,7 +24,7 @@ class Move(Command):
 
     name: ClassVar[str] = "move"
     to: Target
-    type: str | None = None
+    type: Name | None = None
     overrides_transition_limit: bool = False
 
 
@@ -31,8 +34,8 @@ class Spend(Command):
     ``distance`` m is deducted from ``type`` and cascades like any move."""
 
     name: ClassVar[str] = "spend"
-    type: str
-    distance: float
+    type: Name
+    distance: Coordinate
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -41,8 +44,8 @@ class Rush(Command):
     ``type``. ``pp`` spends PP at once; left out, footwork asks after the roll."""
 
     name: ClassVar[str] = "rush"
-    type: str
-    pp: int | None = None
+    type: Name
+    pp: CommandInt | None = None
     roll: Faces | None = None
 
 
@@ -52,8 +55,8 @@ class Jump(Command):
     ``difficulty`` is the GM's call (the option's grade when left out)."""
 
     name: ClassVar[str] = "jump"
-    pp: int | None = None
-    difficulty: str | None = None
+    pp: CommandInt | None = None
+    difficulty: Name | None = None
     roll: Faces | None = None
 
 
@@ -62,8 +65,8 @@ class Leap(Command):
     """R002-23..28: a running jump; the GM may make it harder (``difficulty: Intense``)."""
 
     name: ClassVar[str] = "leap"
-    pp: int | None = None
-    difficulty: str | None = None
+    pp: CommandInt | None = None
+    difficulty: Name | None = None
     roll: Faces | None = None
 
 
@@ -73,7 +76,7 @@ class Breach(Command):
 
     name: ClassVar[str] = "breach"
     into: Medium
-    pp: int | None = None
+    pp: CommandInt | None = None
     roll: Faces | None = None
 
 
@@ -85,14 +88,14 @@ class DashAction(Command):
     ``into`` the medium of a Breach."""
 
     name: ClassVar[str] = "dash_action"
-    action: str
-    target: str
-    range_m: float
+    action: Name
+    target: Name
+    range_m: Coordinate
     closing: Literal["rush", "jump", "leap", "breach"]
     to: Target
-    type: str | None = None
+    type: Name | None = None
     into: Medium | None = None
-    pp: int | None = None
+    pp: CommandInt | None = None
     roll: Faces | None = None
 
 
@@ -111,8 +114,8 @@ class Obscure(Command):
 
     name: ClassVar[str] = "obscure"
     needs_turn: ClassVar[bool] = False
-    target: str
-    percent: int
+    target: Name
+    percent: CommandInt
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

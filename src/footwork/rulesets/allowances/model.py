@@ -16,6 +16,18 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from footwork.engine.state import Actor
+from footwork.errors import excerpt
+from footwork.fields import Coordinate, Name
+from footwork.rulesets.allowances.ranges import (
+    MAX_HEIGHT_M,
+    MAX_JUMP_HEIGHT_M,
+    MAX_PP,
+    MAX_SCORE,
+    MAX_SKILL,
+    MAX_SKILLS,
+    MAX_TRAITS,
+    MAX_TYPES,
+)
 from footwork.space.grid import GridSpec
 
 #: R002-02, A002-25: the Types footwork moves on a map (others are tracked and cascade)
@@ -59,20 +71,21 @@ class AllowancesStats(_Spec):
     """The `stats` of an `allowances` creature."""
 
     #: R002-01, R002-02: Movement Scores in metres per round, by Type
-    scores: dict[str, float] = Field(min_length=1)
-    #: d100 Skill targets by name (Running, Swim, Acrobatics, Athletics...)
-    skills: dict[str, int] = Field(default_factory=dict)
+    #: (0 to 50 m each: checked below, so that the message names the Type)
+    scores: dict[Name, float] = Field(min_length=1, max_length=MAX_TYPES)
+    #: d100 Skill targets by name (Running, Swim, Acrobatics, Athletics...), 0 to 300
+    skills: dict[Name, int] = Field(default_factory=dict, max_length=MAX_SKILLS)
     #: R002-14: the X of a [Jump X] Trait; null: the creature cannot jump (A002-24)
     jump: int | None = Field(default=None, ge=1, le=8)
     #: A002-23: the creature's Height in m, and the sheet's precomputed Jump Height
-    height_m: float | None = Field(default=None, gt=0)
-    jump_height_m: float | None = Field(default=None, ge=0)
+    height_m: float | None = Field(default=None, gt=0, le=MAX_HEIGHT_M)
+    jump_height_m: float | None = Field(default=None, ge=0, le=MAX_JUMP_HEIGHT_M)
     #: A002-07: PP the creature may spend on rolls
-    pp: int = Field(default=0, ge=0)
+    pp: int = Field(default=0, ge=0, le=MAX_PP)
     #: other Traits (Tremorsense...)
-    traits: list[str] = Field(default_factory=list)
+    traits: list[Name] = Field(default_factory=list, max_length=MAX_TRAITS)
     #: where it starts: a height in m, and a mode (left out: standing, or at the surface)
-    z: float | None = None
+    z: Coordinate | None = None
     mode: Mode | None = None
     #: R002-39, R002-40, A002-18: how much of the body something obscures, in %
     obscured_pct: int = Field(default=0, ge=0, le=100)
@@ -85,11 +98,20 @@ class AllowancesStats(_Spec):
             key = type_name(name)
             if not key or key in out:
                 raise ValueError(f"Type {name!r} is empty or listed twice")
-            if not (value >= 0 and math.isfinite(value)):
-                raise ValueError(f"the Score of {name!r} must be a finite number of m, 0 or "
-                                 f"more, not {value!r}")
+            if not (math.isfinite(value) and 0 <= value <= MAX_SCORE):
+                raise ValueError(f"the Score of {name!r} must be a number of m from 0 to "
+                                 f"{MAX_SCORE:g}, not {excerpt(repr(value), 24)}")
             out[key] = float(value)
         return out
+
+    @field_validator("skills")
+    @classmethod
+    def _skills(cls, skills: dict[str, int]) -> dict[str, int]:
+        for name, value in skills.items():
+            if not 0 <= value <= MAX_SKILL:
+                raise ValueError(f"the Skill {name!r} must be a d100 target from 0 to "
+                                 f"{MAX_SKILL}, not {excerpt(repr(value), 24)}")
+        return skills
 
     @model_validator(mode="after")
     def _jump_height(self) -> AllowancesStats:

@@ -4,7 +4,24 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from footwork.fields import Distance, Name
+from footwork.rulesets.allowances.ranges import (
+    MAX_DIFFICULTY,
+    MAX_GRADES,
+    MAX_NAMES,
+    MAX_OPTION_M,
+    MAX_PER_ROUND,
+    MAX_PP_PER_ROLL,
+    MAX_PP_POINT,
+    MAX_TRANSITIONS,
+    MAX_TYPES,
+    MAX_VERTICAL_STEP,
+    MAX_WALK_STEP,
+    MIN_VERTICAL_STEP,
+    PerRound,
+)
 
 
 class _Frozen(BaseModel):
@@ -23,9 +40,9 @@ class DistanceOptions(_Frozen):
     #: legs still add: a grid has no slanted steps)
     metric: Literal["manhattan", "euclidean"] = "manhattan"
     #: the height of one vertical step, in m; heights are rounded to it
-    vertical_step_m: float = Field(default=1.0, gt=0)
+    vertical_step_m: float = Field(default=1.0, ge=MIN_VERTICAL_STEP, le=MAX_VERTICAL_STEP)
     #: the largest rise or drop an Overland step takes in its stride, in m
-    walk_step_m: float = Field(default=1.0, ge=0)
+    walk_step_m: float = Field(default=1.0, ge=0, le=MAX_WALK_STEP)
 
 
 class DosOptions(_Frozen):
@@ -37,41 +54,41 @@ class RushOptions(_Frozen):
     #: A002-01, A002-26: ``per_2_dos_allowance`` (R002-10: Demanding, +1 m of Allowance per
     #: 2 DoS) or ``per_dos_score`` (R002-09: +1 to the Score per DoS)
     mode: Literal["per_2_dos_allowance", "per_dos_score"] = "per_2_dos_allowance"
-    difficulty: str = "Demanding"
+    difficulty: Name = "Demanding"
 
 
 class JumpOptions(_Frozen):
     """R002-17..30, A002-08..13: Jump and Leap."""
 
     #: A002-12: uses of Jump and of Leap per round (null: no limit)
-    jump_per_round: int | None = Field(default=1, ge=1)
-    leap_per_round: int | None = Field(default=1, ge=1)
+    jump_per_round: PerRound | None = 1
+    leap_per_round: PerRound | None = 1
     #: A002-13: do Jump and Leap spend Allowance too? (their own distance always applies)
     consumes_allowance: bool = False
     #: A002-12: a jump launches from solid ground (a floor)
     needs_solid_launch: bool = True
     #: falls are not in this chapter: a jump may land at most this much lower than it
     #: was launched (null: any drop)
-    max_drop_m: float | None = Field(default=3.0, ge=0)
-    jump_difficulty: str = "Challenging"
-    leap_difficulty: str = "Challenging"
+    max_drop_m: Distance | None = 3.0
+    jump_difficulty: Name = "Challenging"
+    leap_difficulty: Name = "Challenging"
 
 
 class BreachOptions(_Frozen):
-    difficulty: str = "Demanding"
+    difficulty: Name = "Demanding"
     #: A002-12: a Breach counts as the Activation's one submerged/surfaced transition
     counts_as_transition: bool = True
 
 
 class TransitionOptions(_Frozen):
     #: R002-12, A002-17: changes of the submerged flag allowed per Activation
-    per_activation: int = Field(default=1, ge=0)
+    per_activation: int = Field(default=1, ge=0, le=MAX_TRANSITIONS)
 
 
 class PpOptions(_Frozen):
     #: R002-11, A002-07: at most this many PP on one roll, each worth this much
-    max_per_roll: int = Field(default=10, ge=0)
-    per_point: int = Field(default=10, ge=0)
+    max_per_roll: int = Field(default=10, ge=0, le=MAX_PP_PER_ROLL)
+    per_point: int = Field(default=10, ge=0, le=MAX_PP_POINT)
 
 
 class ClimbOptions(_Frozen):
@@ -81,8 +98,8 @@ class ClimbOptions(_Frozen):
 
 class BurrowOptions(_Frozen):
     #: how deep under a floor a burrower may go, in m (cells tagged ``rock`` are solid)
-    max_depth_m: float = Field(default=5.0, gt=0)
-    solid_tags: list[str] = Field(default_factory=lambda: ["rock"])
+    max_depth_m: float = Field(default=5.0, gt=0, le=MAX_OPTION_M)
+    solid_tags: list[Name] = Field(default_factory=lambda: ["rock"], max_length=MAX_NAMES)
 
 
 class CoverOptions(_Frozen):
@@ -95,14 +112,15 @@ class CoverOptions(_Frozen):
     #: R002-38: in Fog, cover applies to melee too and every target has at least this stage
     fog_stage: int = Field(default=1, ge=0, le=2)
     #: map tags that give their occupants cover against ranged attacks
-    low_tags: list[str] = Field(default_factory=lambda: ["low_cover"])
-    high_tags: list[str] = Field(default_factory=lambda: ["high_cover"])
+    low_tags: list[Name] = Field(default_factory=lambda: ["low_cover"], max_length=MAX_NAMES)
+    high_tags: list[Name] = Field(default_factory=lambda: ["high_cover"],
+                                  max_length=MAX_NAMES)
 
 
 class ActionOptions(_Frozen):
     #: A002-22: Simple Actions per Activation (the action economy is another chapter's;
     #: Rush is one); null: no limit
-    simple_per_activation: int | None = Field(default=1, ge=0)
+    simple_per_activation: int | None = Field(default=1, ge=0, le=MAX_PER_ROUND)
 
 
 def _default_difficulty() -> dict[str, int]:
@@ -121,15 +139,26 @@ class AllowancesOptions(_Frozen):
     distance: DistanceOptions = DistanceOptions()
     dos: DosOptions = DosOptions()
     #: A002-06: the difficulty ladder, added to the Skill (other grades may be supplied)
-    difficulty: dict[str, int] = Field(default_factory=_default_difficulty)
+    #: (each grade -300 to 300: checked below, so that the message names the grade)
+    difficulty: dict[Name, int] = Field(default_factory=_default_difficulty,
+                                        max_length=MAX_GRADES)
     rush: RushOptions = RushOptions()
     jump: JumpOptions = JumpOptions()
     breach: BreachOptions = BreachOptions()
     transitions: TransitionOptions = TransitionOptions()
     pp: PpOptions = PpOptions()
     #: A002-14: the Skill tied to each Type (and so to each medium)
-    skills: dict[str, str] = Field(default_factory=_default_skills)
+    skills: dict[Name, Name] = Field(default_factory=_default_skills, max_length=MAX_TYPES)
     climb: ClimbOptions = ClimbOptions()
     burrow: BurrowOptions = BurrowOptions()
     cover: CoverOptions = CoverOptions()
     actions: ActionOptions = ActionOptions()
+
+    @field_validator("difficulty")
+    @classmethod
+    def _ladder(cls, ladder: dict[str, int]) -> dict[str, int]:
+        for grade, value in ladder.items():
+            if not -MAX_DIFFICULTY <= value <= MAX_DIFFICULTY:
+                raise ValueError(f"the grade {grade!r} must add -{MAX_DIFFICULTY} to "
+                                 f"{MAX_DIFFICULTY} to the Skill, not {value}")
+        return ladder

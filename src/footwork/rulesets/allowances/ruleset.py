@@ -15,11 +15,12 @@ from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
 from footwork.engine.rolling import Roller
 from footwork.engine.state import Pending, State, fast_replace
-from footwork.errors import IllegalCommand, ScenarioError
+from footwork.errors import IllegalCommand, ScenarioError, excerpt
 from footwork.rulesets.allowances import events as ev
 from footwork.rulesets.allowances.checks import (
     D100,
     breach_gain,
+    capped,
     degrees,
     jump_base,
     jump_distance,
@@ -73,7 +74,7 @@ from footwork.rulesets.allowances.terrain import (
     Terrain,
 )
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
-from footwork.space.grid import GridError, GridMap, Surface
+from footwork.space.grid import MAX_HEIGHT, GridError, GridMap, Surface
 from footwork.space.levels import cell_label, parse_cell
 from footwork.space.reach import EPS
 
@@ -177,9 +178,13 @@ class AllowancesRuleset(Ruleset[Creature]):
             if grade not in o.difficulty:
                 raise ScenarioError(f"difficulty {grade!r} is not on the ladder "
                                     f"({', '.join(o.difficulty)})", path="options.difficulty")
-        terrain = Terrain(grid, metric=o.distance.metric, vertical_step=o.distance.vertical_step_m,
-                          walk_step=o.distance.walk_step_m, burrow_depth=o.burrow.max_depth_m,
-                          solid_tags=o.burrow.solid_tags)
+        try:
+            terrain = Terrain(grid, metric=o.distance.metric,
+                              vertical_step=o.distance.vertical_step_m,
+                              walk_step=o.distance.walk_step_m,
+                              burrow_depth=o.burrow.max_depth_m, solid_tags=o.burrow.solid_tags)
+        except ValueError as exc:  # heights too many vertical steps apart (not in range)
+            raise ScenarioError(str(exc), path="map") from None
         built: dict[str, Creature] = {}
         for i, setup in enumerate(actors):
             stats = setup.stats
@@ -494,9 +499,10 @@ class AllowancesRuleset(Ruleset[Creature]):
         if pp:
             events.append(ev.PpSpent(actor=a.id, pp=pp, target=target, rules=PP_RULES[action]))
         if action == "rush":
-            gained = rush_gain(deg, o.rush.mode)
+            by = str(ctx["type"])
+            gained = capped(rush_gain(deg, o.rush.mode), a.allowance[by])
             rule = "R002-09" if o.rush.mode == "per_dos_score" else "R002-10"
-            events.append(ev.Rushed(actor=a.id, by=str(ctx["type"]), degrees=deg,
+            events.append(ev.Rushed(actor=a.id, by=by, degrees=deg,
                                     gained=float(gained), simple=dash is None,
                                     rules=("R002-08", rule, "A002-01", "A002-02")))
         elif action in ("jump", "leap"):
@@ -657,8 +663,10 @@ class AllowancesRuleset(Ruleset[Creature]):
         """The exact odds of each result with ``pp`` PP added after the roll."""
         total = target + pp * o.pp.per_point
         if action == "rush":
+            held = a.allowance[str(ctx["type"])]
+
             def result(v: int) -> str:
-                return f"+{rush_gain(degrees(total, v), o.rush.mode)} m"
+                return f"+{_num(capped(rush_gain(degrees(total, v), o.rush.mode), held))} m"
         elif action in ("jump", "leap"):
             assert a.jump is not None
             jump_x = a.jump
@@ -867,8 +875,9 @@ def _check_faces(command: Command) -> None:
 def _target(value: Sequence[Any]) -> tuple[int, int] | tuple[int, int, float]:
     if len(value) == 3:
         z = float(value[2])
-        if not math.isfinite(z):
-            raise IllegalCommand("bad_target", f"a height is a finite number of m, not {z}",
+        if not (math.isfinite(z) and abs(z) <= MAX_HEIGHT):
+            raise IllegalCommand("bad_target", f"a height is a finite number of m within "
+                                 f"+/-{MAX_HEIGHT:,g}, not {excerpt(repr(z), 24)}",
                                  ("R002-43",))
         return int(value[0]), int(value[1]), z
     return int(value[0]), int(value[1])

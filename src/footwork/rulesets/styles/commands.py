@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Annotated, ClassVar
+
+from pydantic import Field
 
 from footwork.engine.commands import Command, Faces
+from footwork.fields import Name
+from footwork.rulesets.styles.ranges import MAX_LOAD, MAX_SEGMENTS, MAX_VIA, Change, SignedWeight
 
-#: a cell ``[row, col]``, or a cell and a height ``[row, col, z]``
-Target = tuple[int, int] | tuple[int, int, float]
+#: a cell ``[row, col]``, or a cell and a height ``[row, col, z]``; decide checks the
+#: ranges (on the map, a height within the grid's, ``bad_target``)
+Target = tuple[int, int, float] | tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -16,9 +21,9 @@ class PlanSegment:
     """One leg of a Move, in one style, ending at ``to``, through the ``via`` cells."""
 
     #: a style name, lower case (``model.STYLES``)
-    style: str
+    style: Name
     to: Target
-    via: tuple[tuple[int, int], ...] = ()
+    via: Annotated[tuple[tuple[int, int], ...], Field(max_length=MAX_VIA)] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -31,7 +36,7 @@ class Move(Command):
     #: checked in decide: A001-02 makes off-turn moves an option
     needs_turn: ClassVar[bool] = False
     to: Target | None = None
-    plan: tuple[PlanSegment, ...] | None = None
+    plan: Annotated[tuple[PlanSegment, ...], Field(max_length=MAX_SEGMENTS)] | None = None
     dash: bool = False
     #: faces for a fall's damage dice
     roll: Faces | None = None
@@ -57,7 +62,7 @@ class Interrupt(Command):
 
     name: ClassVar[str] = "interrupt"
     needs_turn: ClassVar[bool] = False
-    target: str
+    target: Name
     #: faces for a fall's damage dice
     roll: Faces | None = None
 
@@ -68,8 +73,8 @@ class Slow(Command):
 
     name: ClassVar[str] = "slow"
     needs_turn: ClassVar[bool] = False
-    target: str
-    stacks: int = 1
+    target: Name
+    stacks: Change = 1
     roll: Faces | None = None
 
 
@@ -79,7 +84,7 @@ class Maneuver(Command):
     inflicts Slowed; ``hit`` is the result of its Ability Test, which the table rolls."""
 
     name: ClassVar[str] = "maneuver"
-    target: str
+    target: Name
     hit: bool
     roll: Faces | None = None
 
@@ -90,7 +95,7 @@ class Improvise(Command):
 
     name: ClassVar[str] = "improvise"
     #: a style name, lower case (``model.STYLES``)
-    style: str
+    style: Name
     how: str = ""
 
 
@@ -101,10 +106,11 @@ class Adjust(Command):
 
     name: ClassVar[str] = "adjust"
     needs_turn: ClassVar[bool] = False
-    target: str
-    hooks: int | None = None
-    good_filled: int | None = None
-    load: tuple[tuple[str, float, bool], ...] | None = None
+    target: Name
+    hooks: Change | None = None
+    good_filled: Change | None = None
+    load: Annotated[tuple[tuple[Name, SignedWeight, bool], ...],
+                    Field(max_length=MAX_LOAD)] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

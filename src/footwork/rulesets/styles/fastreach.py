@@ -142,8 +142,9 @@ def _emit(bi: IntArray, bf: FloatArray, n: int, kind: int, r: int, c: int, lv: i
 
 def _hop(L: IntArray, r2: int, c2: int, lv: int, run: float, ri: int, p2: int, hz_ok: bool,
          step: int, hyp: FloatArray, bi: IntArray, bf: FloatArray, n: int) -> int:
-    """Terrain._hop. A rising landing's price comes from ``hyp[ri, rise]``; -1 when the
-    table is too short (never, when the caller sized it)."""
+    """Terrain._hop. A rising landing's price comes from ``hyp[ri, rise]``; the table
+    holds every rise a search's budget can pay (``_setup``), so a higher landing, which
+    costs more than the whole budget, is left out, as the pure search drops it."""
     s2 = L[_SURF, r2, c2]
     t2 = L[_TOP, r2, c2]
     if _open_air(L, r2, c2, lv, True):
@@ -151,9 +152,8 @@ def _hop(L: IntArray, r2: int, c2: int, lv: int, run: float, ri: int, p2: int, h
     if s2 == _FLOOR and (hz_ok or L[_HAZ, r2, c2] == 0):
         rise = t2 - lv
         if rise > 0 and t2 < L[_CEIL, r2, c2]:
-            if rise >= hyp.shape[1]:
-                return -1
-            n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _JUMP, hyp[ri, rise])
+            if rise < hyp.shape[1]:
+                n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _JUMP, hyp[ri, rise])
         elif -step <= rise <= 0:
             n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _JUMP, run)
         elif rise < 0:
@@ -747,11 +747,13 @@ def _setup(terrain: Terrain, start: Spot, mover: Mover, limit: float) -> _Setup 
     lv_hi = max(prep.high, slv, sex if kind == FALLEN else slv) + climb
     if lv_hi - lv_lo >= 1 << _LEVEL_BITS:
         return None
-    # the rises a jump can land: from a floor (or the start) to a floor
+    # the rises a jump can land: from a floor (or the start) to a floor, and no more than
+    # the budget pays for (a rise of k levels costs at least k vertical steps)
     if prep.floor_low is None or prep.floor_high is None:
         rises = 1
     else:
-        rises = max(1, prep.floor_high - min(prep.floor_low, slv) + 1)
+        rises = max(1, min(prep.floor_high - min(prep.floor_low, slv) + 1,
+                           math.ceil(limit / terrain.vs) + 2))
     alternate = terrain.diagonal is Diagonal.ALTERNATE
     diag_len = {Diagonal.ONE: 1.0, Diagonal.EUCLIDEAN: math.sqrt(2.0),
                 Diagonal.ALTERNATE: 1.0}[terrain.diagonal] * h

@@ -16,6 +16,15 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from footwork.engine.state import Actor
+from footwork.fields import Coordinate, Name
+from footwork.rulesets.styles.ranges import (
+    MAX_COUNT,
+    MAX_LOAD,
+    MAX_STYLES,
+    MAX_WEIGHT,
+    Count,
+    Weight,
+)
 from footwork.space.grid import GridSpec
 
 #: the Common styles (R001-17) and the two Uncommon ones this engine adds
@@ -55,6 +64,10 @@ def parse_style(text: str) -> tuple[str, str]:
     return name, grade
 
 
+#: a style as a sheet writes it (``Half Jump``): a short name, checked by :func:`parse_style`
+StyleText = Name
+
+
 def sheet_caps(styles: list[str]) -> dict[str, float]:
     """Each style's cap; a style listed twice keeps its larger grade."""
     caps: dict[str, float] = {}
@@ -82,8 +95,8 @@ class StylesMapSpec(GridSpec):
 class LoadSpec(_Spec):
     """Something carried (R001-38, A001-16)."""
 
-    item: str
-    weight: float = Field(ge=0)
+    item: Name
+    weight: Weight
     buoyant: bool = False
 
 
@@ -92,22 +105,22 @@ class StylesStats(_Spec):
 
     #: R001-10..12: the sheet's styles, as "Walk", "Half Jump", "Double Climb"; left out,
     #: the level-1 template option (A001-05, A001-22)
-    styles: list[str] | None = None
+    styles: list[StyleText] | None = Field(default=None, max_length=MAX_STYLES)
     #: the height to start at, in u; left out, standing on the cell's floor or floating
     #: at the water's surface
-    z: float | None = None
+    z: Coordinate | None = None
     #: start climbing (on a wall or ceiling), flying or levitating at ``z``
     mode: Mode | None = None
     #: R001-07: Hooks to pay for Dashes
-    hooks: int = Field(default=0, ge=0)
+    hooks: Count = 0
     prone: bool = False
-    slowed: int = Field(default=0, ge=0)
+    slowed: Count = 0
     #: R001-37: the Good spots of the health track, and how many are filled
-    good_spots: int = Field(default=6, ge=1)
-    good_filled: int = Field(default=0, ge=0)
+    good_spots: int = Field(default=6, ge=1, le=MAX_COUNT)
+    good_filled: Count = 0
     #: R001-38, A001-16: the character's weight and what it carries
-    weight: float | None = Field(default=None, gt=0)
-    load: list[LoadSpec] = Field(default_factory=list)
+    weight: float | None = Field(default=None, gt=0, le=MAX_WEIGHT)
+    load: list[LoadSpec] = Field(default_factory=list, max_length=MAX_LOAD)
 
     @field_validator("styles")
     @classmethod

@@ -17,7 +17,7 @@ from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
 from footwork.engine.rolling import Roller
 from footwork.engine.state import Pending, State, fast_replace
-from footwork.errors import IllegalCommand, ScenarioError
+from footwork.errors import IllegalCommand, ScenarioError, excerpt
 from footwork.odds import tier_odds
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.rulesets.styles import events as ev
@@ -68,7 +68,7 @@ from footwork.rulesets.styles.terrain import (
     Spot,
     Terrain,
 )
-from footwork.space.grid import GridError, GridMap, Surface, step_length
+from footwork.space.grid import MAX_HEIGHT, GridError, GridMap, Surface, step_length
 from footwork.space.levels import cell_label, parse_cell
 from footwork.space.reach import EPS
 
@@ -152,9 +152,12 @@ class StylesRuleset(Ruleset[StyleActor]):
             where = "map" + ("." + exc.location if exc.location else "")
             raise ScenarioError(exc.message, path=where.replace(".[", "[")) from None
         o = options
-        terrain = Terrain(grid, diagonal=o.move.diagonal, vertical_step=o.move.vertical_step_u,
-                          walk_step=o.move.walk_step_u, hazard_tags=o.move.hazard_tags,
-                          obscuring_tags=o.sneak.obscuring_tags)
+        try:
+            terrain = Terrain(grid, diagonal=o.move.diagonal, vertical_step=o.move.vertical_step_u,
+                              walk_step=o.move.walk_step_u, hazard_tags=o.move.hazard_tags,
+                              obscuring_tags=o.sneak.obscuring_tags)
+        except ValueError as exc:  # heights too many vertical steps apart (not in range)
+            raise ScenarioError(str(exc), path="map") from None
         built: dict[str, StyleActor] = {}
         for i, setup in enumerate(actors):
             stats = setup.stats
@@ -763,13 +766,16 @@ def _target(value: Sequence[Any]) -> tuple[int, int] | tuple[int, int, float]:
 
 
 def _check_targets(command: Move) -> None:
-    """A height in ``to`` must be a finite number of u (R001-02)."""
+    """A height in ``to`` must be a finite number of u within the map's range (R001-02);
+    a cell off the map is refused later, as ``off_map``."""
     named = [("to", command.to)] + [(f"plan[{i}].to", seg.to)
                                     for i, seg in enumerate(command.plan or ())]
     for where, to in named:
-        if to is not None and len(to) == 3 and not math.isfinite(float(to[2])):
-            raise IllegalCommand("bad_target", f"{where}: the height must be a number of u, "
-                                 f"not {to[2]!r}", ("R001-02",))
+        if to is not None and len(to) == 3 and not (
+                math.isfinite(float(to[2])) and abs(float(to[2])) <= MAX_HEIGHT):
+            raise IllegalCommand("bad_target", f"{where}: the height must be a number of u "
+                                 f"within +/-{MAX_HEIGHT:,g}, not {excerpt(repr(to[2]), 24)}",
+                                 ("R001-02",))
 
 
 def _ends_at(t: Terrain, spot: Spot, to: tuple[int, int] | tuple[int, int, float]) -> bool:
