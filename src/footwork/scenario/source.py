@@ -10,7 +10,7 @@ import json
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -30,9 +30,19 @@ class Source:
     name: str
     data: Any
     tree: Any = None
+    #: JSON text whose tree is parsed only when a line is asked for (most files load
+    #: without an error, and ruamel is slow on large JSON)
+    json_text: str | None = field(default=None, repr=False, compare=False)
 
     def line_of(self, path: Sequence[str | int]) -> int | None:
         """1-based line of the deepest node of ``path`` that exists in the file."""
+        if self.tree is None and self.json_text is not None:
+            try:  # the same text as YAML, only to know the line of each value
+                tree = _yaml().load(self.json_text)
+            except (YAMLError, ValueError, RecursionError):
+                tree = None
+            object.__setattr__(self, "tree", tree)
+            object.__setattr__(self, "json_text", None)
         node = self.tree
         root = getattr(node, "lc", None)
         line: int | None = root.line + 1 if root is not None and root.line is not None else None
@@ -193,12 +203,8 @@ def _parse_json(text: str, name: str) -> Source:
     except _JsonFault as exc:
         raise ScenarioError(f"invalid JSON: {exc}", file=name,
                             line=_json_line(text, exc.needle)) from None
-    try:  # the same text as YAML, only to know the line of each value
-        tree = _yaml().load(text)
-    except (YAMLError, ValueError, RecursionError):
-        tree = None
-    source = Source(name, None, tree)
-    return Source(name, _Plain(source).value(data), tree)
+    source = Source(name, None, json_text=text)
+    return Source(name, _Plain(source).value(data), json_text=text)
 
 
 class _JsonFault(ValueError):
