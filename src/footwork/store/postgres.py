@@ -1,0 +1,451 @@
+"""The shared event store: one PostgreSQL database (psycopg 3 and psycopg-pool).
+
+Several server processes may use one database; nothing else is shared between them.
+An append is one transaction: it reads the table's version, checks the command id,
+inserts the record at the next version and bumps the table's version. Two racing
+appends at the same version both insert ``(table_id, version)``; the unique constraint
+lets exactly one commit and the other fails with a unique violation, which is read
+again after the winner committed and translated: DuplicateCommand if the winner had
+the same command id, else VersionConflict. The transaction also sends
+``NOTIFY footwork, '<table id>:<version>'``, delivered at commit to every connection
+listening on the database; ``subscribe`` keeps one such connection in a background
+thread, so each process hears every process's appends. After a lost connection the
+listener reconnects and reports each table that grew meanwhile (its newest version).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import urlsplit
+
+import psycopg
+import psycopg.errors
+from psycopg_pool import ConnectionPool
+
+from footwork.errors import excerpt
+from footwork.store.common import (
+    Subscribers,
+    check_count,
+    check_seats,
+    check_table_id,
+    check_text,
+    dump_command,
+    dump_events,
+    load_record,
+)
+from footwork.store.protocol import (
+    CommandRecord,
+    DuplicateCommand,
+    JSONObject,
+    StoreError,
+    TableExists,
+    TableNotFound,
+    TableRecord,
+    VersionConflict,
+)
+
+log = logging.getLogger("footwork.store")
+
+#: The schema version kept in ``footwork_schema``.
+SCHEMA_VERSION = 1
+
+#: The LISTEN/NOTIFY channel; the payload is ``<table id>:<version>``.
+CHANNEL = "footwork"
+
+#: The key of the advisory lock that serialises schema creation between processes.
+_SCHEMA_LOCK = 0x666F6F74
+
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS footwork_schema (version integer NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS tables (
+        id        text PRIMARY KEY,
+        seq       bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+        name      text NOT NULL,
+        ruleset   text NOT NULL,
+        encounter text NOT NULL,
+        version   bigint NOT NULL DEFAULT 0 CHECK (version >= 0),
+        created   double precision NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        table_id    text NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        seq         bigint GENERATED ALWAYS AS IDENTITY,
+        name        text NOT NULL,
+        secret_hash text NOT NULL,
+        PRIMARY KEY (table_id, name))""",
+    """CREATE TABLE IF NOT EXISTS commands (
+        table_id   text NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        version    bigint NOT NULL CHECK (version >= 1),
+        command_id text NOT NULL,
+        seat       text NOT NULL,
+        command    text NOT NULL,
+        events     text NOT NULL,
+        created    double precision NOT NULL,
+        PRIMARY KEY (table_id, version),
+        UNIQUE (table_id, command_id))""",
+    """CREATE TABLE IF NOT EXISTS snapshots (
+        table_id text PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+        version  bigint NOT NULL CHECK (version >= 0),
+        data     bytea NOT NULL)""",
+]
+
+_RECORD = "table_id, version, command_id, seat, command, events, created"
+_TABLE = "id, name, ruleset, encounter, version, created"
+
+
+def _table(row: tuple[Any, ...]) -> TableRecord:
+    return TableRecord(id=row[0], name=row[1], ruleset=row[2], encounter=row[3],
+                       version=row[4], created=row[5])
+
+
+def _record(row: tuple[Any, ...]) -> CommandRecord:
+    return load_record(*row)
+
+
+def _not_found(table_id: str) -> TableNotFound:
+    return TableNotFound(f"no table {excerpt(table_id)!r}")
+
+
+class PostgresStore:
+    """The EventStore on a PostgreSQL database (``postgresql://`` URL), its schema
+    created if missing."""
+
+    def __init__(self, url: str, *, max_connections: int = 10,
+                 connect_timeout: float = 30.0) -> None:
+        self.url = url
+        self._timeout = connect_timeout
+        self._lock = threading.Lock()
+        self._closed = False
+        self._subscribers = Subscribers()
+        self._listener: threading.Thread | None = None
+        self._listening = threading.Event()
+        self._stopping = threading.Event()
+        try:
+            # one direct connection first: its error says why (the pool's only times out)
+            psycopg.connect(url, connect_timeout=max(2, int(connect_timeout))).close()
+        except psycopg.Error as error:
+            raise StoreError(f"cannot open the PostgreSQL database {self._where()}: "
+                             f"{self._why(error)}") from None
+        # each connection is checked as it leaves the pool, so that the store carries
+        # on after the server restarts
+        self._pool = ConnectionPool(url, min_size=1, max_size=max(1, max_connections),
+                                    kwargs={"autocommit": True}, open=False,
+                                    check=ConnectionPool.check_connection,
+                                    name="footwork-store", timeout=connect_timeout)
+        try:
+            self._pool.open(wait=True, timeout=connect_timeout)
+            self._create_schema()
+        except psycopg.Error as error:
+            self._pool.close()
+            raise StoreError(f"cannot open the PostgreSQL database {self._where()}: "
+                             f"{self._why(error)}") from None
+        except BaseException:
+            self._pool.close()
+            raise
+
+    def _where(self) -> str:
+        """The URL without its password, for messages."""
+        try:
+            info = psycopg.conninfo.conninfo_to_dict(self.url)
+        except psycopg.Error:
+            return "(unreadable URL)"
+        host = info.get("host") or "localhost"
+        port = info.get("port") or 5432
+        return f"{info.get('dbname') or ''} on {host}:{port}"
+
+    def _why(self, error: BaseException) -> str:
+        """A one-line reason for a database error, without the URL's password."""
+        lines = str(error).strip().splitlines()
+        return excerpt(self._redact(lines[0] if lines else type(error).__name__), 200)
+
+    def _redact(self, text: str) -> str:
+        """``text`` without the URL or its password (libpq may quote a bad URL)."""
+        text = text.replace(self.url, "<the database URL>")
+        try:
+            password = urlsplit(self.url).password
+        except ValueError:
+            password = None
+        if not password and "@" in self.url:
+            # an unparsable URL: hide whatever stands between '//' and '@'
+            password = self.url.split("//", 1)[-1].rsplit("@", 1)[0]
+        return text.replace(password, "***") if password else text
+
+    def _create_schema(self) -> None:
+        with self._pool.connection() as conn, conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+            for statement in SCHEMA:
+                conn.execute(statement)
+            row = conn.execute("SELECT max(version) FROM footwork_schema").fetchone()
+            found = row[0] if row else None
+            if found is None:
+                conn.execute("INSERT INTO footwork_schema (version) VALUES (%s)",
+                             (SCHEMA_VERSION,))
+            elif found > SCHEMA_VERSION:
+                raise StoreError(f"the database has schema version {found}; this footwork "
+                                 f"knows up to {SCHEMA_VERSION}")
+
+    @contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+        """A pooled connection (autocommit) for one operation; database errors become
+        StoreError."""
+        if self._closed:
+            raise StoreError("the store is closed")
+        try:
+            with self._pool.connection() as conn:
+                yield conn
+        except psycopg.Error as error:
+            raise StoreError(f"database error: {self._why(error)}") from None
+
+    @staticmethod
+    def _version(conn: psycopg.Connection[Any], table_id: str) -> int:
+        row = conn.execute("SELECT version FROM tables WHERE id = %s", (table_id,)).fetchone()
+        if row is None:
+            raise _not_found(table_id)
+        version: int = row[0]
+        return version
+
+    # -- tables ------------------------------------------------------------------
+
+    def create_table(self, table_id: str, name: str, ruleset: str, encounter: str,
+                     seats: Mapping[str, str]) -> TableRecord:
+        check_table_id(table_id)
+        check_text("table name", name)
+        check_text("ruleset", ruleset)
+        check_text("encounter", encounter)
+        seat_rows = check_seats(seats)
+        record = TableRecord(id=table_id, name=name, ruleset=ruleset, encounter=encounter,
+                             version=0, created=time.time())
+        with self._connection() as conn:
+            try:
+                with conn.transaction():
+                    conn.execute(f"INSERT INTO tables ({_TABLE}) VALUES "
+                                 "(%s, %s, %s, %s, 0, %s)",
+                                 (table_id, name, ruleset, encounter, record.created))
+                    with conn.cursor() as cursor:
+                        cursor.executemany(
+                            "INSERT INTO seats (table_id, name, secret_hash) "
+                            "VALUES (%s, %s, %s)",
+                            [(table_id, seat, digest) for seat, digest in seat_rows.items()])
+            except psycopg.errors.UniqueViolation:
+                raise TableExists(f"a table {excerpt(table_id)!r} exists already") from None
+        return record
+
+    def tables(self) -> list[TableRecord]:
+        with self._connection() as conn:
+            rows = conn.execute(f"SELECT {_TABLE} FROM tables ORDER BY seq").fetchall()
+        return [_table(row) for row in rows]
+
+    def table(self, table_id: str) -> TableRecord:
+        check_table_id(table_id)
+        with self._connection() as conn:
+            row = conn.execute(f"SELECT {_TABLE} FROM tables WHERE id = %s",
+                               (table_id,)).fetchone()
+        if row is None:
+            raise _not_found(table_id)
+        return _table(row)
+
+    def delete_table(self, table_id: str) -> None:
+        check_table_id(table_id)
+        with self._connection() as conn, conn.transaction():
+            # the child rows go with the table (ON DELETE CASCADE)
+            if conn.execute("DELETE FROM tables WHERE id = %s", (table_id,)).rowcount == 0:
+                raise _not_found(table_id)
+
+    def seats(self, table_id: str) -> dict[str, str]:
+        check_table_id(table_id)
+        with self._connection() as conn, conn.transaction():
+            self._version(conn, table_id)
+            rows = conn.execute("SELECT name, secret_hash FROM seats WHERE table_id = %s "
+                                "ORDER BY seq", (table_id,)).fetchall()
+        return {name: digest for name, digest in rows}
+
+    # -- the log -----------------------------------------------------------------
+
+    def append(self, table_id: str, expected_version: int, command_id: str, seat: str,
+               command: JSONObject, events: Sequence[JSONObject]) -> CommandRecord:
+        check_table_id(table_id)
+        check_count("expected version", expected_version)
+        check_text("command id", command_id, nonempty=True)
+        check_text("seat", seat)
+        command_text = dump_command(command)
+        events_text = dump_events(events)
+        version = expected_version + 1
+        created = time.time()
+        with self._connection() as conn:
+            try:
+                with conn.transaction():
+                    # the version first, then the command id: a rival that committed
+                    # before the version was read shows in both, one that committed
+                    # after it shows as a duplicate (or as a unique violation below)
+                    actual = self._version(conn, table_id)
+                    row = conn.execute(f"SELECT {_RECORD} FROM commands "
+                                       "WHERE table_id = %s AND command_id = %s",
+                                       (table_id, command_id)).fetchone()
+                    if row is not None:
+                        raise DuplicateCommand(_record(row))
+                    if actual != expected_version:
+                        raise VersionConflict(table_id, expected_version, actual)
+                    conn.execute(f"INSERT INTO commands ({_RECORD}) "
+                                 "VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                                 (table_id, version, command_id, seat, command_text,
+                                  events_text, created))
+                    conn.execute("UPDATE tables SET version = %s WHERE id = %s",
+                                 (version, table_id))
+                    conn.execute("SELECT pg_notify(%s, %s)",
+                                 (CHANNEL, f"{table_id}:{version}"))
+            except psycopg.errors.UniqueViolation:
+                # a rival committed (table, version) or (table, command id) first
+                self._lost_race(conn, table_id, expected_version, command_id)
+            except psycopg.errors.ForeignKeyViolation:
+                raise _not_found(table_id) from None
+        return load_record(table_id, version, command_id, seat, command_text, events_text,
+                           created)
+
+    def _lost_race(self, conn: psycopg.Connection[Any], table_id: str,
+                   expected_version: int, command_id: str) -> None:
+        """Raise what an append that lost a race gets, read after the winner's commit."""
+        row = conn.execute(f"SELECT {_RECORD} FROM commands "
+                           "WHERE table_id = %s AND command_id = %s",
+                           (table_id, command_id)).fetchone()
+        if row is not None:
+            raise DuplicateCommand(_record(row))
+        actual = self._version(conn, table_id)
+        raise VersionConflict(table_id, expected_version, actual)
+
+    def command(self, table_id: str, command_id: str) -> CommandRecord | None:
+        check_table_id(table_id)
+        check_text("command id", command_id)
+        with self._connection() as conn:
+            row = conn.execute(f"SELECT {_RECORD} FROM commands "
+                               "WHERE table_id = %s AND command_id = %s",
+                               (table_id, command_id)).fetchone()
+            if row is None:
+                self._version(conn, table_id)
+                return None
+        return _record(row)
+
+    def read(self, table_id: str, after: int = 0, limit: int | None = None
+             ) -> list[CommandRecord]:
+        check_table_id(table_id)
+        check_count("after", after)
+        if limit is not None:
+            check_count("limit", limit)
+        with self._connection() as conn:
+            rows = conn.execute(f"SELECT {_RECORD} FROM commands "
+                                "WHERE table_id = %s AND version > %s "
+                                "ORDER BY version LIMIT %s",
+                                (table_id, after, limit)).fetchall()
+            if not rows:
+                self._version(conn, table_id)
+        return [_record(row) for row in rows]
+
+    # -- snapshots ---------------------------------------------------------------
+
+    def save_snapshot(self, table_id: str, version: int, data: bytes) -> None:
+        check_table_id(table_id)
+        check_count("snapshot version", version)
+        if not isinstance(data, bytes | bytearray | memoryview):
+            raise StoreError(f"a snapshot must be bytes, not {type(data).__name__}")
+        with self._connection() as conn:
+            try:
+                with conn.transaction():
+                    actual = self._version(conn, table_id)
+                    if version > actual:
+                        raise StoreError(f"table {excerpt(table_id)!r} is at version "
+                                         f"{actual}: no snapshot at version {version}")
+                    conn.execute(
+                        "INSERT INTO snapshots (table_id, version, data) VALUES (%s, %s, %s) "
+                        "ON CONFLICT (table_id) DO UPDATE SET version = excluded.version, "
+                        "data = excluded.data WHERE excluded.version >= snapshots.version",
+                        (table_id, version, bytes(data)))
+            except psycopg.errors.ForeignKeyViolation:
+                raise _not_found(table_id) from None
+
+    def snapshot(self, table_id: str) -> tuple[int, bytes] | None:
+        check_table_id(table_id)
+        with self._connection() as conn:
+            row = conn.execute("SELECT version, data FROM snapshots WHERE table_id = %s",
+                               (table_id,)).fetchone()
+            if row is None:
+                self._version(conn, table_id)
+                return None
+        return row[0], bytes(row[1])
+
+    # -- subscribers -------------------------------------------------------------
+
+    def subscribe(self, callback: Callable[[str, int], None]) -> Callable[[], None]:
+        """Call ``callback`` for every append to this database, by any process. Returns
+        once the listener is listening, so no later append is missed."""
+        with self._lock:
+            if self._closed:
+                raise StoreError("the store is closed")
+            stop = self._subscribers.add(callback)
+            if self._listener is None:
+                self._listener = threading.Thread(target=self._listen, daemon=True,
+                                                  name="footwork-store-listener")
+                self._listener.start()
+        if not self._listening.wait(self._timeout):
+            stop()
+            raise StoreError(f"cannot listen for appends on {self._where()}")
+        return stop
+
+    def _listen(self) -> None:
+        """The listener thread: LISTEN on a dedicated connection, call the subscribers
+        for each notification, reconnect (and catch up) when the connection fails."""
+        seen: dict[str, int] | None = None
+        pause = 0.1
+        while not self._stopping.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True,
+                                     connect_timeout=max(2, int(self._timeout))) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    versions: dict[str, int] = dict(
+                        conn.execute("SELECT id, version FROM tables").fetchall())
+                    if seen is not None:
+                        # appends made while no connection was listening
+                        for table_id, version in versions.items():
+                            if version > seen.get(table_id, 0):
+                                self._subscribers.call(table_id, version)
+                    seen = versions
+                    self._listening.set()
+                    pause = 0.1
+                    while not self._stopping.is_set():
+                        for notice in conn.notifies(timeout=0.2):
+                            table_id, _, number = notice.payload.rpartition(":")
+                            try:
+                                version = int(number)
+                            except ValueError:
+                                log.warning("ignored a notification %r", notice.payload)
+                                continue
+                            if version > seen.get(table_id, 0):
+                                seen[table_id] = version
+                            self._subscribers.call(table_id, version)
+            except Exception as error:
+                if self._stopping.is_set():
+                    break
+                log.warning("the store's listener lost its connection (%s); reconnecting",
+                            self._why(error))
+                self._listening.clear()
+                self._stopping.wait(pause)
+                pause = min(pause * 2, 5.0)
+
+    # -- closing -----------------------------------------------------------------
+
+    def close(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            listener, self._listener = self._listener, None
+        self._stopping.set()
+        if listener is not None:
+            listener.join(timeout=10)
+        self._subscribers.clear()
+        self._pool.close()
+
+    def __repr__(self) -> str:
+        return f"PostgresStore({self._where()!r})"
+

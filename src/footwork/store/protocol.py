@@ -1,0 +1,141 @@
+"""The event store: tables, their seats and the log of their commands, behind one protocol.
+
+The store knows JSON and versions, not rules. A table is an encounter (its file text)
+and a log; each accepted command is one record holding the command and the events it
+produced, appended atomically at the next version with optimistic concurrency: an
+append names the version it was decided against, and exactly one of two racing
+appends wins. A command id is unique within a table, so a retried command returns
+its first record and appends nothing. Snapshots (opaque bytes the server makes) only
+speed up loading: the state is always a fold of the log.
+
+Two implementations pass one contract suite (tests/store/): SQLite (the default,
+embedded) and PostgreSQL (several server processes over one database; appends by any
+process reach every process's subscribers through LISTEN/NOTIFY).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from footwork.errors import FootworkError
+
+JSONObject = dict[str, Any]
+
+
+class StoreError(FootworkError):
+    """A store operation that cannot be done (the message says why)."""
+
+
+class TableNotFound(StoreError):
+    """No table of that id."""
+
+
+class TableExists(StoreError):
+    """A table of that id exists already."""
+
+
+class VersionConflict(StoreError):
+    """The table moved on since the version the command was decided against."""
+
+    def __init__(self, table_id: str, expected: int, actual: int) -> None:
+        super().__init__(f"table {table_id} is at version {actual}, not {expected}")
+        self.expected = expected
+        self.actual = actual
+
+
+class DuplicateCommand(StoreError):
+    """The command id was appended before; ``record`` is what it appended then."""
+
+    def __init__(self, record: CommandRecord) -> None:
+        super().__init__(f"command {record.command_id} was already recorded at version "
+                         f"{record.version}")
+        self.record = record
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    """A table: its id, a display name, the ruleset, the encounter text and its version
+    (how many commands its log holds)."""
+
+    id: str
+    name: str
+    ruleset: str
+    encounter: str
+    version: int
+    created: float
+
+
+@dataclass(frozen=True, slots=True)
+class CommandRecord:
+    """One accepted command at ``version`` (1 for the first): who gave it, the command
+    as JSON, and the events it produced as JSON."""
+
+    table_id: str
+    version: int
+    command_id: str
+    seat: str
+    command: JSONObject
+    events: tuple[JSONObject, ...]
+    created: float
+
+
+class EventStore(Protocol):
+    """What the server needs of a store. Every method is safe to call from any thread."""
+
+    def create_table(self, table_id: str, name: str, ruleset: str, encounter: str,
+                     seats: Mapping[str, str]) -> TableRecord:
+        """A new table at version 0 with its seats (seat name -> hash of its secret).
+        Raises TableExists."""
+        ...
+
+    def tables(self) -> list[TableRecord]:
+        """Every table, oldest first."""
+        ...
+
+    def table(self, table_id: str) -> TableRecord:
+        """One table; raises TableNotFound."""
+        ...
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table, its seats, log and snapshots; raises TableNotFound."""
+        ...
+
+    def seats(self, table_id: str) -> dict[str, str]:
+        """Seat name -> hash of its secret; raises TableNotFound."""
+        ...
+
+    def append(self, table_id: str, expected_version: int, command_id: str, seat: str,
+               command: JSONObject, events: Sequence[JSONObject]) -> CommandRecord:
+        """Append one command's record at ``expected_version + 1``, atomically and
+        durably. Raises DuplicateCommand if ``command_id`` is in the table's log (checked
+        first), VersionConflict if the table is not at ``expected_version``,
+        TableNotFound."""
+        ...
+
+    def command(self, table_id: str, command_id: str) -> CommandRecord | None:
+        """The record of a command id, if the table has one."""
+        ...
+
+    def read(self, table_id: str, after: int = 0, limit: int | None = None
+             ) -> list[CommandRecord]:
+        """The records after version ``after``, in order (at most ``limit``)."""
+        ...
+
+    def save_snapshot(self, table_id: str, version: int, data: bytes) -> None:
+        """Keep ``data`` as the table's state at ``version`` (replacing an older one)."""
+        ...
+
+    def snapshot(self, table_id: str) -> tuple[int, bytes] | None:
+        """The newest snapshot and its version, if any."""
+        ...
+
+    def subscribe(self, callback: Callable[[str, int], None]) -> Callable[[], None]:
+        """Call ``callback(table_id, version)`` whenever a table's log grows (by any
+        process, for a store shared by several); returns the function that stops it."""
+        ...
+
+    def close(self) -> None:
+        """Release connections and threads."""
+        ...
