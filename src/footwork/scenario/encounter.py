@@ -190,9 +190,10 @@ def _steps(source: Source, engine: Engine[Any], raw: list[dict[str, Any]],
 def _validation(source: Source, exc: ValidationError) -> ScenarioError:
     """The first fault, as one line with its path (pydantic's own names left out)."""
     err = exc.errors()[0]
-    loc = tuple(p for p in err["loc"] if not _internal(p))
+    loc = _file_path(source.data, err["loc"])
     union = len(loc) < len(err["loc"]) and any(
-        isinstance(p, str) and not p.startswith("function-") for p in err["loc"] if _internal(p))
+        isinstance(p, str) and not p.startswith("function-") for p in err["loc"]
+        if p not in loc)
     msg = err["msg"]
     if msg.lower().startswith("value error, "):
         msg = msg[len("value error, "):]
@@ -231,6 +232,23 @@ def _shown(value: Any) -> str:
     if isinstance(value, list):
         return "a list"
     return excerpt(repr(value), 40)
+
+
+def _file_path(data: Any, loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
+    """pydantic's location as a path in the file: a part that is a key or an index of the
+    data there is kept (a `Flight` score, say), pydantic's own names are left out."""
+    path: list[int | str] = []
+    node = data
+    for part in loc:
+        here = (isinstance(node, dict) and part in node) or (
+            isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node))
+        if here:
+            path.append(part)
+            node = node[part]
+        elif not _internal(part):
+            path.append(part)  # a missing field: named, though not in the file
+            node = None
+    return tuple(path)
 
 
 def _internal(part: object) -> bool:
