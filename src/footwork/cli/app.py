@@ -275,6 +275,56 @@ def query(
 
 
 @app.command()
+def serve(
+    db: Annotated[str | None, typer.Option(
+        help="a SQLite file or a postgresql:// URL (default: footwork.db in the user's data "
+        "folder)")] = None,
+    host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="the port")] = 8000,
+    workers: Annotated[int, typer.Option(
+        min=1, max=64, help="server processes (more than one needs PostgreSQL)")] = 1,
+    admin_key: Annotated[str | None, typer.Option(
+        envvar="FOOTWORK_ADMIN_KEY",
+        help="the game master's key for every table (default: a new one each start)")]
+    = None,
+) -> None:
+    """Serve tables over HTTP and WebSocket: the game master and players on their devices."""
+    import os
+
+    import uvicorn
+
+    from footwork.server.tables import new_secret
+    from footwork.store import open_store
+
+    def body() -> None:
+        if workers > 1 and not (db or "").startswith(("postgresql://", "postgres://")):
+            raise _fail("--workers above 1 needs a PostgreSQL --db (processes share it)", 2)
+        store = open_store(db)  # opened once here: a bad --db fails before serving
+        where = str(getattr(store, "path", None) or "PostgreSQL")
+        if not store.tables():
+            from footwork.server.tables import Tables, example_files, initial_text
+
+            made = Tables(store)
+            for name, path in example_files().items():
+                made.create(initial_text(path), source=f"{name}.yaml")
+        store.close()
+        key = admin_key or new_secret()
+        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+        url = f"http://{shown}:{port}"
+        os.environ.update({"FOOTWORK_DB": db or "", "FOOTWORK_ADMIN_KEY": key,
+                           "FOOTWORK_URL": url})
+        out.print(f"footwork serves {len(example_files())} examples and your tables from "
+                  f"{where}", markup=False)
+        out.print(f"  the lobby:           {url}/", markup=False)
+        out.print(f"  game master of all:  {url}/?key={key}", markup=False)
+        out.print(f"  the API:             {url}/openapi.json", markup=False)
+        uvicorn.run("footwork.server.app:app_from_environment", factory=True, host=host,
+                    port=port, workers=workers, log_level="warning")
+
+    guarded(body)
+
+
+@app.command()
 def rulesets(
     ruleset: Annotated[str | None, typer.Argument(help="show this ruleset's documentation")]
     = None,

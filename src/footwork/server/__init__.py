@@ -1,0 +1,1 @@
+"""The table server: `footwork serve` (FastAPI over an event store)."""

@@ -1,0 +1,341 @@
+"""`footwork serve`: the table server's HTTP and WebSocket API (FastAPI).
+
+Every read and every push goes through the seat's view (footwork.engine.view), so a
+player never receives a hidden zone, an actor it cannot perceive, or a line or option
+that reveals one. Every refusal is a 4xx whose JSON body has a reason code, a one-line
+message and the rule ids; nothing a client sends can produce a 500 or a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
+
+from footwork import limits
+from footwork.engine.seats import Seat
+from footwork.errors import FootworkError, IllegalCommand, excerpt
+from footwork.rulesets import available, get_ruleset
+from footwork.scenario.source import read_file
+from footwork.server.models import (
+    CommandRequest,
+    CommandResult,
+    CreatedTable,
+    Example,
+    LogPage,
+    NewTable,
+    Refusal,
+    SeatLink,
+    TableInfo,
+)
+from footwork.server.tables import (
+    Forbidden,
+    StaleVersion,
+    Tables,
+    Unauthorized,
+    example_files,
+    initial_text,
+)
+from footwork.store import EventStore, TableNotFound, open_store
+
+#: a seat's credential, as the Authorization header (or ``?key=`` in the query)
+Auth = Annotated[str | None, Header(description="Bearer SECRET (a seat's key)")]
+
+#: the largest request body, beyond the largest encounter file the limits allow
+BODY_SLACK = 64_000
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Refusal, "description": text} for code, text in (
+        (400, "malformed input"), (401, "no seat has that secret"),
+        (403, "the seat may not do or see this"), (404, "no such table"),
+        (409, "the table moved on since your version"), (413, "too large"),
+        (422, "the rules refuse the command"))}
+
+
+def _refusal(status: int, reason: str, message: str, rules: tuple[str, ...] = ()
+             ) -> JSONResponse:
+    body = Refusal(reason=reason, message=" ".join(message.split())[:500], rules=list(rules))
+    return JSONResponse(body.model_dump(), status_code=status)
+
+
+class Hub:
+    """Wakes the live connections of a table when its log grows (from any thread)."""
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.waiters: dict[str, set[asyncio.Event]] = {}
+
+    def changed(self, table_id: str, _version: int = 0) -> None:
+        loop = self.loop
+        if loop is None:
+            return
+        for waiter in list(self.waiters.get(table_id, ())):
+            loop.call_soon_threadsafe(waiter.set)
+
+
+def create_app(store: EventStore, *, admin_secret: str | None = None,
+               base_url: str = "") -> FastAPI:
+    """The API over ``store``. ``admin_secret`` is the game master of every table."""
+    hub = Hub()
+    tables = Tables(store, admin_secret=admin_secret, on_change=hub.changed)
+    unsubscribe = store.subscribe(hub.changed)  # appends by other processes too
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        hub.loop = asyncio.get_running_loop()
+        yield
+        unsubscribe()
+
+    app = FastAPI(
+        lifespan=lifespan,
+        title="footwork table server",
+        version="1",
+        description=(
+            "Play footwork encounters at a table: a game master and players on their own "
+            "devices. Every request but the lobby's carries a seat's secret "
+            "(`Authorization: Bearer SECRET` or `?key=SECRET`); every answer is the "
+            "seat's view. Commands are the JSON of encounter-file steps."),
+        docs_url=None, redoc_url=None,  # those pages load scripts from a CDN: offline here
+    )
+    app.state.tables = tables
+
+    max_body = limits.current().file_bytes + BODY_SLACK
+
+    @app.middleware("http")
+    async def _bounded(request: Request, call_next: Callable[[Request], Awaitable[Any]]
+                       ) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > max_body):
+            return _refusal(413, "too_large", f"the body is over {max_body:,} bytes "
+                            "(raise the file_bytes limit of the server)")
+        return await call_next(request)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        err = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+        return _refusal(400, "invalid", f"{where}: {excerpt(str(err.get('msg')), 200)}")
+
+    @app.exception_handler(FootworkError)
+    async def _footwork(_: Request, exc: FootworkError) -> JSONResponse:
+        if isinstance(exc, Unauthorized):
+            return _refusal(401, "unauthorized", str(exc))
+        if isinstance(exc, Forbidden):
+            return _refusal(403, "forbidden", str(exc))
+        if isinstance(exc, TableNotFound):
+            return _refusal(404, "no_table", str(exc))
+        if isinstance(exc, StaleVersion):
+            return _refusal(409, "stale_version", str(exc))
+        if isinstance(exc, limits.LimitExceeded):
+            return _refusal(413, "too_large", str(exc))
+        if isinstance(exc, IllegalCommand):
+            return _refusal(422, exc.reason, exc.detail, exc.rules)
+        return _refusal(400, "invalid", str(exc))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_: Request, exc: Exception) -> JSONResponse:  # never a traceback
+        return JSONResponse({"reason": "server_error",
+                             "message": f"the server failed: {type(exc).__name__}",
+                             "rules": []}, status_code=500)
+
+    def seat(request: Request, table_id: str, authorization: str | None) -> Seat:
+        secret = request.query_params.get("key")
+        if authorization and authorization.lower().startswith("bearer "):
+            secret = authorization[7:].strip()
+        return tables.seat_of(table_id, secret)
+
+    def link(table_id: str, secret: str) -> str:
+        return f"{base_url}/t/{table_id}?key={secret}"
+
+    # -- the lobby -------------------------------------------------------------------
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def home() -> str:
+        return ("<!doctype html><meta charset=utf-8><title>footwork</title>"
+                "<h1>footwork table server</h1><p>The API is described at "
+                "<a href=/openapi.json>/openapi.json</a>; tables at "
+                "<a href=/api/tables>/api/tables</a>.</p>")
+
+    @app.get("/api/examples", response_model=list[Example])
+    def examples() -> list[Example]:
+        """The shipped examples, ready to open as tables."""
+        out = []
+        for name, path in example_files().items():
+            data = read_file(path).data
+            out.append(Example(name=name, ruleset=str(data.get("ruleset", "")),
+                               title=str(data.get("title", "")) or name))
+        return out
+
+    @app.get("/api/tables", response_model=list[TableInfo])
+    def list_tables() -> list[TableInfo]:
+        """Every table (ids and names only: reading one needs a seat)."""
+        return [TableInfo(id=t.id, name=t.name, ruleset=t.ruleset, created=t.created)
+                for t in tables.all()]
+
+    @app.post("/api/tables", response_model=CreatedTable, status_code=201,
+              responses=REFUSALS)
+    def create_table(body: NewTable) -> CreatedTable:
+        """A new table from encounter text or a shipped example. The answer holds every
+        seat's secret and link: hand each to its player; only hashes are kept."""
+        if (body.encounter is None) == (body.example is None):
+            raise FootworkError("give exactly one of encounter (text) or example (a name)")
+        if body.example is not None:
+            path = example_files().get(body.example)
+            if path is None:
+                raise FootworkError(f"no example {excerpt(body.example)!r}; see /api/examples")
+            text, source = initial_text(path), f"{body.example}.yaml"
+        else:
+            text, source = str(body.encounter), f"encounter.{body.format}"
+        record, issued = tables.create(text, name=body.name, source=source,
+                                       actor_seats=body.actor_seats)
+        return CreatedTable(
+            table=TableInfo(id=record.id, name=record.name, ruleset=record.ruleset,
+                            created=record.created),
+            seats=[SeatLink(seat=s, secret=k, link=link(record.id, k))
+                   for s, k in issued.items()])
+
+    @app.delete("/api/tables/{table_id}", status_code=204, responses=REFUSALS)
+    def delete_table(request: Request, table_id: str, authorization: Auth = None) -> None:
+        """Remove a table and its log (the game master)."""
+        tables.delete(table_id, seat(request, table_id, authorization))
+
+    @app.get("/api/tables/{table_id}/export", response_class=PlainTextResponse,
+             responses=REFUSALS)
+    def export(request: Request, table_id: str, authorization: Auth = None,
+               format: Annotated[str, Query(pattern="^(yaml|json)$")] = "yaml") -> str:
+        """The table as an encounter file whose steps replay it exactly (game master)."""
+        return tables.export(table_id, seat(request, table_id, authorization),
+                             as_json=format == "json")
+
+    # -- reading a table ----------------------------------------------------------------
+
+    @app.get("/api/tables/{table_id}/state", responses=REFUSALS)
+    def state(request: Request, table_id: str, authorization: Auth = None
+              ) -> dict[str, Any]:
+        """The state as the seat sees it, with the seat's `version` (send it back with
+        commands)."""
+        return tables.state(table_id, seat(request, table_id, authorization))
+
+    @app.get("/api/tables/{table_id}/log", response_model=LogPage, responses=REFUSALS)
+    def log(request: Request, table_id: str, authorization: Auth = None,
+            after: Annotated[int, Query(ge=0)] = 0,
+            limit: Annotated[int, Query(ge=1, le=1000)] = 500) -> LogPage:
+        """The seat's log lines after the first `after`, with rule ids."""
+        version, lines = tables.log(table_id, seat(request, table_id, authorization),
+                                    after, limit)
+        return LogPage(version=version, after=after, lines=lines)
+
+    @app.get("/api/tables/{table_id}/options", responses=REFUSALS)
+    def options(request: Request, table_id: str,
+                actor: Annotated[str, Query(max_length=64)],
+                authorization: Auth = None) -> list[dict[str, Any]]:
+        """What a character of the seat may do now: each option's command (ready to send),
+        cost, checks and exact odds."""
+        return tables.options(table_id, seat(request, table_id, authorization), actor)
+
+    @app.get("/api/tables/{table_id}/map", responses=REFUSALS)
+    def space(request: Request, table_id: str, authorization: Auth = None
+              ) -> dict[str, Any]:
+        """The map as the seat may see it."""
+        return dict(tables.space(table_id, seat(request, table_id, authorization)))
+
+    @app.get("/api/tables/{table_id}/query/{name}", responses=REFUSALS)
+    def query(request: Request, table_id: str, name: str,
+              arg: Annotated[list[str] | None, Query(max_length=16)] = None,
+              authorization: Auth = None) -> Any:
+        """A ruleset's read-only question (`?arg=A&arg=B`), as the seat may ask it."""
+        return tables.query(table_id, seat(request, table_id, authorization), name,
+                            list(arg or []))
+
+    # -- commands -----------------------------------------------------------------------
+
+    @app.post("/api/tables/{table_id}/commands", response_model=CommandResult,
+              responses=REFUSALS)
+    def command(request: Request, table_id: str, body: CommandRequest,
+                authorization: Auth = None) -> CommandResult:
+        """Decide a command against your version and append it. A stale version is a 409
+        and changes nothing; a repeated command id returns its first result."""
+        who = seat(request, table_id, authorization)
+        done = tables.command(table_id, who, body.version, body.command_id, body.command)
+        return CommandResult(version=done.seat_version,
+                             table_version=done.version if who.is_gm else None,
+                             lines=done.lines, repeated=done.repeated)
+
+    # -- rules ----------------------------------------------------------------------------
+
+    @app.get("/api/rulesets")
+    def rulesets() -> list[dict[str, str]]:
+        """The rulesets this server knows."""
+        return [{"id": rid, "title": cls.title, "summary": cls.summary}
+                for rid, cls in sorted(available().items())]
+
+    @app.get("/api/rulesets/{ruleset_id}", response_class=PlainTextResponse,
+             responses=REFUSALS)
+    def ruleset_docs(ruleset_id: str) -> str:
+        """A ruleset's documentation (Markdown)."""
+        return type(get_ruleset(ruleset_id)).readme_path().read_text(encoding="utf-8")
+
+    # -- live updates -------------------------------------------------------------------
+
+    @app.websocket("/api/tables/{table_id}/live")
+    async def live(socket: WebSocket, table_id: str) -> None:
+        """Pushes the seat's new log lines and version as they happen. Connect with
+        `?key=SECRET&after=N` (N: the version you have) to receive what you missed,
+        in order, exactly once. A `reset` message replaces the whole log (after an
+        undo)."""
+        try:
+            who = await asyncio.to_thread(tables.seat_of, table_id,
+                                          socket.query_params.get("key"))
+            sent = int(socket.query_params.get("after", "0"))
+        except (FootworkError, ValueError) as exc:
+            await socket.close(code=4401, reason=excerpt(str(exc), 100))
+            return
+        await socket.accept()
+        waiter = asyncio.Event()
+        hub.waiters.setdefault(table_id, set()).add(waiter)
+        shown: list[dict[str, Any]] | None = None
+        try:
+            while True:
+                version, lines = await asyncio.to_thread(_seat_log, tables, table_id, who)
+                if shown is None:
+                    shown = lines[:sent]
+                if lines[:len(shown)] == shown:
+                    fresh = lines[len(shown):]
+                    if fresh:
+                        await socket.send_json({"type": "lines", "version": version,
+                                                "after": len(shown), "lines": fresh})
+                else:
+                    await socket.send_json({"type": "reset", "version": version,
+                                            "after": 0, "lines": lines})
+                shown = lines
+                await waiter.wait()
+                waiter.clear()
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        except FootworkError as exc:  # the table was deleted, say
+            await socket.close(code=4404, reason=excerpt(str(exc), 100))
+        finally:
+            hub.waiters.get(table_id, set()).discard(waiter)
+
+    return app
+
+
+def _seat_log(tables: Tables, table_id: str, seat: Seat
+              ) -> tuple[int, list[dict[str, Any]]]:
+    table = tables.live(table_id)
+    with table.lock:
+        return table.seat_version(seat), list(table.seat_log(seat))
+
+
+def app_from_environment() -> FastAPI:
+    """The app as `footwork serve --workers N` starts it in each worker process:
+    FOOTWORK_DB (a SQLite path or a PostgreSQL URL), FOOTWORK_ADMIN_KEY, FOOTWORK_URL."""
+    env: MutableMapping[str, str] = os.environ
+    return create_app(open_store(env.get("FOOTWORK_DB") or None),
+                      admin_secret=env.get("FOOTWORK_ADMIN_KEY") or None,
+                      base_url=env.get("FOOTWORK_URL", ""))

@@ -1,0 +1,84 @@
+"""The HTTP API's request and response bodies (pydantic: validated in, described out)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewTable(_Body):
+    """A table from encounter text (YAML 1.2 or JSON) or from a shipped example."""
+
+    encounter: str | None = Field(None, description="the encounter file's text")
+    format: str = Field("yaml", pattern="^(yaml|json)$",
+                        description="how `encounter` is written: yaml or json")
+    example: str | None = Field(None, max_length=120,
+                                description="a shipped example instead, e.g. "
+                                "`spans/boarding-action` (see GET /api/examples)")
+    name: str = Field("", max_length=80, description="a name for the lobby")
+    actor_seats: bool = Field(False, description="also one seat per actor")
+
+
+class SeatLink(BaseModel):
+    seat: str = Field(description="gm, side:NAME or actor:ID")
+    secret: str = Field(description="the seat's credential: send it as `Authorization: "
+                        "Bearer SECRET` (or `?key=SECRET`); keep it private")
+    link: str = Field(description="the table's page for this seat")
+
+
+class TableInfo(BaseModel):
+    id: str
+    name: str
+    ruleset: str
+    created: float = Field(description="seconds since the epoch")
+
+
+class CreatedTable(BaseModel):
+    table: TableInfo
+    seats: list[SeatLink]
+
+
+class Example(BaseModel):
+    name: str = Field(description="pass as `example` to create a table from it")
+    ruleset: str
+    title: str
+
+
+class CommandRequest(_Body):
+    """A command, exactly as a step of an encounter file, decided against ``version``."""
+
+    version: int = Field(ge=0, description="the version your view is at (GET state); a "
+                         "stale one is refused with 409 and changes nothing")
+    command_id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$",
+                            description="your id for this command: a retry with the same id "
+                            "returns the first result and appends nothing")
+    command: dict[str, Any] = Field(description='e.g. {"do": "run", "actor": "ada", '
+                                    '"die": "maneuver", "to": "pier"} or {"answer": "pay"}; '
+                                    '{"do": "undo"} takes back the last command (game master)')
+
+
+class CommandResult(BaseModel):
+    version: int = Field(description="your view's new version")
+    table_version: int | None = Field(None, description="the table's version (game master)")
+    lines: list[dict[str, Any]] = Field(description="the log lines of this command you see")
+    repeated: bool = Field(False, description="the command id was seen before: this is its "
+                           "first result, nothing was appended")
+
+
+class Refusal(BaseModel):
+    """Every 4xx body: a stable reason code, one line for people, the rules that refuse."""
+
+    reason: str
+    message: str
+    rules: list[str] = []
+
+
+class LogPage(BaseModel):
+    version: int
+    after: int
+    lines: list[dict[str, Any]]

@@ -1,0 +1,372 @@
+"""Tables: encounters being played at the server, as folds of their stored logs.
+
+A table is loaded from its store record (the encounter text) and its log of command
+records; each record holds the command and the events it produced, so loading folds
+events and never decides or rolls again. Deciding a command happens under the
+table's lock, against the version the client saw; its events are appended to the
+store with that version (optimistic concurrency, so another server process racing on
+the same table loses cleanly), then folded into the live session.
+
+Seats: the game master, one seat per side and, if asked, one per actor. A seat's
+secret is its credential (only a hash is stored). A player seat commands only its
+characters and answers only its own decisions; everything it reads passes through
+its :class:`~footwork.engine.view.View`. A player seat's version counts the commands
+whose events it perceived, so it never shows how much hidden activity there was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets as secrets_module
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from footwork.engine.codec import JSON
+from footwork.engine.commands import Answer, Command, command_to_json
+from footwork.engine.events import event_from_json, event_to_json
+from footwork.engine.seats import GM, Seat
+from footwork.engine.session import Entry, Session
+from footwork.engine.view import View
+from footwork.errors import FootworkError, IllegalCommand, InvalidCommand, excerpt
+from footwork.scenario import Encounter, encounter_from_text
+from footwork.scenario.export import dump, played_data
+from footwork.store import (
+    CommandRecord,
+    DuplicateCommand,
+    EventStore,
+    TableRecord,
+    VersionConflict,
+)
+
+#: where the shipped examples are (a checkout), offered as ready-made tables
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+#: the command that takes back the last one (the game master's)
+UNDO = "undo"
+
+
+class Forbidden(FootworkError):
+    """The seat may not do or see this (a 403)."""
+
+
+class Unauthorized(FootworkError):
+    """No seat has this secret (a 401)."""
+
+
+class StaleVersion(FootworkError):
+    """The command was decided against an old version (a 409)."""
+
+    def __init__(self, expected: int, actual: int) -> None:
+        super().__init__(f"the table moved on: your version is {expected}, it is at {actual}; "
+                         "read it again and resend")
+        self.expected = expected
+        self.actual = actual
+
+
+def secret_hash(secret: str) -> str:
+    """The stored form of a seat's secret (secrets are random, 192 bits: a plain hash)."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def new_secret() -> str:
+    return secrets_module.token_urlsafe(24)
+
+
+@dataclass
+class Accepted:
+    """The outcome of a command: the table version it made, and the lines the seat sees."""
+
+    version: int
+    seat_version: int
+    lines: list[dict[str, JSON]]
+    repeated: bool = False
+
+
+@dataclass
+class LiveTable:
+    """A table in memory: its encounter, a session holding the fold of its log, its
+    version in the store, and each seat's log as it was shown (for live updates)."""
+
+    record: TableRecord
+    encounter: Encounter
+    session: Session[Any]
+    version: int
+    #: the store's command records still in force (undo removes the last)
+    records: list[CommandRecord] = field(default_factory=list)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    #: per seat: every line it perceived so far (the GM: every event)
+    logs: dict[Seat, list[dict[str, JSON]]] = field(default_factory=dict)
+
+    def view(self, seat: Seat) -> View[Any]:
+        return self.session.view(seat)
+
+    def seat_log(self, seat: Seat) -> list[dict[str, JSON]]:
+        """Every log line ``seat`` perceived, judged command by command (cached)."""
+        log = self.logs.get(seat)
+        if log is None:
+            log = self.logs[seat] = self.view(seat).log(self.session.initial,
+                                                        self.session.batches)
+        return log
+
+    def seat_version(self, seat: Seat) -> int:
+        """The version a seat sees: the table's for the game master; for a player seat,
+        how many log lines it perceived (hidden commands do not move it)."""
+        return self.version if seat.is_gm else len(self.seat_log(seat))
+
+
+class Tables:
+    """The server's tables over one store. Safe to use from several threads."""
+
+    def __init__(self, store: EventStore, *, admin_secret: str | None = None,
+                 on_change: Callable[[str], None] | None = None) -> None:
+        self.store = store
+        self.admin_hash = secret_hash(admin_secret) if admin_secret else None
+        self._live: dict[str, LiveTable] = {}
+        self._lock = threading.Lock()
+        self.on_change = on_change
+
+    # -- creating, listing, deleting ---------------------------------------------------
+
+    def create(self, text: str, *, name: str = "", source: str = "encounter.yaml",
+               actor_seats: bool = False) -> tuple[TableRecord, dict[str, str]]:
+        """A new table from encounter text; returns it and each seat's secret."""
+        encounter = encounter_from_text(text, source)
+        state = encounter.initial
+        seats = [GM, *(Seat("side", side) for side in sorted(
+            {a.side for a in state.actors.values()}))]
+        if actor_seats:
+            seats += [Seat("actor", aid) for aid in state.actors]
+        issued = {str(seat): new_secret() for seat in seats}
+        title = name or str(getattr(encounter.spec, "title", "")) or Path(source).stem
+        table_id = secrets_module.token_hex(6)
+        record = self.store.create_table(
+            table_id, excerpt(title, 80), encounter.ruleset.id, text,
+            {seat: secret_hash(secret) for seat, secret in issued.items()})
+        return record, issued
+
+    def all(self) -> list[TableRecord]:
+        return self.store.tables()
+
+    def delete(self, table_id: str, seat: Seat) -> None:
+        if not seat.is_gm:
+            raise Forbidden("only the game master may delete a table")
+        self.store.delete_table(table_id)
+        with self._lock:
+            self._live.pop(table_id, None)
+
+    # -- seats -----------------------------------------------------------------------
+
+    def seat_of(self, table_id: str, secret: str | None) -> Seat:
+        """The seat whose secret this is (the server's admin secret is every table's GM)."""
+        if not secret:
+            raise Unauthorized("this needs a seat's secret (the key of your table link)")
+        given = secret_hash(secret)
+        if self.admin_hash is not None and hmac.compare_digest(given, self.admin_hash):
+            self.store.table(table_id)  # a 404 for a table that does not exist
+            return GM
+        for name, stored in self.store.seats(table_id).items():
+            if hmac.compare_digest(given, stored):
+                return Seat.parse(name)
+        raise Unauthorized("no seat of this table has that secret")
+
+    # -- loading ---------------------------------------------------------------------
+
+    def live(self, table_id: str) -> LiveTable:
+        """The table in memory, caught up with the store (another process may append)."""
+        with self._lock:
+            table = self._live.get(table_id)
+            if table is None:
+                table = self._live[table_id] = self._load(table_id)
+        with table.lock:
+            newer = self.store.read(table_id, after=table.version)
+            for record in newer:
+                self._fold(table, record)
+        return table
+
+    def _load(self, table_id: str) -> LiveTable:
+        record = self.store.table(table_id)
+        encounter = encounter_from_text(record.encounter, f"table {table_id}")
+        table = LiveTable(record, encounter, encounter.session(), 0)
+        for entry in self.store.read(table_id):
+            self._fold(table, entry)
+        return table
+
+    def _fold(self, table: LiveTable, record: CommandRecord) -> None:
+        """Fold one stored record into the live table: its events, or an undo."""
+        session = table.session
+        if record.command.get("do") == UNDO:
+            session.undo()
+            table.records.pop()
+            table.logs.clear()  # history changed: every seat's log is judged again
+        else:
+            engine = session.engine
+            command = engine.parse(record.command)
+            events = tuple(event_from_json(e, engine.event_kinds) for e in record.events)
+            session.state = engine.replay(session.state, events)
+            session.history.append(Entry(command, events))
+            table.records.append(record)
+            for seat, log in table.logs.items():
+                log += table.view(seat).batch_lines(session.state, events)
+        table.version = record.version
+
+    # -- commands ----------------------------------------------------------------------
+
+    def command(self, table_id: str, seat: Seat, version: int, command_id: str,
+                body: Mapping[str, Any]) -> Accepted:
+        """Decide ``body`` for ``seat`` against ``version`` (the seat's) and append it.
+
+        A repeated ``command_id`` returns its first outcome and appends nothing; a stale
+        version is refused and changes nothing; so is whatever the seat may not do."""
+        table = self.live(table_id)
+        with table.lock:
+            first = self.store.command(table_id, command_id)
+            if first is not None:
+                return self._repeat(table, seat, first)
+            current = table.seat_version(seat)
+            if version != current:
+                raise StaleVersion(version, current)
+            engine = table.session.engine
+            if body.get("do") == UNDO:
+                return self._undo(table, seat, command_id)
+            command = engine.checked(body)
+            self._authorize(table, seat, command)
+            try:
+                events = engine.decide(table.session.state, command)
+            except IllegalCommand as exc:
+                raise table.view(seat).refusal(table.session.state, exc) from None
+            record = self._append(table, seat, command_id, command_to_json(command),
+                                  [event_to_json(e) for e in events])
+            self._fold(table, record)
+        self._changed(table_id)
+        return Accepted(table.version, table.seat_version(seat),
+                        table.view(seat).batch_lines(table.session.state, events))
+
+    def _undo(self, table: LiveTable, seat: Seat, command_id: str) -> Accepted:
+        if not seat.is_gm:
+            raise Forbidden("only the game master may undo")
+        if not table.session.history:
+            raise IllegalCommand("nothing_to_undo", "there is no command to take back")
+        record = self._append(table, seat, command_id, {"do": UNDO, "actor": "gm"}, [])
+        self._fold(table, record)
+        self._changed(table.record.id)
+        return Accepted(table.version, table.seat_version(seat), [])
+
+    def _append(self, table: LiveTable, seat: Seat, command_id: str,
+                command: dict[str, Any], events: list[dict[str, Any]]) -> CommandRecord:
+        try:
+            return self.store.append(table.record.id, table.version, command_id, str(seat),
+                                     command, events)
+        except VersionConflict as exc:  # another process appended first: catch up
+            for record in self.store.read(table.record.id, after=table.version):
+                self._fold(table, record)
+            raise StaleVersion(table.version if seat.is_gm else -1, exc.actual) from None
+        except DuplicateCommand as exc:  # the same id raced in from elsewhere
+            raise StaleVersion(-1, exc.record.version) from None
+
+    def _repeat(self, table: LiveTable, seat: Seat, first: CommandRecord) -> Accepted:
+        if first.seat != str(seat) and not seat.is_gm:
+            raise Forbidden("that command id belongs to another seat")
+        engine = table.session.engine
+        events = [event_from_json(e, engine.event_kinds) for e in first.events]
+        view = table.view(seat)
+        lines = view.batch_lines(table.session.state, events)
+        return Accepted(first.version, table.seat_version(seat), lines, repeated=True)
+
+    def _authorize(self, table: LiveTable, seat: Seat, command: Command) -> None:
+        """A player seat commands its own characters and answers its own decisions."""
+        if seat.is_gm:
+            return
+        state = table.session.state
+        if isinstance(command, Answer):
+            pending = state.pending
+            if pending is None or not seat.controls(state, pending.actor):
+                raise Forbidden("that decision is not yours to answer")
+            if command.actor and command.actor != pending.actor:
+                raise Forbidden("answer for the character that is asked")
+            return
+        if command.actor == table.session.engine.ruleset.gm:
+            raise Forbidden("only the game master gives the game master's commands")
+        if not seat.controls(state, command.actor):
+            raise Forbidden(f"seat {seat} does not command {excerpt(command.actor)!r}")
+
+    def _changed(self, table_id: str) -> None:
+        if self.on_change is not None:
+            self.on_change(table_id)
+
+    # -- reading -----------------------------------------------------------------------
+
+    def state(self, table_id: str, seat: Seat) -> dict[str, JSON]:
+        table = self.live(table_id)
+        with table.lock:
+            body = table.view(seat).state_json(table.session.state, table.session.initial,
+                                               table.session.batches, log=False)
+            body["version"] = table.seat_version(seat)
+            body["table"] = table_id
+            body["seat"] = str(seat)
+            return body
+
+    def log(self, table_id: str, seat: Seat, after: int = 0, limit: int = 500
+            ) -> tuple[int, list[dict[str, JSON]]]:
+        """The seat's log lines after the first ``after`` (its version counts them)."""
+        table = self.live(table_id)
+        with table.lock:
+            log = table.seat_log(seat)
+            return table.seat_version(seat), log[after:after + limit]
+
+    def options(self, table_id: str, seat: Seat, actor: str) -> list[dict[str, JSON]]:
+        table = self.live(table_id)
+        with table.lock:
+            state = table.session.state
+            view = table.view(seat)
+            gm = table.session.engine.ruleset.gm
+            if (actor not in state.actors and actor != gm) or not view.known(state, actor):
+                raise FootworkError(f"no actor {excerpt(actor)!r}")
+            if not seat.is_gm and not seat.controls(state, actor):
+                raise Forbidden(f"seat {seat} does not command {excerpt(actor)!r}")
+            return [o.to_json() for o in view.options(state, actor)]
+
+    def space(self, table_id: str, seat: Seat) -> Mapping[str, JSON]:
+        table = self.live(table_id)
+        with table.lock:
+            return table.view(seat).space_json(table.session.state)
+
+    def query(self, table_id: str, seat: Seat, name: str, args: Sequence[str]) -> JSON:
+        table = self.live(table_id)
+        with table.lock:
+            return table.view(seat).query(table.session.state, name, args)
+
+    def export(self, table_id: str, seat: Seat, *, as_json: bool = False) -> str:
+        """The table as an encounter file whose steps replay it (the game master's)."""
+        if not seat.is_gm:
+            raise Forbidden("only the game master may export a table (it holds everything)")
+        table = self.live(table_id)
+        with table.lock:
+            data = played_data(table.encounter, table.session)
+            note = (f"exported from footwork table {table_id} at version {table.version} "
+                    f"({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})")
+            return dump(data, note=note, as_json=as_json)
+
+
+def example_files() -> dict[str, Path]:
+    """The shipped examples by name (``spans/boarding-action``)."""
+    if not EXAMPLES.is_dir():
+        return {}
+    return {f"{p.parent.name}/{p.stem}": p for p in sorted(EXAMPLES.glob("*/*.yaml"))}
+
+
+def initial_text(path: Path) -> str:
+    """An example's text without its steps: a table starts where the file starts."""
+    from footwork.scenario.source import read_file
+
+    data = read_file(path).data
+    if isinstance(data, dict):
+        data = {k: v for k, v in data.items() if k != "steps"}
+    return dump(data)
+
+
+__all__ = ["Accepted", "Forbidden", "InvalidCommand", "LiveTable", "StaleVersion", "Tables",
+           "Unauthorized", "example_files", "initial_text", "new_secret", "secret_hash"]
