@@ -233,3 +233,25 @@ def test_the_openapi_schema_describes_every_endpoint(client: TestClient) -> None
         assert path in paths
         for operation in paths[path].values():
             assert operation.get("description") or operation.get("summary")
+
+
+def test_a_table_loads_from_its_snapshot_to_the_same_state(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from footwork.server import tables as tables_module
+
+    monkeypatch.setattr(tables_module, "SNAPSHOT_EVERY", 3)
+    table = Table(client)
+    for _ in range(7):
+        state = table.state()
+        command = table.get("options", actor=state["turn"]).json()[0]["command"]
+        if state.get("pending"):
+            command = {"answer": state["pending"]["choices"][0]}
+        assert table.send(command).status_code == 200
+    live = table.state()
+    service = client.app.state.tables  # type: ignore[attr-defined]
+    assert service.store.snapshot(table.id)[0] == 6
+    fresh = tables_module.Tables(service.store)  # another process, loading from the store
+    loaded = fresh.state(table.id, tables_module.GM)
+    assert loaded == live
+    assert fresh.export(table.id, tables_module.GM) .split("\n", 3)[3] == \
+        service.export(table.id, tables_module.GM).split("\n", 3)[3]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import pickle
 import secrets as secrets_module
 import threading
 import time
@@ -47,6 +48,8 @@ from footwork.store import (
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 #: the command that takes back the last one (the game master's)
 UNDO = "undo"
+#: how often (in commands) a table's state is kept as a snapshot
+SNAPSHOT_EVERY = 200
 
 
 class Forbidden(FootworkError):
@@ -188,12 +191,46 @@ class Tables:
         return table
 
     def _load(self, table_id: str) -> LiveTable:
+        """Fold the stored log; with a snapshot, only the events after it are folded
+        (the commands before it are still read: export and undo need them)."""
         record = self.store.table(table_id)
         encounter = encounter_from_text(record.encounter, f"table {table_id}")
         table = LiveTable(record, encounter, encounter.session(), 0)
-        for entry in self.store.read(table_id):
+        records = self.store.read(table_id)
+        snapshot = self._snapshot(table_id)
+        if snapshot is None:
+            for entry in records:
+                self._fold(table, entry)
+            return table
+        at, state = snapshot
+        session, engine = table.session, table.session.engine
+        for entry in records[:at]:  # history only: the snapshot holds their fold
+            if entry.command.get("do") == UNDO:
+                session.history.pop()
+                table.records.pop()
+            else:
+                events = tuple(event_from_json(e, engine.event_kinds) for e in entry.events)
+                session.history.append(Entry(engine.parse(entry.command), events))
+                table.records.append(entry)
+        session.state, table.version = state, at
+        for entry in records[at:]:
             self._fold(table, entry)
         return table
+
+    def _snapshot(self, table_id: str) -> tuple[int, Any] | None:
+        found = self.store.snapshot(table_id)
+        if found is None:
+            return None
+        try:  # the server's own bytes; an older footwork's may no longer load
+            return found[0], pickle.loads(found[1])
+        except Exception:  # any failure means: fold the whole log
+            return None
+
+    def _maybe_snapshot(self, table: LiveTable) -> None:
+        """Every SNAPSHOT_EVERY commands, keep the state (it only speeds up loading)."""
+        if table.version % SNAPSHOT_EVERY == 0 and table.version:
+            self.store.save_snapshot(table.record.id, table.version,
+                                     pickle.dumps(table.session.state))
 
     def _fold(self, table: LiveTable, record: CommandRecord) -> None:
         """Fold one stored record into the live table: its events, or an undo."""
@@ -241,6 +278,7 @@ class Tables:
             record = self._append(table, seat, command_id, command_to_json(command),
                                   [event_to_json(e) for e in events])
             self._fold(table, record)
+            self._maybe_snapshot(table)
         self._changed(table_id)
         return Accepted(table.version, table.seat_version(seat),
                         table.view(seat).batch_lines(table.session.state, events))
