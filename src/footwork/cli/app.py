@@ -346,10 +346,43 @@ def rulesets(
 def schema(
     ruleset: Annotated[str, typer.Option(help="the ruleset whose encounter files to describe")]
     = "spans",
+    api: Annotated[bool, typer.Option(
+        "--api", help="print the table server's OpenAPI schema instead")] = False,
 ) -> None:
-    """Print the JSON Schema of encounter files."""
+    """Print the JSON Schema of encounter files (or, with --api, the server's OpenAPI)."""
+    if api:
+        import tempfile
+
+        from footwork.server.app import create_app
+        from footwork.store.sqlite import SQLiteStore
+
+        with tempfile.TemporaryDirectory() as folder:  # a throwaway store: only the schema
+            store = SQLiteStore(Path(folder) / "schema.db")
+            document = create_app(store).openapi()
+            store.close()
+        sys.stdout.write(json.dumps(document, indent=2) + "\n")
+        return
     rs = guarded(lambda: get_ruleset(ruleset))
     sys.stdout.write(json.dumps(json_schema(rs), indent=2) + "\n")
+
+
+@app.command()
+def rules(
+    rule_id: Annotated[str, typer.Argument(help="a rule id from a log, e.g. R003-04")],
+) -> None:
+    """Explain a rule id in words: where its ruleset's documentation explains it."""
+    from rich.markdown import Markdown
+
+    from footwork.rulesets.explain import explain
+
+    found = guarded(lambda: explain(rule_id))
+    if not found:
+        raise _fail(f"no ruleset explains {rule_id!r}; the ids are listed in each "
+                    "ruleset's README (footwork rulesets ID)", 2)
+    for passage in found:
+        out.print(Text.assemble((f"{passage.ruleset}", "bold"), f" — {passage.heading}"))
+        out.print(Markdown(passage.text))
+        out.print()
 
 
 def main() -> None:

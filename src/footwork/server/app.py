@@ -280,6 +280,14 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         """A ruleset's documentation (Markdown)."""
         return type(get_ruleset(ruleset_id)).readme_path().read_text(encoding="utf-8")
 
+    @app.get("/api/rules/{rule_id}", responses=REFUSALS)
+    def rule(rule_id: str) -> list[dict[str, str]]:
+        """A rule id in words: the passages of the rulesets' documentation citing it."""
+        from footwork.rulesets.explain import explain
+
+        return [{"ruleset": p.ruleset, "heading": p.heading, "text": p.text}
+                for p in explain(rule_id)]
+
     # -- live updates -------------------------------------------------------------------
 
     @app.websocket("/api/tables/{table_id}/live")
