@@ -32,14 +32,15 @@ class Limits:
 
     #: bytes of an encounter file or text
     file_bytes: int = 4_000_000
-    #: values in the parsed document, counting what YAML aliases expand to
-    nodes: int = 500_000
+    #: values in the parsed document, counting what YAML aliases expand to (the YAML
+    #: parser reads about 30,000 values a second: this bounds a hostile file to seconds)
+    nodes: int = 100_000
     #: how deep mappings and lists may nest
     nesting: int = 64
     #: actors in an encounter
     actors: int = 500
     #: steps in an encounter file
-    steps: int = 20_000
+    steps: int = 10_000
     #: places of a graph map: spans and their features, cultivation zones
     places: int = 5_000
     #: zones of a site map (polygons)

@@ -37,10 +37,14 @@ class Source:
     def line_of(self, path: Sequence[str | int]) -> int | None:
         """1-based line of the deepest node of ``path`` that exists in the file."""
         if self.tree is None and self.json_text is not None:
-            try:  # the same text as YAML, only to know the line of each value
-                tree = _yaml().load(self.json_text)
-            except (YAMLError, ValueError, RecursionError):
-                tree = None
+            tree = None
+            # the same text as YAML, only to know the line of each value; a large file's
+            # errors name the path alone (ruamel reads some 30,000 values a second)
+            if len(self.json_text) <= _JSON_LINES_MAX:
+                try:
+                    tree = _yaml().load(self.json_text)
+                except (YAMLError, ValueError, RecursionError):
+                    tree = None
             object.__setattr__(self, "tree", tree)
             object.__setattr__(self, "json_text", None)
         node = self.tree
@@ -126,6 +130,8 @@ def _yaml() -> YAML:
     return yaml
 
 
+#: the largest JSON text whose error messages get line numbers
+_JSON_LINES_MAX = 200_000
 #: a plain scalar that YAML 1.2 reads as a number (or tries to)
 _NUMBERISH = re.compile(r"[-+]?(\.?[0-9]|0[xo])")
 #: the longest number literal: enough for any seed or coordinate, far below what

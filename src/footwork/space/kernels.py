@@ -233,7 +233,7 @@ def load_kernel(namespace: MutableMapping[str, Any],
     without numba. Compiled code is cached on disk."""
     try:
         import numba  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
+    except (ImportError, OSError):  # OSError: llvmlite's library cannot be mapped (memory)
         return None
     compiled_into(namespace, numba)
     for name, signature in functions:

@@ -1,0 +1,1 @@
+"""Fuzzing the encounter files: mutated examples through the command line."""
