@@ -268,14 +268,14 @@ class Tables:
                 raise StaleVersion(version, current)
             engine = table.session.engine
             if body.get("do") == UNDO:
-                return self._undo(table, seat, command_id)
+                return self._undo(table, seat, version, command_id)
             command = engine.checked(body)
             self._authorize(table, seat, command)
             try:
                 events = engine.decide(table.session.state, command)
             except IllegalCommand as exc:
                 raise table.view(seat).refusal(table.session.state, exc) from None
-            record = self._append(table, seat, command_id, command_to_json(command),
+            record = self._append(table, seat, version, command_id, command_to_json(command),
                                   [event_to_json(e) for e in events])
             self._fold(table, record)
             self._maybe_snapshot(table)
@@ -283,27 +283,29 @@ class Tables:
         return Accepted(table.version, table.seat_version(seat),
                         table.view(seat).batch_lines(table.session.state, events))
 
-    def _undo(self, table: LiveTable, seat: Seat, command_id: str) -> Accepted:
+    def _undo(self, table: LiveTable, seat: Seat, version: int, command_id: str
+              ) -> Accepted:
         if not seat.is_gm:
             raise Forbidden("only the game master may undo")
         if not table.session.history:
             raise IllegalCommand("nothing_to_undo", "there is no command to take back")
-        record = self._append(table, seat, command_id, {"do": UNDO, "actor": "gm"}, [])
+        record = self._append(table, seat, version, command_id, {"do": UNDO, "actor": "gm"},
+                              [])
         self._fold(table, record)
         self._changed(table.record.id)
         return Accepted(table.version, table.seat_version(seat), [])
 
-    def _append(self, table: LiveTable, seat: Seat, command_id: str,
+    def _append(self, table: LiveTable, seat: Seat, sent: int, command_id: str,
                 command: dict[str, Any], events: list[dict[str, Any]]) -> CommandRecord:
+        """Append at the table's version; if another process appended first, catch up
+        and refuse as stale (the client reads again and resends)."""
         try:
             return self.store.append(table.record.id, table.version, command_id, str(seat),
                                      command, events)
-        except VersionConflict as exc:  # another process appended first: catch up
+        except (VersionConflict, DuplicateCommand):
             for record in self.store.read(table.record.id, after=table.version):
                 self._fold(table, record)
-            raise StaleVersion(table.version if seat.is_gm else -1, exc.actual) from None
-        except DuplicateCommand as exc:  # the same id raced in from elsewhere
-            raise StaleVersion(-1, exc.record.version) from None
+            raise StaleVersion(sent, table.seat_version(seat)) from None
 
     def _repeat(self, table: LiveTable, seat: Seat, first: CommandRecord) -> Accepted:
         if first.seat != str(seat) and not seat.is_gm:
