@@ -133,3 +133,12 @@ def check(limit: str, count: int, path: str = "") -> None:
     maximum: int = getattr(current(), limit)
     if count > maximum:
         raise LimitExceeded(limit, count, maximum, path=path)
+
+
+def check_in_validator(limit: str, count: int) -> None:
+    """:func:`check` for a pydantic validator: the refusal is a ValueError, so that the
+    file's path and line come with it (run before the map is built)."""
+    try:
+        check(limit, count)
+    except LimitExceeded as exc:
+        raise ValueError(exc.detail) from None

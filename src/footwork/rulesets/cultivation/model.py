@@ -17,6 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from footwork import limits
 from footwork.engine.state import Actor
 from footwork.errors import excerpt
 from footwork.fields import Coordinate, Name
@@ -34,7 +35,6 @@ from footwork.rulesets.cultivation.ranges import (
     Score,
     Small,
     Steps,
-    check_limit,
 )
 from footwork.space import Link, Place, PlaceGraph
 
@@ -198,7 +198,7 @@ class CultivationMapSpec(_Spec):
     @classmethod
     def _places(cls, value: list[ZoneSpec]) -> list[ZoneSpec]:
         # the `places` limit, before the place graph is built
-        check_limit("places", len(value))
+        limits.check_in_validator("places", len(value))
         return value
 
     def link_specs(self) -> list[LinkSpec]:

@@ -13,7 +13,6 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field
 
-from footwork import limits
 from footwork.fields import MAX_COORDINATE, printable_line
 
 #: Difficult Terrain and climbing ratings (R000-27: 0 to 25; R000-37: 10 to 30)
@@ -59,11 +58,3 @@ def _label(value: str) -> str:
 #: a display text on one line, at most 200 characters (may be empty)
 Label = Annotated[str, AfterValidator(_label)]
 
-
-def check_limit(limit: str, count: int) -> None:
-    """Refuse ``count`` over the named limit (footwork.limits) as a validation error, so
-    that the file's path and line come with it; run before the map is built."""
-    try:
-        limits.check(limit, count)
-    except limits.LimitExceeded as exc:
-        raise ValueError(exc.detail) from None

@@ -25,6 +25,7 @@ from pydantic import (
 )
 from shapely import LineString, Point, Polygon, box
 
+from footwork import limits
 from footwork.engine.state import Actor
 from footwork.fields import Coordinate, Distance, Name
 from footwork.rulesets.sitemaps.ranges import (
@@ -33,7 +34,6 @@ from footwork.rulesets.sitemaps.ranges import (
     MAX_CAPACITY,
     MAX_ZONE_M,
     Floor,
-    check_limit,
 )
 from footwork.rulesets.sitemaps.ranges import Point as Coord
 from footwork.space.zonemap import XY, Connector, ZoneMap, ZoneShape
@@ -204,7 +204,7 @@ class SitemapsMapSpec(_Spec):
     @classmethod
     def _zones(cls, value: list[ZoneSpec]) -> list[ZoneSpec]:
         # the `zones` limit, before any geometry is built
-        check_limit("zones", len(value))
+        limits.check_in_validator("zones", len(value))
         return value
 
     @model_validator(mode="after")
@@ -213,7 +213,7 @@ class SitemapsMapSpec(_Spec):
         corners = sum(4 if s.polygon is None else len(s.polygon)
                       for s in (*self.zones, *self.rough))
         points = sum(len(w.line) if isinstance(w, WallSpec) else len(w) for w in self.walls)
-        check_limit("vertices", corners + points)
+        limits.check_in_validator("vertices", corners + points)
         return self
 
 

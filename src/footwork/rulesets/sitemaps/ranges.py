@@ -14,7 +14,6 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field
 
-from footwork import limits
 from footwork.dice import parse_dice
 from footwork.fields import Coordinate, dice_text
 
@@ -67,11 +66,3 @@ def check_dice(text: str) -> str:
 #: the dice of STR and AGI rolls (``d20``, ``3d6``), checked when the file loads
 CheckDice = Annotated[str, AfterValidator(check_dice)]
 
-
-def check_limit(limit: str, count: int) -> None:
-    """Refuse ``count`` over the named limit (footwork.limits) as a validation error, so
-    that the file's path and line come with it; run before any geometry is built."""
-    try:
-        limits.check(limit, count)
-    except limits.LimitExceeded as exc:
-        raise ValueError(exc.detail) from None

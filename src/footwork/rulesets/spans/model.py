@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from footwork import limits
 from footwork.engine.state import Actor
 from footwork.errors import ScenarioError, excerpt
 from footwork.fields import Coordinate, Name
@@ -23,7 +24,6 @@ from footwork.rulesets.spans.ranges import (
     Capacity,
     Height,
     Resource,
-    check_limit,
 )
 from footwork.space import Link, Place, PlaceGraph
 
@@ -88,7 +88,7 @@ class SpansMapSpec(_Spec):
     @classmethod
     def _places(cls, value: list[SpanSpec]) -> list[SpanSpec]:
         # the `places` limit (spans and their features), before the place graph is built
-        check_limit("places", len(value) + sum(len(s.features) for s in value))
+        limits.check_in_validator("places", len(value) + sum(len(s.features) for s in value))
         return value
 
     def link_specs(self) -> list[LinkSpec]:

@@ -12,7 +12,6 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field
 
-from footwork import limits
 from footwork.dice import parse_dice
 from footwork.fields import dice_text
 
@@ -56,11 +55,3 @@ def action_dice(text: str) -> str:
 #: an action die (``d6``, ``d8+1``, ``2d6kh1``): checked when the file loads
 ActionDice = Annotated[str, AfterValidator(action_dice)]
 
-
-def check_limit(limit: str, count: int) -> None:
-    """Refuse ``count`` over the named limit (footwork.limits) as a validation error, so
-    that the file's path and line come with it; run before the map is built."""
-    try:
-        limits.check(limit, count)
-    except limits.LimitExceeded as exc:
-        raise ValueError(exc.detail) from None
