@@ -95,6 +95,10 @@ def _played(file: Path, steps: int | None = None, *, strict: bool = True
     for warning in encounter.warnings:
         err.print(f"warning: {warning}", markup=False)
     if steps is not None:
+        if steps > len(encounter.steps):
+            count = len(encounter.steps)
+            raise _fail(f"--steps {steps}: {file} has {count} step{'' if count == 1 else 's'}"
+                        f"; give at most --steps {count}", 2)
         encounter = replace(encounter, steps=encounter.steps[:steps])
     outcome = play(encounter)
     if strict and outcome.stopped:
