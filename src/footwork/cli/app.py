@@ -230,6 +230,10 @@ def render(
     from footwork.cli.svg import render_svg
 
     def body() -> None:
+        if output.suffix.lower() != ".svg":
+            shown = f"a {output.suffix} file" if output.suffix else "a file without .svg"
+            raise _fail(f"{output}: render writes SVG, not {shown}; name the output "
+                        "something.svg (a browser or an image tool converts it)", 2)
         viewer = Seat.parse(seat)
         _, outcome = _played(file, steps)
         session = outcome.session
