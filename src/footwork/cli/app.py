@@ -337,17 +337,39 @@ def rulesets(
     ruleset: Annotated[str | None, typer.Argument(help="show this ruleset's documentation")]
     = None,
 ) -> None:
-    """List the rulesets, or show one ruleset's documentation."""
-    from rich.markdown import Markdown
-
+    """List the rulesets, or show one ruleset's whole documentation (paged when long)."""
     if ruleset is not None:
         cls = type(guarded(lambda: get_ruleset(ruleset)))
-        out.print(Markdown(cls.readme_path().read_text(encoding="utf-8")))
+        try:
+            text = cls.readme_path().read_text(encoding="utf-8")
+        except OSError as exc:
+            raise _fail(f"cannot read the documentation of {ruleset!r}: "
+                        f"{exc.strerror or exc}", 2) from None
+        show_markdown(text)
         return
     for rid, cls in sorted(available().items()):  # third-party rulesets register here too
         out.print(Text.assemble((rid, "bold"), f" — {cls.title}"))
         out.print(f"  {cls.summary}", markup=False)
         out.print(f"  docs: footwork rulesets {rid}  ({cls.readme_path()})", markup=False)
+
+
+def show_markdown(text: str) -> None:
+    """A Markdown document in full: wrapped to the terminal (never cut at its edge), and
+    through the pager ($PAGER, else less) when it is longer than a terminal screen."""
+    import os
+
+    from rich.markdown import Markdown
+
+    console = Console(highlight=False, emoji=False)  # wraps: no line is cut
+    document = Markdown(text)
+    if console.is_terminal and not console.is_dumb_terminal:
+        lines = console.render_lines(document, console.options, pad=False)
+        if len(lines) > console.size.height:
+            os.environ.setdefault("LESS", "-FRX")  # less: colours, quit if it fits
+            with console.pager(styles=True):
+                console.print(document)
+            return
+    console.print(document)
 
 
 @app.command()
