@@ -1,7 +1,12 @@
-"""Shared fixtures: the examples of every registered ruleset, and a loader for inline files."""
+"""Shared fixtures: the examples of every registered ruleset, and a loader for inline files.
+
+``--update-golden`` lets the golden tests (re)write their files; a normal run only
+compares with them.
+"""
 
 from __future__ import annotations
 
+import subprocess
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -15,8 +20,27 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 
 
-def example_files() -> list[Path]:
-    return sorted(p for rid in available() for p in (EXAMPLES / rid).glob("*.yaml"))
+def example_files(root: Path = ROOT) -> list[Path]:
+    """The examples of every registered ruleset that git tracks under ``root``: a file
+    someone saved or dropped among them is no test. Outside a git checkout (an unpacked
+    source archive), every example there is."""
+    rulesets = set(available())
+    folder = root / "examples"
+    try:
+        listed = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--", "examples"],
+                                capture_output=True, check=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        found = [p for rid in rulesets for p in (folder / rid).glob("*.yaml")]
+    else:
+        found = [root / name for name in listed.decode("utf-8").split("\0") if name]
+    return sorted(p for p in found if p.suffix == ".yaml" and p.parent.parent == folder
+                  and p.parent.name in rulesets and p.is_file())
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="write the golden files from what the code gives now (review the "
+                     "diff before committing it)")
 
 
 def load(text: str, name: str = "inline.yaml") -> Encounter:

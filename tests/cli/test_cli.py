@@ -10,6 +10,8 @@ from typer.testing import CliRunner
 
 from footwork.cli.app import app
 
+from ..conftest import example_files
+
 ROOT = Path(__file__).resolve().parents[2]
 BOARDING = ROOT / "examples" / "spans" / "boarding-action.yaml"
 FIRST_STEP = "  - {do: run, actor: ada, die: maneuver, to: gangplank, roll: [6]}"
@@ -31,8 +33,7 @@ def variant(tmp_path: Path, old: str, new: str, name: str = "case.yaml") -> Path
     return path
 
 
-@pytest.mark.parametrize("example", sorted((ROOT / "examples").glob("*/*.yaml")),
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize("example", example_files(), ids=lambda p: p.name)
 def test_run_examples_exit_zero(example: Path) -> None:
     """Every shipped example runs green and prints its log with rule ids."""
     code, out, _ = invoke("run", str(example))
