@@ -244,7 +244,7 @@ def test_values() -> None:
 def test_the_cli_plays_from_stdin(tmp_path: Path) -> None:
     target = tmp_path / "played.yaml"
     result = CliRunner().invoke(
-        app, ["play", str(BOARDING), "--save", str(target)],
+        app, ["play", str(BOARDING), "--from-start", "--save", str(target)],
         input="options\n1\nlook\nquit\n",
     )
     assert result.exit_code == 0, result.output

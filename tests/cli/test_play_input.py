@@ -25,21 +25,35 @@ def boarding(tmp_path: Path) -> Path:
     return path
 
 
-def test_end_of_input_at_the_first_prompt_ends_cleanly(boarding: Path) -> None:
-    result = CliRunner().invoke(app, ["play", str(boarding)], input="", env=WIDE)
+def _files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file())
+
+
+def test_end_of_input_at_the_first_prompt_ends_cleanly(boarding: Path, data_home: Path
+                                                       ) -> None:
+    result = CliRunner().invoke(app, ["play", str(boarding), "--from-start"], input="",
+                                env=WIDE)
     assert result.exit_code == 0, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert result.stdout.rstrip().endswith("round 1, ada> \nend of input: bye")
-    assert not boarding.with_suffix(".played.yaml").exists()  # nothing played, nothing saved
+    # nothing played, nothing saved
+    assert _files(boarding.parent) == [boarding] and _files(data_home) == []
 
 
-def test_end_of_input_saves_what_was_played_and_says_where(boarding: Path) -> None:
-    target = boarding.with_suffix(".played.yaml")
+def test_end_of_input_saves_what_was_played_and_says_where(boarding: Path, data_home: Path
+                                                           ) -> None:
+    """Never replaced unasked: the end of input saves to a file that did not exist."""
+    target = boarding.with_name("mine.yaml")
     target.write_text("an earlier save\n", encoding="utf-8")
-    result = CliRunner().invoke(app, ["play", str(boarding)], input="end\n", env=WIDE)
+    result = CliRunner().invoke(app, ["play", str(boarding), "--save", str(target)],
+                                input="end\n", env=WIDE)
     assert result.exit_code == 0, result.output
-    assert result.stdout.rstrip().endswith(f"saved 1 command to {target}\nend of input: bye")
-    assert "end_turn" in target.read_text(encoding="utf-8")
+    fresh = boarding.with_name("mine.1.yaml")
+    assert result.stdout.rstrip().endswith(
+        f"saved 18 commands to {fresh}\n  resume it with: footwork play {fresh}\n"
+        "end of input: bye")
+    assert target.read_text(encoding="utf-8") == "an earlier save\n"
+    assert "end_turn" in fresh.read_text(encoding="utf-8")
 
 
 def test_a_closed_stdin_ends_cleanly_in_one_line(boarding: Path) -> None:
@@ -51,7 +65,7 @@ def test_a_closed_stdin_ends_cleanly_in_one_line(boarding: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert done.stdout.rstrip().endswith("cannot read the input (stdin is closed): bye")
-    assert not boarding.with_suffix(".played.yaml").exists()
+    assert _files(boarding.parent) == [boarding]
 
 
 def test_a_saved_session_runs_with_the_engines_rolls_as_the_engines(boarding: Path) -> None:
@@ -59,8 +73,9 @@ def test_a_saved_session_runs_with_the_engines_rolls_as_the_engines(boarding: Pa
     table, as the live session did."""
     saved = boarding.with_name("saved.yaml")
     lines = "run to=gangplank die=maneuver\nend\nrun to=gangplank die=attack\n"
-    played = CliRunner().invoke(app, ["play", str(boarding), "--save", str(saved)],
-                                input=lines + "quit\n")
+    played = CliRunner().invoke(
+        app, ["play", str(boarding), "--from-start", "--save", str(saved)],
+        input=lines + "quit\ny\n")
     assert played.exit_code == 0, played.output
     assert "rolls run (maneuver)" in played.stdout
     assert "rolled at the table" not in played.stdout

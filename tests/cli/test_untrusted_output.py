@@ -155,7 +155,8 @@ def test_play_prints_prompts_tables_options_and_decisions_as_typed(
         "run to=pier[/i] die=attack roll=3", "options", "pay", "log 3",
         "move to=[bold]nowhere", "help", "save", "quit",
     ]
-    result = invoke("play", str(hostile), "--save", str(saved), stdin="\n".join(lines) + "\n")
+    result = invoke("play", str(hostile), "--from-start", "--save", str(saved),
+                    stdin="\n".join(lines) + "\n")
     out = result.stdout
     assert result.exit_code == 0, result.output
     assert "[bold]Boarding :fire: the [/i]Kestrel (spans)" in out

@@ -209,19 +209,32 @@ def options_table(session: Any, actor: str, found: Any) -> Table | Text:
 @app.command(name="play")
 def play_cmd(
     file: FileArg,
-    save: Annotated[Path | None, typer.Option(help="where `save` writes by default")] = None,
+    save: Annotated[Path | None, typer.Option(
+        help="where `save` writes by default (default: a new numbered file in the saves "
+        "folder of your data directory; an existing file is replaced only after a yes)")]
+    = None,
+    from_start: Annotated[bool, typer.Option(
+        "--from-start", help="start from the initial state instead of going on after the "
+        "file's steps")] = False,
 ) -> None:
-    """Play the encounter interactively in the terminal."""
+    """Play the encounter in the terminal, going on after the file's steps (a saved game
+    resumes where it stopped)."""
     from footwork.cli.interactive import run_interactive
 
-    guarded(lambda: run_interactive(load_encounter(file), save or file.with_suffix(".played.yaml")))
+    def body() -> None:
+        encounter = load_encounter(file)
+        for warning in encounter.warnings:
+            err.print(f"warning: {warning}", markup=False)
+        run_interactive(encounter, save, resume=not from_start)
 
+    guarded(body)
 
 
 @app.command()
 def render(
     file: FileArg,
-    output: Annotated[Path, typer.Option("-o", "--output", help="the SVG to write")],
+    output: Annotated[Path, typer.Option("-o", "--output",
+                                         help="the SVG file to write (its name ends in .svg)")],
     actor: Annotated[str | None, typer.Option(help="draw this actor's options")] = None,
     steps: StepsOpt = None,
     seat: SeatOpt = "gm",

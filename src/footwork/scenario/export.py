@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -19,11 +19,18 @@ from footwork.engine.session import Session
 from footwork.scenario.encounter import Encounter
 
 
-def played_data(encounter: Encounter, session: Session[Any]) -> dict[str, Any]:
-    """The loaded file's data with ``steps`` replaced by the session's commands."""
+def played_data(encounter: Encounter, session: Session[Any], *,
+                steps_before: Sequence[Mapping[str, Any]] = (),
+                commands_before: int = 0) -> dict[str, Any]:
+    """The loaded file's data with ``steps`` replaced by the session's commands.
+
+    A session that resumed a file after its steps passes them as ``steps_before``, with
+    ``commands_before`` the number of commands they gave: they are written as they were
+    (expectations and all), then the commands played after them."""
     data = encounter.source.data
     body: dict[str, Any] = dict(data) if isinstance(data, dict) else {}
-    body["steps"] = session.commands_json()
+    commands = session.commands_json()
+    body["steps"] = [*steps_before, *commands[commands_before:]]
     return body
 
 

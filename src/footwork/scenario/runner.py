@@ -21,6 +21,8 @@ class Outcome:
     messages: list[str] = field(default_factory=list)
     #: a step was refused: play stopped there, before the file's end
     stopped: bool = False
+    #: the index in the file's steps of the step where play stopped
+    stopped_at: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -38,7 +40,7 @@ def play(encounter: Encounter) -> Outcome:
                 session.do(step.command)
             except FootworkError as exc:
                 outcome.failures.append(f"{where}: refused: {exc}")
-                outcome.stopped = True
+                outcome.stopped, outcome.stopped_at = True, step.index
                 break
         elif step.kind == "expect_error":
             assert step.command is not None
@@ -55,8 +57,10 @@ def play(encounter: Encounter) -> Outcome:
                 if session.state != before:  # a refusal must change nothing
                     outcome.failures.append(f"{where}: the refusal changed the state")
             else:
+                # the file says this command is no part of the game: taken back
+                session.undo()
                 outcome.failures.append(f"{where}: expected a refusal, but it was accepted")
-                outcome.stopped = True
+                outcome.stopped, outcome.stopped_at = True, step.index
                 break
         else:
             assert step.expected is not None
