@@ -4,13 +4,12 @@ Like python-chess's perft counts, one number per (map, sheet, budget) pins the w
 movement graph of `styles` (R001-10..13, R001-26..37, A001-17): any change to where a
 style may go, or to what a step costs, changes a count or the checksum of the least
 pools. Regenerate after a deliberate rules change with
-``FOOTWORK_UPDATE_GOLDEN=1 python -m pytest tests/golden``.
+``python -m pytest tests/golden --update-golden``.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,6 @@ from footwork.rulesets.styles.terrain import AIR, KIND_NAMES
 from footwork.scenario import encounter_from_data
 
 GOLDEN = Path(__file__).resolve().parent / "perft" / "styles.json"
-UPDATE = os.environ.get("FOOTWORK_UPDATE_GOLDEN") == "1"
 
 MAPS: dict[str, dict[str, Any]] = {
     "courtyard": {"cell_size": 1, "rows": [
@@ -82,14 +80,15 @@ def counts() -> dict[str, Any]:
     return out
 
 
-def test_perft_counts_match_golden() -> None:
+def test_perft_counts_match_golden(request: pytest.FixtureRequest) -> None:
     """R001-13, A001-17: reachable places per map, sheet, diagonal rule and Dash."""
     actual = counts()
-    if UPDATE or not GOLDEN.exists():
+    if request.config.getoption("--update-golden", default=False):
         GOLDEN.parent.mkdir(parents=True, exist_ok=True)
         GOLDEN.write_text(json.dumps(actual, indent=1) + "\n", encoding="utf-8")
-        if not UPDATE:
-            pytest.fail(f"wrote the missing golden file {GOLDEN}; review and commit it")
+    elif not GOLDEN.exists():  # a normal run never writes a golden file
+        pytest.fail(f"no golden file {GOLDEN}: `python -m pytest tests/golden "
+                    "--update-golden` writes it; review and commit it")
     expected = json.loads(GOLDEN.read_text(encoding="utf-8"))
     assert actual.keys() == expected.keys()
     for name, want in expected.items():

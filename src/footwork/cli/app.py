@@ -414,18 +414,13 @@ def rules(
     rule_id: Annotated[str, typer.Argument(help="a rule id from a log, e.g. R003-04")],
 ) -> None:
     """Explain a rule id in words: where its ruleset's documentation explains it."""
-    from rich.markdown import Markdown
-
     from footwork.rulesets.explain import explain
 
     found = guarded(lambda: explain(rule_id))
     if not found:
         raise _fail(f"no ruleset explains {rule_id!r}; the ids are listed in each "
                     "ruleset's README (footwork rulesets ID)", 2)
-    for passage in found:
-        out.print(Text.assemble((f"{passage.ruleset}", "bold"), f" — {passage.heading}"))
-        out.print(Markdown(passage.text))
-        out.print()
+    show_markdown("\n\n".join(f"**{p.ruleset} — {p.heading}**\n\n{p.text}" for p in found))
 
 
 def main() -> None:
