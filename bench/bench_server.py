@@ -1,0 +1,418 @@
+"""Benchmark of the table server (issue 11, "Speed"): `footwork serve` as a real
+subprocess on loopback, over SQLite and over a real PostgreSQL (started here with
+tests/store/pgserver.py), each figure beside the same work done in-process with the
+library in the same run, and their ratio (the overhead of the service).
+
+- commands per second on one table: one client sends a fixed sequence of commands
+  (random play of the tavern brawl, rolls fixed), each against the version the last
+  answer gave; in-process: ``Session.do`` of the same commands, and ``Tables.command``
+  over the same store without HTTP (the service minus the network);
+- latency from a command's 2xx to all of 8 WebSocket clients having it (median and
+  99th percentile; a client that has it before the answer counts 0); in-process: the
+  library building the 8 clients' new lines (``View.batch_lines``);
+- loading a table of 10,000 events (about 4,500 commands): the first read after a
+  server start, with the server's snapshots and without any; in-process: the library
+  folding the same events (``Engine.replay``), and ``Tables`` loading from the store.
+
+The server runs as `footwork serve` runs it: uvicorn with
+``footwork.server.app:app_from_environment`` (one worker), on the database given.
+
+Run ``python bench/bench_server.py`` (``--quick`` for a smoke run, ``--backends
+sqlite`` for one store). Bounded loops, loopback only; figures are printed as Markdown
+with the load average before and after. Measured, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import json
+import os
+import platform
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import connect
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.store.pgserver import free_port, postgres_server  # noqa: E402
+
+from footwork.engine.events import event_from_json  # noqa: E402
+from footwork.engine.seats import GM  # noqa: E402
+from footwork.scenario import encounter_from_text  # noqa: E402
+from footwork.server.tables import EXAMPLES, Tables, initial_text  # noqa: E402
+from footwork.store import EventStore, open_store  # noqa: E402
+
+ADMIN = "bench-admin-key"
+EXAMPLE = "sitemaps/tavern-brawl"
+#: the longest any one wait may take, in seconds
+PATIENCE = 120.0
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def fmt(seconds: float) -> str:
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.1f} ms"
+    return f"{seconds * 1e6:.0f} µs"
+
+
+def load_average() -> str:
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+# -- the commands ------------------------------------------------------------------------
+
+
+def play(count: int, events: int, seed: int = 7) -> list[dict[str, Any]]:
+    """Commands of a random game of the tavern brawl: at least ``count`` commands and
+    ``events`` events, rolls written in (so that a replay rolls nothing)."""
+    text = initial_text(EXAMPLES / f"{EXAMPLE}.yaml")
+    session = encounter_from_text(text).session()
+    chooser = random.Random(seed)
+    made = given = 0
+    while (given < count or made < events) and not session.state.ended:
+        state = session.state
+        actor = state.pending.actor if state.pending is not None else state.current
+        if state.pending is None and chooser.random() < 0.4:
+            command: Any = {"do": "end_turn", "actor": actor}
+        else:
+            command = chooser.choice(session.view(GM).options(state, actor)).command
+        made += len(session.do(command))
+        given += 1
+    return session.commands_json()
+
+
+# -- the server --------------------------------------------------------------------------
+
+
+class Served:
+    """The server as `footwork serve` runs it (uvicorn with the app of the environment:
+    FOOTWORK_DB, FOOTWORK_ADMIN_KEY), on a free loopback port, in a process group of its
+    own."""
+
+    def __init__(self, db: str) -> None:
+        port = free_port()
+        self.base = f"http://127.0.0.1:{port}"
+        self.output = tempfile.TemporaryFile()  # noqa: SIM115 - closed by stop()
+        env = {**os.environ, "FOOTWORK_DB": db, "FOOTWORK_ADMIN_KEY": ADMIN,
+               "FOOTWORK_URL": self.base}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "--factory",
+             "footwork.server.app:app_from_environment", "--host", "127.0.0.1", "--port",
+             str(port), "--log-level", "warning"],
+            cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=self.output,
+            stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + PATIENCE
+        while True:
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.output.seek(0)
+                raise RuntimeError(f"footwork serve did not start:\n"
+                                   f"{self.output.read().decode(errors='replace')[-3000:]}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.base}/api/tables", timeout=5).status_code == 200:
+                    return
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=30)
+        self.output.close()
+
+
+@contextlib.contextmanager
+def serving(db: str) -> Iterator[Served]:
+    served = Served(db)
+    try:
+        yield served
+    finally:
+        served.stop()
+
+
+def new_table(http: httpx.Client, base: str) -> str:
+    made = http.post(f"{base}/api/tables", json={"example": EXAMPLE})
+    made.raise_for_status()
+    table_id: str = made.json()["table"]["id"]
+    return table_id
+
+
+def send_all(http: httpx.Client, base: str, table_id: str, commands: list[dict[str, Any]],
+             tag: str) -> list[float]:
+    """Send the commands in order (the game master); the time each one's 2xx arrived."""
+    acked: list[float] = []
+    version = 0
+    for n, command in enumerate(commands):
+        reply = http.post(f"{base}/api/tables/{table_id}/commands",
+                          headers={"Authorization": f"Bearer {ADMIN}"},
+                          json={"version": version, "command_id": f"{tag}-{n}",
+                                "command": command})
+        if reply.status_code != 200:
+            raise RuntimeError(f"command {n} refused: {reply.text}")
+        acked.append(time.perf_counter())
+        version = reply.json()["table_version"]
+    return acked
+
+
+# -- the figures ---------------------------------------------------------------------------
+
+
+def throughput(base: str, store: EventStore, commands: list[dict[str, Any]], repeat: int
+               ) -> dict[str, float]:
+    """Commands per second (the median of ``repeat`` rounds, each on a new table): HTTP,
+    the service in-process, the library."""
+    text = initial_text(EXAMPLES / f"{EXAMPLE}.yaml")
+    rates: dict[str, list[float]] = {"http": [], "service": [], "library": []}
+    for turn in range(repeat):
+        with httpx.Client(timeout=PATIENCE) as http:
+            table_id = new_table(http, base)
+            start = time.perf_counter()
+            send_all(http, base, table_id, commands, f"t{turn}")
+            rates["http"].append(len(commands) / (time.perf_counter() - start))
+        tables = Tables(store)
+        record, _ = tables.create(text)
+        gc.collect()
+        start = time.perf_counter()
+        for n, command in enumerate(commands):
+            tables.command(record.id, GM, n, f"i-{n}", command)
+        rates["service"].append(len(commands) / (time.perf_counter() - start))
+        session = encounter_from_text(text).session()
+        gc.collect()
+        start = time.perf_counter()
+        for command in commands:
+            session.do(command)
+        rates["library"].append(len(commands) / (time.perf_counter() - start))
+    return {k: statistics.median(v) for k, v in rates.items()}
+
+
+def latency(base: str, commands: list[dict[str, Any]], clients: int = 8) -> dict[str, float]:
+    """From each command's 2xx to all ``clients`` WebSocket clients having it."""
+    with httpx.Client(timeout=PATIENCE) as http:
+        table_id = new_table(http, base)
+        seen: list[dict[int, float]] = [{} for _ in range(clients)]
+        ready = threading.Barrier(clients + 1)
+        url = f"ws{base.removeprefix('http')}/api/tables/{table_id}/live?key={ADMIN}&after=0"
+
+        def listen(n: int) -> None:
+            with connect(url, open_timeout=PATIENCE, max_size=None) as ws:
+                ready.wait(timeout=PATIENCE)
+                while len(commands) not in seen[n]:
+                    message = json.loads(ws.recv(timeout=PATIENCE))
+                    seen[n][message["version"]] = time.perf_counter()
+
+        threads = [threading.Thread(target=listen, args=(n,), daemon=True)
+                   for n in range(clients)]
+        for thread in threads:
+            thread.start()
+        ready.wait(timeout=PATIENCE)
+        time.sleep(0.5)  # every client has had the opening lines
+        for seen_by in seen:
+            seen_by.clear()
+        delays: list[float] = []
+        whole: list[float] = []
+        trips: list[float] = []
+        version = 0
+        for n, command in enumerate(commands):
+            sent = time.perf_counter()
+            reply = http.post(f"{base}/api/tables/{table_id}/commands",
+                              headers={"Authorization": f"Bearer {ADMIN}"},
+                              json={"version": version, "command_id": f"l-{n}",
+                                    "command": command})
+            acked = time.perf_counter()
+            reply.raise_for_status()
+            version = reply.json()["table_version"]
+            deadline = time.monotonic() + PATIENCE
+            while not all(version in s for s in seen):
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"a client never had version {version}")
+                time.sleep(0.0002)
+            last = max(s[version] for s in seen)
+            delays.append(max(0.0, last - acked))
+            whole.append(last - sent)
+            trips.append(acked - sent)
+        for thread in threads:
+            thread.join(timeout=PATIENCE)
+    # in-process: the library building the 8 clients' new lines of each command
+    session = encounter_from_text(initial_text(EXAMPLES / f"{EXAMPLE}.yaml")).session()
+    views = [session.view(GM) for _ in range(clients)]
+    spent: list[float] = []
+    for command in commands:
+        events = session.do(command)
+        start = time.perf_counter()
+        for view in views:
+            view.batch_lines(session.state, events)
+        spent.append(time.perf_counter() - start)
+    return {"median": statistics.median(delays), "p99": percentile(delays, 0.99),
+            "whole_median": statistics.median(whole), "whole_p99": percentile(whole, 0.99),
+            "trip_median": statistics.median(trips),
+            "library_median": statistics.median(spent),
+            "library_p99": percentile(spent, 0.99)}
+
+
+def loading(db: str, store: EventStore, commands: list[dict[str, Any]], repeat: int
+            ) -> dict[str, Any]:
+    """The first read of a long table after a server start, with and without
+    snapshots, beside the library folding the same events."""
+    text = initial_text(EXAMPLES / f"{EXAMPLE}.yaml")
+    tables = Tables(store)
+    snapped, _ = tables.create(text, name="long, with snapshots")
+    for n, command in enumerate(commands):
+        tables.command(snapped.id, GM, n, f"s-{n}", command)
+    records = store.read(snapped.id)
+    bare = store.create_table("long-without-snapshots", "long, without snapshots",
+                              snapped.ruleset, text, {})
+    for record in records:
+        store.append(bare.id, record.version - 1, record.command_id, record.seat,
+                     record.command, record.events)
+    events = sum(len(r.events) for r in records)
+    snapshot = store.snapshot(snapped.id)
+    warm, _ = tables.create(text, name="a short table, read first")
+    http_times: dict[str, list[float]] = {"with": [], "without": []}
+    for turn in range(repeat):
+        with serving(db) as served, httpx.Client(timeout=PATIENCE) as http:
+            # the first request of a process pays for what loads lazily: not measured
+            http.get(f"{served.base}/api/tables/{warm.id}/state",
+                     headers={"Authorization": f"Bearer {ADMIN}"}).raise_for_status()
+            order = [("with", snapped.id), ("without", bare.id)]
+            for label, table_id in order[::1 if turn % 2 == 0 else -1]:
+                start = time.perf_counter()
+                reply = http.get(f"{served.base}/api/tables/{table_id}/state",
+                                 headers={"Authorization": f"Bearer {ADMIN}"})
+                http_times[label].append(time.perf_counter() - start)
+                reply.raise_for_status()
+                assert reply.json()["version"] == len(records)
+    service_times: dict[str, list[float]] = {"with": [], "without": []}
+    for _ in range(repeat):
+        for label, table_id in (("with", snapped.id), ("without", bare.id)):
+            fresh = Tables(store)
+            gc.collect()
+            start = time.perf_counter()
+            fresh.live(table_id)
+            service_times[label].append(time.perf_counter() - start)
+    library: list[float] = []
+    for _ in range(repeat):
+        gc.collect()
+        start = time.perf_counter()
+        encounter = encounter_from_text(text)
+        session = encounter.session()
+        engine = session.engine
+        state = session.state
+        for record in records:
+            engine.parse(record.command)
+            state = engine.replay(state, tuple(event_from_json(e, engine.event_kinds)
+                                               for e in record.events))
+        library.append(time.perf_counter() - start)
+    return {"commands": len(records), "events": events,
+            "snapshot_at": snapshot[0] if snapshot else None,
+            "http": {k: statistics.median(v) for k, v in http_times.items()},
+            "service": {k: statistics.median(v) for k, v in service_times.items()},
+            "library": statistics.median(library)}
+
+
+# -- the run -------------------------------------------------------------------------------
+
+
+def run(name: str, db: str, commands: list[dict[str, Any]], long: list[dict[str, Any]],
+        repeat: int) -> dict[str, Any]:
+    store = open_store(db)
+    try:
+        with serving(db) as served:
+            rates = throughput(served.base, store, commands, repeat)
+            delays = latency(served.base, commands)
+        load = loading(db, store, long, repeat)
+    finally:
+        store.close()
+    return {"store": name, "throughput": rates, "latency": delays, "loading": load}
+
+
+def report(results: list[dict[str, Any]], count: int, before: str, after: str) -> None:
+    print(f"\nmachine: Python {platform.python_version()}, {platform.machine()}, "
+          f"{os.cpu_count()} cores; load average before {before}, after {after}")
+    print(f"\n### Commands per second on one table ({count} commands, one client; "
+          "median of the rounds)\n")
+    print("| store | HTTP | service in-process | library | HTTP / library | "
+          "HTTP / service |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for r in results:
+        t = r["throughput"]
+        print(f"| {r['store']} | {t['http']:,.0f}/s | {t['service']:,.0f}/s | "
+              f"{t['library']:,.0f}/s | {t['library'] / t['http']:,.1f}× | "
+              f"{t['service'] / t['http']:,.1f}× |")
+    print(f"\n### From a command's 2xx to all of 8 WebSocket clients ({count} commands)\n")
+    print("| store | 2xx to all 8: median | p99 | sent to all 8: median | p99 | "
+          "sent to 2xx: median | library: 8 clients' lines, median | p99 | "
+          "sent to all 8 / library |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for r in results:
+        d = r["latency"]
+        print(f"| {r['store']} | {fmt(d['median'])} | {fmt(d['p99'])} | "
+              f"{fmt(d['whole_median'])} | {fmt(d['whole_p99'])} | {fmt(d['trip_median'])} | "
+              f"{fmt(d['library_median'])} | {fmt(d['library_p99'])} | "
+              f"{d['whole_median'] / d['library_median']:,.0f}× |")
+    print("\n### Loading a long table: the first read after a server start\n")
+    print("| store | commands | events | snapshot at | HTTP, with snapshots | "
+          "without | service in-process, with | without | library fold | "
+          "HTTP without / library |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for r in results:
+        lo = r["loading"]
+        print(f"| {r['store']} | {lo['commands']:,} | {lo['events']:,} | "
+              f"{lo['snapshot_at']} | {fmt(lo['http']['with'])} | "
+              f"{fmt(lo['http']['without'])} | {fmt(lo['service']['with'])} | "
+              f"{fmt(lo['service']['without'])} | {fmt(lo['library'])} | "
+              f"{lo['http']['without'] / lo['library']:,.1f}× |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="a smoke run: small numbers")
+    parser.add_argument("--backends", default="sqlite,postgres",
+                        help="comma-separated: sqlite, postgres")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args()
+    count, events, repeat = (30, 1_000, 1) if args.quick else (200, 10_000, 3)
+    before = load_average()
+    long = play(count, events)
+    commands = long[:count]
+    results = []
+    with tempfile.TemporaryDirectory(prefix="footwork-bench-") as folder:
+        for backend in args.backends.split(","):
+            if backend == "sqlite":
+                results.append(run("SQLite", str(Path(folder) / "bench.db"), commands, long,
+                                   repeat))
+            elif backend == "postgres":
+                with postgres_server() as pg:
+                    results.append(run("PostgreSQL", pg.create_database("bench"), commands,
+                                       long, repeat))
+            else:
+                parser.error(f"unknown backend {backend!r}")
+    report(results, len(commands), before, load_average())
+    if args.json:
+        args.json.write_text(json.dumps({"load_before": before, "load_after": load_average(),
+                                         "results": results}, indent=2))
+
+
+if __name__ == "__main__":
+    main()
