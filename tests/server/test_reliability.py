@@ -1,17 +1,22 @@
 """The table server's reliability (issue 11, "Reliability"), against SQLite and a real
 PostgreSQL:
 
+- no acknowledged command is lost: `footwork serve` runs as a subprocess, several
+  clients (game masters and side seats) play a table with commands the table offers,
+  the server is killed (SIGKILL) under load and started again on the same database;
+  every command that got a 2xx is in the log, once, and the state equals a replay of
+  the exported file;
 - concurrency: eight clients racing on one table through two server apps over one
   database (as two server processes would be): no lost update, no duplicate, versions
-  gapless, refused commands change nothing; a version race lost at the store is a 409
-  in the seat's own versions;
+  gapless, refused commands change nothing; one command id sent by eight clients at
+  once appends once and every one of them gets the first result;
 - seats: a side's seat cannot act for another side, answer another's decision, undo,
   export, delete, or read a hidden zone or actor through any endpoint or the
   WebSocket; a wrong or missing secret gets a 401 and no data;
 - the WebSocket: each new line once and in order; a reconnection with the last version
   gets only what was missed; the game master's undo sends a `reset`;
-- bad input: oversized bodies, a huge map, deep encounters, bytes that are not UTF-8,
-  wrong types: a 4xx with a one-line JSON refusal, never a 500, never a hang.
+- bad input: oversized bodies, a huge map, deep JSON, bytes that are not UTF-8, wrong
+  types: a 4xx with a one-line JSON refusal, never a 500, never a hang.
 
 Every wait is bounded; nothing is timed.
 """
@@ -20,9 +25,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
 import re
+import signal
 import socket
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -41,6 +51,7 @@ from footwork.scenario import encounter_from_text, load_encounter
 from footwork.server.app import create_app
 from footwork.store import CommandRecord, EventStore, open_store
 from tests.server.conftest import ADMIN
+from tests.store.conftest import empty_postgres
 from tests.store.pgserver import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -245,7 +256,44 @@ def pair(store_url: str) -> Iterator[tuple[str, str, EventStore]]:
             store.close()
 
 
-# -- clients that play ------------------------------------------------------------------
+# -- the server as a subprocess, killed under load ----------------------------------------
+
+
+class Served:
+    """`footwork serve` in a process group of its own (its workers included)."""
+
+    def __init__(self, db: str, workers: int = 1) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.output = tempfile.TemporaryFile()  # noqa: SIM115 - closed by kill()
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+            p for p in (os.environ.get("PYTHONPATH"), str(ROOT)) if p)}
+        env.pop("FOOTWORK_ADMIN_KEY", None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", "from footwork.cli.app import main; main()", "serve",
+             "--db", db, "--host", "127.0.0.1", "--port", str(self.port),
+             "--workers", str(workers), "--admin-key", ADMIN],
+            cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=self.output,
+            stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 2 * PATIENCE
+        while True:
+            assert self.process.poll() is None, f"footwork serve ended:\n{self.said()}"
+            assert time.monotonic() < deadline, f"footwork serve did not answer:\n{self.said()}"
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.base}/api/tables", timeout=5).status_code == 200:
+                    return
+            time.sleep(0.2)
+
+    def said(self) -> str:
+        self.output.seek(0)
+        return self.output.read().decode(errors="replace")[-3000:]
+
+    def kill(self) -> None:
+        """SIGKILL to the server and its workers."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=PATIENCE)
+        self.output.close()
 
 
 @dataclass
@@ -341,6 +389,101 @@ def play_until(table: Remote, seats: Sequence[str], *, acked: int, seed: int
         assert all(not p.failed for p in players), [p.failed for p in players]
         time.sleep(0.05)
     return players, count
+
+
+def check_log_after_crash(table: Remote, store: EventStore, sent: list[Sent]) -> None:
+    """Every acknowledged command is in the log once, where its answer put it; the
+    state of every seat equals a replay of the exported file."""
+    records = store.read(table.id)
+    by_id = gapless(records)
+    acked = [s for s in sent if s.status is not None and s.status < 300]
+    for one in acked:
+        record = by_id.get(one.command_id)
+        assert record is not None, f"acknowledged but lost: {one}"
+        assert record.seat == one.seat
+        assert sent_matches(one.command, record.command), (one.command, record.command)
+        assert one.reply is not None
+        if one.seat == "gm":
+            assert one.reply["table_version"] == record.version
+    unknown = [s for s in sent if s.status is None]
+    refused = [s for s in sent if s.status is not None and s.status >= 400]
+    assert not any(s.command_id in by_id for s in refused), "a refused command was appended"
+    assert len(acked) <= len(records) <= len(acked) + len(unknown)
+
+    export = table.export()
+    session = replay(export)
+    steps = encounter_from_text(export, "export.yaml").steps
+    assert len(steps) == len(records)  # no undo in these runs
+    for step, record in zip(steps, records, strict=True):
+        assert step.command is not None
+        assert sent_matches({k: v for k, v in command_to_json(step.command).items()},
+                            record.command)
+    assert comparable(table.state()) == comparable(session.to_json(log=False))
+    assert table.log() == session.to_json()["log"]
+    for seat in table.secrets:
+        if seat != "gm":
+            assert comparable(table.state(seat)) == comparable(
+                session.to_json(log=False, view=seat)), seat
+            assert table.log(seat) == session.to_json(view=seat)["log"], seat
+
+
+def kill_under_load(db: str, workers: int = 1) -> None:
+    seats = ["gm", "gm", "side:patrons", "side:house"]
+    served = Served(db, workers)
+    try:
+        table = Remote.create(served.base)
+        players, count = play_until(table, seats, acked=30, seed=1)
+        assert count() >= 30, "the players did not get going"
+        deadline = time.monotonic() + PATIENCE
+        while not any(p.posting.is_set() for p in players) and time.monotonic() < deadline:
+            time.sleep(0.001)
+        served.kill()  # mid-load: a command is on its way
+    finally:
+        served.kill()
+    for player in players:
+        player.join(timeout=PATIENCE)
+        assert not player.is_alive()
+        assert not player.failed, player.failed
+    sent = [s for p in players for s in p.sent]
+    assert all(p.gone for p in players)
+
+    again = Served(db, workers)
+    store = open_store(db)
+    try:
+        table = table.on(again.base)
+        check_log_after_crash(table, store, sent)
+        # the commands whose answer was lost: a retry with the same id returns the first
+        # result if it was appended, and is never appended twice
+        for lost in (s for s in sent if s.status is None):
+            before = store.command(table.id, lost.command_id)
+            reply = table.http.post(table.url("commands"), headers=auth(table.secrets[lost.seat]),
+                                    json={"version": lost.version, "command_id": lost.command_id,
+                                          "command": lost.command})
+            assert reply.status_code < 500, reply.text
+            if before is not None:
+                assert reply.status_code == 200, reply.text
+                assert reply.json()["repeated"] is True
+        # the table plays on after the crash
+        more, count = play_until(table, seats, acked=5, seed=99)
+        for player in more:
+            player.stop.set()
+        for player in more:
+            player.join(timeout=PATIENCE)
+            assert not player.failed, player.failed
+        assert count() >= 5
+        check_log_after_crash(table, store, [*sent, *(s for p in more for s in p.sent)])
+    finally:
+        store.close()
+        again.kill()
+
+
+def test_no_acknowledged_command_is_lost_when_the_server_is_killed(store_url: str) -> None:
+    kill_under_load(store_url)
+
+
+def test_several_workers_on_postgres_lose_nothing_when_killed(postgres_url: str) -> None:
+    empty_postgres(postgres_url)
+    kill_under_load(postgres_url, workers=2)
 
 
 # -- concurrency ---------------------------------------------------------------------------
@@ -453,6 +596,42 @@ def test_refused_commands_change_nothing(pair: tuple[str, str, EventStore]) -> N
     assert snapshot() == before
 
 
+def test_one_command_id_sent_by_eight_clients_appends_once(
+        pair: tuple[str, str, EventStore]) -> None:
+    one, two, store = pair
+    table = Remote.create(one)
+    offered = table.offered()
+    assert offered is not None
+    version, command = offered
+    body = {"version": version, "command_id": "the-same-id", "command": command}
+    start = threading.Barrier(8)
+    replies: list[httpx.Response] = []
+    lock = threading.Lock()
+
+    def send(base: str) -> None:
+        with httpx.Client(timeout=PATIENCE) as http:
+            start.wait(timeout=PATIENCE)
+            reply = http.post(f"{base}/api/tables/{table.id}/commands", headers=auth(ADMIN),
+                              json=body)
+        with lock:
+            replies.append(reply)
+
+    threads = [threading.Thread(target=send, args=(base,)) for base in [one, two] * 4]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=PATIENCE)
+        assert not thread.is_alive()
+    records = store.read(table.id)
+    assert [r.command_id for r in records] == ["the-same-id"]
+    assert [r.status_code for r in replies] == [200] * 8, [r.text for r in replies]
+    answers = [r.json() for r in replies]
+    assert sorted(a["repeated"] for a in answers) == [False] + [True] * 7
+    assert all(a["table_version"] == 1 for a in answers)
+    first = next(a for a in answers if not a["repeated"])
+    assert all(a["lines"] == first["lines"] for a in answers)
+
+
 class Pausing:
     """A store that stops once in ``method`` until let go, to put two servers' steps in
     a chosen order (what a race may do): ``command`` stops after its read, ``append``
@@ -511,6 +690,30 @@ def in_thread(call: Callable[[], httpx.Response]) -> Callable[[], httpx.Response
         return out[0]
 
     return answer
+
+
+def test_a_command_id_racing_in_from_another_server_gets_the_first_result(
+        store_url: str) -> None:
+    """Server two looks the id up (not there yet), server one appends it, server two
+    tries to append it: the client of server two gets the first result (a retry must
+    never be refused for having been done)."""
+    with paused_pair(store_url, "command") as (one, two, pausing, store):
+        table = Remote.create(one)
+        offered = table.offered()
+        assert offered is not None
+        body = {"version": offered[0], "command_id": "raced", "command": offered[1]}
+        pausing.armed.set()
+        late = in_thread(lambda: httpx.post(f"{two}/api/tables/{table.id}/commands",
+                                            headers=auth(ADMIN), json=body, timeout=PATIENCE))
+        assert pausing.reached.wait(PATIENCE)
+        first = httpx.post(f"{one}/api/tables/{table.id}/commands", headers=auth(ADMIN),
+                           json=body, timeout=PATIENCE)
+        assert first.status_code == 200, first.text
+        pausing.go.set()
+        second = late()
+        assert [r.command_id for r in store.read(table.id)] == ["raced"]
+        assert second.status_code == 200, second.text
+        assert second.json() == {**first.json(), "repeated": True}
 
 
 @pytest.mark.parametrize("seat", ["gm", "side:patrons"])
@@ -790,10 +993,7 @@ def test_a_side_sees_only_what_it_may_at_every_step_of_the_tavern_brawl(
     watcher.close()
 
 
-# -- the WebSocket -------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("seat", ["side:patrons"])
+@pytest.mark.parametrize("seat", ["gm", "side:patrons"])
 def test_live_lines_come_once_in_order_and_a_reconnection_gets_what_it_missed(
         pair: tuple[str, str, EventStore], seat: str) -> None:
     one, two, _ = pair
@@ -835,7 +1035,7 @@ def test_live_lines_come_once_in_order_and_a_reconnection_gets_what_it_missed(
     assert [line for m in missed for line in m["lines"]] == table.log(seat)[len(log):]
 
 
-@pytest.mark.parametrize("seat", ["side:patrons", "side:house"])
+@pytest.mark.parametrize("seat", ["gm", "side:patrons", "side:house"])
 def test_an_undo_by_the_game_master_sends_a_reset(live: tuple[str, EventStore], seat: str
                                                   ) -> None:
     base = live[0]
@@ -865,6 +1065,27 @@ def apply(had: list[dict[str, Any]], messages: list[dict[str, Any]]) -> list[dic
             assert message["after"] == len(log), (message["after"], len(log))
             log += message["lines"]
     return log
+
+
+def test_a_closed_live_connection_ends_on_the_server(live: tuple[str, EventStore]) -> None:
+    """A client that goes away is let go at once, not when its table next changes (or
+    never, for a table nobody plays on: a task per connection ever made, and a server
+    that cannot stop while one is left)."""
+    base = live[0]
+    server = SERVERS[base]
+    table = Remote.create(base)
+    listeners = [Listener(live_url(base, table, table.secrets[seat], after=0))
+                 for seat in ("gm", "side:patrons", "side:house")]
+    deadline = time.monotonic() + PATIENCE
+    while len(server.server_state.tasks) < len(listeners):
+        assert time.monotonic() < deadline, "the connections were not served"
+        time.sleep(0.05)
+    for listener in listeners:
+        listener.close()
+    deadline = time.monotonic() + PATIENCE / 4
+    while server.server_state.tasks and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not server.server_state.tasks, "the server still serves closed connections"
 
 
 # -- bad input -----------------------------------------------------------------------------
@@ -940,6 +1161,15 @@ def test_an_oversized_body_is_a_413(poster: Poster) -> None:
         [json.dumps({"encounter": "x" * BIG}).encode()])), 413)
 
 
+def test_an_oversized_body_without_a_length_is_a_413(poster: Poster) -> None:
+    """A chunked body has no Content-Length to refuse it by: the server must count the
+    bytes as they come, not read them all (any size) and then judge them."""
+    p = poster
+    for url, headers in ((p.commands, p.gm), (p.tables, {})):
+        check_refusal(p.http.post(url, headers={**headers, **JSON_TYPE},
+                                  content=iter([b"x" * 1_000_000] * 5)), 413)
+
+
 def test_a_huge_map_or_a_deep_encounter_is_refused_in_one_line(poster: Poster) -> None:
     p = poster
     # within the bytes: a grid of a million cells, a site of 5,000 zones
@@ -959,6 +1189,21 @@ def test_a_huge_map_or_a_deep_encounter_is_refused_in_one_line(poster: Poster) -
         " " * i + "- \n" for i in range(1, 200))}))
     check_refusal(p.http.post(p.tables, headers=JSON_TYPE,
                               content=b'{"encounter": "footwork: 1\\nruleset: \\ud800"}'))
+
+
+def test_a_body_that_is_not_json_is_a_400(poster: Poster) -> None:
+    """Deep nesting (beyond what the JSON parser recurses into) and bytes that are not
+    UTF-8 inside a JSON text: a 400 with the JSON refusal like any other."""
+    p = poster
+    for body in (b"[" * 100_000 + b"]" * 100_000,
+                 b'{"version": 0, "command_id": "d", "command": ' + b'{"a": ' * 5000 + b"1"
+                 + b"}" * 5000 + b"}",
+                 b'{"version": 0, "command_id": "\xff\xfe", "command": {}}',
+                 b"\xff\xfe\x00\x00", b"{", b""):
+        check_refusal(p.http.post(p.commands, headers={**p.gm, **JSON_TYPE}, content=body),
+                      400)
+    check_refusal(p.http.post(p.tables, headers=JSON_TYPE,
+                              content=b'{"encounter": "footwork: 1\\n\xc3\x28"}'), 400)
 
 
 def test_bytes_that_are_not_utf8_in_a_header_path_or_query_are_refused(
@@ -1016,6 +1261,14 @@ def test_wrong_types_and_shapes_are_a_4xx(poster: Poster) -> None:
                          ("options", {"actor": "x" * 65}), ("export", {"format": "xml"}),
                          ("query/range", {"arg": ["mira"]}), ("query/nothing", {})):
         check_refusal(p.http.get(p.table.url(path), headers=p.gm, params=params))
+
+
+def test_what_is_not_there_is_a_refusal_too(poster: Poster) -> None:
+    """A path or method the API does not have is refused with the same JSON."""
+    p = poster
+    check_refusal(p.http.get(f"{p.base}/api/nothing"), 404)
+    check_refusal(p.http.put(p.table.url("state"), headers=p.gm), 405)
+    check_refusal(p.http.get(f"{p.base}/api/rulesets/..%2F..%2Fetc%2Fpasswd"), 400, 404)
 
 
 def test_a_live_connection_with_a_bad_after_is_refused_or_harmless(

@@ -314,7 +314,7 @@ def serve(
 
     import uvicorn
 
-    from footwork.server.tables import new_secret
+    from footwork.server.tables import Tables, example_files, initial_text, new_secret
     from footwork.store import open_store
 
     def body() -> None:
@@ -323,8 +323,6 @@ def serve(
         store = open_store(db)  # opened once here: a bad --db fails before serving
         where = str(getattr(store, "path", None) or "PostgreSQL")
         if not store.tables():
-            from footwork.server.tables import Tables, example_files, initial_text
-
             made = Tables(store)
             for name, path in example_files().items():
                 made.create(initial_text(path), source=f"{name}.yaml")

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from footwork import limits
 from footwork.engine.seats import Seat
@@ -58,10 +59,57 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
         (422, "the rules refuse the command"))}
 
 
+#: the same, for the routes whose success is text: their refusals are still JSON
+TEXT_REFUSALS: dict[int | str, dict[str, Any]] = {
+    code: {"description": entry["description"], "content": {"application/json": {
+        "schema": {"$ref": "#/components/schemas/Refusal"}}}}
+    for code, entry in REFUSALS.items()}
+
+
 def _refusal(status: int, reason: str, message: str, rules: tuple[str, ...] = ()
              ) -> JSONResponse:
     body = Refusal(reason=reason, message=" ".join(message.split())[:500], rules=list(rules))
     return JSONResponse(body.model_dump(), status_code=status)
+
+
+class BoundedBody:
+    """Refuses a request body over ``limit`` bytes with the JSON 413, counting the bytes
+    as they arrive (a chunked body has no Content-Length to check first), and hands the
+    app the body it read."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size, more = 0, True
+        while more:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await _refusal(413, "too_large", f"the body is over {self.limit:,} bytes "
+                               "(raise the file_bytes limit of the server)"
+                               )(scope, receive, send)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body, given = b"".join(chunks), False
+
+        async def replay() -> Any:
+            nonlocal given
+            if not given:
+                given = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
 
 
 class Hub:
@@ -105,6 +153,7 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
     app.state.tables = tables
 
     max_body = limits.current().file_bytes + BODY_SLACK
+    app.add_middleware(BoundedBody, limit=max_body)
 
     @app.middleware("http")
     async def _bounded(request: Request, call_next: Callable[[Request], Awaitable[Any]]
@@ -114,6 +163,12 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
             return _refusal(413, "too_large", f"the body is over {max_body:,} bytes "
                             "(raise the file_bytes limit of the server)")
         return await call_next(request)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        reason = {400: "invalid", 404: "not_found", 405: "method_not_allowed",
+                  413: "too_large"}.get(exc.status_code, "refused")
+        return _refusal(exc.status_code, reason, str(exc.detail))
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -205,7 +260,7 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         tables.delete(table_id, seat(request, table_id, authorization))
 
     @app.get("/api/tables/{table_id}/export", response_class=PlainTextResponse,
-             responses=REFUSALS)
+             responses=TEXT_REFUSALS)
     def export(request: Request, table_id: str, authorization: Auth = None,
                format: Annotated[str, Query(pattern="^(yaml|json)$")] = "yaml") -> str:
         """The table as an encounter file whose steps replay it exactly (game master)."""
@@ -275,7 +330,7 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
                 for rid, cls in sorted(available().items())]
 
     @app.get("/api/rulesets/{ruleset_id}", response_class=PlainTextResponse,
-             responses=REFUSALS)
+             responses=TEXT_REFUSALS)
     def ruleset_docs(ruleset_id: str) -> str:
         """A ruleset's documentation (Markdown)."""
         return type(get_ruleset(ruleset_id)).readme_path().read_text(encoding="utf-8")
@@ -307,11 +362,13 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         waiter = asyncio.Event()
         hub.waiters.setdefault(table_id, set()).add(waiter)
         shown: list[dict[str, Any]] | None = None
+        closed: asyncio.Future[Any] | None = None
         try:
             while True:
                 version, lines = await asyncio.to_thread(_seat_log, tables, table_id, who)
                 if shown is None:
-                    shown = lines[:sent]
+                    shown = lines[:await asyncio.to_thread(_position, tables, table_id, who,
+                                                           sent)]
                 if lines[:len(shown)] == shown:
                     fresh = lines[len(shown):]
                     if fresh:
@@ -321,13 +378,24 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
                     await socket.send_json({"type": "reset", "version": version,
                                             "after": 0, "lines": lines})
                 shown = lines
-                await waiter.wait()
+                if closed is None:
+                    closed = asyncio.ensure_future(socket.receive())
+                woken = asyncio.ensure_future(waiter.wait())
+                await asyncio.wait({closed, woken}, return_when=asyncio.FIRST_COMPLETED)
+                woken.cancel()
+                if closed.done():
+                    message = closed.result()
+                    if message["type"] == "websocket.disconnect":
+                        return
+                    closed = None  # a client's message: ignored
                 waiter.clear()
         except (WebSocketDisconnect, RuntimeError):
             pass
         except FootworkError as exc:  # the table was deleted, say
             await socket.close(code=4404, reason=excerpt(str(exc), 100))
         finally:
+            if closed is not None:
+                closed.cancel()
             hub.waiters.get(table_id, set()).discard(waiter)
 
     return app
@@ -338,6 +406,12 @@ def _seat_log(tables: Tables, table_id: str, seat: Seat
     table = tables.live(table_id)
     with table.lock:
         return table.seat_version(seat), list(table.seat_log(seat))
+
+
+def _position(tables: Tables, table_id: str, seat: Seat, version: int) -> int:
+    table = tables.live(table_id)
+    with table.lock:
+        return table.position(seat, version)
 
 
 def app_from_environment() -> FastAPI:

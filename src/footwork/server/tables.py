@@ -70,6 +70,14 @@ class StaleVersion(FootworkError):
         self.actual = actual
 
 
+class _Raced(Exception):
+    """The command id was appended by another process meanwhile."""
+
+    def __init__(self, record: CommandRecord) -> None:
+        super().__init__(record.command_id)
+        self.record = record
+
+
 def secret_hash(secret: str) -> str:
     """The stored form of a seat's secret (secrets are random, 192 bits: a plain hash)."""
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
@@ -114,6 +122,15 @@ class LiveTable:
             log = self.logs[seat] = self.view(seat).log(self.session.initial,
                                                         self.session.batches)
         return log
+
+    def position(self, seat: Seat, version: int) -> int:
+        """How many of the seat's log lines a client at ``version`` (the seat's) has."""
+        if not seat.is_gm:
+            return max(0, version)
+        session = self.session
+        return len(session.opening) + sum(
+            len(entry.events) for entry, record in zip(session.history, self.records, strict=True)
+            if record.version <= version)
 
     def seat_version(self, seat: Seat) -> int:
         """The version a seat sees: the table's for the game master; for a player seat,
@@ -268,15 +285,21 @@ class Tables:
                 raise StaleVersion(version, current)
             engine = table.session.engine
             if body.get("do") == UNDO:
-                return self._undo(table, seat, version, command_id)
+                try:
+                    return self._undo(table, seat, version, command_id)
+                except _Raced as raced:
+                    return self._repeat(table, seat, raced.record)
             command = engine.checked(body)
             self._authorize(table, seat, command)
             try:
                 events = engine.decide(table.session.state, command)
             except IllegalCommand as exc:
                 raise table.view(seat).refusal(table.session.state, exc) from None
-            record = self._append(table, seat, version, command_id, command_to_json(command),
-                                  [event_to_json(e) for e in events])
+            try:
+                record = self._append(table, seat, version, command_id,
+                                      command_to_json(command), [event_to_json(e) for e in events])
+            except _Raced as raced:
+                return self._repeat(table, seat, raced.record)
             self._fold(table, record)
             self._maybe_snapshot(table)
         self._changed(table_id)
@@ -302,9 +325,11 @@ class Tables:
         try:
             return self.store.append(table.record.id, table.version, command_id, str(seat),
                                      command, events)
-        except (VersionConflict, DuplicateCommand):
+        except (VersionConflict, DuplicateCommand) as exc:
             for record in self.store.read(table.record.id, after=table.version):
                 self._fold(table, record)
+            if isinstance(exc, DuplicateCommand):
+                raise _Raced(exc.record) from None
             raise StaleVersion(sent, table.seat_version(seat)) from None
 
     def _repeat(self, table: LiveTable, seat: Seat, first: CommandRecord) -> Accepted:
