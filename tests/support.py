@@ -85,3 +85,33 @@ def end_turns(s: Session[Any], *actors: str) -> tuple[Event, ...]:
     for a in actors:
         out += s.do({"do": "end_turn", "actor": a})
     return tuple(out)
+
+
+def yaml_refused(text: str, line: int, path: str) -> str:
+    """The YAML file ``text`` is refused in one line naming its line and ``path``."""
+    from footwork.errors import ScenarioError
+    from footwork.scenario import encounter_from_text
+
+    with pytest.raises(ScenarioError) as info:
+        encounter_from_text(text, "bad.yaml")
+    message = str(info.value)
+    assert "\n" not in message, message
+    assert message.startswith(f"bad.yaml:{line}: {path}: "), message
+    return message
+
+
+def json_refused(data: Mapping[str, Any], path: str) -> str:
+    """The JSON file of ``data`` (one value a line) is refused in one line naming the
+    file, a line and ``path``."""
+    import json
+    import re
+
+    from footwork.errors import ScenarioError
+    from footwork.scenario import encounter_from_text
+
+    with pytest.raises(ScenarioError) as info:
+        encounter_from_text(json.dumps(data, indent=1), "bad.json")
+    message = str(info.value)
+    assert "\n" not in message, message
+    assert re.match(rf"bad\.json:\d+: {re.escape(path)}: ", message), message
+    return message

@@ -8,8 +8,6 @@ R000-43, A000-01, A000-10)."""
 
 from __future__ import annotations
 
-import json
-import re
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -21,9 +19,9 @@ from footwork import limits
 from footwork.cli.app import app
 from footwork.errors import ScenarioError
 from footwork.rulesets.cultivation.model import CultivationMap
-from footwork.scenario import encounter_from_data, encounter_from_text
+from footwork.scenario import encounter_from_data
 
-from ...support import inline_data, malformed
+from ...support import inline_data, json_refused, malformed, yaml_refused
 from ._helpers import actor, refused, session
 
 HEAD = "footwork: 1\nruleset: cultivation\n"
@@ -40,23 +38,11 @@ def nothing_built(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _refused_yaml(body: str, line: int, path: str) -> str:
-    with pytest.raises(ScenarioError) as info:
-        encounter_from_text(HEAD + textwrap.dedent(body), "bad.yaml")
-    text = str(info.value)
-    assert "\n" not in text, text
-    assert text.startswith(f"bad.yaml:{line}: {path}: "), text
-    return text
+    return yaml_refused(HEAD + textwrap.dedent(body), line, path)
 
 
 def _refused(data: dict[str, Any], path: str) -> str:
-    """The JSON file of ``data`` (one value a line) is refused in one line naming the file,
-    a line and ``path``."""
-    with pytest.raises(ScenarioError) as info:
-        encounter_from_text(json.dumps(data, indent=1), "bad.json")
-    text = str(info.value)
-    assert "\n" not in text, text
-    assert re.match(rf"bad\.json:\d+: {re.escape(path)}: ", text), text
-    return text
+    return json_refused(data, path)
 
 
 def _data(zones: list[dict[str, Any]] | None = None, *, options: dict[str, Any] | None = None,

@@ -23,7 +23,7 @@ from footwork.errors import ScenarioError
 from footwork.rulesets.sitemaps.model import SiteMap
 from footwork.scenario import encounter_from_data, encounter_from_text
 
-from ...support import malformed
+from ...support import json_refused, malformed, yaml_refused
 from ._helpers import actor, encounter_data, move, refused, session
 
 HEAD = "footwork: 1\nruleset: sitemaps\n"
@@ -41,24 +41,11 @@ def nothing_built(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _refused_yaml(body: str, line: int, path: str) -> str:
-    """The YAML file ``HEAD + body`` is refused with one line naming its line and path."""
-    with pytest.raises(ScenarioError) as info:
-        encounter_from_text(HEAD + textwrap.dedent(body), "bad.yaml")
-    text = str(info.value)
-    assert "\n" not in text, text
-    assert text.startswith(f"bad.yaml:{line}: {path}: "), text
-    return text
+    return yaml_refused(HEAD + textwrap.dedent(body), line, path)
 
 
 def _refused(data: dict[str, Any], path: str) -> str:
-    """The JSON file of ``data`` (one value a line) is refused with one line naming the
-    file, a line and ``path``."""
-    with pytest.raises(ScenarioError) as info:
-        encounter_from_text(json.dumps(data, indent=1), "bad.json")
-    text = str(info.value)
-    assert "\n" not in text, text
-    assert re.match(rf"bad\.json:\d+: {re.escape(path)}: ", text), text
-    return text
+    return json_refused(data, path)
 
 
 def _map(zones: list[dict[str, Any]], **more: Any) -> dict[str, Any]:
