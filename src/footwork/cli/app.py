@@ -240,7 +240,7 @@ def render(
     seat: SeatOpt = "gm",
 ) -> None:
     """Draw the map, the actors, and optionally one actor's options, as SVG."""
-    from footwork.cli.svg import render_svg
+    from footwork.draw import render_svg
 
     def body() -> None:
         if output.suffix.lower() != ".svg":

@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from footwork.cli.app import app
-from footwork.cli.svg import percent, render_svg, success_odds
+from footwork.draw.zones import percent, render_svg, success_odds
 from footwork.scenario import encounter_from_text, load_encounter
 
 from ..conftest import EXAMPLES

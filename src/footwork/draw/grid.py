@@ -1,8 +1,8 @@
 """Draw a grid map (``space_json`` with a ``"grid"`` key): one square per cell.
 
-Ruleset-neutral like :mod:`footwork.cli.svg`: it reads the ruleset's
+Ruleset-neutral like :mod:`footwork.draw.zones`: it reads the ruleset's
 ``space_json``, the state JSON and the actor's options, already fetched by
-:func:`footwork.cli.svg.render_svg`. The output is deterministic.
+:func:`footwork.draw.zones.render_svg`. The output is deterministic.
 
 The contract read here:
 
@@ -36,7 +36,7 @@ from fractions import Fraction
 from typing import Any
 from xml.sax.saxutils import escape
 
-from footwork.cli.svg import (
+from footwork.draw.zones import (
     ACTOR_RING,
     HIGHLIGHT,
     SIDE_COLOURS,

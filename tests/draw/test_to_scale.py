@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from footwork.cli.svg import render_svg
-from footwork.cli.svg_sitemap import ACTOR_RADIUS_M, PX_PER_M
+from footwork.draw.to_scale import ACTOR_RADIUS_M, PX_PER_M
+from footwork.draw.zones import render_svg
 from footwork.engine.choices import CheckOdds
 
 SVG = "{http://www.w3.org/2000/svg}"

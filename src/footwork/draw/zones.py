@@ -7,8 +7,8 @@ positions (or a seeded spring layout); child places (features) are smaller
 boxes inside their parent. The output is deterministic.
 
 Maps in metres (``space_json["scale"] == "m"``) are drawn to scale, one panel
-per floor, by :mod:`footwork.cli.svg_sitemap`; grid maps (a ``"grid"`` key) cell by
-cell, by :mod:`footwork.cli.svg_grid`.
+per floor, by :mod:`footwork.draw.to_scale`; grid maps (a ``"grid"`` key) cell by
+cell, by :mod:`footwork.draw.grid`.
 """
 
 from __future__ import annotations
@@ -245,18 +245,18 @@ def render_svg(session: Session[Any], actor: str | None = None,
     as ``seat`` may see them.
 
     A map whose ``space_json`` says ``"scale": "m"`` (zones as polygons in
-    metres) is drawn to scale by :func:`footwork.cli.svg_sitemap.render_to_scale`.
+    metres) is drawn to scale by :func:`footwork.draw.to_scale.render_to_scale`.
     """
     view = session.view(seat)  # a player seat's drawing shows nothing hidden from it
     space = view.space_json(session.state)
     state = session.to_json(log=False, view=view.seat)
     found = list(view.options(session.state, actor)) if actor is not None else []
     if space.get("scale") == "m":
-        from footwork.cli.svg_sitemap import render_to_scale
+        from footwork.draw.to_scale import render_to_scale
 
         return render_to_scale(space, state, actor, found)
     if "grid" in space:
-        from footwork.cli.svg_grid import render_grid
+        from footwork.draw.grid import render_grid
 
         return render_grid(space, state, actor, found)
     actors: Mapping[str, Mapping[str, Any]] = state.get("actors") or {}

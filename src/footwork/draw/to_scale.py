@@ -1,8 +1,8 @@
 """Draw a to-scale map (``space_json["scale"] == "m"``): zones as polygons in metres.
 
-Ruleset-neutral like :mod:`footwork.cli.svg`: it reads the ruleset's
+Ruleset-neutral like :mod:`footwork.draw.zones`: it reads the ruleset's
 ``space_json``, the state JSON and the actor's options, already fetched by
-:func:`footwork.cli.svg.render_svg`. One panel per floor, side by side, all at
+:func:`footwork.draw.zones.render_svg`. One panel per floor, side by side, all at
 :data:`PX_PER_M` pixels per metre, each cropped to what stands on its floor
 (whole metres, 1 m margin) with metre coordinates on its edges, a 1 m grid and
 the zones of the floor below as faint ghosts. Metre coordinates grow to the
@@ -35,7 +35,7 @@ from xml.sax.saxutils import escape
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import polylabel, unary_union
 
-from footwork.cli.svg import (
+from footwork.draw.zones import (
     ACTOR_RING,
     HIGHLIGHT,
     SIDE_COLOURS,
