@@ -178,7 +178,7 @@ def test_heights_ceilings_and_tags_are_marked() -> None:
 def test_actors_stand_at_their_cell_centres_with_heights_off_the_ground() -> None:
     root = _render()
     cells = _cells(root)
-    actors = {g.get("data-id"): g for g in _classed(root, "actor")}
+    actors = {g.get("data-actor"): g for g in _classed(root, "actor")}
     assert set(actors) == set(STATE["actors"])
     for aid, info in STATE["actors"].items():
         g = actors[aid]
@@ -215,7 +215,7 @@ def test_an_actors_options_highlight_every_reachable_cell() -> None:
     tip = reach[(0, 2)].find(f"{SVG}title")
     assert tip is not None and "climb the wall (z 2): 75%, move" in (tip.text or "")
     [me] = _classed(root, "selected")
-    assert me.get("data-id") == "ada"
+    assert me.get("data-actor") == "ada"
     assert _texts(root, "loose-options") == ["ada may also: hold & wait"]
     texts = _texts(root)
     assert "ada can reach (move)" in texts and "ada can reach (dash)" in texts

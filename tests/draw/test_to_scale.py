@@ -145,7 +145,7 @@ def _points(d: str) -> list[tuple[float, float]]:
 
 
 def _zone_outline(root: ET.Element, zid: str) -> ET.Element:
-    [path] = [el for el in _by_class(root, "zone-outline", "path") if el.get("data-id") == zid]
+    [path] = [el for el in _by_class(root, "zone-outline", "path") if el.get("data-place") == zid]
     return path
 
 
@@ -160,7 +160,7 @@ def test_a_metre_map_is_drawn_to_scale() -> None:
     hall = _points(_zone_outline(root, "hall").get("d", ""))
     assert min(p[0] for p in hall) == pytest.approx(max(xs))
     # actors: 2 m discs centred on their point
-    discs = {g.get("data-id"): g.find(f"{SVG}circle[@class='actor-disc']")
+    discs = {g.get("data-actor"): g.find(f"{SVG}circle[@class='actor-disc']")
              for g in _by_class(root, "actor")}
     assert set(discs) == set(STATE["actors"])
     for disc in discs.values():
@@ -192,7 +192,7 @@ def test_every_zone_and_actor_is_named_and_labels_carry_capacity() -> None:
         assert aid in texts
     assert "drowning" in texts and "removed" in texts
     assert "side crew" in texts and "side raiders" in texts
-    assert not _by_class(root, "option") and not _by_class(root, "option-region")
+    assert not _by_class(root, "target") and not _by_class(root, "option-region")
 
 
 def test_two_floors_give_two_panels_with_their_own_zones_and_actors() -> None:
@@ -202,7 +202,8 @@ def test_two_floors_give_two_panels_with_their_own_zones_and_actors() -> None:
     assert "floor 0" in _texts(panels["0"]) and "floor 1" in _texts(panels["1"])
 
     def ids(panel: ET.Element, cls: str) -> set[str]:
-        return {g.get("data-id", "") for g in _by_class(panel, cls)}
+        key = "data-actor" if cls == "actor" else "data-place"
+        return {g.get(key, "") for g in _by_class(panel, cls)}
 
     assert ids(panels["0"], "zone") == {"bar", "hall", "warehouse", "cellar <&>"}
     assert ids(panels["1"], "zone") == {"catwalk", "gantry"}
@@ -225,7 +226,7 @@ def test_two_floors_give_two_panels_with_their_own_zones_and_actors() -> None:
     assert float(frames[0].get("x", 0)) + float(frames[0].get("width", 0)) < float(
         frames[1].get("x", 0))  # side by side
     # floor 1 shows the floor below as faint ghosts
-    assert {g.get("data-id") for g in panels["1"].iter(f"{SVG}path")
+    assert {g.get("data-place") for g in panels["1"].iter(f"{SVG}path")
             if g.get("class") == "ghost"} == {"bar", "hall", "warehouse", "cellar <&>"}
     # the ladder between floors is a marker in both panels; the gap is an arrow on floor 1
     ladder = [g for g in _by_class(root, "floor-marker")]
@@ -260,7 +261,7 @@ def walls_colour(root: ET.Element) -> str:
 
 def test_hidden_zones_openings_and_walls_are_drawn() -> None:
     root = ET.fromstring(render_svg(fake_session(), None))
-    hidden = [g.get("data-id") for g in _by_class(root, "hidden")]
+    hidden = [g.get("data-place") for g in _by_class(root, "hidden")]
     assert hidden == ["cellar <&>"]
     outline = _zone_outline(root, "cellar <&>")
     assert outline.get("stroke-dasharray")  # dotted
@@ -286,18 +287,18 @@ def test_hidden_zones_openings_and_walls_are_drawn() -> None:
 def test_an_actors_options_show_where_each_move_may_end() -> None:
     root = ET.fromstring(render_svg(fake_session(), "ada"))
     regions = _by_class(root, "option-region")
-    assert [g.get("data-to") for g in regions] == ["hall", "hall", "cellar <&>"]
+    assert [g.get("data-place") for g in regions] == ["hall", "hall", "cellar <&>"]
     # the walk's region keeps its hole (the broken glass): two rings in one path
     walk = regions[0].find(f"{SVG}path")
     assert walk is not None and walk.get("d", "").count("M") == 2
     assert walk.get("fill-rule") == "evenodd"
     assert all(g.findall(f"{SVG}line[@class='option-point']") for g in regions)
     # destinations outlined, best odds shown
-    assert {g.get("data-id") for g in _by_class(root, "option")} == {"hall", "cellar <&>"}
+    assert {g.get("data-place") for g in _by_class(root, "target")} == {"hall", "cellar <&>"}
     assert _zone_outline(root, "hall").get("stroke") == "#e69f00"
     odds = {el.text for el in root.iter(f"{SVG}text") if el.get("class") == "odds"}
     assert odds == {"move", "45%"}  # the walk needs no roll: it shows its verb
-    assert set(g.get("data-id") for g in _by_class(root, "selected")) == {"ada"}
+    assert set(g.get("data-actor") for g in _by_class(root, "selected")) == {"ada"}
     [loose] = [el.text for el in root.iter(f"{SVG}text") if el.get("class") == "loose-options"]
     assert loose == "ada may also: hold & wait"
 
@@ -307,7 +308,7 @@ def test_a_destination_with_only_rolls_shows_its_best_odds() -> None:
     only = _options()[1:3]
     session.options = lambda actor: only
     root = ET.fromstring(render_svg(session, "ada"))
-    odds = [el.text for el in root.iter(f"{SVG}text") if el.get("class") == "odds"]
+    odds = [el.text or "" for el in root.iter(f"{SVG}text") if el.get("class") == "odds"]
     assert sorted(odds) == ["45%", "75%"]
 
 
@@ -318,5 +319,5 @@ def test_the_output_is_deterministic_and_degrades_gracefully() -> None:
     del state["actors"]["bo"]["point"]
     state["actors"]["ghost"] = {"id": "ghost", "side": "crew", "at": "nowhere"}
     root = ET.fromstring(render_svg(fake_session(state=state), None))
-    assert "bo" in {g.get("data-id") for g in _by_class(root, "actor")}
+    assert "bo" in {g.get("data-actor") for g in _by_class(root, "actor")}
     assert "not on the map: ghost (at nowhere)" in _texts(root)

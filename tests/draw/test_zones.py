@@ -24,7 +24,7 @@ def _texts(root: ET.Element) -> list[str]:
 
 def _groups(root: ET.Element, cls: str) -> dict[str, ET.Element]:
     return {
-        el.get("data-id", ""): el
+        el.get("data-place") or el.get("data-actor") or "": el
         for el in root.iter(f"{SVG}g")
         if cls in (el.get("class") or "").split()
     }
@@ -45,7 +45,7 @@ def test_the_svg_shows_every_place_and_actor() -> None:
     assert any("round 1, ada's turn" in t for t in texts)
     assert "legend" in texts
     assert "on high · height 2" in texts and "threshold" in texts and "cover" in texts
-    assert not _groups(root, "option")  # no actor: nothing highlighted
+    assert not _groups(root, "target")  # no actor: nothing highlighted
     # one line per linked pair of places
     assert len([el for el in root.iter(f"{SVG}line") if "link" in (el.get("class") or "")]) == 5
 
@@ -57,7 +57,7 @@ def test_an_actors_options_are_highlighted_with_their_odds() -> None:
     found = session.options("ada")
     destinations = {o.to for o in found if o.to is not None}
     assert destinations == {"gangplank", "dawn-rigging", "skysea"}
-    assert set(_groups(root, "option")) == destinations
+    assert set(_groups(root, "target")) == destinations
     odds_texts = [el.text or "" for el in root.iter(f"{SVG}text") if el.get("class") == "odds"]
     best = {to: max(success_odds(o) for o in found if o.to == to and o.checks)
             for to in destinations - {"skysea"}}
@@ -100,7 +100,7 @@ def test_a_map_without_positions_is_laid_out_and_text_is_escaped() -> None:
     assert "link one-way" in links and links["link one-way"].get("marker-end")
     assert "link two-way sight-only" in links
     boxes = {
-        g.get("data-id"): g.find(f"{SVG}rect")
+        g.get("data-place"): g.find(f"{SVG}rect")
         for g in root.iter(f"{SVG}g") if "top" in (g.get("class") or "").split()
     }
     assert set(boxes) == {"roof", "yard", "street"}

@@ -36,6 +36,7 @@ from fractions import Fraction
 from typing import Any
 from xml.sax.saxutils import escape
 
+from footwork.draw.marks import Target, actor_attrs
 from footwork.draw.zones import (
     ACTOR_RING,
     HIGHLIGHT,
@@ -294,6 +295,7 @@ class _Reach:
     cost: str
     best: Fraction
     rolls: bool
+    target: Target
     lines: list[str] = field(default_factory=list)
 
 
@@ -373,7 +375,7 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
     reach: dict[Cell, _Reach] = {}
     costs: list[str] = []
     loose: list[str] = []
-    for option in found:
+    for index, option in enumerate(found):
         command = getattr(option, "command", None) or {}
         label = str(getattr(option, "label", command.get("do", "")))
         raw_cells = getattr(option, "cells", None)
@@ -396,9 +398,13 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
         for rc in cells:
             got = reach.get(rc)
             if got is None:
-                reach[rc] = got = _Reach(cost, chance, rolls)
+                # the page finds a cell by the option's own `to` ("r,c"), as in its JSON
+                place = str(option.to) if getattr(option, "to", None) is not None \
+                    else f"{rc[0]},{rc[1]}"
+                reach[rc] = got = _Reach(cost, chance, rolls, Target(place))
             elif chance > got.best:
                 got.best, got.rolls = chance, rolls
+            got.target.add(index, cost)
             got.lines.append(line)
 
     # actors: which cell each stands in
@@ -548,7 +554,8 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
             opacity, dash = REACH_STYLES[min(costs.index(spot.cost), len(REACH_STYLES) - 1)]
             dashes = f' stroke-dasharray="{dash}"' if dash else ""
             lines = f"row {r}, col {c}\n" + "\n".join(spot.lines)
-            add(f'<rect class="reach" data-row="{r}" data-col="{c}" data-cost={_attr(spot.cost)} '
+            add(f'<rect class="place target reach" data-row="{r}" data-col="{c}"'
+                f'{spot.target.attrs()} '
                 f'x={_attr(_num(x_of(c) + 2))} y={_attr(_num(y_of(r) + 2))} '
                 f'width="{P - 4}" height="{P - 4}" rx="3" fill={_attr(HIGHLIGHT)} '
                 f'fill-opacity="{opacity}" stroke={_attr(HIGHLIGHT)} stroke-width="2.2"{dashes}>'
@@ -607,7 +614,7 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
                 ["prone"] if info.get("prone") else [])
             faded = ' opacity="0.4"' if info.get("removed") else ""
             zdata = f' data-z="{_fmt(z)}"' if z is not None else ""
-            add(f'<g class={_attr(" ".join(classes))} data-id={_attr(name)} data-row="{r}" '
+            add(f'<g class={_attr(" ".join(classes))}{actor_attrs(name, info)} data-row="{r}" '
                 f'data-col="{c}"{zdata}{faded}>')
             style = str(info.get("style") or "")
             about = f"{name} ({info.get('side')}) at row {r}, col {c}"

@@ -35,6 +35,7 @@ from xml.sax.saxutils import escape
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import polylabel, unary_union
 
+from footwork.draw.marks import actor_attrs, place_attr, targets_by_place
 from footwork.draw.zones import (
     ACTOR_RING,
     HIGHLIGHT,
@@ -391,6 +392,7 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
         regions.append((str(raw.get("kind", "")), rings, str(raw.get("label") or ""), on))
 
     # options: the best odds per destination zone, and the regions where a move may end
+    targets = targets_by_place(found)
     best: dict[str, Fraction] = {}
     badge: dict[str, str] = {}
     tips: dict[str, list[str]] = {}
@@ -512,7 +514,7 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
         if ghosts:
             add(f'<g class="ghosts" clip-path="url(#clip-floor-{index})">')
             for z in ghosts:
-                add(f'<path class="ghost" data-id={_attr(z.id)} d={_attr(page.path(z.rings))} '
+                add(f'<path class="ghost"{place_attr(z.id)} d={_attr(page.path(z.rings))} '
                     'fill="none" stroke="#9a9a9a" stroke-width="1" stroke-dasharray="6 4"/>')
                 gx, gy = page.x(z.rings[0][0][0]), page.y(z.rings[0][0][1])
                 add(_text(gx + 4, gy + 12, f"{z.id} (floor {z.floor})", size=9,
@@ -522,9 +524,10 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
         # zone fills (outlines come later, over the hazards and the option regions)
         add('<g class="zones">')
         for z in panel.zones:
-            classes = ["zone"] + (["option"] if z.id in best else []) + (
+            classes = ["place", "zone"] + (["target"] if z.id in best else []) + (
                 [] if z.revealed else ["hidden"])
-            add(f"<g class={_attr(' '.join(classes))} data-id={_attr(z.id)}>")
+            marks = targets[z.id].attrs() if z.id in targets else place_attr(z.id)
+            add(f"<g class={_attr(' '.join(classes))}{marks}>")
             tip = [f"{z.id}: zone on floor {z.floor}"]
             for key in ("capacity", "surface", "height_m"):
                 if z.props.get(key) is not None:
@@ -582,7 +585,7 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
             for to, label, polys, end in option_regions:
                 if zone_floor(to) != f:
                     continue
-                add(f'<g class="option-region" data-to={_attr(to)}>')
+                add(f'<g class="option-region"{place_attr(to)}>')
                 add(f"<title>{escape(label)}</title>")
                 for rings in polys:
                     add(f'<path d={_attr(page.path(rings))} fill={_attr(HIGHLIGHT)} '
@@ -605,7 +608,7 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
             if z.id in best:
                 style = f'stroke={_attr(HIGHLIGHT)} stroke-width="3.5"' + (
                     ' stroke-dasharray="6 4"' if not z.revealed else "")
-            add(f'<path class="zone-outline" data-id={_attr(z.id)} '
+            add(f'<path class="zone-outline"{place_attr(z.id)} '
                 f'd={_attr(page.path(z.rings))} fill="none" stroke-linejoin="round" {style}/>')
         add("</g>")
 
@@ -706,7 +709,7 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
                 notes.append(f"elevation {z.elevation}")
             spot, anchor = _label_spot(z, _width(name, 13, bold=True) / PX_PER_M)
             lx, ly = page.x(spot[0]), page.y(spot[1])
-            add(f'<g class="zone-label" data-id={_attr(z.id)}>')
+            add(f'<g class="zone-label"{place_attr(z.id)}>')
             out.extend(_halo(lx, ly, name, size=13, anchor=anchor, weight="bold", fill="#333",
                              cls="place-label"))
             y = ly + 13
@@ -735,8 +738,8 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
             colour = side_colour.get(str(info.get("side", "")), "#777777")
             me = name == actor
             faded = ' opacity="0.4"' if info.get("removed") else ""
-            add(f"<g class={_attr('actor selected' if me else 'actor')} "
-                f"data-id={_attr(name)}{faded}>")
+            add(f"<g class={_attr('actor selected' if me else 'actor')}"
+                f"{actor_attrs(name, info)}{faded}>")
             about = f"{name} ({info.get('side')}) at {info.get('at')}, "
             about += f"({_num(p[0])}, {_num(p[1])}) m"
             if info.get("drowning"):
@@ -862,7 +865,7 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         f'<svg xmlns="http://www.w3.org/2000/svg" width={_attr(_num(width))} '
         f'height={_attr(_num(height))} viewBox={_attr(f"0 0 {_num(width)} {_num(height)}")} '
-        f'data-scale="m" data-px-per-m="{PX_PER_M}" '
+        f'data-map="to-scale" data-scale="m" data-px-per-m="{PX_PER_M}" '
         'font-family="Helvetica, Arial, sans-serif">\n'
         f"<title>{escape(title)}</title>\n"
         f"{DEFS}\n"

@@ -22,6 +22,7 @@ from xml.sax.saxutils import escape
 
 import networkx as nx
 
+from footwork.draw.marks import actor_attrs, place_attr, targets_by_place
 from footwork.engine.seats import GM, Seat
 from footwork.engine.session import Session
 
@@ -283,6 +284,7 @@ def render_svg(session: Session[Any], actor: str | None = None,
         kind_fill[k] = EXTRA_FILLS[i % len(EXTRA_FILLS)]
 
     # options: the best success odds per destination
+    targets = targets_by_place(found)
     best: dict[str, Fraction] = {}
     badge: dict[str, str] = {}
     tips: dict[str, list[str]] = {}
@@ -416,7 +418,7 @@ def render_svg(session: Session[Any], actor: str | None = None,
             me = aid == actor
             faded = ' opacity="0.4"' if a.get("removed") else ""
             cls = "actor selected" if me else "actor"
-            add(f"<g class={_attr(cls)} data-id={_attr(aid)}{faded}>")
+            add(f"<g class={_attr(cls)}{actor_attrs(aid, a)}{faded}>")
             tip = f"{aid} ({a.get('side')}) at {a.get('at')}"
             add(f"<title>{escape(tip)}</title>")
             if me:
@@ -436,13 +438,14 @@ def render_svg(session: Session[Any], actor: str | None = None,
     def draw_box(box: _Box, *, top: bool) -> None:
         classes = ["place", "top" if top else "feature"]
         if box.id in best:
-            classes.append("option")
+            classes.append("target")
         fill = "#f7f7f4" if top else kind_fill.get(box.kind, "#eeeeee")
         stroke, width = ("#444", 1.5) if top else ("#777", 1.0)
         if box.id in best:
             stroke, width = HIGHLIGHT, 4.0
         x, y = box.x - box.w / 2, box.y - box.h / 2
-        add(f"<g class={_attr(' '.join(classes))} data-id={_attr(box.id)}>")
+        marks = targets[box.id].attrs() if box.id in targets else place_attr(box.id)
+        add(f"<g class={_attr(' '.join(classes))}{marks}>")
         tip = box.tip + ("\n" + "\n".join(tips[box.id]) if box.id in tips else "")
         add(f"<title>{escape(tip)}</title>")
         add(f'<rect x={_attr(_num(x))} y={_attr(_num(y))} width={_attr(_num(box.w))} '
@@ -529,7 +532,7 @@ def render_svg(session: Session[Any], actor: str | None = None,
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         f'<svg xmlns="http://www.w3.org/2000/svg" width={_attr(_num(width))} '
         f'height={_attr(_num(height))} viewBox={_attr(f"0 0 {_num(width)} {_num(height)}")} '
-        'font-family="Helvetica, Arial, sans-serif">\n'
+        'data-map="zones" font-family="Helvetica, Arial, sans-serif">\n'
         f"<title>{escape(title)}</title>\n"
         '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="12" '
         'markerHeight="12" markerUnits="userSpaceOnUse" orient="auto-start-reverse">'
