@@ -59,7 +59,7 @@ EXAMPLE = "sitemaps/tavern-brawl"
 #: the tavern's kitchen is unrevealed and the cook stands in it
 HIDDEN = ("kitchen", "cook")
 #: fields the server adds to the state JSON of a seat
-SERVER_FIELDS = ("version", "table", "seat")
+SERVER_FIELDS = ("version", "digest", "table", "seat")
 #: fields the export writes into a command (the faces rolled)
 ROLL_FIELDS = ("roll", "engine_rolled")
 #: the longest any single wait of these tests may take, in seconds
@@ -806,6 +806,27 @@ def test_a_side_acts_only_for_its_own(tavern: Remote, live: tuple[str, EventStor
     assert table.state()["pending"]["kind"] == "place_pinned"
 
 
+def test_a_command_naming_a_hidden_place_is_refused_as_one_naming_nothing(
+        tavern: Remote, live: tuple[str, EventStore]) -> None:
+    """A patron who guesses the unrevealed kitchen's name learns nothing from a refusal:
+    a spot the hidden cook stands on (occupied, R004-07) and a spot outside the kitchen
+    (R004-17) are refused exactly as the same moves into a zone that does not exist."""
+    table, store = tavern, live[1]
+    for at in ([3, 8], [40, 40]):
+        before = (store.table(table.id).version, table.state())
+        secret = table.send({"do": "move", "actor": "mira", "to": "kitchen", "at": at},
+                            "side:patrons")
+        nothing = table.send({"do": "move", "actor": "mira", "to": "kitcheq", "at": at},
+                             "side:patrons")
+        check_refusal(secret, nothing.status_code)
+        assert secret.json() == json.loads(nothing.text.replace("kitcheq", "kitchen"))
+        assert "cook" not in secret.text
+        assert (store.table(table.id).version, table.state()) == before
+    # the game master is told the real reason
+    told = table.send({"do": "move", "actor": "mira", "to": "kitchen", "at": [3, 8]})
+    assert told.json()["reason"] == "occupied"
+
+
 def test_a_wrong_or_missing_secret_gets_401_and_no_data(
         tavern: Remote, live: tuple[str, EventStore]) -> None:
     table, base = tavern, live[0]
@@ -844,8 +865,10 @@ def test_a_wrong_or_missing_secret_gets_401_and_no_data(
     other.close()
 
 
-def live_url(base: str, table: Remote, key: str, after: int | None = None) -> str:
-    query = f"?key={key}" + (f"&after={after}" if after is not None else "")
+def live_url(base: str, table: Remote, key: str, after: int | None = None,
+             digest: str | None = None) -> str:
+    query = (f"?key={key}" + (f"&after={after}" if after is not None else "")
+             + (f"&digest={digest}" if digest is not None else ""))
     return f"ws{base.removeprefix('http')}/api/tables/{table.id}/live{query}"
 
 
@@ -1052,6 +1075,45 @@ def test_an_undo_by_the_game_master_sends_a_reset(live: tuple[str, EventStore], 
     assert got[0]["type"] == "reset", got
     assert got[0]["lines"] == table.log(seat)
     assert got[-1]["version"] == table.state(seat)["version"]
+
+
+@pytest.mark.parametrize("seat", ["gm", "side:patrons"])
+def test_a_reconnection_after_an_undo_of_what_it_saw_gets_a_reset(
+        live: tuple[str, EventStore], seat: str) -> None:
+    """Offline, a client misses an undo of the move it saw and a different move in its
+    place: its version is the same number again, but its digest is not, so on
+    reconnecting it gets the whole log anew; a client whose history stands gets none."""
+    base = live[0]
+    table = Remote.create(base)
+    assert table.send({"do": "move", "actor": "mira", "to": "bar", "at": [10, 3]}
+                      ).status_code == 200
+    seen = table.state(seat)
+    assert table.send({"do": "undo"}).status_code == 200
+    assert table.send({"do": "move", "actor": "mira", "to": "bar", "at": [10, 2]}
+                      ).status_code == 200
+    now = table.state(seat)
+    assert now["digest"] != seen["digest"]
+    if seat != "gm":  # a player's version counts its lines: the same count again
+        assert now["version"] == seen["version"]
+    stale = Listener(live_url(base, table, table.secrets[seat], after=seen["version"],
+                              digest=seen["digest"]))
+    try:
+        got = stale.wait(lambda got: bool(got))
+    finally:
+        stale.close()
+    assert got[0]["type"] == "reset", got
+    assert apply([], got) == table.log(seat)
+    assert got[-1]["digest"] == now["digest"]
+    # up to date: nothing to send, no reset
+    fresh = Listener(live_url(base, table, table.secrets[seat], after=now["version"],
+                              digest=now["digest"]))
+    try:
+        assert table.send({"do": "end_turn", "actor": "mira"}).status_code == 200
+        got = fresh.wait(lambda got: bool(got))
+    finally:
+        fresh.close()
+    assert [m["type"] for m in got] == ["lines"], got
+    assert got[0]["after"] == len(table.log(seat)) - len(got[0]["lines"])
 
 
 def apply(had: list[dict[str, Any]], messages: list[dict[str, Any]]) -> list[dict[str, Any]]:

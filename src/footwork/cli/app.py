@@ -389,8 +389,23 @@ def schema(
     = "spans",
     api: Annotated[bool, typer.Option(
         "--api", help="print the table server's OpenAPI schema instead")] = False,
+    state: Annotated[bool, typer.Option(
+        "--state", help="print the schema of the state JSON (footwork state) instead")] = False,
+    option: Annotated[bool, typer.Option(
+        "--option", help="print the schema of one option (footwork options --json) "
+        "instead")] = False,
+    event: Annotated[bool, typer.Option(
+        "--event", help="print the schema of one event of the log instead")] = False,
 ) -> None:
-    """Print the JSON Schema of encounter files (or, with --api, the server's OpenAPI)."""
+    """Print the JSON Schema of encounter files (or of the state, an option, an event; or,
+    with --api, the server's OpenAPI)."""
+    from footwork.scenario.schemas import event_schema, option_schema, state_schema
+
+    chosen = [flag for flag, on in (("--api", api), ("--state", state), ("--option", option),
+                                    ("--event", event)) if on]
+    if len(chosen) > 1:
+        raise _fail(f"{' and '.join(chosen)}: give at most one of --api, --state, --option, "
+                    "--event", 2)
     if api:
         import tempfile
 
@@ -403,8 +418,12 @@ def schema(
             store.close()
         sys.stdout.write(json.dumps(document, indent=2) + "\n")
         return
+    if option:  # the same for every ruleset
+        sys.stdout.write(json.dumps(option_schema(), indent=2) + "\n")
+        return
     rs = guarded(lambda: get_ruleset(ruleset))
-    sys.stdout.write(json.dumps(json_schema(rs), indent=2) + "\n")
+    document = state_schema(rs) if state else event_schema(rs) if event else json_schema(rs)
+    sys.stdout.write(json.dumps(document, indent=2) + "\n")
 
 
 @app.command()

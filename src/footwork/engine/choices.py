@@ -41,6 +41,8 @@ class CheckOdds:
         return f"{self.dice}: {shown} (approximate: too costly to compute exactly)"
 
     def to_json(self) -> dict[str, JSON]:
+        """The check as JSON (``footwork schema --option`` describes it): each outcome's
+        probability as a float ``p`` and, when exact, as a fraction text."""
         exact = self.exact
         return {
             "name": self.name,
@@ -54,7 +56,12 @@ class CheckOdds:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One thing the actor may do: the full command that does it, and what it costs."""
+    """One thing the actor may do: the full command that does it, and what it costs.
+
+    ``command`` is given to ``Session.do`` as it is (add ``roll`` to supply dice rolled at
+    the table); ``to`` is where it takes the actor (None when it does not move it);
+    ``checks`` are the rolls on the way with their exact odds; ``rules`` the rule ids
+    that allow it."""
 
     command: Mapping[str, JSON]
     label: str
@@ -66,6 +73,7 @@ class Option:
     region: tuple[tuple[tuple[tuple[float, float], ...], ...], ...] | None = None
 
     def to_json(self) -> dict[str, JSON]:
+        """The option as JSON, as ``footwork schema --option`` describes it."""
         body: dict[str, JSON] = {
             "command": to_jsonable(self.command),
             "label": self.label,

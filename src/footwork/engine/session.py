@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Generic
 
+from footwork.engine.choices import Option
 from footwork.engine.codec import JSON
 from footwork.engine.commands import Command, command_to_json
 from footwork.engine.events import Event, Rolled
@@ -23,7 +24,13 @@ from footwork.engine.machine import Engine
 from footwork.engine.seats import GM, Seat
 from footwork.engine.state import A, State
 from footwork.engine.view import View
-from footwork.errors import InvalidCommand
+from footwork.errors import (
+    FootworkError,
+    IllegalCommand,
+    InvalidCommand,
+    ScenarioError,
+    excerpt,
+)
 
 #: the field, next to ``roll``, that counts how many of its last faces the engine rolled
 #: during play (the faces before them were rolled at the table)
@@ -39,21 +46,85 @@ class Entry:
 
 
 class Session(Generic[A]):
-    """Plays commands against an encounter and keeps the log."""
+    """A live encounter: give it commands, read its state, options and log.
 
-    def __init__(self, engine: Engine[A], initial: State[A]) -> None:
-        self.engine = engine
-        self.initial = initial
-        self.opening = engine.begin(initial)
+    Start one from an encounter (``load_encounter(path).session()``) or restore a saved
+    one (:meth:`from_json`). ``state`` is the current :class:`State` (immutable: each
+    command swaps in a new one); :meth:`to_json` is the documented state JSON, whose
+    ``turn`` is :attr:`actor_to_move` (``state.turn`` is an index into ``state.order``).
+    """
+
+    def __init__(self, engine: Engine[A], initial: State[A], *,
+                 source: Mapping[str, JSON] | None = None) -> None:
+        #: the rules: ``decide``, ``evolve``, ``options`` for this encounter's ruleset
+        self.engine: Engine[A] = engine
+        #: the state before the first round began
+        self.initial: State[A] = initial
+        #: the encounter file's data this session was started from (what :meth:`save_json`
+        #: writes back with the commands given as its steps); None when built by hand
+        self.source: Mapping[str, JSON] | None = source
+        #: the events that opened the encounter (round 1, the first turn)
+        self.opening: tuple[Event, ...] = engine.begin(initial)
+        #: each accepted command with its events, in order
         self.history: list[Entry] = []
-        self.state = engine.replay(initial, self.opening)
+        #: the current state
+        self.state: State[A] = engine.replay(initial, self.opening)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON] | str, *, name: str = "<json>"
+                  ) -> Session[Any]:
+        """Restore a session saved by :meth:`save_json` (or written by ``footwork play``,
+        or exported by the table server): an encounter file whose steps are the commands
+        given. ``data`` is the parsed mapping, or its JSON or YAML text; ``name`` is used
+        in error messages. Every step is replayed (rolls come from the file, never rolled
+        again). A file that does not load, a step that is refused or an expectation that
+        fails raises :class:`ScenarioError`, in one line."""
+        # the file format lives in footwork.scenario, which builds on the engine: imported
+        # here, when asked for, so that the engine does not depend on it
+        from footwork.scenario.encounter import encounter_from_data, encounter_from_text
+        from footwork.scenario.runner import play
+
+        if isinstance(data, str):
+            encounter = encounter_from_text(data, name)
+        elif isinstance(data, Mapping):
+            encounter = encounter_from_data(data, name)
+        else:
+            raise ScenarioError(f"expected an encounter mapping or its text, got "
+                                f"{type(data).__name__}", file=name)
+        outcome = play(encounter)
+        if outcome.failures:
+            # one line: an expectation's diff is written over several
+            raise ScenarioError(" ".join(part.strip() for part in
+                                         outcome.failures[0].splitlines()))
+        return outcome.session
+
+    def save_json(self) -> dict[str, JSON]:
+        """The encounter file this session started from, its ``steps`` replaced by the
+        commands given (every rolled face written down): :meth:`from_json` restores it,
+        and ``footwork run`` or ``footwork play`` accept it as a file."""
+        if self.source is None:
+            raise FootworkError("this session was not started from an encounter file, so "
+                                "it cannot be saved as one; start it with "
+                                "encounter.session()")
+        return {**self.source, "steps": self.commands_json()}
 
     @property
     def events(self) -> list[Event]:
+        """Every event so far, in order: the log that replays to :attr:`state`."""
         return [*self.opening, *(e for entry in self.history for e in entry.events)]
 
+    @property
+    def actor_to_move(self) -> str | None:
+        """The id of the actor whose turn it is (the state JSON's ``turn``), or None once
+        the encounter has ended. While a decision is pending, the one who must answer is
+        ``state.pending.actor``."""
+        return None if self.state.ended else self.state.current
+
     def do(self, command: Command | Mapping[str, Any]) -> tuple[Event, ...]:
-        """Decide and apply a command (a value or ``{do: ..., ...}``); returns its events."""
+        """Decide and apply a command (a value or ``{do: ..., ...}``); returns its events.
+
+        A malformed command raises :class:`InvalidCommand`, one the rules refuse
+        :class:`IllegalCommand`; either way nothing changes."""
         if not isinstance(command, Command):
             if not isinstance(command, Mapping):
                 raise InvalidCommand(f"expected a command mapping like {{'do': 'end_turn', "
@@ -72,7 +143,18 @@ class Session(Generic[A]):
         self.state = self.engine.replay(self.initial, self.events)
         return entry.command
 
-    def options(self, actor_id: str) -> tuple[Any, ...]:
+    def options(self, actor_id: str) -> tuple[Option, ...]:
+        """What ``actor_id`` may do now, each :class:`Option` with the full command that
+        does it, its cost, the checks on the way with their exact odds, and the rules.
+
+        Empty when it is not that actor's turn (or another must first answer a pending
+        decision); while ``actor_id`` must answer one, its answers. An id that is neither
+        an actor of the encounter nor the game master raises :class:`IllegalCommand`
+        (reason ``unknown_actor``)."""
+        if actor_id not in self.state.actors and actor_id != self.engine.ruleset.gm:
+            known = ", ".join([*self.state.actors, self.engine.ruleset.gm])
+            raise IllegalCommand("unknown_actor", f"no actor {excerpt(str(actor_id))!r}; "
+                                 f"expected one of: {excerpt(known, 200)}")
         return self.engine.options(self.state, actor_id)
 
     def commands_json(self, *, with_rolls: bool = True) -> list[dict[str, JSON]]:

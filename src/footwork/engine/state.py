@@ -75,6 +75,8 @@ class State(Generic[A]):
     order: tuple[str, ...]
     actors: Mapping[str, A]
     round: int = 1
+    #: the index in ``order`` of the actor whose turn it is; the state JSON's ``turn`` is
+    #: that actor's id (:attr:`current`, or ``Session.actor_to_move``)
     turn: int = 0
     pending: Pending | None = None
     version: int = 0
@@ -89,6 +91,7 @@ class State(Generic[A]):
         return self.order[self.turn]
 
     def actor(self, actor_id: str) -> A:
+        """The actor of id ``actor_id`` (KeyError when there is none)."""
         return self.actors[actor_id]
 
     def with_actor(self, actor: A) -> State[A]:

@@ -15,11 +15,13 @@ refusals. Two principles:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Generic
 
 from footwork.engine.choices import Option
 from footwork.engine.codec import JSON, to_jsonable
+from footwork.engine.commands import Command, command_to_json
 from footwork.engine.events import Event, TurnStarted, event_to_json
 from footwork.engine.machine import Engine
 from footwork.engine.seats import GM, PLAYERS, Seat, mentions, scrub
@@ -176,9 +178,77 @@ class View(Generic[A]):
             return body
         return self.engine.ruleset.view_space(state, body, self.secrets(state))
 
+    def decide(self, state: State[A], command: Command | Mapping[str, JSON]
+               ) -> tuple[Event, ...]:
+        """Decide ``command`` sent by this seat. A refusal is as the seat may read it, and
+        a refused command that names a hidden thing is refused exactly as the same
+        command naming a place that does not exist: the same reason, the same words
+        (the name put back), so a refusal never tells a hidden place from a made-up one.
+        An accepted one stands (walking into an unrevealed room reveals it)."""
+        engine = self.engine
+        try:
+            return engine.decide(state, command)
+        except IllegalCommand as exc:
+            if self.seat.is_gm:
+                raise
+            hidden = self.secrets(state)
+            body = command_to_json(engine.checked(command))
+            named = sorted(name for name in hidden if mentions(body, frozenset({name})))
+            if not named:
+                raise self.refusal(state, exc) from None
+            first_reason = exc.reason
+        known = set(state.actors) | set(engine.ruleset.place_ids(state.space))
+        stand_ins = {name: _stand_in(name, known | hidden) for name in named}
+        try:
+            engine.decide(state, _swapped(body, stand_ins))
+        except FootworkError as unknown:
+
+            def back(text: str) -> str:
+                for name, stand_in in stand_ins.items():
+                    text = _word_swap(text, stand_in, name)
+                return text
+
+            if isinstance(unknown, IllegalCommand):
+                raise IllegalCommand(unknown.reason, back(unknown.detail),
+                                     unknown.rules) from None
+            raise FootworkError(back(str(unknown))) from None
+        # a field where any name is accepted: still nothing to tell the seat
+        raise IllegalCommand(first_reason, "refused: not possible now") from None
+
     def refusal(self, state: State[A], exc: IllegalCommand) -> IllegalCommand:
         """A refusal as this seat may read it: one that names a hidden thing keeps its
         reason code and says no more."""
         if self.seat.is_gm or not mentions(exc.detail, self.secrets(state)):
             return exc
         return IllegalCommand(exc.reason, "refused: not possible now")
+
+
+def _stand_in(name: str, taken: set[str]) -> str:
+    """A name of the same length and kind of characters as ``name`` that names nothing
+    (letters and digits shifted), so a refusal quoting it reads as one quoting ``name``."""
+    for shift in range(1, 26):
+        out = "".join(
+            chr((ord(c) - base + shift) % size + base) if c.isascii() and c.isalnum() else c
+            for c in name
+            for base, size in [(ord("0"), 10) if c.isdigit() else
+                               (ord("A"), 26) if c.isupper() else (ord("a"), 26)])
+        if out != name and not any(mentions(out, frozenset({t})) for t in taken):
+            return out
+    return "~" * len(name)
+
+
+def _swapped(value: JSON, names: Mapping[str, str]) -> JSON:
+    """``value`` with every string that is one of ``names`` replaced by its stand-in."""
+    if isinstance(value, str):
+        for name, stand_in in names.items():
+            value = _word_swap(value, name, stand_in)
+        return value
+    if isinstance(value, Mapping):
+        return {k: _swapped(v, names) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_swapped(v, names) for v in value]
+    return value
+
+
+def _word_swap(text: str, old: str, new: str) -> str:
+    return re.sub(rf"(?<![\w-]){re.escape(old)}(?![\w-])", lambda _: new, text)

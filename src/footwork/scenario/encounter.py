@@ -38,6 +38,10 @@ class Step:
 
 @dataclass(frozen=True)
 class Encounter:
+    """A loaded, valid encounter file: its ruleset, engine, initial state and steps.
+
+    :meth:`session` starts playing it; ``footwork.play(encounter)`` plays its steps."""
+
     source: Source
     spec: BaseModel
     ruleset: Ruleset[Any]
@@ -49,10 +53,15 @@ class Encounter:
 
     @property
     def name(self) -> str:
+        """The file's name (or the name given with its text), as error messages show it."""
         return self.source.name
 
     def session(self) -> Session[Any]:
-        return Session(self.engine, self.initial)
+        """A new session at the start of the encounter (none of the file's steps played);
+        :meth:`Session.save_json` writes it back as this file with the commands given."""
+        data = self.source.data
+        return Session(self.engine, self.initial,
+                       source=data if isinstance(data, dict) else None)
 
 
 def load_encounter(path: str | Path) -> Encounter:

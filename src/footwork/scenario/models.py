@@ -46,10 +46,16 @@ def encounter_model(ruleset: Ruleset[Any]) -> type[BaseModel]:
     actor = create_model(
         f"{ruleset.id.title()}Actor",
         __base__=_Strict,
-        id=(Name, Field(description="the actor's id")),
-        side=(Name, "neutral"),
-        at=(Name, Field(description="the place the actor starts at")),
-        stats=(ruleset.stats_model, Field(default_factory=ruleset.stats_model)),
+        __doc__="A character or creature of the encounter.",
+        id=(Name, Field(description="the actor's id, unique in the file; steps and the "
+                        "state JSON name the actor by it")),
+        side=(Name, Field("neutral", description="the side the actor is on: a seat "
+                          "`side:NAME` commands every actor on it")),
+        at=(Name, Field(description="the id of the place the actor starts at")),
+        stats=(ruleset.stats_model, Field(
+            default_factory=ruleset.stats_model,
+            description=f"the actor's {ruleset.id} stats; omitted ones take the defaults "
+                        "the ruleset's README gives")),
     )
     # typed as Any: these are types built at run time, which create_model accepts
     ruleset_id: Any = Literal[ruleset.id]
@@ -57,18 +63,30 @@ def encounter_model(ruleset: Ruleset[Any]) -> type[BaseModel]:
     model: type[BaseModel] = create_model(
         f"{ruleset.id.title()}Encounter",
         __base__=_Strict,
-        footwork=(Literal[1], Field(description="format version")),
+        __doc__=f"An encounter file for the {ruleset.id} ruleset.",
+        footwork=(Literal[1], Field(description="the format version of the file: 1")),
         __validators__={"_version": field_validator("footwork", mode="before")(
             EncounterHead._version.__func__)},  # type: ignore[attr-defined]
-        ruleset=(ruleset_id, ...),
-        title=(str, Field("", max_length=200)),
-        description=(str, Field("", max_length=20_000)),
-        options=(ruleset.options_model, Field(default_factory=ruleset.options_model)),
-        seed=(Seed, 0),
-        map=(ruleset.map_model, ...),
-        actors=(actors, Field(min_length=1)),
-        order=(list[Name] | None, Field(None, min_length=1)),
-        steps=(list[dict[str, Any]], Field(default_factory=list)),
+        ruleset=(ruleset_id, Field(description="the id of the ruleset that reads the file "
+                                   "(`footwork rulesets` lists them)")),
+        title=(str, Field("", max_length=200, description="the encounter's name, for people")),
+        description=(str, Field("", max_length=20_000,
+                                description="what the encounter is about, for people")),
+        options=(ruleset.options_model, Field(
+            default_factory=ruleset.options_model,
+            description="the ruleset's options; omitted ones take the defaults its README "
+                        "documents")),
+        seed=(Seed, Field(0, description="the seed of the engine's dice, for rolls the "
+                          "steps do not supply; the same seed rolls the same")),
+        map=(ruleset.map_model, Field(description="the places and how they connect (or the "
+                                      "grid), as the ruleset's README describes")),
+        actors=(actors, Field(min_length=1, description="every actor in the encounter")),
+        order=(list[Name] | None, Field(None, min_length=1, description="the turn order, "
+                                        "every actor's id once; omitted: the order of "
+                                        "actors")),
+        steps=(list[dict[str, Any]], Field(
+            default_factory=list, description="what happens, in order: commands, answers "
+                                              "to pending decisions and expectations")),
     )
     return model
 
@@ -82,10 +100,12 @@ def step_schema(ruleset: Ruleset[Any]) -> dict[str, Any]:
         props = dict(schema.get("properties", {}))
         if name == "answer":
             props.pop("choice", None)
-            props = {"answer": {"type": "string"}, **props}
+            props = {"answer": {"type": "string",
+                                "description": "the choice that answers the pending decision"},
+                     **props}
             required = ["answer"]
         else:
-            props = {"do": {"const": name}, **props}
+            props = {"do": {"const": name, "description": "the command's name"}, **props}
             required = ["do", *schema.get("required", [])]
         variants.append({
             "title": name, "type": "object", "properties": props,
@@ -93,20 +113,30 @@ def step_schema(ruleset: Ruleset[Any]) -> dict[str, Any]:
             "description": (cls.__doc__ or "").strip().split("\n")[0],
         })
     variants.append({"title": "expect", "type": "object",
-                     "properties": {"expect": {"type": "object"}},
+                     "properties": {"expect": {
+                         "type": "object",
+                         "description": "the part of the state JSON that must match: "
+                                        "mappings match as subsets, other values exactly"}},
                      "required": ["expect"], "additionalProperties": False,
                      "description": "a subset of the state JSON that must match"})
     variants.append({"title": "expect_error", "type": "object",
-                     "properties": {"expect_error": {"type": "object"},
-                                    "reason": {"type": "string"}},
+                     "properties": {
+                         "expect_error": {"type": "object",
+                                          "description": "the command that must be refused"},
+                         "reason": {"type": "string",
+                                    "description": "the reason code it must be refused for "
+                                                   "(e.g. not_your_turn)"}},
                      "required": ["expect_error"], "additionalProperties": False,
                      "description": "a command that must be refused (optionally for this reason)"})
     return {"anyOf": variants}
 
 
 def json_schema(ruleset: Ruleset[Any]) -> dict[str, Any]:
+    """The JSON Schema of an encounter file for ``ruleset`` (``footwork schema``)."""
     schema = encounter_model(ruleset).model_json_schema()
-    schema["properties"]["steps"] = {"type": "array", "items": step_schema(ruleset)}
+    steps = schema["properties"]["steps"]
+    schema["properties"]["steps"] = {"type": "array", "items": step_schema(ruleset),
+                                     "description": steps["description"]}
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = f"footwork encounter ({ruleset.id})"
     return schema

@@ -26,10 +26,14 @@ class Outcome:
 
     @property
     def ok(self) -> bool:
+        """True when every step did what the file says."""
         return not self.failures
 
 
 def play(encounter: Encounter) -> Outcome:
+    """Play the encounter's steps in a new session: commands are given, expectations
+    checked, refusals expected; play stops at the first command refused (or accepted
+    where a refusal was expected). The outcome holds the session and every failure."""
     session = encounter.session()
     outcome = Outcome(session)
     for step in encounter.steps:

@@ -349,12 +349,14 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
     async def live(socket: WebSocket, table_id: str) -> None:
         """Pushes the seat's new log lines and version as they happen. Connect with
         `?key=SECRET&after=N` (N: the version you have) to receive what you missed,
-        in order, exactly once. A `reset` message replaces the whole log (after an
-        undo)."""
+        in order, exactly once, and `&digest=D` (the `digest` of the last message or
+        state you read) so that a history taken back meanwhile is noticed. A `reset`
+        message replaces the whole log (after an undo)."""
         try:
             who = await asyncio.to_thread(tables.seat_of, table_id,
                                           socket.query_params.get("key"))
             sent = int(socket.query_params.get("after", "0"))
+            had = socket.query_params.get("digest")
         except (FootworkError, ValueError) as exc:
             await socket.close(code=4401, reason=excerpt(str(exc), 100))
             return
@@ -365,18 +367,22 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         closed: asyncio.Future[Any] | None = None
         try:
             while True:
-                version, lines = await asyncio.to_thread(_seat_log, tables, table_id, who)
+                version, lines, digest = await asyncio.to_thread(_seat_log, tables,
+                                                                 table_id, who)
                 if shown is None:
-                    shown = lines[:await asyncio.to_thread(_position, tables, table_id, who,
-                                                           sent)]
+                    count, then = await asyncio.to_thread(_position, tables, table_id, who,
+                                                          sent)
+                    # a client whose history was taken back (an undo) starts again
+                    shown = lines[:count] if had in (None, then) else [{"taken": "back"}]
                 if lines[:len(shown)] == shown:
                     fresh = lines[len(shown):]
                     if fresh:
                         await socket.send_json({"type": "lines", "version": version,
-                                                "after": len(shown), "lines": fresh})
+                                                "digest": digest, "after": len(shown),
+                                                "lines": fresh})
                 else:
                     await socket.send_json({"type": "reset", "version": version,
-                                            "after": 0, "lines": lines})
+                                            "digest": digest, "after": 0, "lines": lines})
                 shown = lines
                 if closed is None:
                     closed = asyncio.ensure_future(socket.receive())
@@ -402,16 +408,19 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
 
 
 def _seat_log(tables: Tables, table_id: str, seat: Seat
-              ) -> tuple[int, list[dict[str, Any]]]:
+              ) -> tuple[int, list[dict[str, Any]], str]:
     table = tables.live(table_id)
     with table.lock:
-        return table.seat_version(seat), list(table.seat_log(seat))
+        lines = list(table.seat_log(seat))
+        return table.seat_version(seat), lines, table.digest(seat, len(lines))
 
 
-def _position(tables: Tables, table_id: str, seat: Seat, version: int) -> int:
+def _position(tables: Tables, table_id: str, seat: Seat, version: int) -> tuple[int, str]:
+    """How many lines a client at ``version`` has, and their fingerprint."""
     table = tables.live(table_id)
     with table.lock:
-        return table.position(seat, version)
+        count = table.position(seat, version)
+        return count, table.digest(seat, count)
 
 
 def app_from_environment() -> FastAPI:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import pickle
 import secrets as secrets_module
 import threading
@@ -111,6 +112,8 @@ class LiveTable:
     lock: threading.RLock = field(default_factory=threading.RLock)
     #: per seat: every line it perceived so far (the GM: every event)
     logs: dict[Seat, list[dict[str, JSON]]] = field(default_factory=dict)
+    #: per seat: ``chain[i]`` is the fingerprint of its first ``i`` lines
+    chains: dict[Seat, list[str]] = field(default_factory=dict)
 
     def view(self, seat: Seat) -> View[Any]:
         return self.session.view(seat)
@@ -122,6 +125,19 @@ class LiveTable:
             log = self.logs[seat] = self.view(seat).log(self.session.initial,
                                                         self.session.batches)
         return log
+
+    def digest(self, seat: Seat, count: int) -> str:
+        """A fingerprint of the first ``count`` lines ``seat`` perceived. A client keeps
+        the one it last received and sends it back when it reconnects: a different one
+        means the history it saw was taken back (an undo), so it gets a reset. It says
+        nothing the seat's own lines do not (an undo of a hidden command changes none)."""
+        log = self.seat_log(seat)
+        chain = self.chains.setdefault(seat, [""])
+        count = max(0, min(count, len(log)))
+        while len(chain) <= count:
+            line = json.dumps(log[len(chain) - 1], sort_keys=True, separators=(",", ":"))
+            chain.append(hashlib.sha256((chain[-1] + line).encode()).hexdigest()[:16])
+        return chain[count]
 
     def position(self, seat: Seat, version: int) -> int:
         """How many of the seat's log lines a client at ``version`` (the seat's) has."""
@@ -256,6 +272,7 @@ class Tables:
             session.undo()
             table.records.pop()
             table.logs.clear()  # history changed: every seat's log is judged again
+            table.chains.clear()
         else:
             engine = session.engine
             command = engine.parse(record.command)
@@ -291,10 +308,7 @@ class Tables:
                     return self._repeat(table, seat, raced.record)
             command = engine.checked(body)
             self._authorize(table, seat, command)
-            try:
-                events = engine.decide(table.session.state, command)
-            except IllegalCommand as exc:
-                raise table.view(seat).refusal(table.session.state, exc) from None
+            events = table.view(seat).decide(table.session.state, command)
             try:
                 record = self._append(table, seat, version, command_id,
                                       command_to_json(command), [event_to_json(e) for e in events])
@@ -370,6 +384,7 @@ class Tables:
             body = table.view(seat).state_json(table.session.state, table.session.initial,
                                                table.session.batches, log=False)
             body["version"] = table.seat_version(seat)
+            body["digest"] = table.digest(seat, len(table.seat_log(seat)))
             body["table"] = table_id
             body["seat"] = str(seat)
             return body
