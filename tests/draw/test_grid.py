@@ -209,17 +209,69 @@ def test_an_actors_options_highlight_every_reachable_cell() -> None:
     assert set(reach) == {tuple(c) for c in CELLS} | {(0, 2), (4, 4)}
     assert {reach[c].get("data-cost") for c in [(1, 1), (0, 2)]} == {"move"}
     assert reach[(4, 4)].get("data-cost") == "dash"
-    assert reach[(4, 4)].get("stroke-dasharray")  # a second cost is drawn dashed
-    assert not reach[(1, 1)].get("stroke-dasharray")
+    assert reach[(1, 1)].get("data-options") == "0" and reach[(0, 2)].get("data-options") == "1"
     assert _texts(root, "odds") == ["75%"]  # only the climb needs a roll
+    assert not _texts(root, "cost")  # costs without a number: nothing to write on a cell
     tip = reach[(0, 2)].find(f"{SVG}title")
     assert tip is not None and "climb the wall (z 2): 75%, move" in (tip.text or "")
     [me] = _classed(root, "selected")
     assert me.get("data-actor") == "ada"
     assert _texts(root, "loose-options") == ["ada may also: hold & wait"]
     texts = _texts(root)
-    assert "ada can reach (move)" in texts and "ada can reach (dash)" in texts
+    assert "where ada can go now" in texts and "75%: best chance of success" in texts
     assert any("round 2, ada's turn" in t for t in texts)
+
+
+def _walk(row: int, col: int, cost: str, checks: tuple[CheckOdds, ...] = ()) -> Any:
+    return SimpleNamespace(to=f"{row},{col}", label=f"move to ({row},{col})", cost=cost,
+                           checks=checks, command={"do": "move", "to": [row, col, 0]})
+
+
+def test_reachable_cells_are_shaded_by_cost_on_one_scale_with_the_cost_written() -> None:
+    options = [_walk(1, 1, "1u (walk 1u)"), _walk(1, 2, "1.414u (walk 1.414u)"),
+               _walk(1, 2, "3u (climb 3u)"), _walk(3, 1, "4u (walk 4u)"),
+               SimpleNamespace(to=None, label="drop prone", cost="free", checks=(),
+                               command={"do": "prone"})]
+    root = _render("ada", options=options)
+    reach = {el.get("data-place"): el for el in _classed(root, "reach", "rect")}
+    assert set(reach) == {"1,1", "1,2", "3,1"}
+    assert reach["1,2"].get("data-options") == "1 2"
+    assert reach["1,2"].get("data-cost") == "1.414u (walk 1.414u)"  # the cheaper of the two
+    assert reach["1,2"].get("data-cost-value") == "1.414"
+
+    def darkness(cell: str) -> int:
+        fill = reach[cell].get("fill", "")
+        return -sum(int(fill[i:i + 2], 16) for i in (1, 3, 5))
+
+    assert darkness("1,1") < darkness("1,2") < darkness("3,1")  # dearer is darker
+    assert sorted(_texts(root, "cost")) == ["1", "1.4", "4"]
+    legend = [t for t in _texts(root) if t.startswith("ada can reach")]
+    assert legend == ["ada can reach: cost 1 to 4u (light to dark); "
+                      "the number on a cell is its cost"]
+    assert not _texts(root, "odds") and "75%: best chance of success" not in _texts(root)
+
+
+def test_a_certain_fall_is_drawn_as_a_fall_not_as_odds() -> None:
+    fall = CheckOdds("edge", "-", {"fall": Fraction(1)})
+    risky = CheckOdds("edge", "1d6", {"stay": Fraction(1, 3), "fall": Fraction(2, 3)})
+    options = [_walk(1, 1, "1u", (fall,)), _walk(1, 2, "1u", (risky,)), _walk(2, 1, "1u")]
+    root = _render("ada", options=options)
+    assert _texts(root, "fall") == ["fall"]
+    assert _texts(root, "odds") == ["33.3%"]
+    assert "100%" not in " ".join(_texts(root))
+    assert "fall: a certain fall" in _texts(root)
+
+
+def test_a_long_list_of_other_options_wraps_and_never_widens_the_picture() -> None:
+    small = GridSpec(rows=["." * 8] * 8).build()
+    many = [SimpleNamespace(to=None, label=f"ask the GM to improvise style number {i}",
+                            cost="the GM's ruling", checks=(), command={"do": "improvise"})
+            for i in range(40)]
+    root = _render("ada", grid=small, state={**STATE, "actors": {}}, options=many)
+    assert float(root.get("width", 0)) <= 640
+    lines = _texts(root, "loose-options")
+    assert 1 < len(lines) <= 3 and lines[-1].strip().startswith("… and")
+    assert float(root.get("height", 0)) < 600
 
 
 def test_option_cells_off_the_map_are_ignored_and_no_cells_means_listed() -> None:
@@ -262,7 +314,7 @@ def test_text_is_escaped() -> None:
     assert reach.get("data-cost") == "m&m"
 
 
-def test_a_large_map_drops_per_cell_text() -> None:
+def test_a_large_map_drops_per_cell_text_and_merges_runs_of_cells() -> None:
     n = TEXT_LIMIT + 6
     surface = np.zeros((n, n), np.uint8)
     surface[10:12, :] = Surface.WALL
@@ -271,10 +323,15 @@ def test_a_large_map_drops_per_cell_text() -> None:
     grid = GridMap(surface, elevation)
     state = {"ruleset": "big", "round": 1, "turn": "ada", "pending": None,
              "actors": {"ada": {"side": "crew", "row": 40, "col": 40, "z": 0.0}}}
-    root = _render("ada", grid=grid, state=state)
-    cells = _cells(root)
-    assert len(cells) == n * n
-    assert all(el.find(f"{SVG}title") is None for el in cells.values())
+    svg = render_svg(fake_session(grid=grid, state=state), "ada")
+    root = ET.fromstring(svg)
+    assert not _cells(root)  # no rect per cell
+    paths = {el.get("fill"): el for el in _classed(root, "cells", "path")}
+    assert set(paths) == {"url(#grid-wall)", "#d6c9a8", "#fffdf6"}  # one path per fill
+    # rows 10-11 are one wall run each; the raised square is 5 runs of 5 cells
+    assert paths["url(#grid-wall)"].get("d", "").count("M") == 2
+    assert paths["#fffdf6"].get("d", "").count("M") == 5
+    assert len(svg) < 40_000
     assert not _texts(root, "height floor") and not _texts(root, "height wall")
     assert {int(t) for t in _texts(root, "ruler-col")} == set(range(0, n, 5))
     assert any("too large for per-cell labels" in t for t in _texts(root, "subtitle"))

@@ -30,6 +30,7 @@ text (heights, odds, tooltips).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -45,9 +46,11 @@ from footwork.draw.zones import (
     _num,
     _text,
     _width,
+    fall_odds,
     heading,
     percent,
     success_odds,
+    wrap_list,
 )
 
 #: the side of a cell, in pixels
@@ -79,7 +82,10 @@ TAG_COLOURS: dict[str, str] = {
 }
 EXTRA_TAG_COLOURS = ("#17becf", "#e377c2", "#2ca02c", "#bcbd22", "#ff7f0e", "#7f7f7f")
 #: how the reachable cells of the 1st, 2nd, 3rd... cost are drawn: fill opacity, dashes
-REACH_STYLES: tuple[tuple[str, str], ...] = (("0.38", ""), ("0.2", "5 3"), ("0.12", "2 3"))
+#: reachable cells are shaded on one scale from the cheapest cost to the dearest
+REACH_CHEAP, REACH_DEAR, REACH_FLAT = "#ffe9a8", "#c2410c", "#f6b04a"
+REACH_OPACITY = "0.72"
+FALL = "#b2182b"
 
 DEFS = (
     "<defs>"
@@ -90,6 +96,9 @@ DEFS = (
     "</pattern>"
     '<linearGradient id="grid-floor-ramp">'
     f'<stop offset="0" stop-color="{FLOOR_LOW}"/><stop offset="1" stop-color="{FLOOR_HIGH}"/>'
+    "</linearGradient>"
+    '<linearGradient id="grid-reach-ramp">'
+    f'<stop offset="0" stop-color="{REACH_CHEAP}"/><stop offset="1" stop-color="{REACH_DEAR}"/>'
     "</linearGradient>"
     '<linearGradient id="grid-water-ramp">'
     f'<stop offset="0" stop-color="{WATER_SHALLOW}"/>'
@@ -118,6 +127,18 @@ def _float(value: Any) -> float | None:
 def _fmt(value: float) -> str:
     """A height or depth, short: ``2``, ``1.5``, ``-0.25``."""
     return f"{round(value, 2):g}"
+
+
+def _short(value: float) -> str:
+    """A cost on a cell: one decimal at most (``1.4``, ``12``)."""
+    return f"{round(value, 1):g}"
+
+
+def _unit_of(cost: str) -> str:
+    """The unit right after a cost text's number: ``"1.414u (walk)"`` is ``u``, ``"2 m"`` is
+    `` m``."""
+    match = re.match(r"\s*[-+]?\d+(?:\.\d+)?(\s?[A-Za-z]+)?", cost)
+    return (match.group(1) or "") if match else ""
 
 
 def _cell(value: Any) -> Cell | None:
@@ -292,9 +313,9 @@ def _wrap_rows(items: Sequence[tuple[str, str]], width: float) -> list[list[tupl
 class _Reach:
     """What the options say about one reachable cell."""
 
-    cost: str
     best: Fraction
     rolls: bool
+    falls: Fraction  # the chance the best option ends in a fall
     target: Target
     lines: list[str] = field(default_factory=list)
 
@@ -371,9 +392,8 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
             if g.inside(*rc):
                 tags_at.setdefault(rc, []).append(t)
 
-    # options: the cells each reaches, grouped by cost (first come, first style)
+    # options: the cells each reaches, each cell with its cheapest cost and best odds
     reach: dict[Cell, _Reach] = {}
-    costs: list[str] = []
     loose: list[str] = []
     for index, option in enumerate(found):
         command = getattr(option, "command", None) or {}
@@ -387,10 +407,9 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
             loose.append(label)
             continue
         cost = str(getattr(option, "cost", "") or "")
-        if cost not in costs:
-            costs.append(cost)
         rolls = bool(getattr(option, "checks", ()))
         chance = success_odds(option) if rolls else Fraction(1)
+        falls = fall_odds(option)
         z = _float(to[2]) if (isinstance(to, Sequence) and not isinstance(to, str)
                               and len(to) >= 3) else None
         line = label + (f" (z {_fmt(z)})" if z is not None and raw_cells is None else "")
@@ -401,9 +420,9 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
                 # the page finds a cell by the option's own `to` ("r,c"), as in its JSON
                 place = str(option.to) if getattr(option, "to", None) is not None \
                     else f"{rc[0]},{rc[1]}"
-                reach[rc] = got = _Reach(cost, chance, rolls, Target(place))
-            elif chance > got.best:
-                got.best, got.rolls = chance, rolls
+                reach[rc] = got = _Reach(chance, rolls, falls, Target(place))
+            elif chance > got.best or (chance == got.best and falls < got.falls):
+                got.best, got.rolls, got.falls = chance, rolls, falls
             got.target.add(index, cost)
             got.lines.append(line)
 
@@ -428,18 +447,34 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
     add(_text(MARGIN, 24, title, size=16, anchor="start", weight="bold", cls="title"))
     add(_text(MARGIN, 42, sub, size=11, anchor="start", fill="#555", cls="subtitle"))
 
-    # cells
+    # cells: a small map one rect per cell, with its tooltip; a large one merged into runs
+    # of identical cells, one path per fill, so its size follows how varied it is
     add('<g class="cells" stroke="#000000" stroke-opacity="0.16" stroke-width="1">')
-    for r in range(g.rows):
+    if not detail:
+        runs: dict[tuple[str, str], list[str]] = {}
+        for r in range(g.rows):
+            c = 0
+            while c < g.cols:
+                look = (g.surface[r][c], fill_of(r, c))
+                stop = c + 1
+                while stop < g.cols and (g.surface[r][stop], fill_of(r, stop)) == look:
+                    stop += 1
+                runs.setdefault(look, []).append(
+                    f"M{_num(x_of(c))},{_num(y_of(r))}h{(stop - c) * P}v{P}h-{(stop - c) * P}z")
+                c = stop
+        for (kind, fill), parts in runs.items():
+            add(f'<path class="cells {kind}" fill={_attr(fill)} stroke="none" '
+                f'd="{"".join(parts)}"/>')
+        lines = "".join(f"M{_num(ox)},{_num(y_of(r))}h{map_w}" for r in range(1, g.rows))
+        lines += "".join(f"M{_num(x_of(c))},{_num(oy)}v{map_h}" for c in range(1, g.cols))
+        add(f'<path class="cell-lines" fill="none" d="{lines}"/>')
+    for r in range(g.rows if detail else 0):
         for c in range(g.cols):
             kind, e = g.surface[r][c], g.elevation[r][c]
             data = f' data-elevation="{_fmt(e)}"' if e is not None else ""
             cell = (f'<rect class="cell {kind}" data-row="{r}" data-col="{c}"{data} '
                     f'x={_attr(_num(x_of(c)))} y={_attr(_num(y_of(r)))} '
                     f'width="{P}" height="{P}" fill={_attr(fill_of(r, c))}')
-            if not detail:
-                add(cell + "/>")
-                continue
             tip = [f"row {r}, col {c}: {kind}"]
             if kind == "floor" and e is not None:
                 tip.append(f"height {_fmt(e)}")
@@ -466,6 +501,9 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
             if towards is None:
                 continue
             current_speeds.add(g.speed[r][c])
+            mid = RULER_STEP // 2  # a large map shows a current by one arrow a 5 x 5 block
+            if not detail and (r % RULER_STEP != mid or c % RULER_STEP != mid):
+                continue
             deep = g.surface[r][c] == "water" and dhi > dlo and water_t(g.depth[r][c]) > 0.55
             colour = CURRENT_LIGHT if deep or g.surface[r][c] in ("wall", "void") \
                 else CURRENT_DARK
@@ -479,8 +517,16 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
     corners = ((0, 0, 1, 1), (1, 0, -1, 1), (1, 1, -1, -1), (0, 1, 1, -1))
     size = P * 0.34
     add('<g class="tags">')
+    merged: dict[str, list[str]] = {}  # a large map: one path per tag
     for (r, c), names in sorted(tags_at.items()):
         for t in names:
+            if not detail:
+                fx, fy, sx, sy = corners[tag_names.index(t) % len(corners)]
+                x0, y0 = x_of(c + fx) + sx, y_of(r + fy) + sy
+                merged.setdefault(t, []).append(
+                    f"M{_num(x0)},{_num(y0)}h{_num(sx * size)}l{_num(-sx * size)},"
+                    f"{_num(sy * size)}z")
+                continue
             fx, fy, sx, sy = corners[tag_names.index(t) % len(corners)]
             x0, y0 = x_of(c + fx) + sx, y_of(r + fy) + sy
             d = (f"M{_num(x0)},{_num(y0)} L{_num(x0 + sx * size)},{_num(y0)} "
@@ -488,6 +534,9 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
             add(f'<path class="tag" data-tag={_attr(t)} data-row="{r}" data-col="{c}" '
                 f'd={_attr(d)} fill={_attr(tag_colour[t])} stroke="#ffffff" '
                 'stroke-width="0.8"/>')
+    for t, parts in merged.items():
+        add(f'<path class="tag" data-tag={_attr(t)} d="{"".join(parts)}" '
+            f'fill={_attr(tag_colour[t])}/>')
     add("</g>")
 
     # ceilings: a dotted outline round each covered area, its height written inside
@@ -547,21 +596,44 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
     add(f'<rect class="map-frame" x={_attr(_num(ox))} y={_attr(_num(oy))} '
         f'width="{map_w}" height="{map_h}" fill="none" stroke="#333333" stroke-width="1.5"/>')
 
-    # where the actor may go
+    # where the actor may go: one scale of colour from the cheapest cost to the dearest,
+    # the cost written on the cell when it fits, the odds (or a certain fall) under it
+    values = [v for spot in reach.values() if (v := spot.target.value) is not None]
+    vlo, vhi = (min(values), max(values)) if values else (0.0, 0.0)
+    cost_unit = next((_unit_of(spot.target.cost) for _, spot in sorted(reach.items())
+                      if spot.target.value is not None), "")
+    marks: set[str] = set()
+
+    def reach_t(value: float) -> float:
+        return 0.5 if vhi <= vlo else (value - vlo) / (vhi - vlo)
+
     if reach:
         add('<g class="options">')
         for (r, c), spot in sorted(reach.items()):
-            opacity, dash = REACH_STYLES[min(costs.index(spot.cost), len(REACH_STYLES) - 1)]
-            dashes = f' stroke-dasharray="{dash}"' if dash else ""
+            value = spot.target.value
+            fill = REACH_FLAT if value is None else _mix(REACH_CHEAP, REACH_DEAR, reach_t(value))
             lines = f"row {r}, col {c}\n" + "\n".join(spot.lines)
             add(f'<rect class="place target reach" data-row="{r}" data-col="{c}"'
                 f'{spot.target.attrs()} '
-                f'x={_attr(_num(x_of(c) + 2))} y={_attr(_num(y_of(r) + 2))} '
-                f'width="{P - 4}" height="{P - 4}" rx="3" fill={_attr(HIGHLIGHT)} '
-                f'fill-opacity="{opacity}" stroke={_attr(HIGHLIGHT)} stroke-width="2.2"{dashes}>'
+                f'x={_attr(_num(x_of(c) + 1.5))} y={_attr(_num(y_of(r) + 1.5))} '
+                f'width="{P - 3}" height="{P - 3}" rx="3" fill={_attr(fill)} '
+                f'fill-opacity="{REACH_OPACITY}" stroke={_attr(HIGHLIGHT)} stroke-width="1.5">'
                 f"<title>{escape(lines)}</title></rect>")
-            if detail and spot.rolls:
-                out.extend(_halo(x_of(c + 0.5), y_of(r + 1) - 3, percent(spot.best), size=8,
+            if not detail:
+                continue
+            dark = value is not None and reach_t(value) > 0.55
+            if value is not None and (r, c) not in placed:
+                marks.add("cost")
+                out.extend(_halo(x_of(c + 0.5), y_of(r + 0.5) + 3, _short(value), size=9,
+                                 weight="bold", fill="#ffffff" if dark else "#4a2a00",
+                                 halo=REACH_DEAR if dark else "#fff7df", cls="cost"))
+            if spot.falls == 1:
+                marks.add("fall")
+                out.extend(_halo(x_of(c + 0.5), y_of(r + 1) - 2.5, "fall", size=8,
+                                 weight="bold", fill=FALL, cls="fall"))
+            elif spot.rolls and spot.best < 1:
+                marks.add("odds")
+                out.extend(_halo(x_of(c + 0.5), y_of(r + 1) - 2.5, percent(spot.best), size=8,
                                  weight="bold", fill=ODDS, cls="odds"))
         add("</g>")
 
@@ -591,9 +663,12 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
                 text, colour, halo = _fmt(e), "#ffffff", WALL_BASE
             else:
                 text, colour, halo = _fmt(e), "#3b3325", "#ffffff"
-            for r, c in _label_cells(group, busy):
-                out.extend(_halo(x_of(c + 0.5), y_of(r + 0.5) + 3.5, text, size=9,
-                                 weight="bold", fill=colour, halo=halo, cls=f"height {kind}"))
+            for r, c in _label_cells(group, busy | set(reach)):
+                # over a reachable cell the cost takes the middle: the height goes on top
+                top = (r, c) in reach and reach[(r, c)].target.value is not None
+                out.extend(_halo(x_of(c + 0.5), y_of(r) + 8.5 if top else y_of(r + 0.5) + 3.5,
+                                 text, size=8 if top else 9, weight="bold", fill=colour,
+                                 halo=halo, cls=f"height {kind}"))
         out.extend(ceiling_labels)
         add("</g>")
 
@@ -750,30 +825,32 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
     if people:
         row(people)
     if actor is not None:
-        if reach:
-            items = []
-            for i, cost in enumerate(costs):
-                opacity, dash = REACH_STYLES[min(i, len(REACH_STYLES) - 1)]
-                dashes = f' stroke-dasharray="{dash}"' if dash else ""
-                items.append((box + f'rx="3" fill={_attr(HIGHLIGHT)} fill-opacity="{opacity}" '
-                              f'stroke={_attr(HIGHLIGHT)} stroke-width="2.2"{dashes}/>',
-                              f"{actor} can reach" + (f" ({cost})" if cost else "")))
-            if any(info.rolls for info in reach.values()):
+        if reach and values:
+            ramp = (box + 'rx="3" fill="url(#grid-reach-ramp)" '
+                    f'fill-opacity="{REACH_OPACITY}" stroke={_attr(HIGHLIGHT)}/>')
+            span = (f"{_short(vlo)} to {_short(vhi)}" if vhi > vlo else _short(vlo))
+            items = [(ramp, f"{actor} can reach: cost {span}{cost_unit} (light to dark)"
+                      + ("; the number on a cell is its cost" if "cost" in marks else ""))]
+            if "odds" in marks:
                 items.append(("", "75%: best chance of success"))
+            if "fall" in marks:
+                items.append(("", "fall: a certain fall"))
             row(items)
+        elif reach:
+            row([(box + f'rx="3" fill="{REACH_FLAT}" fill-opacity="{REACH_OPACITY}" '
+                  f'stroke={_attr(HIGHLIGHT)}/>', f"where {actor} can go now")]
+                + ([("", "75%: best chance of success")] if "odds" in marks else [])
+                + ([("", "fall: a certain fall")] if "fall" in marks else []))
         else:
             row([("", f"{actor} can reach no cell now")])
-        if loose:
-            more = f"{actor} may also: " + "; ".join(loose)
-            widths.append(_width(more, 11) + 2 * MARGIN)
-            leg(_text(MARGIN, ly, more, size=11, anchor="start", cls="loose-options"))
-            ly += 20
+        for line in wrap_list(f"{actor} may also:", loose, page_w - 2 * MARGIN) if loose else []:
+            leg(_text(MARGIN, ly, line, size=11, anchor="start", cls="loose-options"))
+            ly += 16
     if off_map:
-        gone = ", ".join(f"{n} (row {i.get('row')}, col {i.get('col')})" for n, i in off_map)
-        widths.append(_width(f"not on the map: {gone}", 11) + 2 * MARGIN)
-        leg(_text(MARGIN, ly, f"not on the map: {gone}", size=11, anchor="start",
-                  cls="off-map"))
-        ly += 20
+        gone = [f"{n} (row {i.get('row')}, col {i.get('col')})" for n, i in off_map]
+        for line in wrap_list("not on the map:", gone, page_w - 2 * MARGIN):
+            leg(_text(MARGIN, ly, line, size=11, anchor="start", cls="off-map"))
+            ly += 16
     legend.append("</g>")
     out.extend(legend)
 

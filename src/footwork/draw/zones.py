@@ -79,6 +79,34 @@ def _width(text: str, size: int = 12, *, bold: bool = False) -> float:
     return len(text) * size * (0.64 if bold else 0.58)
 
 
+#: a listed line (what else an actor may do, who is off the map) wraps to at most this
+#: many lines: the picture is a map, not the options list
+LIST_LINES = 3
+
+
+def wrap_list(head: str, items: Sequence[str], width: float, size: int = 11) -> list[str]:
+    """``head`` then the items joined by "; ", wrapped to ``width`` pixels in at most
+    :data:`LIST_LINES` lines, the last saying how many items did not fit."""
+    lines: list[str] = []
+    line = head
+    for i, item in enumerate(items):
+        piece = item + (";" if i < len(items) - 1 else "")
+        if line == head or _width(f"{line} {piece}", size) <= width:
+            line = f"{line} {piece}" if line else piece
+            continue
+        lines.append(line)
+        if len(lines) == LIST_LINES - 1:
+            line = "  " + "; ".join(items[i:])
+            if _width(line, size) > width:
+                line = f"  … and {len(items) - i} more"
+            break
+        line = "  " + piece
+    lines.append(line)
+    # a single item longer than the page is cut, not allowed to widen it
+    room = max(8, int(width / (size * 0.58)))
+    return [t if len(t) <= room else t[:room - 1] + "…" for t in lines]
+
+
 def heading(state: Mapping[str, Any], actor: str | None, shown: str,
             *, first: str = "") -> tuple[str, str]:
     """The title (ruleset, round, whose turn) and the subtitle (``first``, the pending
@@ -104,8 +132,8 @@ def success_odds(option: Any) -> Fraction:
     """The chance an option succeeds: the product over its checks of each check's success.
 
     A check's success is its ``success`` outcome when it has one, else every
-    outcome whose name does not mention failing. An option without checks is
-    certain.
+    outcome whose name mentions neither failing nor falling (a certain fall is no
+    "100%"). An option without checks is certain.
     """
     p = Fraction(1)
     for check in option.checks:
@@ -113,8 +141,21 @@ def success_odds(option: Any) -> Fraction:
         if "success" in odds:
             p *= Fraction(odds["success"])
         else:
-            p *= sum((Fraction(v) for k, v in odds.items() if "fail" not in k), Fraction(0))
+            p *= sum((Fraction(v) for k, v in odds.items()
+                      if "fail" not in k.lower() and "fall" not in k.lower()), Fraction(0))
     return p
+
+
+def fall_odds(option: Any) -> Fraction:
+    """The chance an option ends in a fall: its checks' outcomes that name a fall, or
+    certain when the option says so itself (``"a move; a fall"``) without a check."""
+    stay = Fraction(1)
+    for check in getattr(option, "checks", ()):
+        stay *= 1 - sum((Fraction(v) for k, v in check.odds.items() if "fall" in k.lower()),
+                        Fraction(0))
+    if stay == 1 and "fall" in str(getattr(option, "cost", "")).lower():
+        return Fraction(1)
+    return 1 - stay
 
 
 @dataclass
