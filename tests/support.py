@@ -88,21 +88,23 @@ def end_turns(s: Session[Any], *actors: str) -> tuple[Event, ...]:
 
 
 def yaml_refused(text: str, line: int, path: str) -> str:
-    """The YAML file ``text`` is refused in one line naming its line and ``path``."""
+    """The YAML file ``text`` is refused, its first fault on a line naming its line and
+    ``path`` (each fault on a line of its own)."""
     from footwork.errors import ScenarioError
     from footwork.scenario import encounter_from_text
 
     with pytest.raises(ScenarioError) as info:
         encounter_from_text(text, "bad.yaml")
     message = str(info.value)
-    assert "\n" not in message, message
+    # every fault of a file is reported, one line each, in the file's order
+    assert all(ln.startswith("bad.yaml:") for ln in message.split("\n")), message
     assert message.startswith(f"bad.yaml:{line}: {path}: "), message
     return message
 
 
 def json_refused(data: Mapping[str, Any], path: str) -> str:
-    """The JSON file of ``data`` (one value a line) is refused in one line naming the
-    file, a line and ``path``."""
+    """The JSON file of ``data`` (one value a line) is refused, a line of its error naming
+    the file, a line and ``path`` (each fault on a line of its own)."""
     import json
     import re
 
@@ -112,6 +114,6 @@ def json_refused(data: Mapping[str, Any], path: str) -> str:
     with pytest.raises(ScenarioError) as info:
         encounter_from_text(json.dumps(data, indent=1), "bad.json")
     message = str(info.value)
-    assert "\n" not in message, message
-    assert re.match(rf"bad\.json:\d+: {re.escape(path)}: ", message), message
+    assert all(ln.startswith("bad.json:") for ln in message.split("\n")), message
+    assert re.search(rf"^bad\.json:\d+: {re.escape(path)}: ", message, re.M), message
     return message

@@ -55,6 +55,24 @@ class ScenarioError(FootworkError):
         self.detail = message
 
 
+class ScenarioErrors(ScenarioError):
+    """Several faults of one file, found at once: ``errors`` holds each (a
+    :class:`ScenarioError` with its own line). ``str()`` has one line per fault, then how
+    many more were found than shown; ``file``, ``path``, ``line`` and ``detail`` are the
+    first fault's."""
+
+    def __init__(self, errors: Sequence[ScenarioError], *, more: int = 0) -> None:
+        first = errors[0]
+        super().__init__(first.detail, file=first.file, path=first.path, line=first.line)
+        self.errors = tuple(errors)
+        self.more = more
+        lines = [str(e) for e in self.errors]
+        if more > 0:
+            lines.append(f"{first.file + ': ' if first.file else ''}{more} more "
+                         f"error{'s' if more != 1 else ''} not shown")
+        self.message = "\n".join(lines)
+
+
 class RulesetError(FootworkError):
     """An unknown ruleset, or a ruleset that is badly registered."""
 

@@ -104,11 +104,14 @@ def judge(cmd: str, code: int, stdout: str, stderr: str, exception: BaseExceptio
     if code == 2 and (exception is None or isinstance(exception, SystemExit)):
         lines = stderr.removesuffix("\n").split("\n") if stderr else []
         lines = [line for line in lines if not line.startswith("warning: ")]
-        if len(lines) != 1:
+        # a file's faults are reported at once, one line each (at most MAX_ERRORS shown,
+        # then a line counting the rest)
+        from footwork.scenario.encounter import MAX_ERRORS
+
+        if not 1 <= len(lines) <= MAX_ERRORS + 1:
             problems.append(["refused with other than one line on stderr",
                              f"{cmd}: exit 2 with {len(lines)} lines on stderr"])
-        if lines:
-            first = lines[0]
+        for first in lines:
             if not first.startswith("error: "):
                 problems.append(["refused without 'error: '",
                                  f"{cmd}: stderr starts {_short(first, 80)!r}"])

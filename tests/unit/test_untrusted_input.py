@@ -36,8 +36,10 @@ def refused(text: str, name: str = "case.yaml") -> ScenarioError:
     with pytest.raises(ScenarioError) as info:
         encounter_from_text(text, name)
     message = str(info.value)
-    assert "\n" not in message and message.startswith(name), message
-    assert len(message) < 400, message
+    # every fault of the file is reported, each on one line of its own
+    for line in message.split("\n"):
+        assert line.startswith(name), message
+        assert len(line) < 400, message
     return info.value
 
 

@@ -67,7 +67,9 @@ FileArg = Annotated[Path, typer.Argument(help="an encounter file (.yaml, .yml or
 
 
 def _fail(message: str, code: int) -> typer.Exit:
-    err.print(f"error: {message}", markup=False)
+    # a file with several faults reports each on its own line
+    for line in message.splitlines() or [""]:
+        err.print(f"error: {line}", markup=False)
     return typer.Exit(code)
 
 

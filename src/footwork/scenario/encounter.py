@@ -15,7 +15,13 @@ from footwork.engine.commands import Command
 from footwork.engine.machine import Engine
 from footwork.engine.session import Session
 from footwork.engine.state import State
-from footwork.errors import FootworkError, InvalidCommand, ScenarioError, excerpt
+from footwork.errors import (
+    FootworkError,
+    InvalidCommand,
+    ScenarioError,
+    ScenarioErrors,
+    excerpt,
+)
 from footwork.rulesets.base import ActorSetup, Ruleset
 from footwork.rulesets.registry import get_ruleset
 from footwork.scenario.models import EncounterHead, encounter_model
@@ -107,17 +113,21 @@ def build_encounter(source: Source) -> Encounter:
         for a in spec.actors  # type: ignore[attr-defined]
     ]
     ids = [a.id for a in actors]
+    faults: list[ScenarioError] = []
     for i, aid in enumerate(ids):
         if aid in ids[:i]:
-            raise source.error(f"actor id {aid!r} is used twice", ("actors", i, "id"))
+            faults.append(source.error(f"actor id {aid!r} is used twice", ("actors", i, "id")))
         if aid == ruleset.gm:
-            raise source.error(f"{aid!r} is reserved for the game master", ("actors", i, "id"))
+            faults.append(source.error(f"{aid!r} is reserved for the game master",
+                                       ("actors", i, "id")))
     order = ids if spec.order is None else spec.order  # type: ignore[attr-defined]
     if sorted(order) != sorted(ids):
-        raise source.error(
+        faults.append(source.error(
             "order must list every actor exactly once; expected a permutation of "
             f"{excerpt(str(ids), 120)}",
-            ("order",))
+            ("order",)))
+    if faults:
+        raise several(faults)
     try:
         space, built = ruleset.build(spec.options, spec.map, actors)  # type: ignore[attr-defined]
     except limits.LimitExceeded as exc:  # keep the kind and which limit
@@ -166,39 +176,80 @@ def _check_names(source: Source, command: Command, known: _Known,
 def _steps(source: Source, engine: Engine[Any], raw: list[dict[str, Any]],
            known: _Known) -> list[Step]:
     steps: list[Step] = []
+    faults: list[ScenarioError] = []
     for i, body in enumerate(raw):
-        path: tuple[str | int, ...] = ("steps", i)
-        line = source.line_of(path)
-        keys = [k for k in STEP_KEYS if k in body]
-        if len(keys) != 1 or (keys[0] in ("expect", "expect_error") and
-                              set(body) - {keys[0], "reason"}):
-            raise source.error(
-                "a step has exactly one of: do (a command), answer, expect, expect_error", path)
-        kind = keys[0]
-        if kind == "expect":
-            if not isinstance(body["expect"], dict):
-                raise source.error("expect takes a mapping (a subset of the state JSON)", path)
-            steps.append(Step(i, line, "expect", expected=body["expect"]))
-            continue
-        raw_cmd = body["expect_error"] if kind == "expect_error" else body
-        if not isinstance(raw_cmd, dict):
-            raise source.error("expected a command mapping", path)
         try:
-            command = engine.parse(raw_cmd)
-        except InvalidCommand as exc:
-            sub = (*path, "expect_error") if kind == "expect_error" else path
-            raise source.error(exc.detail, (*sub, *_split_path(exc.path))) from None
-        if kind == "do":
-            _check_names(source, command, known, path)
-        reason = body.get("reason") if kind == "expect_error" else None
-        steps.append(Step(i, line, "expect_error" if kind == "expect_error" else "command",
-                          command=command, reason=None if reason is None else str(reason)))
+            steps.append(_step(source, engine, i, body, known))
+        except ScenarioError as exc:
+            faults.append(exc)
+    if faults:
+        raise several(faults)
     return steps
 
 
+def _step(source: Source, engine: Engine[Any], i: int, body: dict[str, Any],
+          known: _Known) -> Step:
+    """The step at index ``i`` of the file, or the ScenarioError that says its fault."""
+    path: tuple[str | int, ...] = ("steps", i)
+    line = source.line_of(path)
+    keys = [k for k in STEP_KEYS if k in body]
+    if len(keys) != 1 or (keys[0] in ("expect", "expect_error") and
+                          set(body) - {keys[0], "reason"}):
+        raise source.error(
+            "a step has exactly one of: do (a command), answer, expect, expect_error", path)
+    kind = keys[0]
+    if kind == "expect":
+        if not isinstance(body["expect"], dict):
+            raise source.error("expect takes a mapping (a subset of the state JSON)", path)
+        return Step(i, line, "expect", expected=body["expect"])
+    raw_cmd = body["expect_error"] if kind == "expect_error" else body
+    if not isinstance(raw_cmd, dict):
+        raise source.error("expected a command mapping", path)
+    try:
+        command = engine.parse(raw_cmd)
+    except InvalidCommand as exc:
+        sub = (*path, "expect_error") if kind == "expect_error" else path
+        raise source.error(exc.detail, (*sub, *_split_path(exc.path))) from None
+    if kind == "do":
+        _check_names(source, command, known, path)
+    reason = body.get("reason") if kind == "expect_error" else None
+    return Step(i, line, "expect_error" if kind == "expect_error" else "command",
+                command=command, reason=None if reason is None else str(reason))
+
+
+#: the most faults of one file reported at once
+MAX_ERRORS = 20
+
+
+def several(faults: list[ScenarioError]) -> ScenarioError:
+    """One error for the faults of a file, in the file's order: the fault itself when
+    there is one, else :class:`ScenarioErrors` (at most :data:`MAX_ERRORS` shown)."""
+    if len(faults) == 1:
+        return faults[0]
+    ordered = sorted(faults, key=lambda e: e.line if e.line is not None else 1 << 62)
+    return ScenarioErrors(ordered[:MAX_ERRORS], more=len(ordered) - MAX_ERRORS)
+
+
 def _validation(source: Source, exc: ValidationError) -> ScenarioError:
-    """The first fault, as one line with its path (pydantic's own names left out)."""
-    err = exc.errors()[0]
+    """Every fault, each as one line with its path (pydantic's own names left out). A
+    field that takes one of several forms is reported once, as its first form's fault."""
+    faults: list[ScenarioError] = []
+    seen: set[tuple[int | str, ...]] = set()
+    for err in exc.errors():
+        # the location up to the first union member: its other members' faults are
+        # the same fault seen through another form
+        loc = err["loc"]
+        cut = next((i for i, part in enumerate(loc) if _internal(part)), len(loc))
+        key = _file_path(source.data, loc[:cut])
+        if key in seen:
+            continue
+        seen.add(key)
+        faults.append(_one_fault(source, err))
+    return several(faults)
+
+
+def _one_fault(source: Source, err: Any) -> ScenarioError:
+    """One pydantic error as one line with its path in the file."""
     loc = _file_path(source.data, err["loc"])
     union = len(loc) < len(err["loc"]) and any(
         isinstance(p, str) and not p.startswith("function-") for p in err["loc"]

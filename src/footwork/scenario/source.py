@@ -93,16 +93,90 @@ def parse_text(text: str, name: str = "<text>") -> Source:
         _scan_yaml(yaml, text, name)
         tree = yaml.load(text)
     except MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        line = mark.line + 1 if mark is not None else None
-        problem = exc.problem or "malformed YAML"
-        raise ScenarioError(f"invalid YAML: {_excerpt(problem)}", file=name, line=line) from None
+        line, words = yaml_fault(exc, text)
+        raise ScenarioError(f"invalid YAML: {words}", file=name, line=line) from None
     except YAMLError as exc:
         raise ScenarioError(f"invalid YAML: {_excerpt(str(exc))}", file=name) from None
     except (ValueError, RecursionError) as exc:  # int() of a huge literal, say
         raise ScenarioError(f"invalid YAML: {_excerpt(str(exc))}", file=name) from None
     source = Source(name, None, tree)
     return Source(name, _Plain(source).value(tree), tree)
+
+
+#: said of every syntax error: the parser cannot go on, so later faults are not found
+_STOPS = "; fix this first: the file is not read past it"
+
+
+def yaml_fault(exc: MarkedYAMLError, text: str) -> tuple[int | None, str]:
+    """The line of a YAML syntax error and what is wrong there, in a map-maker's words
+    rather than the parser's (``expected <block end>, but found ...``)."""
+    problem = exc.problem or ""
+    context = exc.context or ""
+    at = exc.problem_mark
+    opened = exc.context_mark
+    line = at.line + 1 if at is not None else None
+    began = opened.line + 1 if opened is not None else None
+    lines = text.splitlines()
+
+    def text_of(number: int | None) -> str:
+        return lines[number - 1] if number is not None and 0 < number <= len(lines) else ""
+
+    words: str
+    if "'\\t'" in problem or "\t" in problem:
+        words = "a tab character: indent and separate with spaces, never tabs"
+    elif "cannot start any token" in problem:
+        char = problem.split("'")[1] if problem.count("'") >= 2 else "?"
+        words = f"a value cannot begin with {char!r}: put the value in quotes"
+    elif "quoted scalar" in context:
+        quote = text_of(began)[opened.column] if opened is not None and opened.column < len(
+            text_of(began)) else "quote"
+        line, words = began, f"the {quote} opened on this line is never closed"
+    elif "flow sequence" in context or "flow mapping" in context:
+        pair = "[]" if "sequence" in context else "{}"
+        line = began
+        words = (f"the {pair[0]!r} opened on this line is not closed with {pair[1]!r} (or two "
+                 f"of its items lack a comma between them)")
+        if began != (at.line + 1 if at is not None else None):
+            words += f"; the file stops making sense on line {at.line + 1 if at else '?'}"
+    elif "duplicate key" in problem:
+        key = problem.split('"')[1] if problem.count('"') >= 2 else "?"
+        words = f"duplicate key {_excerpt(key, 40)!r}: a mapping names each key once"
+        first = next((n for n in range(began or 1, line or 1) if re.match(
+            rf"\s*(- )?[{{,]?\s*[\"']?{re.escape(key)}[\"']?\s*:", text_of(n))), None)
+        if first is not None:
+            words += f" (first on line {first})"
+    elif "could not find expected ':'" in problem:
+        line = began if began is not None else line
+        words = ("a key without a value: write 'name: value' (a colon, a space, then the "
+                 "value)")
+    elif "<block end>" in problem or "<block mapping start>" in problem:
+        words = ("this line is indented differently from the ones above it (lines of the "
+                 "same list or mapping start in the same column)")
+    elif "mapping values are not allowed" in problem:
+        words = _colon_or_indent(text_of(line), text_of((line or 1) - 1),
+                                 at.column if at is not None else 0)
+    elif "undefined alias" in problem:
+        name = problem.split("'")[1] if problem.count("'") >= 2 else "?"
+        words = f"*{_excerpt(name, 40)} refers to no anchor &{_excerpt(name, 40)} above it"
+    elif "single document" in context or "another document" in problem:
+        words = "a second document (after ---): an encounter file holds one"
+    elif "end of stream" in problem:
+        words = "the file ends in the middle of a value"
+    else:
+        words = _excerpt(problem or context or "malformed YAML")
+    return line, words + _STOPS
+
+
+def _colon_or_indent(here: str, above: str, column: int) -> str:
+    """``mapping values are not allowed here``: a line indented deeper than the one above
+    it (read as the same value, continued), or a colon inside a value."""
+    indent = len(here) - len(here.lstrip(" "))
+    above_indent = len(above) - len(above.lstrip(" "))
+    if indent > above_indent and above.strip() and not above.rstrip().endswith(":") \
+            and column > indent:
+        return ("this line is indented more than the one above it, which has a value "
+                "already (lines of the same mapping start in the same column)")
+    return "a colon followed by a space inside a value: put the value in quotes"
 
 
 def read_file(path: str | Path) -> Source:
