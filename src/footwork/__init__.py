@@ -30,6 +30,7 @@ from footwork.errors import (
     InvalidEvent,
     RulesetError,
     ScenarioError,
+    ScenarioErrors,
 )
 from footwork.limits import LimitExceeded
 from footwork.rulesets import Ruleset, available, get_ruleset, register
@@ -67,6 +68,7 @@ __all__ = [
     "Ruleset",
     "RulesetError",
     "ScenarioError",
+    "ScenarioErrors",
     "Seat",
     "Session",
     "State",
