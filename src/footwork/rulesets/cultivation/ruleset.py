@@ -99,6 +99,25 @@ def _per_round(a: CultivationActor, base: int) -> CultivationActor:
                    turn_taken=False, joint=False, waived=(), reached=None)
 
 
+def _terrain(zone: Any) -> dict[str, JSON]:
+    """What a picture of the zone shows besides its rating: water, its character limit,
+    surface, shade, roof, effects and its tile's kind; only what differs from a plain
+    zone, and never its traps (a secret until sprung)."""
+    body: dict[str, JSON] = {}
+    for key in ("water_m", "submerged", "limit", "shadow", "roofed", "open_field", "deepest"):
+        value = getattr(zone, key)
+        if value not in (None, False, 0):
+            body[key] = value
+    if zone.surface != "hard":
+        body["surface"] = zone.surface
+    for key in ("effects", "start_of_turn"):
+        if getattr(zone, key):
+            body[key] = list(getattr(zone, key))
+    if zone.tile is not None:
+        body["tile"] = zone.tile.kind
+    return body
+
+
 class CultivationRuleset(Ruleset[CultivationActor]):
     id: ClassVar[str] = "cultivation"
     title: ClassVar[str] = "Cultivation zones"
@@ -827,7 +846,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
     def space_json(self, space_: Any) -> Mapping[str, JSON]:
         m: CultivationMap = space_
         return {
-            "places": [{**to_jsonable(p), "dt": m.dt[p.id]} for p in m.graph],
+            "places": [{**to_jsonable(p), "dt": m.dt[p.id],
+                        "props": {**p.props, **_terrain(m.zones[p.id])}} for p in m.graph],
             "links": [to_jsonable(ln) for ln in m.graph.links()],
             "positions": {k: list(v) for k, v in m.positions.items()},
         }
