@@ -9,15 +9,19 @@ message and the rule ids; nothing a client sends can produce a 500 or a tracebac
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import Response
 
 from footwork import limits
 from footwork.engine.seats import Seat
@@ -47,6 +51,11 @@ from footwork.store import EventStore, TableNotFound, open_store
 
 #: a seat's credential, as the Authorization header (or ``?key=`` in the query)
 Auth = Annotated[str | None, Header(description="Bearer SECRET (a seat's key)")]
+
+#: the page's static files (the lobby, the table, their scripts and styles)
+WEB = Path(__file__).resolve().parent / "web"
+#: pages and drawings are read again on every visit (they change with the table)
+NO_CACHE = {"Cache-Control": "no-cache"}
 
 #: the largest request body, beyond the largest encounter file the limits allow
 BODY_SLACK = 64_000
@@ -202,19 +211,25 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         secret = request.query_params.get("key")
         if authorization and authorization.lower().startswith("bearer "):
             secret = authorization[7:].strip()
-        return tables.seat_of(table_id, secret)
+        who = tables.seat_of(table_id, secret)
+        if request.method == "GET":
+            who = preview(who, request.query_params.get("as"))
+        return who
 
     def link(table_id: str, secret: str) -> str:
         return f"{base_url}/t/{table_id}?key={secret}"
 
-    # -- the lobby -------------------------------------------------------------------
+    # -- the pages (the lobby and a table: static files of footwork.server.web) -------
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    def home() -> str:
-        return ("<!doctype html><meta charset=utf-8><title>footwork</title>"
-                "<h1>footwork table server</h1><p>The API is described at "
-                "<a href=/openapi.json>/openapi.json</a>; tables at "
-                "<a href=/api/tables>/api/tables</a>.</p>")
+    def home() -> FileResponse:
+        return FileResponse(WEB / "index.html", headers=NO_CACHE)
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+    def table_page(table_id: str) -> FileResponse:  # the key is checked by the API calls
+        return FileResponse(WEB / "table.html", headers=NO_CACHE)
+
+    app.mount("/web", StaticFiles(directory=WEB), name="web")
 
     @app.get("/api/examples", response_model=list[Example])
     def examples() -> list[Example]:
@@ -234,7 +249,7 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
 
     @app.post("/api/tables", response_model=CreatedTable, status_code=201,
               responses=REFUSALS)
-    def create_table(body: NewTable) -> CreatedTable:
+    def create_table(request: Request, body: NewTable) -> CreatedTable:
         """A new table from encounter text or a shipped example. The answer holds every
         seat's secret and link: hand each to its player; only hashes are kept."""
         if (body.encounter is None) == (body.example is None):
@@ -248,10 +263,12 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
             text, source = str(body.encounter), f"encounter.{body.format}"
         record, issued = tables.create(text, name=body.name, source=source,
                                        actor_seats=body.actor_seats)
+        origin = base_url or str(request.base_url).rstrip("/")
         return CreatedTable(
             table=TableInfo(id=record.id, name=record.name, ruleset=record.ruleset,
                             created=record.created),
-            seats=[SeatLink(seat=s, secret=k, link=link(record.id, k))
+            seats=[SeatLink(seat=s, secret=k, link=link(record.id, k),
+                            qr=qr_svg(f"{origin}/t/{record.id}?key={k}"))
                    for s, k in issued.items()])
 
     @app.delete("/api/tables/{table_id}", status_code=204, responses=REFUSALS)
@@ -292,6 +309,17 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         """What a character of the seat may do now: each option's command (ready to send),
         cost, checks and exact odds."""
         return tables.options(table_id, seat(request, table_id, authorization), actor)
+
+    @app.get("/api/tables/{table_id}/drawing", response_class=Response,
+             responses={200: {"content": {"image/svg+xml": {}},
+                              "description": "the map as an SVG drawing"}, **TEXT_REFUSALS})
+    def drawing(request: Request, table_id: str,
+                actor: Annotated[str | None, Query(max_length=64)] = None,
+                authorization: Auth = None) -> Response:
+        """The map drawn for the seat (hidden places never drawn for a player), with
+        `actor`'s reachable places marked (`data-options`: indices into its options)."""
+        svg = tables.drawing(table_id, seat(request, table_id, authorization), actor)
+        return Response(svg, media_type="image/svg+xml", headers=NO_CACHE)
 
     @app.get("/api/tables/{table_id}/map", responses=REFUSALS)
     def space(request: Request, table_id: str, authorization: Auth = None
@@ -353,8 +381,9 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         state you read) so that a history taken back meanwhile is noticed. A `reset`
         message replaces the whole log (after an undo)."""
         try:
-            who = await asyncio.to_thread(tables.seat_of, table_id,
-                                          socket.query_params.get("key"))
+            who = preview(await asyncio.to_thread(tables.seat_of, table_id,
+                                                  socket.query_params.get("key")),
+                          socket.query_params.get("as"))
             sent = int(socket.query_params.get("after", "0"))
             had = socket.query_params.get("digest")
         except (FootworkError, ValueError) as exc:
@@ -405,6 +434,27 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
             hub.waiters.get(table_id, set()).discard(waiter)
 
     return app
+
+
+def preview(seat: Seat, view_as: str | None) -> Seat:
+    """The game master reading as another seat (``?as=side:NAME``): the player preview.
+    Only reads take it; commands are always the game master's own."""
+    if not view_as:
+        return seat
+    if not seat.is_gm:
+        raise Forbidden("only the game master may view the table as another seat")
+    return Seat.parse(view_as)
+
+
+def qr_svg(text: str) -> str:
+    """``text`` (a seat's link) as a QR code, an SVG element to inline in a page."""
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False,
+                                     svgns=True, title="QR code of the link",
+                                     svgclass="qr", lineclass=None)
+    return out.getvalue().decode("utf-8")
 
 
 def _seat_log(tables: Tables, table_id: str, seat: Seat

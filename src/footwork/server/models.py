@@ -29,6 +29,7 @@ class SeatLink(BaseModel):
     secret: str = Field(description="the seat's credential: send it as `Authorization: "
                         "Bearer SECRET` (or `?key=SECRET`); keep it private")
     link: str = Field(description="the table's page for this seat")
+    qr: str = Field("", description="the link as a QR code (an SVG element), for phones")
 
 
 class TableInfo(BaseModel):

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from footwork.engine.choices import Option
 from footwork.engine.codec import JSON
 from footwork.engine.commands import Answer, Command, command_to_json
 from footwork.engine.events import event_from_json, event_to_json
@@ -114,6 +115,9 @@ class LiveTable:
     logs: dict[Seat, list[dict[str, JSON]]] = field(default_factory=dict)
     #: per seat: ``chain[i]`` is the fingerprint of its first ``i`` lines
     chains: dict[Seat, list[str]] = field(default_factory=dict)
+    #: options found at (version, seat, actor): the drawing and the options endpoint of
+    #: one page share one search (emptied whenever the log changes)
+    choices: dict[tuple[int, Seat, str], tuple[Option, ...]] = field(default_factory=dict)
 
     def view(self, seat: Seat) -> View[Any]:
         return self.session.view(seat)
@@ -268,6 +272,7 @@ class Tables:
     def _fold(self, table: LiveTable, record: CommandRecord) -> None:
         """Fold one stored record into the live table: its events, or an undo."""
         session = table.session
+        table.choices.clear()
         if record.command.get("do") == UNDO:
             session.undo()
             table.records.pop()
@@ -400,6 +405,14 @@ class Tables:
     def options(self, table_id: str, seat: Seat, actor: str) -> list[dict[str, JSON]]:
         table = self.live(table_id)
         with table.lock:
+            return [o.to_json() for o in self._options(table, seat, actor)]
+
+    def _options(self, table: LiveTable, seat: Seat, actor: str) -> tuple[Option, ...]:
+        """The actor's options as the seat sees them, found once per version (the
+        caller holds the table's lock)."""
+        key = (table.version, seat, actor)
+        found = table.choices.get(key)
+        if found is None:
             state = table.session.state
             view = table.view(seat)
             gm = table.session.engine.ruleset.gm
@@ -407,7 +420,19 @@ class Tables:
                 raise FootworkError(f"no actor {excerpt(actor)!r}")
             if not seat.is_gm and not seat.controls(state, actor):
                 raise Forbidden(f"seat {seat} does not command {excerpt(actor)!r}")
-            return [o.to_json() for o in view.options(state, actor)]
+            found = table.choices[key] = view.options(state, actor)
+        return found
+
+    def drawing(self, table_id: str, seat: Seat, actor: str | None = None) -> str:
+        """The map as an SVG drawing for the seat (footwork.draw), with ``actor``'s
+        reachable places marked; its options come from the same cache as
+        :meth:`options`, so a page reading both costs one search."""
+        from footwork.draw import render_svg
+
+        table = self.live(table_id)
+        with table.lock:
+            found = self._options(table, seat, actor) if actor else ()
+            return render_svg(_Drawn(table.session, actor, found), actor or None, seat)
 
     def space(self, table_id: str, seat: Seat) -> Mapping[str, JSON]:
         table = self.live(table_id)
@@ -429,6 +454,35 @@ class Tables:
             note = (f"exported from footwork table {table_id} at version {table.version} "
                     f"({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})")
             return dump(data, note=note, as_json=as_json)
+
+
+class _PresetView(View[Any]):
+    """A seat's view whose options for one actor are already known."""
+
+    def __init__(self, engine: Any, seat: Seat, actor: str | None,
+                 found: tuple[Option, ...]) -> None:
+        super().__init__(engine, seat)
+        self.preset = (actor, found)
+
+    def options(self, state: Any, actor_id: str) -> tuple[Option, ...]:
+        actor, found = self.preset
+        if actor_id == actor:
+            return found
+        return super().options(state, actor_id)
+
+
+class _Drawn(Session[Any]):
+    """A live session as the drawing reads it: the same state, with the options of
+    ``actor`` taken from the server's cache instead of searched again."""
+
+    def __init__(self, live: Session[Any], actor: str | None,
+                 found: tuple[Option, ...]) -> None:  # no super(): nothing is begun again
+        self.__dict__.update(live.__dict__)
+        self.preset = (actor, found)
+
+    def view(self, seat: Seat | str = GM) -> View[Any]:
+        return _PresetView(self.engine, seat if isinstance(seat, Seat) else Seat.parse(seat),
+                           *self.preset)
 
 
 def example_files() -> dict[str, Path]:

@@ -1,0 +1,69 @@
+// The live connection of a page: the table's WebSocket, reconnected with the version
+// the page has whenever it drops (so the page catches up), its state shown to people.
+
+/**
+ * @typedef {{type: "lines" | "reset", version: number, after: number,
+ *            lines: import("./api.js").LogLine[]}} LiveMessage
+ * @typedef {"connecting" | "live" | "lost"} LiveStatus
+ */
+
+/** Waits between reconnection attempts, in ms (the last one repeats). */
+const BACKOFF = [500, 1000, 2000, 4000];
+
+export class Live {
+  /**
+   * @param {() => string} url the socket's address, with the version the page has now
+   * @param {(message: LiveMessage) => void} onMessage
+   * @param {(status: LiveStatus) => void} onStatus
+   */
+  constructor(url, onMessage, onStatus) {
+    this.url = url;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    /** @type {WebSocket | null} */
+    this.socket = null;
+    this.attempt = 0;
+    /** @type {number | undefined} */
+    this.timer = undefined;
+    this.stopped = false;
+  }
+
+  start() {
+    this.stopped = false;
+    clearTimeout(this.timer);
+    this.onStatus(this.attempt === 0 ? "connecting" : "lost");
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.attempt = 0;
+      this.onStatus("live");
+    });
+    socket.addEventListener("message", (event) => {
+      if (typeof event.data !== "string") return;
+      this.onMessage(/** @type {LiveMessage} */ (JSON.parse(event.data)));
+    });
+    socket.addEventListener("close", () => {
+      if (this.socket !== socket || this.stopped) return;
+      this.socket = null;
+      this.onStatus("lost");
+      const wait = BACKOFF[Math.min(this.attempt, BACKOFF.length - 1)];
+      this.attempt += 1;
+      this.timer = window.setTimeout(() => this.start(), wait);
+    });
+  }
+
+  /** Connect again now (another seat to watch, say). */
+  restart() {
+    this.stop();
+    this.attempt = 0;
+    this.start();
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close();
+  }
+}

@@ -1,0 +1,185 @@
+// Pan and zoom of the inline SVG map: the wheel, dragging, two-finger pinch and the
+// + / - / 0 keys change the drawing's viewBox. The view survives a redraw.
+
+/** @typedef {{x: number, y: number, w: number, h: number}} Box */
+
+/** The smallest and largest zoom, relative to the whole drawing. */
+const MIN_SCALE = 0.1;
+const MAX_SCALE = 12;
+/** How far (CSS px) a pointer may move and still be a click. */
+const CLICK_SLOP = 6;
+
+export class MapView {
+  /** @param {HTMLElement} host the element holding the SVG */
+  constructor(host) {
+    this.host = host;
+    /** @type {SVGSVGElement | null} */
+    this.svg = null;
+    /** @type {Box} the whole drawing */
+    this.full = {x: 0, y: 0, w: 1, h: 1};
+    /** @type {Box} what is on screen */
+    this.box = {x: 0, y: 0, w: 1, h: 1};
+    /** @type {Map<number, {x: number, y: number}>} pointers down */
+    this.pointers = new Map();
+    /** true while a drag or pinch moved the map (its click is not a click) */
+    this.dragged = false;
+    /** @type {{x: number, y: number} | null} */
+    this.start = null;
+    host.addEventListener("wheel", (e) => this.wheel(e), {passive: false});
+    host.addEventListener("pointerdown", (e) => this.down(e));
+    host.addEventListener("pointermove", (e) => this.move(e));
+    host.addEventListener("pointerup", (e) => this.up(e));
+    host.addEventListener("pointercancel", (e) => this.up(e));
+    host.addEventListener("click", (e) => {
+      if (this.dragged) {
+        e.stopPropagation();
+        e.preventDefault();
+        this.dragged = false;
+      }
+    }, true);
+  }
+
+  /**
+   * Show a new drawing, keeping the view when the drawing has the same size.
+   * @param {SVGSVGElement} svg
+   */
+  show(svg) {
+    const vb = svg.viewBox.baseVal;
+    /** @type {Box} */
+    const full = vb && vb.width > 0
+      ? {x: vb.x, y: vb.y, w: vb.width, h: vb.height}
+      : {x: 0, y: 0, w: svg.width.baseVal.value || 800, h: svg.height.baseVal.value || 600};
+    const same = this.svg !== null && full.w === this.full.w && full.h === this.full.h &&
+      full.x === this.full.x && full.y === this.full.y;
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    this.host.replaceChildren(svg);
+    this.svg = svg;
+    this.full = full;
+    if (!same) this.box = {...full};
+    this.apply();
+  }
+
+  apply() {
+    const b = this.box;
+    this.svg?.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
+  }
+
+  fit() {
+    this.box = {...this.full};
+    this.apply();
+  }
+
+  /**
+   * Zoom by ``factor`` (over 1: closer) around a point of the screen.
+   * @param {number} factor
+   * @param {number} [clientX]
+   * @param {number} [clientY]
+   */
+  zoom(factor, clientX, clientY) {
+    const rect = this.host.getBoundingClientRect();
+    const at = this.toMap(clientX ?? rect.left + rect.width / 2,
+                          clientY ?? rect.top + rect.height / 2);
+    const scale = this.full.w / (this.box.w / factor);
+    if (scale < MIN_SCALE || scale > MAX_SCALE) return;
+    const b = this.box;
+    this.box = {
+      x: at.x - (at.x - b.x) / factor, y: at.y - (at.y - b.y) / factor,
+      w: b.w / factor, h: b.h / factor,
+    };
+    this.apply();
+  }
+
+  /**
+   * Move the view by a distance of the screen.
+   * @param {number} dx
+   * @param {number} dy
+   */
+  pan(dx, dy) {
+    const k = this.unit();
+    this.box = {...this.box, x: this.box.x - dx * k, y: this.box.y - dy * k};
+    this.apply();
+  }
+
+  /** Map units per CSS pixel (the drawing is letter-boxed: the larger ratio). */
+  unit() {
+    const rect = this.host.getBoundingClientRect();
+    return Math.max(this.box.w / Math.max(rect.width, 1), this.box.h / Math.max(rect.height, 1));
+  }
+
+  /**
+   * A point of the screen in the drawing's coordinates.
+   * @param {number} clientX
+   * @param {number} clientY
+   */
+  toMap(clientX, clientY) {
+    const matrix = this.svg?.getScreenCTM();
+    if (!this.svg || !matrix) return {x: this.box.x, y: this.box.y};
+    const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+    return {x: point.x, y: point.y};
+  }
+
+  /** @param {WheelEvent} e */
+  wheel(e) {
+    e.preventDefault();
+    this.zoom(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), e.clientX, e.clientY);
+  }
+
+  /** @param {PointerEvent} e */
+  down(e) {
+    if (e.button !== 0 && e.pointerType === "mouse") return;
+    this.pointers.set(e.pointerId, {x: e.clientX, y: e.clientY});
+    if (this.pointers.size === 1) {
+      this.start = {x: e.clientX, y: e.clientY};
+      this.dragged = false;
+    }
+  }
+
+  /** @param {PointerEvent} e */
+  move(e) {
+    const last = this.pointers.get(e.pointerId);
+    if (!last) return;
+    if (this.pointers.size === 2) {
+      const [a, b] = [...this.pointers.values()];
+      const before = Math.hypot(a.x - b.x, a.y - b.y);
+      this.pointers.set(e.pointerId, {x: e.clientX, y: e.clientY});
+      const [c, d] = [...this.pointers.values()];
+      const after = Math.hypot(c.x - d.x, c.y - d.y);
+      if (before > 0 && after > 0) this.zoom(after / before, (c.x + d.x) / 2, (c.y + d.y) / 2);
+      this.dragged = true;
+      return;
+    }
+    const start = this.start;
+    if (!this.dragged && start &&
+        Math.hypot(e.clientX - start.x, e.clientY - start.y) < CLICK_SLOP) return;
+    if (!this.dragged) this.host.setPointerCapture(e.pointerId);
+    this.dragged = true;
+    this.pan(e.clientX - last.x, e.clientY - last.y);
+    this.pointers.set(e.pointerId, {x: e.clientX, y: e.clientY});
+  }
+
+  /** @param {PointerEvent} e */
+  up(e) {
+    this.pointers.delete(e.pointerId);
+    if (this.host.hasPointerCapture(e.pointerId)) this.host.releasePointerCapture(e.pointerId);
+  }
+
+  /**
+   * The keys of the map: + and - zoom, 0 fits, the arrows pan. True if it was one.
+   * @param {KeyboardEvent} e
+   */
+  key(e) {
+    const step = 60;
+    switch (e.key) {
+      case "+": case "=": this.zoom(1.25); return true;
+      case "-": case "_": this.zoom(0.8); return true;
+      case "0": this.fit(); return true;
+      case "ArrowLeft": this.pan(step, 0); return true;
+      case "ArrowRight": this.pan(-step, 0); return true;
+      case "ArrowUp": this.pan(0, step); return true;
+      case "ArrowDown": this.pan(0, -step); return true;
+      default: return false;
+    }
+  }
+}

@@ -1,0 +1,224 @@
+"""The battle-map page in a real browser (Debian's chromium): the lobby, playing each
+ruleset's example with the mouse, decisions and dice, the log's rule ids, the game
+master's undo, and what reaches a player's page."""
+
+from __future__ import annotations
+
+import re
+from contextlib import suppress
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.web.conftest import Server, Table, click_place, open_table, table_of, wait_until
+
+#: one example of each ruleset (each map kind: zones, spans, to scale, two grids)
+EXAMPLES = ["cultivation/courtyard-duel", "spans/boarding-action", "sitemaps/tavern-brawl",
+            "styles/ruined-tower", "allowances/lake-battle"]
+
+
+def made_in_lobby(server: Server, page: Page, example: str) -> tuple[Table, str]:
+    """A table opened from the lobby: the table and its game master's link."""
+    page.goto(server.url)
+    page.select_option("#example", example)
+    page.click("#open-example")
+    link = page.locator('li[data-seat="gm"] .seat-link').input_value()
+    assert link.startswith(f"{server.url}/t/"), link
+    # the QR code of every seat is drawn, and the table is listed
+    expect(page.locator('li[data-seat="gm"] .qr-code svg')).to_have_count(1)
+    table = table_of(server, link)
+    expect(page.locator(f'li[data-table="{table.id}"]')).to_have_count(1)
+    return table, link
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_a_table_of_each_ruleset_plays_by_clicking_a_highlighted_place(
+        server: Server, page: Page, example: str) -> None:
+    table, link = made_in_lobby(server, page, example)
+    open_table(page, link)
+    state = table.state()
+    actor = state["turn"]
+    lines = page.locator("#log li").count()
+    page.click(f'.actor-button[data-actor="{actor}"]')
+    page.wait_for_selector("#map .fw-reach")
+    # every highlighted place stands for options of the server's list that go there
+    options = table.get("options", actor=actor)
+    marks = page.eval_on_selector_all(
+        "#map .fw-reach", "els => els.map(e => [e.getAttribute('data-place'), "
+        "e.getAttribute('data-fw-options')])")
+    assert marks
+    for place, indices in marks:
+        assert {options[int(i)]["to"] for i in indices.split()} == {place}
+    # and the list beside the map has them all
+    expect(page.locator("#options .option-button")).to_have_count(len(options))
+    clicked = click_place(page)
+    after = wait_until(lambda: (s := table.state())["version"] > state["version"] and s,
+                       "the move")
+    moved = after["actors"][actor]
+    assert moved != state["actors"][actor] or after["pending"], (clicked, moved)
+    # the page shows what happened, without a reload
+    expect(page.locator("#log li")).not_to_have_count(lines)
+    if after["pending"] is None:
+        where = moved.get("at")
+        expect(page.locator(f'.actor-button[data-actor="{actor}"] .actor-where')
+               ).to_contain_text(str(where) if isinstance(where, str) else "")
+
+
+def test_a_decision_is_answered_and_a_die_supplied_checked_against_the_die(
+        server: Server, page: Page) -> None:
+    """Tavern brawl: Mira makes for the street past Bruno, who pins her; she resists
+    with AGI on a d20 rolled at the table: a 25 is refused in one line, a 15 fails."""
+    table = server.table("sitemaps/tavern-brawl")
+    open_table(page, table.link())
+    page.click('.actor-button[data-actor="mira"]')
+    page.locator("#options .option-button", has_text="move to street-west").click()
+    decision = page.locator("#decision")
+    expect(decision).to_be_visible()
+    expect(decision).to_contain_text("try to pin?")
+    page.click('#decision-choices button[data-choice="pin"]')
+    expect(decision).to_contain_text("resists")
+    page.check('input[name="dice"][value="table"]')
+    page.click('#decision-choices button[data-choice="AGI"]')
+    dialog = page.locator("#dice-dialog")
+    expect(dialog).to_be_visible()
+    page.fill("#dice-faces", "25")
+    page.click("#dice-send")
+    error = page.locator("#dice-error")
+    expect(error).not_to_be_empty()
+    assert "\n" not in error.inner_text()
+    assert table.state()["pending"]["kind"] == "resist_pin"  # refused: nothing changed
+    page.fill("#dice-faces", "15")
+    page.click("#dice-send")
+    expect(dialog).to_be_hidden()
+    state = wait_until(lambda: (s := table.state())["pending"]["kind"] == "place_pinned" and s,
+                       "the pinned mover to be placed")
+    assert state["actors"]["mira"]["stopped"] is True
+    rolled = [line for line in table.get("log", limit=1000)["lines"]
+              if line["event"] == "rolled"]
+    assert rolled and "15" in rolled[-1]["text"]
+    page.check('input[name="dice"][value="auto"]')
+    page.click('#decision-choices button[data-choice="place"]')
+    wait_until(lambda: table.state()["pending"] is None, "the decision to close")
+    expect(decision).to_be_hidden()
+    # a rule id of the log opens the ruleset's own words
+    page.click('#panels [data-panel="log-panel"]')
+    page.locator("#log button.rule", has_text="R004-19").first.click()
+    rule = page.locator("#rule-dialog")
+    expect(rule).to_be_visible()
+    expect(page.locator("#rule-text")).to_contain_text("R004-19")
+    page.keyboard.press("Escape")
+
+
+def test_the_game_master_undoes_a_move(server: Server, page: Page) -> None:
+    table = server.table("styles/ruined-tower")
+    open_table(page, table.link())
+    start = table.state()
+    page.click('.actor-button[data-actor="ada"]')
+    page.wait_for_selector("#map .fw-reach")
+    click_place(page)
+    wait_until(lambda: table.state()["version"] == start["version"] + 1, "the move")
+    page.click('#panels [data-panel="gm"]')
+    page.click("#gm-undo")
+    back = wait_until(lambda: (s := table.state())["version"] == start["version"] + 2 and s,
+                      "the undo")
+    assert back["actors"]["ada"] == start["actors"]["ada"]
+    page.click('#panels [data-panel="play"]')
+    expect(page.locator('.actor-button[data-actor="ada"] .actor-where')).to_contain_text("1,3")
+    # Ctrl+Z too (ada is still in hand: her places are shown again)
+    expect(page.locator('.actor-button[data-actor="ada"]')).to_have_attribute(
+        "aria-pressed", "true")
+    page.wait_for_selector("#map .fw-reach")
+    click_place(page)
+    wait_until(lambda: table.state()["version"] == start["version"] + 3, "the second move")
+    page.locator("body").press("Control+z")
+    back = wait_until(lambda: (s := table.state())["version"] == start["version"] + 4 and s,
+                      "the second undo")
+    assert back["actors"]["ada"] == start["actors"]["ada"]
+
+
+def test_a_bad_upload_is_refused_with_its_line_and_path(server: Server, page: Page) -> None:
+    page.goto(server.url)
+    text = "footwork: 1\nruleset: spans\nmap:\n  spans: []\nactors:\n  - {id: ada, at: 7}\n"
+    page.set_input_files("#upload", files=[{"name": "bad.yaml", "mimeType": "text/yaml",
+                                            "buffer": text.encode()}])
+    page.click("#open-upload")
+    error = page.locator("#create-error")
+    expect(error).to_contain_text("bad.yaml line 4: map.spans")
+    expect(error).to_contain_text("bad.yaml line 6: actors[0].at")
+    assert "\n" not in error.inner_text()
+
+
+class Recorder:
+    """Everything a page receives: HTTP bodies and WebSocket frames."""
+
+    def __init__(self, page: Page) -> None:
+        self.received: list[str] = []
+        page.on("response", self.response)
+        page.on("websocket", lambda ws: ws.on("framereceived", self.frame))
+
+    def response(self, response: Any) -> None:
+        with suppress(PlaywrightError):  # a redirect has no body: nothing was received
+            self.received.append(response.text())
+
+    def frame(self, payload: Any) -> None:
+        self.received.append(payload if isinstance(payload, str) else payload.decode())
+
+
+def named(text: str, names: tuple[str, ...]) -> list[str]:
+    return [n for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text)]
+
+
+def test_a_players_move_shows_live_and_the_hidden_kitchen_never_reaches_them(
+        server: Server, context: BrowserContext, browser: Any) -> None:
+    """Tavern brawl: the kitchen is unrevealed and the cook stands in it. The patrons'
+    page moves Mira; the game master's page shows it live; then the game master plays
+    the cook's move inside the kitchen. Nothing of either reaches the patrons' page."""
+    table = server.table("sitemaps/tavern-brawl")
+    hidden = ("kitchen", "cook")
+    gm = context.new_page()
+    open_table(gm, table.link("gm"))
+    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        player = other.new_page()
+        recorder = Recorder(player)
+        open_table(player, table.link("side:patrons"))
+        before = table.state()["version"]
+        player.click('.actor-button[data-actor="mira"]')
+        player.locator("#options .option-button", has_text="move to bar").click()
+        wait_until(lambda: table.state()["version"] > before, "the player's move")
+        # the game master's page shows it without a reload
+        expect(gm.locator('.actor-button[data-actor="mira"] .actor-where')
+               ).to_contain_text("bar", timeout=5_000)
+        # the game master moves the cook inside the kitchen (mira, still in hand, ends
+        # her turn first)
+        player.locator("#options .option-button", has_text="end the turn").click()
+        wait_until(lambda: table.state()["turn"] == "dov", "mira's turn to end")
+        for actor in ("dov", "bruno"):
+            gm.click('#panels [data-panel="gm"]')
+            gm.select_option("#gm-end-actor", actor)
+            gm.click("#gm-end")
+            wait_until(lambda a=actor: table.state()["turn"] != a, f"{actor}'s turn to end")
+        assert table.state()["turn"] == "cook"
+        gm.click('#panels [data-panel="play"]')
+        gm.click('.actor-button[data-actor="cook"]')
+        gm.wait_for_selector("#map .fw-reach")
+        cook_moves = table.state()["version"]
+        gm.locator("#options .option-button", has_text="move to kitchen").first.click()
+        wait_until(lambda: table.state()["version"] > cook_moves, "the cook's move")
+        player.wait_for_timeout(500)  # a push to the player's page would have come by now
+        player.reload()
+        open_table(player, table.link("side:patrons"))
+        assert not named(player.content(), hidden)
+        assert recorder.received
+        leaked = {n for text in recorder.received for n in named(text, hidden)}
+        assert not leaked, leaked
+        # the game master's preview as the patrons shows what they see
+        gm.click('#panels [data-panel="gm"]')
+        gm.select_option("#gm-view-as", "side:patrons")
+        expect(gm.locator("#seat")).to_contain_text("previewing side:patrons")
+        expect(gm.locator('.actor-button[data-actor="cook"]')).to_have_count(0)
+        assert not named(gm.locator("#map").inner_html(), hidden)
+    finally:
+        other.close()
