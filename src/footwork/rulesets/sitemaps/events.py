@@ -20,6 +20,9 @@ class Moved(Event):
     point: tuple[float, float]
     zones: int
     rush: bool = False
+    #: the straight run the move ended with (heading, metres), for a leap later in the
+    #: activation (A004-14); None when it ended with a climb or a leap
+    run: tuple[float, float, float] | None = None
 
     def describe(self) -> str:
         how = "rushes" if self.rush else "moves"

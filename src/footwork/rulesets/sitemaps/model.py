@@ -255,6 +255,9 @@ class SiteActor(Actor):
     drowning: bool = False
     #: fell this activation: the fall was the failed roll's outcome, no second roll (A004-09)
     fell: bool = False
+    #: the straight run its last movement this activation ended with: unit heading and
+    #: metres, for a running start across the move step and a rush (A004-14, A004-18)
+    run: tuple[float, float, float] | None = None
 
 
 @dataclass(frozen=True)

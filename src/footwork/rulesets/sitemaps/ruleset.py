@@ -27,23 +27,26 @@ from footwork.rulesets.sitemaps.movement import (
     Hazard,
     Plan,
     SiteState,
-    check_spot,
     floor_of,
     free_spot,
     is_slow,
     nearby,
     opts,
-    plan_move,
     reach,
-    settle,
     site,
-    spot_near,
     step_zones,
     swim_roll_needed,
-    unsafe,
     within_reach,
 )
 from footwork.rulesets.sitemaps.options import SitemapsOptions
+from footwork.rulesets.sitemaps.pipeline import (
+    check_entry,
+    final_run,
+    land,
+    plan_move,
+    settle,
+    spot_near,
+)
 
 XY = tuple[float, float]
 
@@ -63,21 +66,23 @@ class SitemapsRuleset(Ruleset[SiteActor]):
 
     def __init__(self) -> None:
         def placed(s: SiteState, e: Any) -> SiteState:
-            return s.update_actor(e.actor, at=e.zone, point=tuple(e.point))
+            return s.update_actor(e.actor, at=e.zone, point=tuple(e.point), run=None)
 
         self._evolvers: dict[type[Event], Callable[[SiteState, Any], SiteState]] = {
             TurnStarted: lambda s, e: s.update_actor(
-                e.actor, zones_moved=0, rushed=False, acted=False, stopped=False, fell=False),
+                e.actor, zones_moved=0, rushed=False, acted=False, stopped=False, fell=False,
+                run=None),
             ev.Fell: lambda s, e: s.update_actor(e.actor, fell=True),
             RoundStarted: lambda s, e: fast_replace(
                 s, actors={k: fast_replace(a, pins_used=0) for k, a in s.actors.items()}),
             ev.Moved: lambda s, e: s.update_actor(
                 e.actor, at=e.to, point=tuple(e.point),
-                zones_moved=s.actors[e.actor].zones_moved + e.zones),
+                zones_moved=s.actors[e.actor].zones_moved + e.zones,
+                run=tuple(e.run) if e.run is not None else None),
             ev.Rushed: lambda s, e: s.update_actor(e.actor, rushed=True, acted=True),
             ev.Acted: lambda s, e: s.update_actor(e.actor, acted=True),
             ev.MovementEnded: lambda s, e: s.update_actor(
-                e.actor, at=e.zone, point=tuple(e.point), stopped=True,
+                e.actor, at=e.zone, point=tuple(e.point), stopped=True, run=None,
                 zones_moved=s.actors[e.actor].zones_moved + e.zones),
             ev.PinAttempted: lambda s, e: s.update_actor(
                 e.actor, pins_used=s.actors[e.actor].pins_used + 1),
@@ -116,7 +121,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             if stats.point is not None:
                 point = stats.point
                 try:
-                    check_spot(partial, setup.id, setup.at, point, ())
+                    check_entry(partial, setup.id, setup.at, point, "stop")
                 except IllegalCommand as exc:
                     raise ScenarioError(exc.detail, path=f"actors[{i}].stats.point") from None
             else:
@@ -221,11 +226,12 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         counts = not rush or o.hazards.rush_counts
         try:
             plan = plan_move(state, actor, command.to, at, command.via, counts=counts,
-                             budget=max(budget, 0))
+                             budget=max(budget, 0), cause=command.name)
         except IllegalCommand as exc:
             if exc.reason != "path_blocked" or command.via:
                 raise
-            plan = plan_move(state, actor, command.to, at, None, counts=counts)
+            plan = plan_move(state, actor, command.to, at, None, counts=counts,
+                             cause=command.name)
         if plan.cost > budget:
             raise IllegalCommand(
                 "too_far", f"that way crosses {plan.cost} zone(s); {actor.id} has "
@@ -243,7 +249,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         via = tuple((float(p[0]), float(p[1])) for p in ctx["via"]) if ctx["via"] else None
         at = (float(ctx["at"][0]), float(ctx["at"][1]))
         return plan_move(state, state.actors[str(ctx["mover"])], str(ctx["to"]), at, via,
-                         counts=bool(ctx["counts"]))
+                         counts=bool(ctx["counts"]), cause="rush" if ctx["rush"] else "move")
 
     def _walk(self, state: SiteState, ctx: Mapping[str, Any], start: int,
               roller: Roller) -> list[Event]:
@@ -270,7 +276,8 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 return events + self._fail(state, mover, plan, h)
         zone_rules = ("R004-13", "R004-14") if ctx["rush"] else ("R004-13", "R004-17")
         events.append(ev.Moved(actor=mover.id, to=plan.to, point=plan.at, zones=plan.cost,
-                               rush=bool(ctx["rush"]), rules=(*zone_rules, "R004-18")))
+                               rush=bool(ctx["rush"]), rules=(*zone_rules, "R004-18"),
+                               run=final_run(mover, plan.path)))
         return events + self._reveal(state, plan.path.zones)
 
     def _reveal(self, state: SiteState, route: Sequence[str]) -> list[Event]:
@@ -330,7 +337,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         if below is not None:
             floors = m.floor(zone) - m.floor(str(below))
             metres = metres or max(floors, 0) * o.hazards.floor_height_m
-            spot = free_spot(state, actor.id, str(below), h.point, room=False)
+            spot = land(state, actor.id, str(below), h.point, "fall")
             entered.append(str(below))
             if spot is not None:
                 stop.append(ev.Placed(actor=actor.id, zone=str(below), point=spot,
@@ -412,10 +419,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         if not within_reach(state, at, pinner.point, floor):
             raise IllegalCommand("not_nearby", f"a wall stands between {pinner.id} and "
                                  f"({at[0]:g}, {at[1]:g})", ("R004-09", "R004-21", "A004-05"))
-        check_spot(state, mover, zone, at, ("A004-05",))
-        why = unsafe(state, state.actors[mover], zone, at)
-        if why is not None:
-            raise IllegalCommand("unsafe_spot", why, ("R004-23", "R004-29", "A004-05"))
+        check_entry(state, mover, zone, at, "pin", ("A004-05",))
         return [ev.Placed(actor=mover, zone=zone, point=at, by=f"pinned by {pinner.id}",
                           rules=("R004-21", "A004-05")),
                 *self._reveal(state, [state.actors[mover].at, zone])]
@@ -454,7 +458,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         if below is not None:
             metres = max(m.floor(actor.at) - m.floor(str(below)), 0) * \
                 opts(state).hazards.floor_height_m
-            spot = free_spot(state, actor_id, str(below), actor.point, room=False)
+            spot = land(state, actor_id, str(below), actor.point, "fall")
             if spot is not None:
                 events.append(ev.Placed(actor=actor_id, zone=str(below), point=spot,
                                         by=f"fell ({hazard.kind})", rules=hazard.rules))
@@ -477,7 +481,8 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 water = m.specs[zone].water
                 if water is None or water.current is None:
                     break
-                spot = free_spot(state, actor.id, water.current, point)
+                # a carried body lands even in a full zone (R004-08 is about stopping)
+                spot = land(state, actor.id, water.current, point, "drift")
                 if spot is None:
                     break
                 zone, point = water.current, spot
@@ -632,7 +637,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         try:
             plan = plan_move(state, actor, zone, spot, None,
                              counts=do == "move" or opts(state).hazards.rush_counts,
-                             budget=max(left, 0))
+                             budget=max(left, 0), cause=do)
         except IllegalCommand:
             return None
         if plan.cost > left:

@@ -1,0 +1,630 @@
+"""The `sitemaps` movement pipeline (issue 16): every cause of movement is a path of
+steps, and every step passes the same stages of rules (footwork.engine.movement).
+
+Causes: ``move`` and ``rush`` (chosen, traced through the zones), ``pin`` (the pinner
+places the mover, A004-05), ``stop`` (where a movement that ends early comes to rest),
+``drift`` (a drowning body carried by the current, A004-13) and ``fall`` (a failed
+roll, A004-15). A chosen path is refused as a whole; a carried one stops.
+
+The stages, per step ``frm -> to``:
+
+- leaving: pins met on the way (R004-19), stepping off a rough surface (R004-22),
+  leaving the water (R004-27), reaching the top of a climb (R004-24);
+- crossing: the climb (R004-24..26) or gap (R004-30, R004-31) between the zones;
+- entering: surfaces nobody can be on (R004-23, R004-26, R004-29);
+- arriving: the spot itself, through :func:`entry` (R004-06..08, R004-17, R004-18).
+
+The stages run while a move is *planned*: what they find along the way (a roll, a pin
+offer) is recorded as an :class:`Owed` check, not rolled, because a pin offer stops
+the resolution for a decision and the move resumes from the same plan. The executor
+(``ruleset._walk``) then resolves the owed checks in the order the mover meets them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+import shapely
+from shapely import Point
+
+from footwork.engine.events import Event
+from footwork.engine.movement import PASS, Path, Pipeline, Ruling, Step, Stop, Walk
+from footwork.engine.rolling import Roller
+from footwork.errors import IllegalCommand
+from footwork.rulesets.sitemaps.model import SiteActor
+from footwork.rulesets.sitemaps.movement import (
+    Hazard,
+    Plan,
+    SiteState,
+    _first_in_reach,
+    _run_up,
+    free_spot,
+    opts,
+    others,
+    overloaded,
+    reach,
+    site,
+    swim_roll_needed,
+)
+from footwork.space.zonemap import XY, Leg, PathBlocked, TracedPath
+
+#: causes the mover chooses: a refusal refuses the command
+CHOSEN = ("move", "rush")
+#: causes that carry a body wherever they go: it lands even in a full zone and on any
+#: surface (R004-28, A004-13, A004-15; README "Where the cause matters")
+CARRIED = ("drift", "fall")
+#: every cause, for the property tests
+CAUSES = (*CHOSEN, "pin", "stop", *CARRIED)
+
+Refusal = tuple[str, str, tuple[str, ...]]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Owed(Event):
+    """A check the path owes at a point (internal to the pipeline: never logged)."""
+
+    type: ClassVar[str] = "owed"
+    hazard: Hazard
+
+
+# -- the one function that decides entry ---------------------------------------------
+
+def entry(state: SiteState, actor_id: str, zone: str, point: XY, cause: str
+          ) -> Refusal | None:
+    """Why ``actor_id`` may not come to rest at ``point`` of ``zone`` by ``cause``, or
+    None. Every cause of movement asks this: the spot is in the zone (R004-17) and not in
+    a wall (R004-18), no two 2 m circles overlap (R004-07, A004-06), a character does not
+    stop in a full zone (R004-06, R004-08) and is not put where nobody can stand or swim
+    (R004-23, R004-29); a carried body (drift, fall) is exempt from the last two."""
+    m = site(state)
+    if zone not in m:
+        return "unknown_place", f"there is no zone {zone!r}", ()
+    floor = m.floor(zone)
+    if m.geometry.zones[zone].polygon.distance(Point(point)) > 1e-6:
+        return "not_in_zone", f"({point[0]:g}, {point[1]:g}) is not in {zone}", ("R004-17",)
+    if not m.geometry.loose_free(floor).covers(Point(point)):
+        return "in_a_wall", f"({point[0]:g}, {point[1]:g}) is inside a wall", ("R004-18",)
+    width = opts(state).move.footprint_m
+    for other in others(state, actor_id):
+        if m.floor(other.at) == floor and math.dist(other.point, point) < width - 1e-9:
+            return ("occupied", f"{other.id} stands within {width:g} m of "
+                    f"({point[0]:g}, {point[1]:g}): their circles would overlap",
+                    ("R004-07", "R004-08", "A004-06"))
+    if cause in CARRIED:
+        return None
+    inside = [o for o in others(state, actor_id) if o.at == zone]
+    if len(inside) >= m.capacity[zone]:
+        return ("zone_full", f"{zone} is full ({m.capacity[zone]} characters): a mover may "
+                "pass through it but not stop there", ("R004-06", "R004-08", "A004-06"))
+    if cause == "stop":  # a movement cut short rests where it was cut (R004-21)
+        return None
+    return surface(state, state.actors[actor_id], zone, point)
+
+
+def surface(state: SiteState, actor: SiteActor, zone: str, point: XY | None
+            ) -> Refusal | None:
+    """Why nobody can be in ``zone`` (at ``point``) under its own power: a face that
+    cannot be climbed (R004-26), water it cannot swim (R004-29), a surface nobody can
+    balance on (R004-23)."""
+    m = site(state)
+    spec = m.specs[zone]
+    if spec.climb == "extreme":
+        return "unclimbable", f"{zone} cannot be climbed", ("R004-26",)
+    water = spec.water
+    if water is not None and water.turbulent and overloaded(actor):
+        return ("cannot_swim", f"{actor.id} cannot swim the turbulent water of {zone} with "
+                f"{actor.bulk} bulk", ("R004-29", "A004-12"))
+    if point is not None:
+        rough = m.rough_at(point, m.floor(zone))
+        if rough is not None and len(rough.qualities) >= opts(state).hazards.impassable_qualities:
+            return ("impassable", f"a {' and '.join(rough.qualities)} surface cannot be "
+                    "balanced on", ("R004-23", "A004-10"))
+    return None
+
+
+def check_entry(state: SiteState, actor_id: str, zone: str, point: XY, cause: str,
+                rules: tuple[str, ...] = ()) -> None:
+    """:func:`entry` as a refusal (one line, with the rule ids)."""
+    why = entry(state, actor_id, zone, point, cause)
+    if why is not None:
+        raise IllegalCommand(why[0], why[1], (*why[2], *rules))
+
+
+def land(state: SiteState, actor_id: str, zone: str, near: XY, cause: str,
+         entry_point: XY | None = None) -> XY | None:
+    """Where a body put into ``zone`` by ``cause`` lands: the legal spot nearest to
+    ``near`` (the way :func:`entry` rules for that cause), or None when there is none."""
+    room = cause not in CARRIED
+    spot = free_spot(state, actor_id, zone, near, entry_point, room=room)
+    if spot is None:
+        return None
+    path: Path[str] = Path(actor_id, cause, (Step(state.actors[actor_id].at, zone, cause,
+                                                   point=spot),), forced=True)
+    return spot if rule_step(state, path) is None else None
+
+
+# -- where a pinned or stopped mover comes to rest -----------------------------------
+
+def spot_near(state: SiteState, actor_id: str, centre: XY, floor: int, near: XY
+              ) -> tuple[str, XY] | None:
+    """A004-05: the legal spot within reach of ``centre`` (on ``floor``) nearest to
+    ``near``, or None when there is none. Candidates lie on rings around ``centre``."""
+    width = opts(state).move.footprint_m
+    high = reach(state)
+    if high < width - 1e-9:
+        return None
+    rings = np.linspace(width, high, max(2, int((high - width) / 0.25) + 2))
+    angles = np.linspace(0.0, 2 * math.pi, 180, endpoint=False)
+    rr, aa = np.meshgrid(rings, angles)
+    xs = centre[0] + rr * np.cos(aa)
+    ys = centre[1] + rr * np.sin(aa)
+    m = site(state)
+    ok = shapely.contains_xy(m.geometry.loose_free(floor), xs, ys)
+    for o in others(state, actor_id):
+        if m.floor(o.at) == floor:
+            ok &= (xs - o.point[0]) ** 2 + (ys - o.point[1]) ** 2 >= (width - 1e-9) ** 2
+    dist = np.where(ok, (xs - near[0]) ** 2 + (ys - near[1]) ** 2, np.inf)
+    for flat in np.argsort(dist, axis=None):
+        i = np.unravel_index(int(flat), dist.shape)
+        if not math.isfinite(float(dist[i])):
+            break
+        point = (float(xs[i]), float(ys[i]))
+        if math.dist(point, centre) > high + 1e-9:
+            continue
+        zone = m.zone_at(point, floor)
+        if zone is None or not m.geometry.clear(point, centre, floor):
+            continue
+        if entry(state, actor_id, zone, point, "pin") is None:
+            return zone, point
+    return None
+
+
+def settle(state: SiteState, actor: SiteActor, zone: str, point: XY,
+           back: tuple[str, ...] = ()) -> tuple[str, XY]:
+    """Where a character whose movement ends at ``point`` of ``zone`` (a pin, a failed
+    roll, a fall) comes to rest: there if the spot is legal, else the nearest free spot of
+    that zone, else of the zones ``back`` (the way it came, latest first), else where it
+    started. Its circle never overlaps another and no zone goes over capacity (A004-06)."""
+    if entry(state, actor.id, zone, point, "stop") is None:
+        return zone, point
+    for z in (zone, *back):
+        spot = free_spot(state, actor.id, z, point, point if z == zone else None)
+        if spot is not None:
+            return z, spot
+    return actor.at, actor.point
+
+
+
+# -- one move traced through the zones -----------------------------------------------
+
+@dataclass(frozen=True)
+class Route:
+    """What the rules of a traced move read besides the step: the traced way, where each
+    step begins and ends along it, and whether the move counts for pins and rolls."""
+
+    actor: SiteActor
+    path: TracedPath
+    #: (from, to] distances along the path of each step; the last runs to the end
+    spans: tuple[tuple[float, float], ...]
+    #: where along the path each step crosses its border
+    marks: tuple[float, ...]
+    #: the climb or gap each step takes, with where along the path it begins and ends
+    legs: tuple[tuple[Leg, float, float] | None, ...]
+    counts: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SitePath(Path[str]):
+    """A traced path: the core's path plus what its stages read of the traced way."""
+
+    route: Route | None = None
+
+
+def _route(walk: Walk[SiteState, str]) -> Route | None:
+    return getattr(walk.path, "route", None)
+
+
+def _leg(walk: Walk[SiteState, str], kind: str) -> tuple[Route, Leg, float, float] | None:
+    route = _route(walk)
+    if route is None:
+        return None
+    found = route.legs[walk.taken]
+    if found is None or found[0].connector is None or found[0].connector.kind != kind:
+        return None
+    return route, *found
+
+
+def _span(walk: Walk[SiteState, str]) -> tuple[Route, float, float] | None:
+    route = _route(walk)
+    if route is None:
+        return None
+    low, high = route.spans[walk.taken]
+    return route, low, high
+
+
+def _owe(*hazards: Hazard) -> Ruling:
+    return Ruling(tuple(Owed(hazard=h, rules=h.rules) for h in hazards))
+
+
+# leaving ------------------------------------------------------------------------------
+
+def pins_on_the_way(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
+    """R004-19, A004-04: a foe first within reach in this stretch may try to pin."""
+    found = _span(walk)
+    if found is None or not found[0].counts:
+        return PASS
+    route, low, high = found
+    m = site(walk.state)
+    out = []
+    for other in others(walk.state, route.actor.id):
+        if other.side == route.actor.side:
+            continue
+        d = _first_in_reach(walk.state, route.path, other.point, m.floor(other.at))
+        if d is not None and low < d <= high:
+            point, floor = route.path.point_at(d)
+            out.append(Hazard(d, "pin", point, floor, ("R004-19", "A004-04"), pinner=other.id))
+    return _owe(*out)
+
+
+def off_rough(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
+    """R004-22, A004-09: stepping off a rough surface in this stretch costs a roll."""
+    found = _span(walk)
+    if found is None or not found[0].counts:
+        return PASS
+    route, low, high = found
+    out = []
+    for r in site(walk.state).rough:
+        for d, p in route.path.exits(r.polygon, r.floor):
+            if low < d <= high:
+                out.append(Hazard(d, "balance", p, r.floor, ("R004-22", "A004-09"),
+                                  detail={"qualities": list(r.qualities), "below": r.below}))
+    return _owe(*out)
+
+
+def out_of_water(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
+    """R004-27, A004-12: a roll on leaving the water, not at a border between two water
+    zones (a lake over 10 m is split into zones, R004-03). It is owed when any zone of
+    the water swum on this way (back to where the swim began) needs one."""
+    route = _route(walk)
+    if route is None or not route.counts:
+        return PASS
+    m = site(walk.state)
+    if step.frm == step.to or not m.is_water(step.frm) or m.is_water(step.to):
+        return PASS
+    swum = []
+    for zone in reversed(route.path.zones[:walk.taken + 1]):
+        if not m.is_water(zone):
+            break
+        swum.append(zone)
+    if not any(swim_roll_needed(walk.state, route.actor, z) for z in swum):
+        return PASS
+    d = route.marks[walk.taken]
+    point, floor = route.path.point_at(d)
+    for exit_at, p in route.path.exits(m.geometry.zones[step.frm].polygon, m.floor(step.frm)):
+        if abs(exit_at - d) <= 1e-6:
+            point = p
+    return _owe(Hazard(d, "swim", point, floor, ("R004-27", "A004-12"),
+                       detail={"zone": step.frm}))
+
+
+def _climb_leg(route: Route, i: int) -> Leg | None:
+    found = route.legs[i]
+    if found is None or found[0].connector is None or found[0].connector.kind != "climb":
+        return None
+    return found[0]
+
+
+def top_of_climb(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
+    """R004-24, A004-11: one roll on reaching the top of a challenging climb, however
+    many faces and climbs it took (none partway up, none twice at the top). The climb
+    is the run of steps up climbs and across climbing faces that ends here."""
+    route = _route(walk)
+    if route is None or not route.counts or step.frm == step.to:
+        return PASS
+    m = site(walk.state)
+    face = m.specs[step.frm]
+    leg = _climb_leg(route, walk.taken)
+    up = leg is not None and m.floor(step.to) > m.floor(step.frm)
+    if m.specs[step.to].climb is not None:
+        return PASS  # still on the cliff: the roll waits for the top or the activation's end
+    if not up and (face.climb is None or step.to == face.below):
+        return PASS  # not climbing up, or back down to the foot
+    challenging, last_face = False, None
+    for i in range(walk.taken, -1, -1):  # back down the run of the climb
+        climb = _climb_leg(route, i)
+        if climb is not None and climb.connector is not None \
+                and climb.connector.props.get("grade") == "challenging":
+            challenging = True
+        frm = m.specs[route.path.zones[i]]
+        if frm.climb is None:
+            break  # the climb began on solid ground here
+        last_face = last_face or frm.id
+        challenging = challenging or frm.climb == "challenging"
+    if not challenging:
+        return PASS
+    if last_face is not None:
+        d = route.marks[walk.taken]
+        point, floor = route.path.point_at(d)
+        return _owe(Hazard(d, "climb_top", point, floor, ("R004-24", "A004-11"),
+                           detail={"below": m.specs[last_face].below, "face": last_face}))
+    found = route.legs[walk.taken]
+    assert leg is not None and leg.connector is not None and found is not None
+    c = leg.connector
+    return _owe(Hazard(found[2], "climb", leg.end, leg.floor, ("R004-24", "A004-11"),
+                       detail={"from": c.a, "to": c.b, "lower": c.a, "foot": list(leg.start)}))
+
+
+# crossing -----------------------------------------------------------------------------
+
+def the_climb(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
+    """R004-26, A004-10: an extreme climb cannot be climbed, up or down. A challenging
+    one climbed down costs a roll only with ``hazards.roll_climbing_down`` (A004-11)."""
+    found = _leg(walk, "climb")
+    if found is None:
+        return PASS
+    route, leg, _, end = found
+    assert leg.connector is not None
+    c = leg.connector
+    grade = str(c.props.get("grade"))
+    if grade == "extreme":
+        return walk.refuse("unclimbable", f"the climb {c.a}–{c.b} cannot be climbed",
+                           ("R004-26", "A004-10"))
+    m = site(walk.state)
+    down = m.floor(step.to) < m.floor(step.frm)
+    if down and grade == "challenging" and opts(walk.state).hazards.roll_climbing_down \
+            and route.counts:
+        return _owe(Hazard(end, "climb", leg.end, leg.floor, ("R004-24", "A004-11"),
+                           detail={"from": c.a, "to": c.b, "lower": step.to,
+                                   "foot": list(leg.end)}))
+    return PASS
+
+
+def the_gap(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
+    """R004-30, R004-31, A004-14: a leap's band, doubled by a running start: straight
+    movement in line just before it in the same activation, across the move step and a
+    rush alike (A004-18)."""
+    found = _leg(walk, "gap")
+    if found is None:
+        return PASS
+    route, leg, start, _ = found
+    assert leg.connector is not None
+    c = leg.connector
+    o = opts(walk.state)
+    width = float(c.props["width"])
+    run = _run_up(route.path, leg) + carried_run(route, leg)
+    run_up = run >= o.leap.run_up_m - 1e-9
+    factor = 1.0 if run_up else o.leap.standing_factor
+    low, high = o.leap.trivial_below_m * factor, o.leap.max_m * factor
+    if width > high + 1e-9:
+        return walk.refuse(
+            "too_far_to_leap", f"the gap {c.a}–{c.b} is {width:g} m: at most {high:g} m can "
+            f"be leapt {'with' if run_up else 'without'} a running start",
+            ("R004-30", "R004-31", "A004-14"))
+    if width >= low - 1e-9 and route.counts:
+        return _owe(Hazard(start, "leap", leg.start, site(walk.state).floor(c.a),
+                           ("R004-30", "A004-14"),
+                           detail={"width": width, "below": c.props.get("below"),
+                                   "depth_m": c.props.get("depth_m"), "run_up": run_up}))
+    return PASS
+
+
+def _turn_xy(dx: float, dy: float, heading: float) -> float:
+    return abs((math.atan2(dy, dx) - heading + math.pi) % (2 * math.pi) - math.pi)
+
+
+def _turn(leg: Leg, heading: float) -> float:
+    return _turn_xy(leg.end[0] - leg.start[0], leg.end[1] - leg.start[1], heading)
+
+
+#: a straight line, give or take a little (as the run-up within one path)
+STRAIGHT = math.radians(10)
+
+
+def carried_run(route: Route, takeoff: Leg) -> float:
+    """A004-14: the straight run the actor ended its last movement with this activation
+    (``run`` in the state), when this way goes on in its line up to the take-off."""
+    run = route.actor.run
+    if run is None:
+        return 0.0
+    legs = list(route.path.legs)
+    heading = math.atan2(takeoff.end[1] - takeoff.start[1], takeoff.end[0] - takeoff.start[0])
+    for leg in legs[:legs.index(takeoff)]:
+        if leg.length > 1e-9 and (leg.kind != "walk" or _turn(leg, heading) > STRAIGHT):
+            return 0.0
+    return float(run[2]) if _turn_xy(run[0], run[1], heading) <= STRAIGHT else 0.0
+
+
+def final_run(actor: SiteActor, path: TracedPath) -> tuple[float, float, float] | None:
+    """The straight walked run a traced move ends with (its unit heading and metres),
+    with the actor's earlier run added when the whole way goes on in its line: what a
+    leap later in the activation may count as a running start (A004-14)."""
+    legs = [leg for leg in path.legs if leg.length > 1e-9]
+    if not legs or legs[-1].kind != "walk":
+        return None
+    last = legs[-1]
+    dx, dy = last.end[0] - last.start[0], last.end[1] - last.start[1]
+    heading = math.atan2(dy, dx)
+    metres, whole = 0.0, True
+    for leg in reversed(legs):
+        if leg.kind != "walk" or _turn(leg, heading) > STRAIGHT:
+            whole = False
+            break
+        metres += leg.length
+    if whole and actor.run is not None and _turn_xy(actor.run[0], actor.run[1], heading) \
+            <= STRAIGHT:
+        metres += actor.run[2]
+    norm = math.hypot(dx, dy)
+    return (round(dx / norm, 6), round(dy / norm, 6), round(metres, 6))
+
+
+# entering -----------------------------------------------------------------------------
+
+def onto_surface(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
+    """R004-23, R004-26, R004-29: no way goes where nobody can be under its own power.
+    One who was put on an impossible surface may still step off it."""
+    if walk.path.cause in CARRIED or walk.path.cause == "stop":
+        return PASS
+    route = _route(walk)
+    actor = walk.state.actors[walk.path.actor]
+    if route is not None and walk.taken == 0:
+        m = site(walk.state)
+        o = opts(walk.state)
+        start_floor = m.floor(actor.at)
+        for r in m.rough:
+            extreme = len(r.qualities) >= o.hazards.impassable_qualities
+            leaving = r.floor == start_floor and r.polygon.covers(Point(actor.point))
+            end = route.path.end
+            if extreme and not leaving and (route.path.enters(r.polygon, r.floor) or (
+                    m.floor(route.path.zones[-1]) == r.floor and r.polygon.covers(Point(end)))):
+                return walk.refuse("impassable", f"a {' and '.join(r.qualities)} surface "
+                                   "cannot be balanced on", ("R004-23", "A004-10"))
+    if step.frm == step.to and route is not None:
+        return PASS
+    why = surface(walk.state, actor, step.to, None if route is not None else step.point)
+    return walk.refuse(*why) if why is not None else PASS
+
+
+# arriving -----------------------------------------------------------------------------
+
+def the_spot(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
+    """R004-08: a way may pass through full zones and others' circles; only where it
+    stops is ruled, by :func:`entry` for its cause."""
+    if step.point is None:
+        return PASS
+    why = entry(walk.state, walk.path.actor, step.to, step.point, walk.path.cause)
+    return walk.refuse(*why) if why is not None else PASS
+
+
+def _moved(walk: Walk[SiteState, str], step: Step[str]) -> Sequence[Event]:
+    # the executor records the move once, as before (one Moved, one Placed)
+    return ()
+
+
+def _evolve(state: SiteState, event: Event) -> SiteState:
+    return state  # owed checks change nothing until they are rolled
+
+
+PIPELINE: Pipeline[SiteState, str] = Pipeline(
+    leaving=(pins_on_the_way, off_rough, out_of_water, top_of_climb),
+    crossing=(the_climb, the_gap),
+    entering=(onto_surface,),
+    arriving=(the_spot,),
+    moved=_moved,
+    evolve=_evolve,
+)
+
+
+def _roller() -> Roller:
+    # the stages never roll: they record what is owed
+    return Roller(random.Random(0))
+
+
+def traced(state: SiteState, actor: SiteActor, cause: str, path: TracedPath, at: XY,
+           counts: bool) -> SitePath:
+    """The steps of a traced way: one per zone border (one inside the zone when it
+    crosses none), each with its mode (walk, swim, climb, leap), the stretch of the way
+    it covers and the climb or gap it takes."""
+    m = site(state)
+    zones = path.zones
+    done, connectors = 0.0, []
+    for leg in path.legs:
+        if leg.connector is not None:
+            connectors.append((leg, done, done + leg.length))
+        done += leg.length
+    steps: list[Step[str]] = []
+    spans: list[tuple[float, float]] = []
+    marks: list[float] = []
+    legs: list[tuple[Leg, float, float] | None] = []
+    low = -math.inf
+    for i, (d, entered) in enumerate(path.marks):
+        frm = zones[i]
+        used = next(((leg, a, b) for leg, a, b in connectors
+                     if a - 1e-6 <= d <= b + 1e-6 and leg.connector is not None
+                     and {leg.connector.a, leg.connector.b} == {frm, entered}), None)
+        last = i == len(path.marks) - 1
+        steps.append(Step(frm, entered, _mode(state, entered, used),
+                          height=float(m.floor(entered)), point=at if last else None))
+        spans.append((low, math.inf if last else d))
+        marks.append(d)
+        legs.append(used)
+        low = d
+    if not steps:
+        steps.append(Step(zones[0], zones[0], _mode(state, zones[0], None),
+                          height=float(m.floor(zones[0])), point=at))
+        spans.append((-math.inf, math.inf))
+        marks.append(0.0)
+        legs.append(None)
+    route = Route(actor, path, tuple(spans), tuple(marks), tuple(legs), counts)
+    return SitePath(actor.id, cause, tuple(steps), route=route)
+
+
+def _mode(state: SiteState, to: str, used: tuple[Leg, float, float] | None) -> str:
+    if used is not None and used[0].connector is not None:
+        return "leap" if used[0].connector.kind == "gap" else "climb"
+    return "swim" if site(state).is_water(to) else "walk"
+
+
+#: the order of checks met at one point: a pin first, then the leap, the climb, the
+#: balance and the swim (the order the executor has always used)
+ORDER = {"pin": 0, "leap": 1, "climb": 2, "climb_top": 2, "balance": 3, "swim": 4}
+
+
+def rule_route(state: SiteState, actor: SiteActor, cause: str, path: TracedPath, at: XY,
+               counts: bool) -> tuple[Hazard, ...]:
+    """Walk a chosen traced way through the stages: raises the first refusal, else
+    returns the owed checks in the order the mover meets them."""
+    walked = PIPELINE.walk(state, traced(state, actor, cause, path, at, counts), _roller())
+    hazards = [e.hazard for e in walked.events if isinstance(e, Owed)]
+    hazards.sort(key=lambda h: (round(h.distance, 6), ORDER[h.kind], h.pinner or ""))
+    return tuple(hazards)
+
+
+def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
+              via: tuple[XY, ...] | None, *, counts: bool = True,
+              budget: int | None = None, cause: str = "move") -> Plan:
+    """The traced way to ``at`` in ``to`` and what it meets (no checks when ``counts`` is
+    False: a rush that does not count for pins and hazards, A004-18)."""
+    m = site(state)
+    why = entry(state, actor.id, to, at, "stop") if to in m else \
+        ("unknown_place", f"there is no zone {to!r}", ())
+    if why is not None:
+        raise IllegalCommand(*why)
+    if via:
+        try:
+            path = m.geometry.trace(actor.point, actor.at, at, to, via=via)
+        except PathBlocked as exc:
+            raise IllegalCommand("path_blocked", str(exc), ("R004-18", "A004-16")) from None
+        return Plan(path, to, at, rule_route(state, actor, cause, path, at, counts))
+    # R004-18: any route that can be walked will do; the fewest crossings first, then the
+    # fewest rolls (a bridge before a ford of the same length)
+    first_error: IllegalCommand | None = None
+    found: list[Plan] = []
+    for zones in m.geometry.routes(actor.at, to):
+        if found and len(zones) > len(found[0].path.zones):
+            break
+        if budget is not None and len(zones) - 1 > budget:
+            break  # longer routes only cost more; the caller says it is too far
+        try:
+            path = m.geometry.trace(actor.point, actor.at, at, to, route=zones)
+            found.append(Plan(path, to, at, rule_route(state, actor, cause, path, at, counts)))
+        except PathBlocked as exc:
+            first_error = first_error or IllegalCommand(
+                "path_blocked", str(exc), ("R004-18", "A004-16"))
+        except IllegalCommand as exc:
+            first_error = first_error or exc
+    if found:
+        return min(found, key=lambda plan: (plan.cost,
+                                            sum(h.kind != "pin" for h in plan.hazards)))
+    raise first_error or IllegalCommand("path_blocked", f"no way from {actor.at} to {to}",
+                                        ("R004-18", "A004-16"))
+
+
+def rule_step(state: SiteState, path: Path[str]) -> Stop | None:
+    """The ruling of a path that is not traced (a pin placement, a drift, a fall): its
+    stop, or None when it may go on. Raises for a path the mover (or pinner) chose."""
+    return PIPELINE.walk(state, path, _roller()).stop
