@@ -19,6 +19,10 @@ import pytest
 from footwork.draw.to_scale import ACTOR_RADIUS_M, PX_PER_M
 from footwork.draw.zones import render_svg
 from footwork.engine.choices import CheckOdds
+from footwork.engine.seats import GM, PLAYERS
+from footwork.scenario import load_encounter
+
+from ..conftest import EXAMPLES
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -321,3 +325,12 @@ def test_the_output_is_deterministic_and_degrades_gracefully() -> None:
     root = ET.fromstring(render_svg(fake_session(state=state), None))
     assert "bo" in {g.get("data-actor") for g in _by_class(root, "actor")}
     assert "not on the map: ghost (at nowhere)" in _texts(root)
+
+
+def test_the_legend_names_only_what_is_drawn() -> None:
+    session = load_encounter(EXAMPLES / "sitemaps" / "tavern-brawl.yaml").session()
+    gm = _texts(ET.fromstring(render_svg(session, None, GM)))
+    players = _texts(ET.fromstring(render_svg(session, None, PLAYERS)))
+    assert "hidden zone (GM only)" in gm and "hidden zone (GM only)" not in players
+    assert "wall" in players and "opening" in players
+    assert "zone · cap: most people in it" in players

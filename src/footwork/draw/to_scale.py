@@ -47,6 +47,7 @@ from footwork.draw.zones import (
     heading,
     percent,
     success_odds,
+    wrap_list,
 )
 
 #: pixels per metre: a zone 8 m wide is drawn ``8 * PX_PER_M`` pixels wide
@@ -812,16 +813,21 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
         row([(f'<circle cx="{{xm}}" cy="{{ym}}" r="8" fill={_attr(side_colour[s])} '
               f'fill-opacity="0.3" stroke={_attr(side_colour[s])} stroke-width="1.5"/>',
               f"side {s}") for s in sides])
-    things: list[tuple[str, str]] = [
-        (f'<line x1="{{x}}" y1="{{ym}}" x2="{{x2}}" y2="{{ym}}" stroke={_attr(WALL)} '
-         'stroke-width="6"/>', "wall"),
-        (f'<line x1="{{x}}" y1="{{ym}}" x2="{{x2}}" y2="{{ym}}" stroke={_attr(OPENING)} '
-         'stroke-width="4"/>', "opening"),
-        (f'<rect x="{{x}}" y="{{y}}" width="26" height="14" fill={_attr(HIDDEN_FILL)} '
-         f'stroke={_attr(HIDDEN_NOTE)} stroke-dasharray="2 3"/>', "hidden zone (GM only)"),
-        (f'<rect x="{{x}}" y="{{y}}" width="26" height="14" fill={_attr(ZONE_FILL)} '
-         f'stroke={_attr(ZONE_STROKE)}/>', "zone · capacity"),
-    ]
+    things: list[tuple[str, str]] = []  # only what is drawn
+    if walls:
+        things.append((f'<line x1="{{x}}" y1="{{ym}}" x2="{{x2}}" y2="{{ym}}" '
+                       f'stroke={_attr(WALL)} stroke-width="6"/>', "wall"))
+    if openings:
+        things.append((f'<line x1="{{x}}" y1="{{ym}}" x2="{{x2}}" y2="{{ym}}" '
+                       f'stroke={_attr(OPENING)} stroke-width="4"/>', "opening"))
+    if any(not z.revealed for z in zones):
+        things.append((f'<rect x="{{x}}" y="{{y}}" width="26" height="14" '
+                       f'fill={_attr(HIDDEN_FILL)} stroke={_attr(HIDDEN_NOTE)} '
+                       'stroke-dasharray="2 3"/>', "hidden zone (GM only)"))
+    things.append((f'<rect x="{{x}}" y="{{y}}" width="26" height="14" fill={_attr(ZONE_FILL)} '
+                   f'stroke={_attr(ZONE_STROKE)}/>',
+                   "zone · cap: most people in it" if any(
+                       z.props.get("capacity") is not None for z in zones) else "zone"))
     row(things)
     kinds = sorted({k for k, *_ in regions} | {c[0] for c in connectors})
     hazards: list[tuple[str, str]] = []
@@ -844,16 +850,16 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
                 else f"{actor} has no destination now")
         row([(f'<rect x="{{x}}" y="{{y}}" width="26" height="14" fill={_attr(HIGHLIGHT)} '
               f'fill-opacity="0.22" stroke={_attr(HIGHLIGHT)} stroke-width="2.5"/>', text)])
-        if loose:
-            more = f"{actor} may also: " + "; ".join(loose)
-            widths.append(_width(more, 11) + 2 * MARGIN)
-            leg(_text(MARGIN, ly, more, size=11, anchor="start", cls="loose-options"))
-            ly += 20
+        room = max(panels_right + MARGIN, 560.0) - 2 * MARGIN
+        for line in wrap_list(f"{actor} may also:", loose, room) if loose else []:
+            leg(_text(MARGIN, ly, line, size=11, anchor="start", cls="loose-options"))
+            ly += 16
     if off_map:
-        names = ", ".join(f"{n} (at {i.get('at')})" for n, i in off_map)
-        widths.append(_width(f"not on the map: {names}", 11) + 2 * MARGIN)
-        leg(_text(MARGIN, ly, f"not on the map: {names}", size=11, anchor="start"))
-        ly += 20
+        room = max(panels_right + MARGIN, 560.0) - 2 * MARGIN
+        names = [f"{n} (at {i.get('at')})" for n, i in off_map]
+        for line in wrap_list("not on the map:", names, room):
+            leg(_text(MARGIN, ly, line, size=11, anchor="start", cls="off-map"))
+            ly += 16
     legend.append("</g>")
     out.extend(legend)
 
