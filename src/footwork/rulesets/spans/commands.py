@@ -118,6 +118,27 @@ class Hands(Command):
     free: Face
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shove(Command):
+    """A003-16: move ``target`` (within melee reach) one move to ``to``; whether the shove
+    lands is the Attacks chapter's business, so the command records one that does."""
+
+    name: ClassVar[str] = "shove"
+    target: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Attack(Command):
+    """R003-11, R003-12, R003-17: declare a melee or ranged attack on ``target``; refused
+    when the target cannot be targeted. The attack roll is the Attacks chapter's."""
+
+    name: ClassVar[str] = "attack"
+    target: str
+    kind: Literal["melee", "ranged"]
+
+
 SPANS_COMMANDS: tuple[type[Command], ...] = (
     Run, Climb, Float, Fly, Move, FreeAction, Drop, JumpAttack, TakeOff, Untether, Land, Hands,
+    Shove, Attack,
 )

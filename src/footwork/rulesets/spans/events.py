@@ -174,8 +174,30 @@ class JumpAttackResolved(Event):
         return f"{self.actor}'s jump attack {result} {self.target} ({self.heights} height(s))"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shoved(Event):
+    type: ClassVar[str] = "shoved"
+    actor: str
+    target: str
+    to: str
+
+    def describe(self) -> str:
+        return f"{self.actor} shoves {self.target} to {self.to}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackDeclared(Event):
+    type: ClassVar[str] = "attack_declared"
+    actor: str
+    target: str
+    kind: str
+
+    def describe(self) -> str:
+        return f"{self.actor} makes a {self.kind} attack on {self.target}"
+
+
 SPANS_EVENTS: tuple[type[Event], ...] = (
     MovementActionTaken, Moved, BonusGranted, BonusUsed, TurnSpent, Paid, ModeChanged,
     HandsChanged, Fell, FallAvoided, Damaged, Landed, LostInSkysea, FreeActionTaken,
-    JumpAttackResolved,
+    JumpAttackResolved, Shoved, AttackDeclared,
 )

@@ -1,7 +1,9 @@
 """Where one move may go: on the ground (Run), through the air (Float, Fly), or a Climb.
 
 Each function either returns the resulting position or raises
-:class:`IllegalCommand` with the reason and the rules that forbid the move.
+:class:`IllegalCommand` with the reason and the rules that forbid the move. This is
+only the reach of the mode; whether the actor may enter the place (a held threshold,
+a full feature) is ruled by the one pipeline (``pipeline.py``) for every cause.
 The ``*_targets`` functions list every legal destination for ``options``; they
 call the same checks, so the two can never disagree.
 """
@@ -50,52 +52,6 @@ def foes_at(state: SpansState, actor: SpansActor, place: str) -> list[str]:
     ]
 
 
-def check_capacity(state: SpansState, actor: SpansActor, place: str) -> None:
-    """A003-06: a feature holds at most its capacity of characters."""
-    m = _space(state)
-    if not m.is_feature(place):
-        return
-    capacity = m.place(place).props.get("capacity")
-    inside = [
-        a for a in state.actors.values() if a.at == place and not a.removed and a.id != actor.id
-    ]
-    if capacity is not None and len(inside) >= int(capacity):
-        raise IllegalCommand("feature_full", f"{place} already holds {capacity}", ("A003-06",))
-
-
-def _check_room(state: SpansState, actor: SpansActor, place: str) -> None:
-    """A003-06 capacity, and R003-20: a foe standing in a threshold blocks it."""
-    m = _space(state)
-    if not m.is_feature(place):
-        return
-    check_capacity(state, actor, place)
-    if m.place(place).kind == "threshold" and _opts(state).threshold.block == "until_cleared":
-        foes = foes_at(state, actor, place)
-        if foes:
-            raise IllegalCommand(
-                "threshold_blocked", f"{', '.join(foes)} blocks the threshold {place}",
-                ("R003-20", "A003-16"),
-            )
-
-
-def _check_crossing(state: SpansState, actor: SpansActor, a: str, b: str) -> None:
-    """R003-20: a threshold guarding the way between two spans stops foes while held."""
-    if _opts(state).threshold.block == "off":
-        return
-    m = _space(state)
-    for span, other in ((a, b), (b, a)):
-        for feature in m.features(span):
-            place = m.place(feature)
-            if place.kind == "threshold" and other in place.props.get("guards", []):
-                foes = foes_at(state, actor, feature)
-                if foes and actor.at != feature:
-                    raise IllegalCommand(
-                        "threshold_blocked",
-                        f"{', '.join(foes)} holds {feature}, the way from {a} to {b}",
-                        ("R003-20", "A003-16"),
-                    )
-
-
 def _check_surface(m: SpansMap, span: str, to: str) -> None:
     """R003-26: the Skysea has no ground to walk or climb onto; only a fall goes there."""
     if m.span_of(to) != span and m.surface(to) == "skysea":
@@ -132,7 +88,6 @@ def ground_step(state: SpansState, actor: SpansActor, to: str) -> Position:
                 raise IllegalCommand(
                     "needs_climb", f"nothing leads up to {to}: it must be climbed", ("R003-23",)
                 )
-            _check_room(state, actor, to)
         return Position(to, m.top(to))
     if m.is_feature(to):
         raise IllegalCommand(
@@ -153,7 +108,6 @@ def ground_step(state: SpansState, actor: SpansActor, to: str) -> Position:
             f"{'climb' if up else 'climb down or drop'}",
             ("R003-23", "A003-10"),
         )
-    _check_crossing(state, actor, span, to)
     return Position(to, m.ground(to))
 
 
@@ -182,20 +136,16 @@ def air_step(
     if m.span_of(to) == span:
         if height < m.ground(span):  # a diagonal move down cannot sink into the ground
             raise IllegalCommand("below_ground", f"{actor.id} is already at the ground")
-        if m.is_feature(to):
-            if m.top(to) != height:
-                raise IllegalCommand(
-                    "wrong_height", f"{to} is at height {m.top(to)}; {actor.id} flies at {height}",
-                    ("A003-11",),
-                )
-            _check_room(state, actor, to)
+        if m.is_feature(to) and m.top(to) != height:
+            raise IllegalCommand(
+                "wrong_height", f"{to} is at height {m.top(to)}; {actor.id} flies at {height}",
+                ("A003-11",),
+            )
         return Position(to, height)
     if m.is_feature(to) or to not in m.adjacent_spans(span):
         raise IllegalCommand("not_adjacent", f"{to} is not adjacent to {span}", ("R003-13",))
     if height < m.ground(to):
         raise IllegalCommand("below_ground", f"{to}'s ground is above height {height}")
-    if height == m.ground(span):
-        _check_crossing(state, actor, span, to)
     return Position(to, height)
 
 
@@ -219,17 +169,13 @@ def climb_step(state: SpansState, actor: SpansActor, to: str) -> Position:
             raise IllegalCommand(
                 "clinging", f"{actor.id} is climbing toward {actor.climbing}: climb on, "
                 f"climb back down to {here}, or drop")
-        pos = _climb_toward(m, actor, to, opts)
-        if pos.climbing is None and m.is_feature(pos.at):
-            _check_room(state, actor, pos.at)  # it may have filled while the climber clung on
-        return pos
+        return _climb_toward(m, actor, to, opts)
     if m.span_of(to) == span:
         if m.is_feature(to):
             if m.place(to).kind != "on_high" or m.top(to) <= actor.height:
                 raise IllegalCommand("cannot_climb", f"{to} is not above {actor.id}", ("R003-07",))
             if m.is_feature(here) and actor.height > m.ground(here):
                 raise IllegalCommand("cannot_climb", f"come down from {here} first")
-            _check_room(state, actor, to)
             return _climb_toward(m, actor, to, opts)
         if to != span or actor.height <= m.ground(span):
             raise IllegalCommand("cannot_climb", f"{actor.id} cannot climb to {to}")
@@ -241,7 +187,6 @@ def climb_step(state: SpansState, actor: SpansActor, to: str) -> Position:
         raise IllegalCommand("no_climb_needed", f"{to} is level with {actor.id}: run instead")
     if m.is_feature(here) and actor.height != m.ground(to):
         raise IllegalCommand("cannot_climb", f"step off {here} first")
-    _check_crossing(state, actor, span, to)
     return _climb_toward(m, actor, to, opts)
 
 

@@ -56,6 +56,16 @@ class CoverOptions(_Frozen):
 class ThresholdOptions(_Frozen):
     #: A003-16: an occupied threshold stops foes until cleared, or not at all (house rule)
     block: Literal["until_cleared", "off"] = "until_cleared"
+    #: issue 10, item 16 (R003-19, R003-20 silent): how many heights above a threshold's
+    #: floor an airborne mover is still stopped by its holders; 0 = a flier one height
+    #: up passes over (footed movers always go through the choke point)
+    reach_above: int = Field(default=0, ge=0, le=MAX_HEIGHT)
+
+
+class UntetherOptions(_Frozen):
+    #: A003-25, issue 10 item 16: what casting Untether on one's turn uses: nothing of the
+    #: movement economy (it must also work mid-fall, out of turn), or the bonus free action
+    uses: Literal["nothing", "free_action"] = "nothing"
 
 
 class OnHighOptions(_Frozen):
@@ -128,3 +138,4 @@ class SpansOptions(_Frozen):
     fall: FallOptions = FallOptions()
     feature: FeatureOptions = FeatureOptions()
     turn: TurnOptions = TurnOptions()
+    untether: UntetherOptions = UntetherOptions()

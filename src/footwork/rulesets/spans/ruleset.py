@@ -28,6 +28,7 @@ from footwork.rulesets.spans.checks import (
 )
 from footwork.rulesets.spans.commands import (
     SPANS_COMMANDS,
+    Attack,
     Climb,
     Drop,
     Fly,
@@ -37,17 +38,17 @@ from footwork.rulesets.spans.commands import (
     Land,
     Move,
     Run,
+    Shove,
     TakeOff,
     Untether,
 )
 from footwork.rulesets.spans.commands import Float as FloatCmd
-from footwork.rulesets.spans.falls import applied_damage, continue_fall, start_fall
+from footwork.rulesets.spans.falls import applied_damage, continue_fall
 from footwork.rulesets.spans.geometry import (
     Position,
     SpansState,
     air_step,
     candidates,
-    check_capacity,
     climb_step,
     ground_step,
     legal,
@@ -60,7 +61,8 @@ from footwork.rulesets.spans.model import (
     SpansStats,
 )
 from footwork.rulesets.spans.options import SpansOptions
-from footwork.rulesets.spans.targeting import can_target, conditions, is_on_high
+from footwork.rulesets.spans.pipeline import JUMP_HIT, JUMP_MISS, Mover, SpansPath, path
+from footwork.rulesets.spans.targeting import can_target, conditions, forbidden, is_on_high
 
 ROLLED_ACTIONS = {"run": ("R003-03", "R003-04", "R003-05"),
                   "climb": ("R003-07", "R003-08", "R003-09"),
@@ -104,6 +106,8 @@ class SpansRuleset(Ruleset[SpansActor]):
             ev.LostInSkysea: lambda s, e: s.update_actor(
                 e.actor, removed=True, bonus=False, done=True, climbing=None),
         }
+        #: the one pipeline every cause of movement goes through (pipeline.py)
+        self.mover = Mover(self.evolve)
 
     # -- setting up ---------------------------------------------------------------
 
@@ -158,27 +162,28 @@ class SpansRuleset(Ruleset[SpansActor]):
                                  ("A003-20",))
         if isinstance(command, Run):
             self._need_movement_action(state, actor)
-            pos = ground_step(state, actor, command.to)
-            return self._rolled(state, actor, "run", command.die, pos, roller, to=command.to)
+            route = self._route(state, actor, "run", command.to, None)
+            return self._rolled(state, actor, "run", command.die, route, roller, to=command.to)
         if isinstance(command, Fly):
             self._need_movement_action(state, actor)
             if actor.mode != "flying":
                 raise IllegalCommand("not_flying", f"{actor.id} is not flying", ("R003-34",))
-            pos = air_step(state, actor, command.to, command.direction)
-            return self._rolled(state, actor, "fly", command.die, pos, roller,
+            route = self._route(state, actor, "fly", command.to, command.direction)
+            return self._rolled(state, actor, "fly", command.die, route, roller,
                                 to=command.to, direction=command.direction)
         if isinstance(command, Climb):
             self._need_movement_action(state, actor)
-            pos = climb_step(state, actor, command.to)
-            return self._rolled(state, actor, "climb", command.die, pos, roller, to=command.to)
+            route = self._route(state, actor, "climb", command.to, None)
+            return self._rolled(state, actor, "climb", command.die, route, roller,
+                                to=command.to)
         if isinstance(command, FloatCmd):
             self._need_movement_action(state, actor)
             if actor.mode != "floating":
                 raise IllegalCommand("not_floating", f"{actor.id} is not floating", ("R003-32",))
-            pos = air_step(state, actor, command.to, command.direction)
+            route = self._route(state, actor, "float", command.to, command.direction)
             return [  # R003-32: no roll, one move, and nothing else this turn
                 ev.MovementActionTaken(actor=actor.id, action="float", rules=("R003-32",)),
-                self._moved(actor, pos, ("R003-32",)),
+                *self.mover.walk(state, route, roller, ("R003-32",)),
                 ev.TurnSpent(actor=actor.id, rules=("R003-32",)),
             ]
         if isinstance(command, Move):
@@ -187,15 +192,11 @@ class SpansRuleset(Ruleset[SpansActor]):
                                      ("R003-03",))
             if command.to is None and command.direction is None:
                 raise IllegalCommand("bad_move", "give a place (to) or a direction (up/down)")
-            if actor.mode == "grounded":
-                if command.direction is not None:
-                    raise IllegalCommand("bad_move", "only fliers move up or down", ("R003-34",))
-                assert command.to is not None
-                pos = ground_step(state, actor, command.to)
-            else:
-                pos = air_step(state, actor, command.to, command.direction)
+            if actor.mode == "grounded" and command.direction is not None:
+                raise IllegalCommand("bad_move", "only fliers move up or down", ("R003-34",))
+            route = self._route(state, actor, "move", command.to, command.direction)
             return [ev.BonusUsed(actor=actor.id, use="second move", rules=("R003-03", "R003-34")),
-                    self._moved(actor, pos, ("R003-03",))]
+                    *self.mover.walk(state, route, roller, ("R003-03",))]
         if isinstance(command, FreeAction):
             if not actor.bonus:
                 raise IllegalCommand("no_bonus", f"{actor.id} has no free action to take",
@@ -203,6 +204,7 @@ class SpansRuleset(Ruleset[SpansActor]):
             if command.action.strip().lower() in ("run", "fly"):
                 raise IllegalCommand("not_free", "the bonus free action cannot be Run or Fly",
                                      ("R003-03", "A003-13"))
+            forbidden(state, actor, command.action)
             return [ev.BonusUsed(actor=actor.id, use="free action", rules=("R003-03",)),
                     ev.FreeActionTaken(actor=actor.id, action=command.action, rules=("R003-03",))]
         if isinstance(command, Drop):
@@ -222,7 +224,14 @@ class SpansRuleset(Ruleset[SpansActor]):
                 raise IllegalCommand("no_ability", f"{actor.id} cannot cast Untether", ("R003-39",))
             if actor.mode == "floating":
                 raise IllegalCommand("already_floating", f"{actor.id} already floats")
-            return [ev.ModeChanged(actor=actor.id, mode="floating", rules=("R003-39",))]
+            cast: list[Event] = []
+            if state.options.untether.uses == "free_action":  # A003-25, the option's reading
+                if not actor.bonus:
+                    raise IllegalCommand("no_bonus", f"{actor.id} has no free action left to "
+                                         "cast Untether", ("R003-03", "R003-39", "A003-25"))
+                cast.append(ev.BonusUsed(actor=actor.id, use="Untether",
+                                         rules=("R003-39", "A003-25")))
+            return [*cast, ev.ModeChanged(actor=actor.id, mode="floating", rules=("R003-39",))]
         if isinstance(command, Land):
             self._not_spent(actor)
             m: SpansMap = state.space
@@ -237,6 +246,17 @@ class SpansRuleset(Ruleset[SpansActor]):
                     f"{actor.at} is at {m.top(actor.at)}: descend first (or drop)")
             return [ev.Landed(actor=actor.id, at=actor.at, height=actor.height,
                               rules=("R003-30",))]
+        if isinstance(command, Shove):
+            return self._shove(state, actor, command, roller)
+        if isinstance(command, Attack):
+            self._not_spent(actor)
+            if command.target not in state.actors:
+                raise IllegalCommand("unknown_actor", f"no actor {command.target!r}")
+            ruling = can_target(state, actor.id, command.target, command.kind)
+            if not ruling.allowed:
+                raise IllegalCommand("cannot_target", ruling.reason, ruling.rules)
+            return [ev.AttackDeclared(actor=actor.id, target=command.target, kind=command.kind,
+                                      rules=ruling.rules)]
         if isinstance(command, Hands):
             if not 0 <= command.free <= 2:
                 raise IllegalCommand("bad_hands", "free hands must be 0, 1 or 2", ("A003-24",))
@@ -250,16 +270,16 @@ class SpansRuleset(Ruleset[SpansActor]):
         if pending.kind == "struggle":
             actor = state.actors[str(ctx["actor"])]
             action, die = str(ctx["action"]), str(ctx["die"])
-            pos = self._step(state, actor, action, ctx.get("to"), ctx.get("direction"))
+            route = self._route(state, actor, action, ctx.get("to"), ctx.get("direction"))
             if answer.choice == "pay":
                 resource = resource_for(die)
                 paid: list[Event] = [ev.Paid(actor=actor.id, resource=resource, amount=1,
                                              rules=(ROLLED_ACTIONS[action][1], "A003-03"))]
                 if state.options.struggle.paid_gives == "single_move" and action != "climb":
-                    return [*paid, self._moved(actor, pos, ("A003-03",))]
-                return [*paid, *self._success(actor, action, pos,
+                    return [*paid, *self.mover.walk(state, route, roller, ("A003-03",))]
+                return [*paid, *self._success(state, actor, action, route, roller,
                                               (ROLLED_ACTIONS[action][1], "A003-03"))]
-            return self._unpaid(state, actor, action, pos, roller)
+            return self._unpaid(state, actor, action, route, roller)
         if pending.kind == "jump_attack":
             return self._jump_resolve(
                 state, state.actors[str(ctx["actor"])], str(ctx["target"]),
@@ -330,12 +350,13 @@ class SpansRuleset(Ruleset[SpansActor]):
         if self._has_movement_action(state, actor):
             if actor.mode == "grounded":
                 if actor.climbing is None:
-                    run = legal(lambda p: ground_step(state, actor, p), candidates(state, actor))
+                    run = legal(lambda p: self._dest(state, actor, "run", p),
+                                candidates(state, actor))
                     found += self._rolled_options(actor, "run", run, opts)
                 places = list(candidates(state, actor))
                 if actor.climbing is not None:
                     places = [actor.climbing, actor.at]  # on up, or back down (A003-10)
-                climb = legal(lambda p: climb_step(state, actor, p), iter(places))
+                climb = legal(lambda p: self._dest(state, actor, "climb", p), iter(places))
                 found += self._rolled_options(actor, "climb", climb, opts)
             elif actor.mode == "flying":
                 for to, direction, pos in self._air_moves(state, actor):
@@ -349,7 +370,8 @@ class SpansRuleset(Ruleset[SpansActor]):
                                         to=to, rules=("R003-32",)))
         if actor.bonus:
             if actor.mode == "grounded":
-                moves = legal(lambda p: ground_step(state, actor, p), candidates(state, actor))
+                moves = legal(lambda p: self._dest(state, actor, "move", p),
+                              candidates(state, actor))
                 for to in moves:
                     found.append(Option(_command("move", actor.id, to=to), f"second move to {to}",
                                         "the bonus", to=to, rules=("R003-03",)))
@@ -363,6 +385,8 @@ class SpansRuleset(Ruleset[SpansActor]):
                                 rules=("R003-03", "A003-13")))
         if self._can_move_at_all(state, actor):
             for to in self._drop_targets(state, actor):
+                if self.mover.verdict(state, self._drop_route(state, actor, to)) is not None:
+                    continue
                 found.append(Option(_command("drop", actor.id, to=to), f"drop to {to}",
                                     "a move; a fall", to=to, rules=("A003-10", "R003-25")))
         if not actor.done:
@@ -393,22 +417,29 @@ class SpansRuleset(Ruleset[SpansActor]):
             raise IllegalCommand("already_moved", f"{actor.id} has taken its movement action",
                                  ("A003-23",))
 
-    @staticmethod
-    def _moved(actor: SpansActor, pos: Position, rules: tuple[str, ...]) -> ev.Moved:
-        return ev.Moved(actor=actor.id, frm=actor.at, to=pos.at, height=pos.height,
-                        climbing=pos.climbing, rules=rules)
-
-    def _step(self, state: SpansState, actor: SpansActor, action: str,
-              to: object, direction: object) -> Position:
-        if action == "run":
-            return ground_step(state, actor, str(to))
+    def _route(self, state: SpansState, actor: SpansActor, action: str,
+               to: object, direction: object) -> SpansPath:
+        """The path of one move by ``action`` (run, climb, fly, float, or the bonus
+        ``move``): the mode's reach (geometry), then the pipeline's entry rules, before
+        any roll is made."""
+        place = None if to is None else str(to)
         if action == "climb":
-            return climb_step(state, actor, str(to))
-        return air_step(state, actor, None if to is None else str(to),
-                        None if direction is None else str(direction))
+            mode, pos = "climb", climb_step(state, actor, str(to))
+        elif action == "run" or (action == "move" and actor.mode == "grounded"):
+            mode, pos = "run", ground_step(state, actor, str(to))
+        else:
+            mode = "fly" if actor.mode == "flying" else "float"
+            pos = air_step(state, actor, place, None if direction is None else str(direction))
+        route = path(actor, action, pos, mode)
+        self.mover.admit(state, route)
+        return route
+
+    def _dest(self, state: SpansState, actor: SpansActor, action: str, to: str | None,
+              direction: str | None = None) -> Position:
+        return self._route(state, actor, action, to, direction).steps[0].to
 
     def _rolled(self, state: SpansState, actor: SpansActor, action: str, die: str,
-                pos: Position, roller: Roller, *, to: str | None,
+                route: SpansPath, roller: Roller, *, to: str | None,
                 direction: str | None = None) -> list[Event]:
         """R003-02: roll the chosen action die and act on its band."""
         opts: SpansOptions = state.options
@@ -423,9 +454,9 @@ class SpansRuleset(Ruleset[SpansActor]):
                    rules=("R003-02", "A003-01")),
         ]
         if band == SUCCESS:
-            return events + self._success(actor, action, pos, (rules[0],))
+            return events + self._success(state, actor, action, route, roller, (rules[0],))
         if band == FAIL:
-            return events + self._fail(state, actor, action, pos, roller)
+            return events + self._fail(state, actor, action, route, roller)
         resource = resource_for(die)
         if getattr(actor, resource) > 0 or opts.struggle.allow_negative:
             # the command's own target, so that answering re-checks the very same move
@@ -436,48 +467,52 @@ class SpansRuleset(Ruleset[SpansActor]):
                 prompt=f"{action} rolled {roll.total}: pay 1 {resource} to succeed?",
                 context=ctx, rules=(rules[1], "A003-04")))
             return events
-        return events + self._unpaid(state, actor, action, pos, roller)
+        return events + self._unpaid(state, actor, action, route, roller)
 
-    def _success(self, actor: SpansActor, action: str, pos: Position,
-                 rules: tuple[str, ...]) -> list[Event]:
-        moved = self._moved(actor, pos, rules)
+    def _success(self, state: SpansState, actor: SpansActor, action: str, route: SpansPath,
+                 roller: Roller, rules: tuple[str, ...]) -> list[Event]:
+        moved = self.mover.walk(state, route, roller, rules)
         if action == "climb":
-            return [moved]
-        return [moved, ev.BonusGranted(actor=actor.id, rules=("R003-03", "R003-34"))]
+            return moved
+        return [*moved, ev.BonusGranted(actor=actor.id, rules=("R003-03", "R003-34"))]
 
-    def _fail(self, state: SpansState, actor: SpansActor, action: str, pos: Position,
+    def _fail(self, state: SpansState, actor: SpansActor, action: str, route: SpansPath,
               roller: Roller) -> list[Event]:
         opts: SpansOptions = state.options
         if action == "climb":  # R003-09; A003-09 decides whether it falls
             m: SpansMap = state.space
-            if opts.climb.fail_falls and actor.height > m.top(m.span_of(actor.at)):
-                return start_fall(state, actor.id, m.span_of(actor.at), "failed climb", roller)
+            span = m.span_of(actor.at)
+            if opts.climb.fail_falls and actor.height > m.top(span):
+                fall = path(actor, "failed climb", Position(span, m.top(span)), "fall",
+                            forced=True)
+                return self.mover.walk(state, fall, roller)
             return []
         # R003-05, A003-12: one move only, and nothing more this turn
-        return [self._moved(actor, pos, ("R003-05",)),
+        return [*self.mover.walk(state, route, roller, ("R003-05",)),
                 ev.TurnSpent(actor=actor.id, rules=("R003-05", "A003-12"))]
 
-    def _unpaid(self, state: SpansState, actor: SpansActor, action: str, pos: Position,
+    def _unpaid(self, state: SpansState, actor: SpansActor, action: str, route: SpansPath,
                 roller: Roller) -> list[Event]:
         opts: SpansOptions = state.options
         if action != "climb" and opts.run.unpaid_struggle == "no_move":
             return [ev.TurnSpent(actor=actor.id, rules=("R003-04", "A003-02"))]
-        return self._fail(state, actor, action, pos, roller)
+        return self._fail(state, actor, action, route, roller)
 
     def _air_moves(
         self, state: SpansState, actor: SpansActor
     ) -> list[tuple[str | None, str | None, Position]]:
         moves: list[tuple[str | None, str | None, Position]] = [
             (to, None, pos)
-            for to, pos in legal(lambda p: air_step(state, actor, p, None),
+            for to, pos in legal(lambda p: self._dest(state, actor, "move", p),
                                  candidates(state, actor)).items()
         ]
         for direction in ("up", "down"):
             with contextlib.suppress(IllegalCommand):
-                moves.append((None, direction, air_step(state, actor, None, direction)))
+                moves.append((None, direction, self._dest(state, actor, "move", None, direction)))
             if state.options.fly.diagonal and actor.mode == "flying":  # A003-11 alternative
                 moves += [(to, direction, pos) for to, pos in legal(
-                    lambda p, d=direction: air_step(state, actor, p, d),  # type: ignore[misc]
+                    lambda p, d=direction: self._dest(  # type: ignore[misc]
+                        state, actor, "move", p, d),
                     candidates(state, actor)).items()]
         return moves
 
@@ -509,6 +544,10 @@ class SpansRuleset(Ruleset[SpansActor]):
                         if m.top(s) < actor.height or m.surface(s) == "skysea"]
         return targets
 
+    def _drop_route(self, state: SpansState, actor: SpansActor, onto: str) -> SpansPath:
+        m: SpansMap = state.space
+        return path(actor, "drop", Position(onto, m.top(onto)), "drop")
+
     def _drop(self, state: SpansState, actor: SpansActor, to: str | None,
               roller: Roller) -> list[Event]:
         m: SpansMap = state.space
@@ -519,6 +558,8 @@ class SpansRuleset(Ruleset[SpansActor]):
             raise IllegalCommand(
                 "cannot_drop", f"{actor.id} cannot drop to {onto}: it must be this span or an "
                 f"adjacent lower span, below where {actor.id} is", ("A003-10",))
+        route = self._drop_route(state, actor, onto)
+        self.mover.admit(state, route)  # R003-20: a drop crosses like any other move
         events: list[Event] = []
         if self._has_movement_action(state, actor):
             events.append(ev.MovementActionTaken(actor=actor.id, action="drop",
@@ -526,17 +567,15 @@ class SpansRuleset(Ruleset[SpansActor]):
         else:
             events.append(ev.BonusUsed(actor=actor.id, use="drop", rules=("R003-03",)))
         # an airborne faller keeps its mode until it lands (Landed grounds it) or Untether
-        # makes it float: mid-fall it is not standing anywhere
-        if actor.height == m.top(onto) and m.surface(onto) != "skysea":
-            # an airborne character at the ground just lands
-            return [*events, ev.Landed(actor=actor.id, at=onto, height=actor.height,
-                                       rules=("R003-30",))]
-        return events + start_fall(state, actor.id, onto, "drop", roller)
+        # makes it float: mid-fall it is not standing anywhere; one at its ground just lands
+        return events + self.mover.walk(state, route, roller)
 
     def _jump_targets(self, state: SpansState, actor: SpansActor) -> list[SpansActor]:
+        """R003-29: foes beneath the jumper, where a drop from here could land (this span,
+        or an adjacent lower one when standing at its edge), standing on something."""
         m: SpansMap = state.space
-        span = m.span_of(actor.at)
-        below = {span, *m.adjacent_spans(span)}  # a foe beneath you: here or over the edge
+        below = {m.span_of(p) for p in self._drop_targets(state, actor)}
+        below.add(m.span_of(actor.at))
         return [
             t for t in state.actors.values()
             if t.side != actor.side and not t.removed and t.climbing is None
@@ -544,21 +583,19 @@ class SpansRuleset(Ruleset[SpansActor]):
             and t.height == m.top(t.at)  # standing on something: the jumper lands there
         ]
 
+    @staticmethod
+    def _jump_route(actor: SpansActor, target: SpansActor, cause: str) -> SpansPath:
+        # hit or miss, the jumper ends up where the foe stands (A003-21)
+        return path(actor, cause, Position(target.at, target.height), "jump")
+
     def _jump_options(self, state: SpansState, actor: SpansActor) -> list[Option]:
         return [
             Option({"do": "jump_attack", "actor": actor.id, "target": t.id},
                    f"jump attack on {t.id} ({actor.height - t.height} height(s))",
                    "an attack; the Guide rules hit or miss", rules=("R003-29", "A003-21"))
-            for t in self._jump_targets(state, actor) if self._has_room(state, actor, t.at)
+            for t in self._jump_targets(state, actor)
+            if self.mover.verdict(state, self._jump_route(actor, t, JUMP_HIT)) is None
         ]
-
-    @staticmethod
-    def _has_room(state: SpansState, actor: SpansActor, place: str) -> bool:
-        try:
-            check_capacity(state, actor, place)
-        except IllegalCommand:
-            return False
-        return True
 
     def _jump_attack(self, state: SpansState, actor: SpansActor, command: JumpAttack,
                      roller: Roller) -> list[Event]:
@@ -570,10 +607,10 @@ class SpansRuleset(Ruleset[SpansActor]):
         if command.target not in {t.id for t in self._jump_targets(state, actor)}:
             raise IllegalCommand(
                 "no_jump_target",
-                f"{command.target} is not a foe below {actor.id}, in its span or the next",
+                f"{command.target} is not a foe beneath {actor.id}, where it could drop",
                 ("R003-29", "A003-21"))
-        # hit or miss, the jumper ends up where the foe stands: there must be room (A003-06)
-        check_capacity(state, actor, state.actors[command.target].at)
+        # the landing is an entry like any other: room, a held crossing (A003-06, R003-20)
+        self.mover.admit(state, self._jump_route(actor, state.actors[command.target], JUMP_HIT))
         if command.hit is None:
             return [DecisionRequested(
                 actor=self.gm, kind="jump_attack", choices=("hit", "miss"),
@@ -591,8 +628,8 @@ class SpansRuleset(Ruleset[SpansActor]):
         done = ev.JumpAttackResolved(actor=actor.id, target=target_id, hit=hit, heights=heights,
                                      rules=("R003-29", "A003-21"))
         if not hit:  # A003-21: a miss is an ordinary fall for the jumper
-            return [done, *start_fall(state, actor.id, target.at, "missed jump attack", roller,
-                                      from_height=actor.height)]
+            return [done, *self.mover.walk(state, self._jump_route(actor, target, JUMP_MISS),
+                                           roller)]
         events: list[Event] = [done]
         maneuver = None
         if opts.fall.jump_target_maneuver:
@@ -604,13 +641,33 @@ class SpansRuleset(Ruleset[SpansActor]):
                                  outcome=f"lethal -{max(0, roll.total)}", supplied=supplied,
                                  rules=("R003-28", "A003-21")))
         guard, lethal = applied_damage(opts, target, heights, m.surface(target.at), maneuver)
-        events += [
-            ev.Damaged(actor=target_id, guard=guard, lethal=lethal,
-                       cause=f"jump attack by {actor.id}", rules=("R003-29", "A003-21")),
-            ev.Landed(actor=actor.id, at=target.at, height=target.height,
-                      rules=("R003-29", "A003-21")),
-        ]
-        return events
+        events.append(ev.Damaged(actor=target_id, guard=guard, lethal=lethal,
+                                 cause=f"jump attack by {actor.id}", rules=("R003-29", "A003-21")))
+        after = state
+        for event in events:
+            after = self.evolve(after, event)
+        # the impact went to the foe: the jumper lands where the foe stands (A003-21)
+        return [*events, *self.mover.walk(after, self._jump_route(actor, target, JUMP_HIT),
+                                          roller, ("R003-29", "A003-21"))]
+
+    def _shove(self, state: SpansState, actor: SpansActor, command: Shove,
+               roller: Roller) -> list[Event]:
+        """A003-16: being moved out clears a threshold. The shove is forced movement of the
+        target through the same pipeline; a destination the rules bar refuses the shove."""
+        self._not_spent(actor)
+        if command.target not in state.actors or command.target == actor.id:
+            raise IllegalCommand("unknown_actor", f"no other actor {command.target!r}")
+        target = state.actors[command.target]
+        reach = can_target(state, actor.id, target.id, "melee")
+        if not reach.allowed:
+            raise IllegalCommand("cannot_target", reach.reason, reach.rules)
+        if target.mode != "grounded" or target.climbing is not None:
+            raise IllegalCommand("cannot_shove", f"{target.id} is not standing on anything "
+                                 "a shove could push it across", ("A003-16",))
+        pos = ground_step(state, target, command.to)  # one move's reach (R003-13)
+        route = path(target, "shove", pos, "shove", forced=True, by=actor.id)
+        shoved = ev.Shoved(actor=actor.id, target=target.id, to=command.to, rules=("A003-16",))
+        return [shoved, *self.mover.walk(state, route, roller, ("A003-16",))]
 
 
 def _command(do: str, actor: str, **fields: object) -> dict[str, JSON]:

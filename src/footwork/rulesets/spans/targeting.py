@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from footwork.errors import IllegalCommand
 from footwork.rulesets.spans.geometry import SpansState
 from footwork.rulesets.spans.model import SpansActor, SpansMap
 from footwork.rulesets.spans.options import SpansOptions
@@ -73,6 +74,38 @@ def conditions(state: SpansState, actor: SpansActor) -> dict[str, object]:
         "clinging": actor.climbing is not None,
         "blocked_maneuvers": sorted(blocked),
     }
+
+
+#: which rules forbid each maneuver a position can block (R003-21, R003-33, R003-35)
+_BLOCKED_BY = {"Evade": ("R003-21", "R003-33"), "Outflank": ("R003-21",),
+               "Stand fast": ("R003-33", "R003-35")}
+
+
+def _maneuver(action: str) -> str:
+    """A free action's name as a maneuver: "stand_fast", "stand fast" -> "Stand fast"."""
+    return " ".join(action.replace("_", " ").replace("-", " ").split()).capitalize()
+
+
+def forbidden(state: SpansState, actor: SpansActor, action: str) -> None:
+    """Refuse an action the actor's conditions say it may not take (A003-22): decide and
+    the state JSON read the same flags, so they cannot disagree."""
+    now = conditions(state, actor)
+    name = _maneuver(action)
+    if name == "Hide" and not now["may_hide"]:
+        raise IllegalCommand("cannot_hide", f"{actor.id} is not in cover: Hide needs cover",
+                             ("R003-18", "A003-22"))
+    blocked = now["blocked_maneuvers"]
+    assert isinstance(blocked, list)
+    if name in blocked:
+        raise IllegalCommand("maneuver_blocked", f"{actor.id} cannot {name} here "
+                             f"({m_reason(state, actor)})", (*_BLOCKED_BY[name], "A003-22"))
+
+
+def m_reason(state: SpansState, actor: SpansActor) -> str:
+    m: SpansMap = state.space
+    if m.place(actor.at).kind == "threshold":
+        return f"in the threshold {actor.at}"
+    return actor.mode
 
 
 def _seen_from(m: SpansMap, span: str) -> set[str]:
