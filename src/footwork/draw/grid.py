@@ -84,7 +84,9 @@ EXTRA_TAG_COLOURS = ("#17becf", "#e377c2", "#2ca02c", "#bcbd22", "#ff7f0e", "#7f
 #: how the reachable cells of the 1st, 2nd, 3rd... cost are drawn: fill opacity, dashes
 #: reachable cells are shaded on one scale from the cheapest cost to the dearest
 REACH_CHEAP, REACH_DEAR, REACH_FLAT = "#ffe9a8", "#c2410c", "#f6b04a"
-REACH_OPACITY = "0.72"
+REACH_OPACITY = "0.85"
+#: a reachable cell's chip leaves this many pixels of its terrain showing round it
+REACH_INSET = 4
 FALL = "#b2182b"
 
 DEFS = (
@@ -615,8 +617,9 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
             lines = f"row {r}, col {c}\n" + "\n".join(spot.lines)
             add(f'<rect class="place target reach" data-row="{r}" data-col="{c}"'
                 f'{spot.target.attrs()} '
-                f'x={_attr(_num(x_of(c) + 1.5))} y={_attr(_num(y_of(r) + 1.5))} '
-                f'width="{P - 3}" height="{P - 3}" rx="3" fill={_attr(fill)} '
+                f'x={_attr(_num(x_of(c) + REACH_INSET))} y={_attr(_num(y_of(r) + REACH_INSET))} '
+                f'width="{P - 2 * REACH_INSET}" height="{P - 2 * REACH_INSET}" rx="4" '
+                f'fill={_attr(fill)} '
                 f'fill-opacity="{REACH_OPACITY}" stroke={_attr(HIGHLIGHT)} stroke-width="1.5">'
                 f"<title>{escape(lines)}</title></rect>")
             if not detail:
