@@ -483,9 +483,9 @@ def onto_surface(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
                     m.floor(route.path.zones[-1]) == r.floor and r.polygon.covers(Point(end)))):
                 return walk.refuse("impassable", f"a {' and '.join(r.qualities)} surface "
                                    "cannot be balanced on", ("R004-23", "A004-10"))
-    if step.frm == step.to and route is not None:
-        return PASS
-    why = surface(walk.state, actor, step.to, None if route is not None else step.point)
+    if route is None or step.frm == step.to:
+        return PASS  # an untraced path's spot is ruled by entry() when it arrives
+    why = surface(walk.state, actor, step.to, None)
     return walk.refuse(*why) if why is not None else PASS
 
 

@@ -1,0 +1,196 @@
+"""Properties of the `sitemaps` movement pipeline (issue 16, issue 10).
+
+- (a) a step from the same place to the same place gets the same ruling whatever caused
+  it, except where the text makes the cause matter (README, "Where the cause matters"):
+  a carried body (drift R004-28/A004-13, fall A004-15) lands in a full zone and on any
+  surface, and a movement cut short (R004-21) rests where it was cut;
+- (b) what blocks a crossing one way blocks it the other way (R004-26, R004-30, R004-31);
+- (c) whatever the state JSON says an actor may not do, decide refuses;
+- (d) every way into a place (move, rush, pin placement, stop, drift, fall) honours the
+  same entry rules: the spot is in its zone, no circles overlap, and only a carried
+  body may go over a zone's capacity (R004-06..08).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from shapely import Point
+
+from footwork.engine.movement import Path, Step
+from footwork.errors import FootworkError, IllegalCommand, ScenarioError
+from footwork.rulesets.sitemaps.pipeline import (
+    CARRIED,
+    CAUSES,
+    PIPELINE,
+    entry,
+    land,
+    plan_move,
+)
+from footwork.scenario import encounter_from_text
+
+from .test_sitemaps_properties import encounters, load, next_command
+
+SURFACE = {"impassable", "cannot_swim", "unclimbable"}
+#: the refusals each cause is exempt from, by the text (README, "Where the cause matters")
+EXEMPT: dict[str, set[str]] = {"move": set(), "rush": set(), "pin": set(),
+                               "stop": SURFACE, "drift": {"zone_full", *SURFACE},
+                               "fall": {"zone_full", *SURFACE}}
+SETTINGS = settings(max_examples=60, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+
+def _session(encounter: dict[str, Any]) -> Any:
+    try:
+        return load(encounter)
+    except ScenarioError as exc:
+        assume("inside a wall" not in str(exc))
+        raise
+
+
+def ruling(state: Any, actor_id: str, zone: str, point: tuple[float, float], cause: str
+           ) -> str | None:
+    step: Step[str] = Step(state.actors[actor_id].at, zone, cause, point=point)
+    walked = PIPELINE.rule_step(state, Path(actor_id, cause, (step,), cause in CARRIED),
+                                step, None)  # type: ignore[arg-type]
+    if isinstance(walked, IllegalCommand):
+        return walked.reason
+    return walked.stop.reason if walked.stop is not None else None
+
+
+@SETTINGS
+@given(encounters(), st.data())
+def test_same_step_same_ruling_whatever_the_cause(encounter: dict[str, Any],
+                                                  data: st.DataObject) -> None:
+    """(a) R004-08, R004-23, R004-29 and the cause exceptions of the README."""
+    state = _session(encounter).state
+    actor = data.draw(st.sampled_from(sorted(state.actors)))
+    zone = data.draw(st.sampled_from(sorted(state.space.specs)))
+    x0, y0, w, d = next(z["rect"] for z in encounter["map"]["zones"] if z["id"] == zone)
+    point = (x0 + data.draw(st.integers(0, int(w * 4))) / 4,
+             y0 + data.draw(st.integers(0, int(d * 4))) / 4)
+    base = ruling(state, actor, zone, point, "move")
+    for cause in CAUSES:
+        want = None if base in EXEMPT[cause] else base
+        assert ruling(state, actor, zone, point, cause) == want, cause
+
+
+@SETTINGS
+@given(encounters(), st.data())
+def test_a_move_and_a_rush_owe_the_same_checks(encounter: dict[str, Any],
+                                               data: st.DataObject) -> None:
+    """(a) A004-18: the rush is movement like the move step: same way, same checks."""
+    state = _session(encounter).state
+    actor = state.actors[data.draw(st.sampled_from(sorted(state.actors)))]
+    options = [o.command for o in _session(encounter).engine.options(state, actor.id)
+               if o.command.get("do") in ("move", "rush")]
+    assume(options)
+    command = data.draw(st.sampled_from(options))
+    at = (float(command["at"][0]), float(command["at"][1]))
+    plans = []
+    for cause in ("move", "rush"):
+        try:
+            plans.append(plan_move(state, actor, command["to"], at, None, cause=cause).hazards)
+        except IllegalCommand as exc:
+            plans.append(exc.reason)  # type: ignore[arg-type]
+    assert plans[0] == plans[1]
+
+
+def _crossing(kind: str, grade_or_width: Any, forward: bool) -> str | None:
+    if kind == "gap":
+        zones: list[dict[str, Any]] = [{"id": "a", "rect": [0, 0, 6, 6]},
+                                       {"id": "b", "rect": [6 + grade_or_width, 0, 6, 6]}]
+        more: dict[str, Any] = {"gaps": [{"between": ["a", "b"], "from": [6, 3],
+                          "to": [6 + grade_or_width, 3]}]}
+        ends = (("a", [6, 3]), ("b", [6 + grade_or_width, 3]))
+    else:
+        zones = [{"id": "a", "rect": [0, 0, 6, 6]}, {"id": "b", "floor": 1, "rect": [0, 0, 6, 6]}]
+        more = {"climbs": [{"between": ["a", "b"], "at": [3, 3], "grade": grade_or_width}]}
+        ends = (("a", [3, 3]), ("b", [3, 3]))
+    (frm, start), (to, end) = ends if forward else ends[::-1]
+    data = {"footwork": 1, "ruleset": "sitemaps", "map": {"zones": zones, **more},
+            "actors": [{"id": "x", "side": "s", "at": frm, "stats": {"point": start}}]}
+    session = encounter_from_text(json.dumps(data), "gen.json").session()
+    try:
+        plan_move(session.state, session.state.actors["x"], to, (float(end[0]) + 0.0,
+                                                                float(end[1])), None)
+    except IllegalCommand as exc:
+        return exc.reason
+    return None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["gap", "climb"]), st.data())
+def test_what_blocks_a_crossing_blocks_it_both_ways(kind: str, data: st.DataObject) -> None:
+    """(b) R004-26 (an extreme climb, up or down), R004-30/R004-31 (a gap's width)."""
+    value = data.draw(st.sampled_from([0.5, 1.0, 1.5, 2.0, 2.5, 3.0]) if kind == "gap"
+                      else st.sampled_from(["trivial", "challenging", "extreme"]))
+    assert _crossing(kind, value, True) == _crossing(kind, value, False)
+
+
+def _flag_refusals(state: Any, actor_id: str) -> list[dict[str, Any]]:
+    """Commands the state JSON says ``actor_id`` may not give now."""
+    a = state.actors[actor_id]
+    go = {"actor": actor_id, "to": a.at, "at": list(a.point)}
+    out: list[dict[str, Any]] = []
+    if a.drowning:
+        out += [{"do": "move", **go}, {"do": "rush", **go},
+                {"do": "act", "actor": actor_id, "action": "swing"}]
+    if a.stopped:
+        out += [{"do": "move", **go}, {"do": "rush", **go}]
+    if a.acted:
+        out += [{"do": "rush", **go}, {"do": "act", "actor": actor_id, "action": "swing"}]
+    if a.rushed:
+        out.append({"do": "move", **go})
+    if a.slow and not a.fast:
+        out.append({"do": "rush", **go})
+    return out
+
+
+@SETTINGS
+@given(encounters(), st.data())
+def test_state_flags_agree_with_decide(encounter: dict[str, Any], data: st.DataObject) -> None:
+    """(c) drowning (R004-28), stopped (R004-21), acted/rushed (A004-02), Slow (R004-15)."""
+    session = _session(encounter)
+    engine = session.engine
+    for _ in range(data.draw(st.integers(1, 10), label="steps")):
+        state = session.state
+        if state.pending is None:
+            for command in _flag_refusals(state, state.current):
+                try:
+                    engine.decide(state, engine.parse(command))
+                except FootworkError:
+                    continue
+                raise AssertionError(f"{command} accepted though the state forbids it")
+        try:
+            session.do(next_command(data.draw, engine, state))
+        except FootworkError:
+            continue
+
+
+@SETTINGS
+@given(encounters(), st.data())
+def test_every_way_in_honours_the_same_entry_rules(encounter: dict[str, Any],
+                                                   data: st.DataObject) -> None:
+    """(d) R004-06..08, R004-17, A004-06: whatever puts a body into a zone."""
+    state = _session(encounter).state
+    actor = data.draw(st.sampled_from(sorted(state.actors)))
+    zone = data.draw(st.sampled_from(sorted(state.space.specs)))
+    x0, y0, w, d = next(z["rect"] for z in encounter["map"]["zones"] if z["id"] == zone)
+    near = (x0 + w / 2, y0 + d / 2)
+    m = state.space
+    for cause in CAUSES:
+        spot = land(state, actor, zone, near, cause)
+        if spot is None:
+            continue
+        assert entry(state, actor, zone, spot, cause) is None
+        assert m.geometry.zones[zone].polygon.buffer(1e-6).covers(Point(spot))
+        for other in state.actors.values():
+            if other.id != actor and m.floor(other.at) == m.floor(zone):
+                assert ((other.point[0] - spot[0]) ** 2 + (other.point[1] - spot[1]) ** 2) \
+                    >= (2 - 1e-6) ** 2
+        inside = sum(1 for o in state.actors.values() if o.at == zone and o.id != actor)
+        assert cause in CARRIED or inside < m.capacity[zone]
