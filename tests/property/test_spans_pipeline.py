@@ -1,0 +1,192 @@
+"""The `spans` movement pipeline (issue 16) on random encounters and random play.
+
+(a) a step from the same place to the same place in the same mode gets the same ruling
+    whatever caused it (the README lists where the text makes the cause matter);
+(b) a held threshold bars a crossing both ways;
+(c) what the state JSON says an actor may not do, decide refuses;
+(d) every command that puts an actor into a place honours the same entry rules: room
+    (A003-06), a threshold held by a foe (R003-20), a held crossing (R003-20, A003-16),
+    checked here by an oracle written apart from the pipeline.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from footwork.engine import State
+from footwork.engine.movement import Path, Step
+from footwork.engine.rolling import Roller
+from footwork.errors import FootworkError
+from footwork.rulesets.spans.geometry import Position
+from footwork.rulesets.spans.pipeline import JUMP_HIT, JUMP_MISS, here, holding
+
+from .test_spans_properties import encounters, load, next_command
+
+#: the causes that can take each mode's step (issue 16, "the same ruling whatever the
+#: cause"); the forced ones are ruled as stops, reported alike
+CAUSES: dict[str, tuple[tuple[str, bool], ...]] = {
+    "run": (("run", False), ("move", False), ("shove", True)),
+    "fly": (("fly", False), ("move", False)),
+    "float": (("float", False), ("move", False)),
+    "climb": (("climb", False),),
+    "drop": (("drop", False),),
+    "fall": (("fall", True), ("failed climb", True)),
+    "jump": ((JUMP_HIT, False), (JUMP_MISS, False)),
+}
+MANEUVERS = ("Evade", "Outflank", "Stand fast")
+
+
+def _mover(session: Any) -> Any:
+    return session.engine.ruleset.mover
+
+
+def _play(data: st.DataObject, session: Any, steps: int) -> None:
+    for _ in range(steps):
+        command = next_command(data.draw, session.engine, session.state)
+        try:
+            session.do(command)
+        except FootworkError:
+            continue
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(encounters(), st.data())
+def test_same_step_same_ruling_whatever_the_cause(encounter: dict[str, Any],
+                                                  data: st.DataObject) -> None:
+    """(a) issue 16: the entry ruling of a step depends on its places and mode only."""
+    session = load(encounter)
+    _play(data, session, data.draw(st.integers(0, 8)))
+    state, mover = session.state, _mover(session)
+    m = state.space
+    who = data.draw(st.sampled_from(sorted(state.actors)))
+    actor = state.actors[who]
+    place = data.draw(st.sampled_from(sorted(p.id for p in m.graph)))
+    height = m.top(place) + data.draw(st.integers(0, 1))
+    mode = data.draw(st.sampled_from(sorted(CAUSES)))
+    step = Step(here(actor), Position(place, height), mode)
+    rulings = set()
+    for cause, forced in CAUSES[mode]:
+        refusal = mover.verdict(state, Path(who, cause, (step,), forced))
+        rulings.add(None if refusal is None else (refusal.reason, refusal.rules))
+    assert len(rulings) == 1, (step, rulings)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(encounters(), st.data())
+def test_a_held_crossing_is_barred_both_ways(encounter: dict[str, Any],
+                                             data: st.DataObject) -> None:
+    """(b) R003-20, A003-16: a -> b and b -> a meet the same holders."""
+    session = load(encounter)
+    _play(data, session, data.draw(st.integers(0, 8)))
+    state = session.state
+    m = state.space
+    spans = sorted(p.id for p in m.graph if p.parent is None)
+    a = data.draw(st.sampled_from(spans))
+    b = data.draw(st.sampled_from(spans))
+    ha = m.ground(a) + data.draw(st.integers(0, 2))
+    hb = m.ground(b) + data.draw(st.integers(0, 2))
+    mover = state.actors[data.draw(st.sampled_from(sorted(state.actors)))]
+    for mode in ("run", "climb", "drop", "jump", "shove", "fly", "float"):
+        there = holding(state, mover, Position(a, ha), Position(b, hb), mode)
+        back = holding(state, mover, Position(b, hb), Position(a, ha), mode)
+        assert there == back, (mode, a, ha, b, hb, there, back)
+
+
+def _refused(session: Any, state: State[Any], command: dict[str, Any]) -> bool:
+    engine = session.engine
+    try:
+        engine.ruleset.decide(state, engine.parse(command), Roller(random.Random(1)))
+    except FootworkError:
+        return True
+    return False
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(encounters(), st.data())
+def test_state_flags_agree_with_decide(encounter: dict[str, Any], data: st.DataObject) -> None:
+    """(c) A003-22, R003-18, R003-21, R003-33, R003-35: may_hide false, a blocked maneuver,
+    no free action left: decide refuses each."""
+    session = load(encounter)
+    _play(data, session, data.draw(st.integers(0, 10)))
+    if session.state.pending is not None:
+        return
+    who = session.state.current
+    body = session.to_json(log=False)["actors"][who]
+    if body.get("removed"):
+        return
+    cond = body["conditions"]
+    state = session.state.update_actor(who, bonus=True, done=False)
+    for name in MANEUVERS:
+        spelled = data.draw(st.sampled_from([name, name.lower(), name.replace(" ", "_")]))
+        refused = _refused(session, state, {"do": "free_action", "actor": who,
+                                            "action": spelled})
+        assert refused == (name in cond["blocked_maneuvers"]), (name, cond)
+    hidden = _refused(session, state, {"do": "free_action", "actor": who, "action": "Hide"})
+    assert hidden == (not cond["may_hide"]), cond
+    spent = state.update_actor(who, bonus=False)
+    assert _refused(session, spent, {"do": "free_action", "actor": who, "action": "shout"})
+
+
+def _entry_faults(before: State[Any], after: State[Any], command: dict[str, Any]) -> list[str]:
+    """The oracle: every actor that arrived somewhere had the right to enter it."""
+    m = before.space
+    opts = before.options
+    faults: list[str] = []
+    for aid, was in before.actors.items():
+        now = after.actors[aid]
+        if now.removed or (now.at, now.height) == (was.at, was.height):
+            continue
+        place = m.place(now.at)
+        others = [a for a in before.actors.values()
+                  if a.at == now.at and a.id != aid and not a.removed]
+        cap = place.props.get("capacity")
+        if place.parent is not None and cap is not None and now.at != was.at \
+                and len(others) >= int(cap):
+            faults.append(f"{aid} entered full {now.at}")
+        if opts.threshold.block == "off":
+            continue
+        foes = {a.id for a in before.actors.values() if a.side != was.side and not a.removed
+                and a.climbing is None and a.life > 0}
+        jumped = command.get("do") == "jump_attack" and command.get("actor") == aid
+        if place.kind == "threshold" and now.at != was.at and not jumped \
+                and any(o.id in foes for o in others):
+            faults.append(f"{aid} entered {now.at}, held by a foe")
+        a, b = m.span_of(was.at), m.span_of(now.climbing or now.at)
+        if a == b or was.mode != "grounded":
+            continue  # airborne crossings depend on height: see the README's reading
+        for span, other in ((a, b), (b, a)):
+            for f in m.features(span):
+                fp = m.place(f)
+                if fp.kind == "threshold" and other in fp.props.get("guards", []) and any(
+                        x.at == f and x.id in foes for x in before.actors.values()):
+                    faults.append(f"{aid} crossed {a}->{b} past the held {f}")
+    return faults
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(encounters(), st.data())
+def test_every_way_in_honours_the_entry_rules(encounter: dict[str, Any],
+                                              data: st.DataObject) -> None:
+    """(d) issue 10: run, move, climb, float, fly, drop, jump attack, fall and shove all
+    honour room, held thresholds and held crossings."""
+    session = load(encounter)
+    places = sorted(p.id for p in session.state.space.graph)
+    for _ in range(data.draw(st.integers(1, 20))):
+        before = session.state
+        if before.pending is None and data.draw(st.integers(0, 4)) == 0:
+            command: dict[str, Any] = {
+                "do": "shove", "actor": before.current,
+                "target": data.draw(st.sampled_from(sorted(before.actors))),
+                "to": data.draw(st.sampled_from(places))}
+        else:
+            command = next_command(data.draw, session.engine, before)
+        try:
+            session.do(command)
+        except FootworkError:
+            assert session.state is before
+            continue
+        assert _entry_faults(before, session.state, command) == [], command
