@@ -135,10 +135,18 @@ def check(limit: str, count: int, path: str = "") -> None:
         raise LimitExceeded(limit, count, maximum, path=path)
 
 
+class OverLimit(ValueError):
+    """A limit hit inside a pydantic validator: a ValueError, so that pydantic gives the
+    file's path and line; the file loader turns it back into :class:`LimitExceeded`."""
+
+    def __init__(self, exceeded: LimitExceeded) -> None:
+        super().__init__(exceeded.detail)
+        self.exceeded = exceeded
+
+
 def check_in_validator(limit: str, count: int) -> None:
-    """:func:`check` for a pydantic validator: the refusal is a ValueError, so that the
-    file's path and line come with it (run before the map is built)."""
+    """:func:`check` for a pydantic validator (run before the map is built)."""
     try:
         check(limit, count)
     except LimitExceeded as exc:
-        raise ValueError(exc.detail) from None
+        raise OverLimit(exc) from None

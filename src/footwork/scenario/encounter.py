@@ -25,7 +25,7 @@ from footwork.errors import (
 from footwork.rulesets.base import ActorSetup, Ruleset
 from footwork.rulesets.registry import get_ruleset
 from footwork.scenario.models import EncounterHead, encounter_model
-from footwork.scenario.source import Source, parse_text, read_file
+from footwork.scenario.source import Source, format_path, parse_text, read_file
 
 STEP_KEYS = ("do", "answer", "expect", "expect_error")
 
@@ -226,6 +226,9 @@ def several(faults: list[ScenarioError]) -> ScenarioError:
     there is one, else :class:`ScenarioErrors` (at most :data:`MAX_ERRORS` shown)."""
     if len(faults) == 1:
         return faults[0]
+    over = [f for f in faults if isinstance(f, limits.LimitExceeded)]
+    if over:  # what is too large is refused as such, before any other fault
+        return over[0]
     ordered = sorted(faults, key=lambda e: e.line if e.line is not None else 1 << 62)
     return ScenarioErrors(ordered[:MAX_ERRORS], more=len(ordered) - MAX_ERRORS)
 
@@ -251,6 +254,11 @@ def _validation(source: Source, exc: ValidationError) -> ScenarioError:
 def _one_fault(source: Source, err: Any) -> ScenarioError:
     """One pydantic error as one line with its path in the file."""
     loc = _file_path(source.data, err["loc"])
+    over = err.get("ctx", {}).get("error")
+    if isinstance(over, limits.OverLimit):  # a limit keeps its kind (a server's 413)
+        hit = over.exceeded
+        return limits.LimitExceeded(hit.limit, hit.count, hit.maximum, file=source.name,
+                                    path=format_path(loc), line=source.line_of(loc))
     union = len(loc) < len(err["loc"]) and any(
         isinstance(p, str) and not p.startswith("function-") for p in err["loc"]
         if p not in loc)
