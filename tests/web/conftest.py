@@ -79,6 +79,17 @@ class Table:
         assert reply.status_code == 200, reply.text
         return reply.json()
 
+    def send(self, command: dict[str, Any], seat: str = "gm") -> dict[str, Any]:
+        """A command through the API (another device at the table)."""
+        version = self.state(seat)["version"]
+        reply = httpx.post(f"{self.server.url}/api/tables/{self.id}/commands",
+                           headers={"Authorization": f"Bearer {self.secrets[seat]}"},
+                           json={"version": version, "command": command,
+                                 "command_id": f"api-{time.monotonic_ns()}"}, timeout=30)
+        assert reply.status_code == 200, reply.text
+        result: dict[str, Any] = reply.json()
+        return result
+
     def state(self, seat: str = "gm") -> dict[str, Any]:
         state: dict[str, Any] = self.get("state", seat)
         return state

@@ -222,3 +222,29 @@ def test_a_players_move_shows_live_and_the_hidden_kitchen_never_reaches_them(
         assert not named(gm.locator("#map").inner_html(), hidden)
     finally:
         other.close()
+
+
+def test_a_lost_connection_is_shown_and_the_page_catches_up(server: Server,
+                                                             page: Page) -> None:
+    """The page's WebSocket is cut; while it is down another device moves a character;
+    the page says the connection is lost, reconnects by itself and shows the move."""
+    table = server.table("styles/ruined-tower")
+    sockets: list[Any] = []
+
+    def through(route: Any) -> None:
+        route.connect_to_server()
+        sockets.append(route)
+
+    page.route_web_socket(re.compile(r"/live"), through)
+    open_table(page, table.link())
+    assert len(sockets) == 1
+    options = table.get("options", actor="ada")
+    step = next(o for o in options if o["to"] == "2,3")
+    sockets[0].close()
+    expect(page.locator("#live")).to_have_attribute("data-status", "lost")
+    expect(page.locator("#banner")).to_contain_text("connection to the table is lost")
+    table.send(step["command"])
+    expect(page.locator("#live")).to_have_attribute("data-status", "live", timeout=10_000)
+    expect(page.locator("#banner")).to_be_hidden()
+    expect(page.locator('.actor-button[data-actor="ada"] .actor-where')).to_contain_text("2,3")
+    assert len(sockets) == 2
