@@ -72,12 +72,16 @@ def test_R001_11_over_a_plain_styles_cap_with_room_in_the_pool() -> None:
     assert "Walk" in err.detail and "4u" in err.detail
 
 
-def test_R001_26_walking_over_a_void_is_refused_naming_the_cell() -> None:
-    """R001-26: a walk into the void column is refused: the message names the cell."""
-    s = _room()
-    err = refused(s, move_cmd("ada", seg("walk", 1, 4, via=[[1, 3]])), "void", "R001-26")
+def test_R001_34_climbing_across_open_air_is_refused_naming_the_gap() -> None:
+    """R001-34, R001-32 (issue 10 item 7): a climb segment across open air between two
+    faces is refused in one line naming both cells and the rules."""
+    s = session([actor("sly", "1,2,6", styles=["Walk", "Climb"], mode="wall", z=6)],
+                rows=["##..##"] * 3, legend={".": {"surface": "floor"},
+                                             "#": {"surface": "wall", "elevation": 8}})
+    err = refused(s, move_cmd("sly", seg("climb", 1, 3, 6)), "no_surface", "R001-34",
+                  "R001-32")
     text = _one_line(err)
-    assert "row 1, col 3" in text and "void" in text and "plan[0]" in text
+    assert "row 1, col 2" in text and "row 1, col 3" in text and "open air" in text
 
 
 def test_R001_35_swimming_where_there_is_no_water_is_refused_naming_the_cell() -> None:

@@ -12,7 +12,6 @@ from ._helpers import (
     cited,
     end_turns,
     move,
-    move_cmd,
     of_type,
     refused,
     seg,
@@ -141,7 +140,6 @@ def test_A001_14_a_fall_into_a_void_loses_the_character() -> None:
     more turns, and nothing can target it."""
     s = _cliff()
     end_turns(s, "ada", "bob")
-    refused(s, move_cmd("cy", seg("walk", 2, 1)), "void", "R001-26")
     events = move(s, "cy", seg("jump", 2, 1))
     fell = _fall_of(events)
     assert fell.into == "void" and "R001-32" in fell.rules

@@ -67,22 +67,39 @@ def test_R001_26_stepping_off_an_edge_is_a_fall_that_ends_the_move() -> None:
     assert who(s, "ada")["z"] == 0 and who(s, "ada")["mode"] == "ground"
 
 
-def test_R001_26_walking_into_a_void_is_refused() -> None:
-    """R001-26: a void has no ground at all: Walk cannot enter it (jump it instead)."""
-    s = session([actor("ada", "0,1")], rows=GAP, legend=LEGEND)
-    err = refused(s, move_cmd("ada", seg("walk", 0, 2)), "void", "R001-26")
-    assert "row 0, col 2" in err.detail
+def test_R001_26_walking_into_a_void_is_a_fall_not_a_refusal() -> None:
+    """R001-26, A001-14 (issue 10 item 6): with no surface under the next cell the walker
+    falls (into a void: lost), by plan and by ``to`` alike; it is not refused."""
+    for command in (move_cmd("ada", seg("walk", 0, 2)),
+                    {"do": "move", "actor": "ada", "to": [0, 2]}):
+        s = session([actor("ada", "0,1")], rows=GAP, legend=LEGEND)
+        events = s.do(command)
+        fell = of_type(events, "fell")
+        assert len(fell) == 1 and fell[0].into == "void" and "R001-26" in fell[0].rules
+        assert who(s, "ada")["lost"] is True and who(s, "ada")["spent"] == {"walk": 1}
 
 
-def test_A001_14_a_plan_that_goes_on_after_a_fall_is_refused_as_such() -> None:
-    """A001-14, R001-26: a Falling character cannot spend Movement in Walk: a plan whose
-    segment steps off the ledge and goes on is refused as going on after a fall."""
+def test_R001_03_a_plan_is_carried_out_up_to_the_fall() -> None:
+    """R001-02, R001-03, R001-26, A001-14 (issue 10 item 8): a plan that steps off the
+    ledge and goes on is carried out up to the fall; the fall ends the Move (the falling
+    walker moves itself no further); only what was used is spent."""
     s = session([actor("ada", "1,3", styles=CLIMBER)], rows=LEDGE, legend=LEGEND)
-    err = refused(s, move_cmd("ada", seg("walk", 1, 2), seg("walk", 1, 1)), "after_fall",
-                  "R001-26", "A001-14")
-    assert "plan[" in err.detail and "fall" in err.detail
-    refused(s, move_cmd("ada", seg("walk", 1, 4), seg("walk", 1, 2), seg("walk", 1, 1)),
-            "after_fall", "R001-26", "A001-14")
+    events = move(s, "ada", seg("walk", 1, 2), seg("walk", 1, 1))
+    assert types(events) == ["moved", "fell"]
+    assert who(s, "ada")["at"] == "1,2" and who(s, "ada")["spent"] == {"walk": 1}
+    s = session([actor("ada", "1,4", styles=CLIMBER)], rows=LEDGE, legend=LEGEND)
+    events = move(s, "ada", seg("walk", 1, 3), seg("walk", 1, 2), seg("walk", 1, 1))
+    assert [e.type for e in events] == ["moved", "moved", "fell"]
+    assert who(s, "ada")["at"] == "1,2" and who(s, "ada")["z"] == 0
+
+
+def test_R001_02_a_plan_too_dear_up_to_its_fall_is_still_refused() -> None:
+    """R001-02, R001-13: carrying a plan out up to its fall never spends Movement that is
+    not there: a part too dear for the pool is refused whole."""
+    s = session([actor("ada", "1,7", styles=["Half Walk", "Climb"])], rows=["....^^^^"] * 3,
+                legend=LEGEND)
+    refused(s, move_cmd("ada", seg("walk", 1, 3), seg("walk", 1, 2)), "over_cap",
+            "R001-11")
 
 
 def test_R001_27_walk_is_active_whenever_no_other_style_is() -> None:
@@ -143,10 +160,13 @@ def test_R001_33_one_jump_allowance_is_split_into_several_hops() -> None:
         ("jump", 1.0, 1), ("jump", 1.0, 2), ("jump", 1.0, 3)]
     assert "R001-33" in cited(events) and who(s, "ada")["left"]["jump"] == 1
     g = session([actor("ada", "0,1", styles=["Walk", "Jump"])], rows=GAP, legend=LEGEND)
-    # a hop may not land in the void on its way; flying over it as a waypoint is fine
-    refused(g, move_cmd("ada", seg("jump", 0, 2), seg("jump", 0, 4)), "no_way", "R001-32")
+    # a hop over the void as a waypoint is fine
     move(g, "ada", seg("jump", 0, 4, via=[[0, 2], [0, 3]]))
     assert who(g, "ada")["at"] == "0,4"
+    # R001-32, R001-03: a hop that ends over the void falls there, and the plan stops
+    g = session([actor("ada", "0,1", styles=["Walk", "Jump"])], rows=GAP, legend=LEGEND)
+    events = move(g, "ada", seg("jump", 0, 2), seg("jump", 0, 4))
+    assert of_type(events, "fell")[0].into == "void" and who(g, "ada")["lost"] is True
 
 
 def test_R001_34_climb_goes_up_walls_over_edges_and_along_ceilings() -> None:

@@ -47,6 +47,7 @@ from footwork.rulesets.styles.terrain import (
     FLY,
     GROUND,
     LEVITATE,
+    NONE,
     WALL,
     WATER,
     Mover,
@@ -77,7 +78,10 @@ _WALK, _JUMP, _CLIMB, _SWIM, _FLY, _LEVITATE = range(6)
 _FLOOR, _WALLC, _WATERC, _VOID = (int(Surface.FLOOR), int(Surface.WALL), int(Surface.WATER),
                                   int(Surface.VOID))
 # the rows of the stacked layer array
-_SURF, _TOP, _BED, _CEIL, _FACE, _HANG, _HAZ = range(7)
+_SURF, _TOP, _BED, _CEIL, _FACE, _HANG, _HAZ, _CLIMBABLE = range(8)
+#: the orthogonal directions, in Terrain's order (_ORTH)
+_OR = (-1, 0, 1, 0)
+_OC = (0, 1, 0, -1)
 _DR = tuple(dr for dr, _ in OFFSETS)
 _DC = tuple(dc for _, dc in OFFSETS)
 #: packed spot keys: kind (3 bits), window cell (24), level (18), extra (18)
@@ -105,6 +109,63 @@ def _can_hold(L: IntArray, r: int, c: int, lv: int) -> bool:
     if lv > ceil:
         return False
     return bool(lv <= L[_FACE, r, c] or (lv == ceil and L[_HANG, r, c] != 0))
+
+
+def _holds(L: IntArray, r: int, c: int, lv: int, nr: int, nc: int) -> bool:
+    """Terrain.holds."""
+    if nr < 0 or nr >= L.shape[1] or nc < 0 or nc >= L.shape[2]:
+        return False
+    if abs(nr - r) + abs(nc - c) != 1:
+        return False
+    s = L[_SURF, nr, nc]
+    return bool((s == _WALLC or s == _FLOOR) and L[_CLIMBABLE, nr, nc] != 0  # noqa: SIM109 (numba)
+                and L[_TOP, nr, nc] >= lv)
+
+
+def _hangs(L: IntArray, r: int, c: int, lv: int) -> bool:
+    """Terrain.hangs."""
+    return bool(lv == L[_CEIL, r, c] and L[_HANG, r, c] != 0)
+
+
+def _climb_link(L: IntArray, k1: int, r1: int, c1: int, lv1: int, k2: int, r2: int, c2: int,
+                lv2: int) -> bool:
+    """Terrain.climb_link (R001-34, R001-32)."""
+    if k1 == WALL:
+        return _climb_from(L, r1, c1, lv1, k2, r2, c2, lv2)
+    if k2 == WALL:
+        return _climb_from(L, r2, c2, lv2, k1, r1, c1, lv1)
+    return False
+
+
+def _climb_from(L: IntArray, r1: int, c1: int, lv1: int, k2: int, r2: int, c2: int,
+                lv2: int) -> bool:
+    """_climb_link from a hold (r1, c1, lv1) to the other spot."""
+    if r1 == r2 and c1 == c2:
+        lv = lv1
+        if k2 == WALL and lv2 > lv:
+            lv = lv2
+        for q in range(4):  # noqa: SIM110 (numba compiles no generators)
+            if _holds(L, r1, c1, lv, r1 + _OR[q], c1 + _OC[q]):
+                return True
+        return False
+    orth = abs(r2 - r1) + abs(c2 - c1) == 1
+    if k2 == WALL:
+        if _hangs(L, r1, c1, lv1) and _hangs(L, r2, c2, lv2):
+            return True
+        for q in range(4):
+            nr = r1 + _OR[q]
+            nc = c1 + _OC[q]
+            if not _holds(L, r1, c1, lv1, nr, nc):
+                continue
+            if orth and _holds(L, r2, c2, lv2, r2 + _OR[q], c2 + _OC[q]):
+                return True
+            if _holds(L, r2, c2, lv2, nr, nc):
+                return True
+        return False
+    if orth:
+        return True
+    # diagonal: across a corner cell the climber holds
+    return bool(_holds(L, r1, c1, lv1, r2, c1) or _holds(L, r1, c1, lv1, r1, c2))
 
 
 def _open_air(L: IntArray, r: int, c: int, lv: int, touching: bool) -> bool:
@@ -218,6 +279,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
                         n = _emit(bi, bf, n, FALLEN, r2, c2, t2, lv, _WALK, cost)
                 elif s2 == _WATERC and t2 < lv - step:
                     n = _emit(bi, bf, n, FALLEN, r2, c2, t2, lv, _WALK, cost)
+                elif s2 == _VOID:
+                    n = _emit(bi, bf, n, FALLEN, r2, c2, NONE, lv, _WALK, cost)
             if allow[_SWIM] and s2 == _WATERC and abs(t2 - lv) <= step:
                 n = _emit(bi, bf, n, WATER, r2, c2, t2, p2, _SWIM, run)
             if allow[_JUMP]:
@@ -227,7 +290,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
             if allow[_CLIMB]:
                 # over the edge onto the face below it
                 for lv2 in range(lv, lv - step - 1, -1):
-                    if _can_hold(L, r2, c2, lv2):
+                    if _can_hold(L, r2, c2, lv2) and _climb_link(L, WALL, r2, c2, lv2, kind,
+                                                                 r, c, lv):
                         n = _emit(bi, bf, n, WALL, r2, c2, lv2, p2, _CLIMB, run)
         elif kind == AIR:
             if allow[_JUMP]:
@@ -242,9 +306,11 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
                 n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _WALK, run * wf)
         elif kind == WALL:
             if allow[_CLIMB]:
-                if _can_hold(L, r2, c2, lv):
+                if _can_hold(L, r2, c2, lv) and _climb_link(L, kind, r, c, lv, WALL, r2, c2,
+                                                            lv):
                     n = _emit(bi, bf, n, WALL, r2, c2, lv, p2, _CLIMB, run)
-                if s2 == _FLOOR and abs(t2 - lv) <= step and land_ok:
+                if (s2 == _FLOOR and abs(t2 - lv) <= step and land_ok
+                        and _climb_link(L, kind, r, c, lv, GROUND, r2, c2, t2)):
                     n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _CLIMB, run)
         elif kind == FLY and allow[_FLY] and _open_air(L, r2, c2, lv, False):
             n = _emit(bi, bf, n, FLY, r2, c2, lv, p2, _FLY, run)
@@ -252,7 +318,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
     s = L[_SURF, r, c]
     t = L[_TOP, r, c]
     if kind == GROUND:
-        if allow[_CLIMB] and _can_hold(L, r, c, lv + 1):
+        if (allow[_CLIMB] and _can_hold(L, r, c, lv + 1)
+                and _climb_link(L, WALL, r, c, lv + 1, kind, r, c, lv)):
             n = _emit(bi, bf, n, WALL, r, c, lv + 1, p, _CLIMB, vs)
         if allow[_FLY] and _open_air(L, r, c, lv + 1, False):
             n = _emit(bi, bf, n, FLY, r, c, lv + 1, p, _FLY, vs)
@@ -265,7 +332,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
             if lv > L[_BED, r, c]:
                 n = _emit(bi, bf, n, WATER, r, c, lv - 1, p, _SWIM, vs)
         if lv == t:
-            if allow[_CLIMB] and _can_hold(L, r, c, lv + 1):
+            if (allow[_CLIMB] and _can_hold(L, r, c, lv + 1)
+                    and _climb_link(L, WALL, r, c, lv + 1, kind, r, c, lv)):
                 n = _emit(bi, bf, n, WALL, r, c, lv + 1, p, _CLIMB, vs)
             if allow[_FLY] and _open_air(L, r, c, lv + 1, False):
                 n = _emit(bi, bf, n, FLY, r, c, lv + 1, p, _FLY, vs)
@@ -273,13 +341,14 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
                 n = _emit(bi, bf, n, LEVITATE, r, c, lv + 1, p, _LEVITATE, vs)
     elif kind == WALL:
         if allow[_CLIMB]:
-            if _can_hold(L, r, c, lv + 1):
+            if _can_hold(L, r, c, lv + 1) and _climb_link(L, kind, r, c, lv, WALL, r, c, lv + 1):
                 n = _emit(bi, bf, n, WALL, r, c, lv + 1, p, _CLIMB, vs)
-            if _can_hold(L, r, c, lv - 1):
+            if _can_hold(L, r, c, lv - 1) and _climb_link(L, kind, r, c, lv, WALL, r, c, lv - 1):
                 n = _emit(bi, bf, n, WALL, r, c, lv - 1, p, _CLIMB, vs)
-            if lv - 1 == t and s == _FLOOR and (hz_ok or L[_HAZ, r, c] == 0):
+            held = _climb_link(L, kind, r, c, lv, GROUND, r, c, t)
+            if lv - 1 == t and s == _FLOOR and held and (hz_ok or L[_HAZ, r, c] == 0):
                 n = _emit(bi, bf, n, GROUND, r, c, t, p, _CLIMB, vs)
-            elif lv - 1 == t and s == _WATERC:
+            elif lv - 1 == t and s == _WATERC and held:
                 n = _emit(bi, bf, n, WATER, r, c, t, p, _CLIMB, vs)
     elif kind in (FLY, LEVITATE):
         code = _FLY if kind == FLY else _LEVITATE
@@ -302,6 +371,8 @@ _COST, _TOTAL, _SPENT = range(3)  # then n spends, then the n + 1 dominance coor
 
 
 def _pack(kind: int, cell: int, lv: int, ex: int, lv_lo: int) -> int:
+    if lv == NONE:  # a fall into a void: lv_lo itself is never a level a search reaches
+        lv = lv_lo
     return kind | (cell << 3) | ((lv - lv_lo) << 27) | (
         ((ex - lv_lo) if kind == FALLEN else ex) << 45)
 
@@ -410,7 +481,7 @@ def _search(layers: IntArray, ip: IntArray, fp: FloatArray, styles: IntArray,
                 y = x if k == s else LF[i, _SPENT + k]
                 v = y + slack[k]
                 d2[k + 1] = v if v > t2 else t2
-            if not (0 <= bi[q, 3] - lv_lo < level_span and (
+            if not ((bi[q, 3] == NONE or 0 <= bi[q, 3] - lv_lo < level_span) and (
                     bi[q, 0] != FALLEN or 0 <= bi[q, 4] - lv_lo < level_span)):
                 status = 3
                 break
@@ -584,6 +655,11 @@ _LAYERS = "int64[:, :, :]"
 #: arguments its callers pass, which made the first compile several times longer)
 _KERNEL_FUNCTIONS: tuple[tuple[str, str | list[str]], ...] = (
     ("_can_hold", f"boolean({_LAYERS}, int64, int64, int64)"),
+    ("_holds", f"boolean({_LAYERS}, int64, int64, int64, int64, int64)"),
+    ("_hangs", f"boolean({_LAYERS}, int64, int64, int64)"),
+    ("_climb_from", f"boolean({_LAYERS}, int64, int64, int64, int64, int64, int64, int64)"),
+    ("_climb_link", f"boolean({_LAYERS}, int64, int64, int64, int64, int64, int64, int64, "
+                    "int64)"),
     ("_open_air", f"boolean({_LAYERS}, int64, int64, int64, boolean)"),
     ("_corner_blocked", f"boolean({_LAYERS}, int64, int64, int64, int64, int64, int64)"),
     ("_emit", "int64(int64[:, ::1], float64[::1], int64, int64, int64, int64, int64, int64, "
@@ -645,7 +721,8 @@ def _prepare(terrain: Terrain) -> _Prepared:
     if found is not None:
         return found
     layers = np.stack([terrain.surface_a, terrain.top_a, terrain.bed_a, terrain.ceil_a,
-                       terrain.face_a, terrain.hanging_a, terrain.hazard_a])
+                       terrain.face_a, terrain.hanging_a, terrain.hazard_a,
+                       terrain.grid.climbable])
     layers = layers.astype(np.int64, order="C")
     solid = terrain.surface_a != _VOID
     floor = terrain.surface_a == _FLOOR

@@ -11,7 +11,7 @@ plan to each.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from footwork.errors import IllegalCommand
 from footwork.rulesets.styles.fastreach import fast_reach
@@ -24,6 +24,7 @@ from footwork.rulesets.styles.terrain import (
     KIND_NAMES,
     MODE_KIND,
     NONE,
+    WALL,
     Mover,
     Spot,
     Terrain,
@@ -114,10 +115,12 @@ def segments_of(plan: Sequence[PlanStep[Spot]], terrain: Terrain) -> list[tuple[
 
 
 def target_of(terrain: Terrain, spot: Spot) -> list[float | int]:
-    """A spot as a command's ``to``: ``[row, col, z]``."""
+    """A spot as a command's ``to``: ``[row, col, z]``, or ``[row, col]`` for a fall into a
+    void (it has no height)."""
     _kind, r, c, lv, _ = spot
-    z = terrain.height(lv) if lv != NONE else 0.0
-    return [r, c, number(z)]
+    if lv == NONE:
+        return [r, c]
+    return [r, c, number(terrain.height(lv))]
 
 
 
@@ -190,10 +193,10 @@ def _follow(terrain: Terrain, start: Spot, stops: Sequence[_Stop], mover: Mover,
     return reach((0, start, False), steps, budget)
 
 
-def _best_end(found: Reach[_Key], n: int) -> Spend[_Key] | None:
+def _best_end(found: Reach[_Key], n: int, *, falls_only: bool = False) -> Spend[_Key] | None:
     best: tuple[tuple[float, int], Spend[_Key]] | None = None
     for key in found:
-        if key[0] != n:
+        if key[0] != n or (falls_only and key[1][0] not in (AIR, FALLEN)):
             continue
         spend = found.cheapest(key)
         assert spend is not None
@@ -248,20 +251,51 @@ def route_plan(terrain: Terrain, actor: StyleActor, plan: Sequence[Segment],
                                      f"off the map ({terrain.rows} rows, {terrain.cols} cols)")
     start = start_spot(terrain, actor)
     stops = _stops(terrain, plan)
+    legs = _route(terrain, start, stops, mover, budget)
+    if legs is not None:
+        return legs
+    # R001-02, R001-03, R001-26: a plan is carried out as far as possible. When it cannot
+    # be followed whole, the longest part of it that ends in a fall (at one of its stops)
+    # is carried out, and the fall ends the Move: a falling character moves itself no
+    # further (A001-14)
+    for i in range(len(stops) - 2, -1, -1):
+        if stops[i].in_air:
+            continue  # a hop passes its waypoints: it does not come down there
+        part = [*stops[:i], replace(stops[i], last=True)]
+        legs = _route(terrain, start, part, mover, budget, falls_only=True)
+        if legs is not None:
+            return legs
+        loose = _route(terrain, start, part, mover, _loose(terrain, budget), falls_only=True)
+        if loose is not None:
+            raise _why_not(terrain, actor, start, part, mover, budget)
+    raise _why_not(terrain, actor, start, stops, mover, budget)
+
+
+def _route(terrain: Terrain, start: Spot, stops: Sequence[_Stop], mover: Mover,
+           budget: Budget, *, falls_only: bool = False) -> list[Leg] | None:
+    """The cheapest way to follow ``stops`` (keeping off hazards if it can), or None;
+    ``falls_only``: only ways that end in a fall."""
     for hazards_ok in (False, True):
         m = Mover(mover.styles, mover.walk_factor, hazards_ok)
-        spend = _best_end(_follow(terrain, start, stops, m, budget), len(stops))
+        spend = _best_end(_follow(terrain, start, stops, m, budget), len(stops),
+                          falls_only=falls_only)
         if spend is not None:
             return _legs(spend, start, stops)
-    raise _why_not(terrain, actor, start, stops, mover, budget)
+    return None
+
+
+def _loose(terrain: Terrain, budget: Budget) -> Budget:
+    """A budget large enough to tell "too dear" from "no way at all"."""
+    assert budget.pool is not None
+    room = 2 * max(budget.pool, 1.0) + 4 * terrain.h
+    return Budget(dict.fromkeys(budget.caps, room), room)
 
 
 def _why_not(terrain: Terrain, actor: StyleActor, start: Spot, stops: Sequence[_Stop],
              mover: Mover, budget: Budget) -> IllegalCommand:
     """Why no way of following a plan fits: over the pool or a cap, or no way at all."""
     assert budget.pool is not None
-    room = 2 * max(budget.pool, 1.0) + 4 * terrain.h
-    loose = Budget(dict.fromkeys(budget.caps, room), room)
+    loose = _loose(terrain, budget)
     m = Mover(mover.styles, mover.walk_factor, True)
     found = _follow(terrain, start, stops, m, loose)
     spend = _best_end(found, len(stops))
@@ -281,17 +315,15 @@ def _why_not(terrain: Terrain, actor: StyleActor, start: Spot, stops: Sequence[_
     reached = max((k[0] for k in found), default=0)
     stop = stops[min(reached, len(stops) - 1)]
     where = f"plan[{stop.segment}]"
-    fell = any(k[0] == reached and k[1][0] == FALLEN and k[1][1:3] == stop.cell
-               for k in found)
-    if fell and reached < len(stops) - 1:
-        return IllegalCommand("after_fall", f"{where}: the plan goes on after a fall; a Fall "
-                              "ends the Move (R001-26, A001-14)", ("R001-26", "A001-14"))
     here = next((k[1] for k in found if k[0] == reached), start)
     if stop.in_air:
         return IllegalCommand("no_way", f"{where}: a jump passes its waypoint row "
                               f"{stop.cell[0]}, col {stop.cell[1]} in the air, at its launch "
                               "height (R001-32, R001-33)", ("R001-32",))
-    exc = _no_way(terrain, stop.style, here, stop.cell)
+    if stop.style == "climb" and stop.level is not None:
+        exc = no_way(terrain, "climb", here, (WALL, *stop.cell, stop.level, here[4]))
+    else:
+        exc = _no_way(terrain, stop.style, here, stop.cell)
     return IllegalCommand(exc.reason, f"{where}: {exc.detail}", exc.rules)
 
 
@@ -299,13 +331,21 @@ def _where(cell: Cell) -> str:
     return f"row {cell[0]}, col {cell[1]}"
 
 
+def no_way(terrain: Terrain, style: str, frm: Spot, to: Spot) -> IllegalCommand:
+    """Why the movement graph has no step ``frm`` -> ``to`` in ``style``."""
+    if (style == "climb" and to[0] == WALL and terrain.can_hold(to[1], to[2], to[3])
+            and not terrain.climb_link(frm, to)):
+        return IllegalCommand("no_surface", f"from {_where(frm[1:3])} to {_where(to[1:3])} "
+                              "is open air, not one continuous wall or ceiling: Climb keeps "
+                              "to its surface, a gap is jumped (R001-34, R001-32)",
+                              ("R001-34", "R001-32"))
+    return _no_way(terrain, style, frm, (to[1], to[2]))
+
+
 def _no_way(terrain: Terrain, style: str, start: Spot, cell: Cell) -> IllegalCommand:
     """Why a segment has no way: the most specific reason we can name."""
     r, c = cell
     surface = Surface(terrain.surface[r][c])
-    if style == "walk" and surface is Surface.VOID:
-        return IllegalCommand("void", f"{_where(cell)} is a void: there is no ground to walk "
-                              "on; jump over it (R001-26, R001-32)", ("R001-26",))
     if style == "walk" and surface is Surface.WALL:
         return IllegalCommand("no_way", f"{_where(cell)} is a wall: climb it, Walk cannot "
                               "(R001-26, R001-34)", ("R001-26", "R001-34"))

@@ -15,6 +15,7 @@ from footwork.engine.choices import CheckOdds, Option
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
+from footwork.engine.movement import Path, Step
 from footwork.engine.rolling import Roller
 from footwork.engine.state import Pending, State, fast_replace
 from footwork.errors import IllegalCommand, ScenarioError, excerpt
@@ -33,7 +34,7 @@ from footwork.rulesets.styles.commands import (
     Stand,
 )
 from footwork.rulesets.styles.commands import Interrupt as InterruptCommand
-from footwork.rulesets.styles.falls import damage_odds, fall_events
+from footwork.rulesets.styles.falls import damage_odds
 from footwork.rulesets.styles.model import (
     GRADES,
     INTERRUPTED,
@@ -47,11 +48,18 @@ from footwork.rulesets.styles.model import (
     sheet_caps,
 )
 from footwork.rulesets.styles.options import StylesOptions
+from footwork.rulesets.styles.pipeline import (
+    DRIFT,
+    FALL,
+    Stepped,
+    carry_out,
+    evolve_stepped,
+    make_pipeline,
+)
 from footwork.rulesets.styles.planning import (
     Leg,
     Segment,
     fallen_into,
-    mode_of,
     reachable,
     route_plan,
     segments_of,
@@ -138,7 +146,9 @@ class StylesRuleset(Ruleset[StyleActor]):
             ev.SneakTested: _sneaked,
             ev.Adjusted: _adjusted,
             ev.MontageSet: lambda s, e: fast_replace(s, world={**s.world, "montage": e.on}),
+            Stepped: evolve_stepped,
         }
+        self._pipeline = make_pipeline(self.evolve)
 
     # -- setting up ---------------------------------------------------------------
 
@@ -297,39 +307,23 @@ class StylesRuleset(Ruleset[StyleActor]):
             events.append(ev.Dashed(actor=actor.id, hooks=o.dash.hooks,
                                     rules=("R001-06", "R001-07", "A001-03")))
         start = start_spot(t, actor)
-        for leg in legs:
-            end = leg.end
-            kind, r, c, lv, extra = end
-            shown_lv = extra if kind == FALLEN else lv
-            path = tuple((s[1], s[2]) for s in leg.spots[1:])
-            events.append(ev.Moved(
-                actor=actor.id, style=leg.style, cost=round(leg.cost, 9), row=r, col=c,
-                z=t.height(shown_lv), mode="air" if kind in (AIR, FALLEN) else mode_of(end),
-                path=path, diagonals=0 if kind == FALLEN else extra,
-                rules=_MOVE_RULES[leg.style]))
-            touched = [s for s in leg.spots[1:] if s[0] in (GROUND, FALLEN)
-                       and s[3] != NONE and t.hazard[s[1]][s[2]]]
-            for s in touched:
-                tags = tuple(n for n in o.move.hazard_tags if t.grid.tag_at(n, s[1], s[2]))
-                events.append(ev.HazardTriggered(actor=actor.id, row=s[1], col=s[2], tags=tags,
-                                                 rules=("A001-19",)))
+        # R001-03: the plan is carried out through the pipeline, step by step
+        steps: list[Step[Spot]] = []
+        of_leg: list[int] = []
+        for i, leg in enumerate(legs):
+            for frm, to in zip(leg.spots, leg.spots[1:], strict=False):
+                steps.append(Step(frm, to, leg.style))
+                of_leg.append(i)
+        before = state
+        for e in events:
+            before = self.evolve(before, e)
+        events += carry_out(self._pipeline, before, Path(actor.id, "move", tuple(steps)),
+                            roller, of_leg)
         end = legs[-1].end
         if end[0] == AIR:
             end = t.fall_from(end[1], end[2], end[3])
-        if end[0] == FALLEN:
-            _, r, c, lv, from_lv = end
-            into = fallen_into(t, end)
-            z = t.height(lv) if lv != NONE else 0.0
-            distance = t.height(from_lv - lv) if lv != NONE else math.inf
-            rules = ("R001-32",) if legs[-1].style == "jump" else ("R001-26",)
-            events += fall_events(actor.id, o.fall, r, c, z, distance if lv != NONE else 0.0,
-                                  into, roller, rules)
-            if into == "void":
-                return events
-            if legs[-1].end[0] == AIR and t.hazard[r][c]:
-                tags = tuple(n for n in o.move.hazard_tags if t.grid.tag_at(n, r, c))
-                events.append(ev.HazardTriggered(actor=actor.id, row=r, col=c, tags=tags,
-                                                 rules=("A001-19",)))
+        if end[0] == FALLEN and end[3] == NONE:
+            return events  # lost in the void: nothing more
         if (end[1:3] != start[1:3] and t.obscured[end[1]][end[2]]
                 and actor.sneak_round != state.round):
             events.append(DecisionRequested(
@@ -418,15 +412,13 @@ class StylesRuleset(Ruleset[StyleActor]):
         effect = INTERRUPTED[style]
         rules = (*rules, "R001-21")
         if effect == "fall" and target.mode in ("wall", "fly"):
-            lv = t.level(target.z)
-            spot = t.fall_from(target.row, target.col, lv)
-            into = fallen_into(t, spot)
-            z = t.height(spot[3]) if spot[3] != NONE else 0.0
-            distance = t.height(lv - spot[3]) if spot[3] != NONE else 0.0
+            # R001-21, R001-34: the fall is a forced path through the pipeline
+            here = start_spot(t, target)
+            fall = Path(target.id, "interrupt", (Step(here, t.fall_from(
+                target.row, target.col, here[3]), FALL),), forced=True)
             return [ev.MovementInterrupted(actor=target.id, style=style, effect="fall",
                                            rules=(*rules, "R001-34")),
-                    *fall_events(target.id, o.fall, target.row, target.col, z, distance, into,
-                                 roller, ("R001-34",))]
+                    *carry_out(self._pipeline, state, fall, roller)]
         if effect == "float_or_sink" and target.mode == "water":
             sink = target.sinks(o.swim.heavy_load_sinks)
             return [ev.MovementInterrupted(actor=target.id, style=style,
@@ -545,31 +537,32 @@ class StylesRuleset(Ruleset[StyleActor]):
                 sink = a.sinks(o.swim.heavy_load_sinks)
                 out += self._bob(state, a, "sink" if sink else "float",
                                  ("R001-37", "A001-15") + (("R001-38", "A001-16") if heavy
-                                                           else ()))
+                                                           else ()), roller)
             elif heavy:
-                out += self._bob(state, a, "sink", ("R001-38", "A001-16"))
+                out += self._bob(state, a, "sink", ("R001-38", "A001-16"), roller)
         return out
 
     def _bob(self, state: StylesState, a: StyleActor, cause: str,
-             rules: tuple[str, ...]) -> list[Event]:
+             rules: tuple[str, ...], roller: Roller) -> list[Event]:
+        """R001-37, R001-38: float up or sink, a forced path through the pipeline that
+        stops at the surface or the bed."""
         t = _terrain(state)
         o = _opts(state)
         lv = t.level(a.z)
-        if cause == "float":
-            lv2 = min(t.top[a.row][a.col], lv + t.level(o.swim.float_u))
-        else:
-            lv2 = max(t.bed[a.row][a.col], lv - t.level(o.swim.sink_u))
-        if lv2 == lv:
-            return []
-        return [ev.Drifted(actor=a.id, cause=cause, row=a.row, col=a.col, z=t.height(lv2),
-                           distance=t.height(abs(lv2 - lv)), rules=rules)]
+        k = t.level(o.swim.float_u if cause == "float" else o.swim.sink_u)
+        sign = 1 if cause == "float" else -1
+        steps = tuple(Step((WATER, a.row, a.col, lv + sign * i, 0),
+                           (WATER, a.row, a.col, lv + sign * (i + 1), 0), DRIFT)
+                      for i in range(k))
+        return carry_out(self._pipeline, state, Path(a.id, cause, steps, forced=True),
+                         roller, distances=[t.vs] * k, rules=rules)
 
     def on_turn_end(self, state: StylesState, actor_id: str, roller: Roller) -> Sequence[Event]:
         o = _opts(state)
         a = state.actors[actor_id]
         out: list[Event] = []
         if a.mode == "water" and o.swim.drift == "end_of_own_turn" and not a.lost:
-            out += self._current(state, a)
+            out += self._current(state, a, roller)
         if o.move.refresh == "end_of_own_turn":
             out.append(ev.MovementRefreshed(actor=a.id, pool=a.pool(),
                                             rules=("R001-14", "A001-01")))
@@ -580,8 +573,9 @@ class StylesRuleset(Ruleset[StyleActor]):
                                         rules=("A001-13",)))
         return out
 
-    def _current(self, state: StylesState, a: StyleActor) -> list[Event]:
-        """R001-35, A001-20: a swimmer drifts at its cell's current speed."""
+    def _current(self, state: StylesState, a: StyleActor, roller: Roller) -> list[Event]:
+        """R001-35, A001-20: a swimmer drifts at its cell's current speed, a forced path
+        through the pipeline that stops where the water does."""
         t = _terrain(state)
         g = t.grid
         dr, dc = (int(v) for v in g.current[a.row, a.col])
@@ -590,21 +584,23 @@ class StylesRuleset(Ruleset[StyleActor]):
             return []
         lv = t.level(a.z)
         r, c = a.row, a.col
-        moved, distance = 0, 0.0
+        steps: list[Step[Spot]] = []
+        runs: list[float] = []
+        distance = 0.0
         while True:
             # each cell of drift is priced like a step (A001-17): diagonals alternate 1, 2
             # under the alternate rule, counted from this drift's first
-            run = t.h * step_length(t.diagonal, dr, dc, moved if dr and dc else 0)
+            run = t.h * step_length(t.diagonal, dr, dc, len(steps) if dr and dc else 0)
             r2, c2 = r + dr, c + dc
-            if distance + run > speed + EPS or not (
-                    t.in_bounds(r2, c2) and t.surface[r2][c2] == int(Surface.WATER)
-                    and t.bed[r2][c2] <= lv <= t.top[r2][c2]):
+            if distance + run > speed + EPS or not t.in_bounds(r2, c2):
                 break
-            r, c, moved, distance = r2, c2, moved + 1, distance + run
-        if moved == 0:
+            steps.append(Step((WATER, r, c, lv, 0), (WATER, r2, c2, lv, 0), DRIFT))
+            runs.append(run)
+            r, c, distance = r2, c2, distance + run
+        if not steps:
             return []
-        return [ev.Drifted(actor=a.id, cause="current", row=r, col=c, z=a.z,
-                           distance=distance, rules=("R001-35", "A001-20"))]
+        return carry_out(self._pipeline, state, Path(a.id, "current", tuple(steps), forced=True),
+                         roller, distances=runs, rules=("R001-35", "A001-20"))
 
     def takes_turns(self, state: StylesState, actor_id: str) -> bool:
         return not state.actors[actor_id].lost
@@ -738,16 +734,6 @@ class StylesRuleset(Ruleset[StyleActor]):
 
         return {"plan": Query("the cheapest plan for ACTOR to reach the cell ROW, COL now",
                               ("ACTOR", "ROW", "COL"), plan)}
-
-
-_MOVE_RULES = {
-    "walk": ("R001-01", "R001-03", "R001-26"),
-    "jump": ("R001-01", "R001-03", "R001-32", "R001-33"),
-    "climb": ("R001-01", "R001-03", "R001-34"),
-    "swim": ("R001-01", "R001-03", "R001-35"),
-    "fly": ("R001-01", "R001-03", "R001-17"),
-    "levitate": ("R001-01", "R001-03", "R001-17"),
-}
 
 
 def _place_key(t: Terrain, spot: Spot) -> tuple[int, int, int, int]:

@@ -57,6 +57,7 @@ __all__ = [
 
 _FLOOR, _WALLC, _WATERC, _VOID = (int(Surface.FLOOR), int(Surface.WALL), int(Surface.WATER),
                                   int(Surface.VOID))
+_ORTH = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,7 @@ class Terrain(GridLevels):
         self.hazard_a = self.tagged(hazard_tags)
         self.obscured_a = self.tagged(obscuring_tags)
         self.hazard: list[list[bool]] = self.hazard_a.tolist()
+        self.climbable: list[list[bool]] = grid.climbable.tolist()
         self.obscured: list[list[bool]] = self.obscured_a.tolist()
         diag_len = {Diagonal.ONE: 1.0, Diagonal.EUCLIDEAN: math.sqrt(2.0),
                     Diagonal.ALTERNATE: 1.0}[diagonal]
@@ -100,6 +102,58 @@ class Terrain(GridLevels):
         if lv > ceil:
             return False
         return lv <= self.face[r][c] or (lv == ceil and self.hanging[r][c])
+
+    def holds(self, r: int, c: int, lv: int, nr: int, nc: int) -> bool:
+        """Does a climber in the column of (r, c) at ``lv`` hold the side of the orthogonal
+        neighbour (nr, nc): a climbable wall or floor whose top reaches ``lv``?"""
+        if not (0 <= nr < self.rows and 0 <= nc < self.cols) or abs(nr - r) + abs(nc - c) != 1:
+            return False
+        s = self.surface[nr][nc]
+        return (s in (_WALLC, _FLOOR)) and self.climbable[nr][nc] and self.top[nr][nc] >= lv
+
+    def hangs(self, r: int, c: int, lv: int) -> bool:
+        """Does a climber at ``lv`` hang from a climbable ceiling over (r, c)?"""
+        return lv == self.ceil[r][c] and self.hanging[r][c]
+
+    def climb_link(self, frm: Spot, to: Spot) -> bool:
+        """R001-34, R001-32: a Climb step keeps to one continuous surface; open air between
+        two holds is jumped, never climbed. Symmetric in ``frm`` and ``to``.
+
+        - up or down one column: a face held at both heights (from or onto the cell's own
+          floor or water: any face rising from it);
+        - across at one height: the same ceiling, the same face (a corner cell both hold),
+          or two faces side by side in one plane (each end holds the neighbour on the
+          same side, and those two neighbours touch);
+        - between a face and a floor within a stride: the floor is beside the climber's
+          column, or a corner cell between them is held.
+        """
+        if frm[0] != WALL:
+            frm, to = to, frm
+        if frm[0] != WALL:
+            return False
+        _, r, c, lv, _ = frm
+        kind2, r2, c2, lv2, _ = to
+        if (r, c) == (r2, c2):
+            if kind2 == WALL:
+                lv = max(lv, lv2)
+            return any(self.holds(r, c, lv, r + dr, c + dc) for dr, dc in _ORTH)
+        orth = abs(r2 - r) + abs(c2 - c) == 1
+        if kind2 == WALL:
+            if self.hangs(r, c, lv) and self.hangs(r2, c2, lv2):
+                return True
+            for dr, dc in _ORTH:
+                nr, nc = r + dr, c + dc
+                if not self.holds(r, c, lv, nr, nc):
+                    continue
+                if orth and self.holds(r2, c2, lv2, r2 + dr, c2 + dc):
+                    return True  # two faces side by side in one plane
+                if self.holds(r2, c2, lv2, nr, nc):
+                    return True  # one face (a corner cell) both hold
+            return False
+        if orth:
+            return True  # onto (or off) the top of the floor beside the column
+        # diagonal: across a corner cell the climber holds
+        return self.holds(r, c, lv, r2, c) or self.holds(r, c, lv, r, c2)
 
     def open_air(self, r: int, c: int, lv: int, *, touching: bool) -> bool:
         """Is there room above the cell at this level? ``touching`` allows skimming its top
@@ -157,6 +211,9 @@ class Terrain(GridLevels):
                             add(Step((FALLEN, r2, c2, t2, lv), "walk", cost))
                     elif s2 == _WATERC and t2 < lv - step:
                         add(Step((FALLEN, r2, c2, t2, lv), "walk", cost))
+                    elif s2 == _VOID:
+                        # R001-26, A001-14: no surface at all: a Fall into the void
+                        add(Step((FALLEN, r2, c2, NONE, lv), "walk", cost))
                 if "swim" in styles and s2 == _WATERC and abs(t2 - lv) <= step:
                     add(Step((WATER, r2, c2, t2, p2), "swim", run))
                 if "jump" in styles:
@@ -164,7 +221,8 @@ class Terrain(GridLevels):
                 if "climb" in styles:
                     # over the edge onto the face below it, as the way up in reverse
                     for lv2 in range(lv, lv - step - 1, -1):
-                        if self.can_hold(r2, c2, lv2):
+                        if self.can_hold(r2, c2, lv2) and self.climb_link(
+                                (WALL, r2, c2, lv2, p2), spot):
                             add(Step((WALL, r2, c2, lv2, p2), "climb", run))
             elif kind == AIR:
                 if "jump" in styles:
@@ -178,17 +236,20 @@ class Terrain(GridLevels):
                     add(Step((GROUND, r2, c2, t2, p2), "walk", run * mover.walk_factor))
             elif kind == WALL:
                 if "climb" in styles:
-                    if self.can_hold(r2, c2, lv):
+                    if self.can_hold(r2, c2, lv) and self.climb_link(
+                            spot, (WALL, r2, c2, lv, p2)):
                         add(Step((WALL, r2, c2, lv, p2), "climb", run))
                     if (s2 == _FLOOR and abs(t2 - lv) <= step
-                            and (mover.hazards_ok or not self.hazard[r2][c2])):
+                            and (mover.hazards_ok or not self.hazard[r2][c2])
+                            and self.climb_link(spot, (GROUND, r2, c2, t2, p2))):
                         add(Step((GROUND, r2, c2, t2, p2), "climb", run))
             elif kind == FLY and "fly" in styles and self.open_air(r2, c2, lv, touching=False):
                 add(Step((FLY, r2, c2, lv, p2), "fly", run))
         # vertical steps
         s, t = surface[r][c], top[r][c]
         if kind == GROUND:
-            if "climb" in styles and self.can_hold(r, c, lv + 1):
+            if ("climb" in styles and self.can_hold(r, c, lv + 1)
+                    and self.climb_link((WALL, r, c, lv + 1, p), spot)):
                 add(Step((WALL, r, c, lv + 1, p), "climb", vs))
             if "fly" in styles and self.open_air(r, c, lv + 1, touching=False):
                 add(Step((FLY, r, c, lv + 1, p), "fly", vs))
@@ -201,7 +262,8 @@ class Terrain(GridLevels):
                 if lv > self.bed[r][c]:
                     add(Step((WATER, r, c, lv - 1, p), "swim", vs))
             if lv == t:
-                if "climb" in styles and self.can_hold(r, c, lv + 1):
+                if ("climb" in styles and self.can_hold(r, c, lv + 1)
+                        and self.climb_link((WALL, r, c, lv + 1, p), spot)):
                     add(Step((WALL, r, c, lv + 1, p), "climb", vs))
                 if "fly" in styles and self.open_air(r, c, lv + 1, touching=False):
                     add(Step((FLY, r, c, lv + 1, p), "fly", vs))
@@ -210,11 +272,13 @@ class Terrain(GridLevels):
         elif kind == WALL:
             if "climb" in styles:
                 for lv2 in (lv + 1, lv - 1):
-                    if self.can_hold(r, c, lv2):
+                    if self.can_hold(r, c, lv2) and self.climb_link(spot, (WALL, r, c, lv2, p)):
                         add(Step((WALL, r, c, lv2, p), "climb", vs))
-                if lv - 1 == t and s == _FLOOR and (mover.hazards_ok or not self.hazard[r][c]):
+                held = self.climb_link(spot, (GROUND, r, c, t, p))
+                if (lv - 1 == t and s == _FLOOR and held
+                        and (mover.hazards_ok or not self.hazard[r][c])):
                     add(Step((GROUND, r, c, t, p), "climb", vs))
-                elif lv - 1 == t and s == _WATERC:
+                elif lv - 1 == t and s == _WATERC and held:
                     add(Step((WATER, r, c, t, p), "climb", vs))
         elif kind in (FLY, LEVITATE):
             name = "fly" if kind == FLY else "levitate"
