@@ -54,13 +54,15 @@ def test_shallow_water_lands_hard_A000_10() -> None:
 
 
 def test_a_long_fall_spans_rounds_and_lands_at_round_end_R000_40() -> None:
-    """R000-40: a 600 m fall: 50 at once, then 100, 150, 200 at the ends of rounds; the
-    landing in deep water deals 600/20 = 30."""
+    """R000-40, A000-10: a 600 m fall begun in a turn: that round is its first (50 m by
+    the round's end), then 100, 150, 200, and the last 100 in its fifth round; the
+    landing in deep water deals 600/20 = 30 (issue 10 item 1: it used to cover 150 m in
+    its first round)."""
     s = session([actor("ada", "top", aura=40)], zones=CLIFF, links=CLIFF_LINKS)
     s.do({"do": "move", "actor": "ada", "to": "lake"})
-    assert a(s, "ada").fallen_m == 50 and a(s, "ada").fall_onto == "lake"
+    assert a(s, "ada").fallen_m == 0 and a(s, "ada").fall_onto == "lake"
     refused(s, {"do": "sprint", "actor": "ada"}, "budget_spent")
-    for fallen in (150, 300, 500):
+    for fallen in (50, 150, 300, 500):
         end_turns(s, "ada")
         assert a(s, "ada").fallen_m == fallen
     end_turns(s, "ada")
@@ -148,12 +150,14 @@ def test_breath_lasts_prowess_rounds_then_penalty_5_stacking_R000_47_A000_15() -
     s = session([actor("ada", "sump", prowess=1, earth_defense=10)], zones=zones,
                 links=[["sump", "air"]])
     seen = []
-    for _ in range(4):
+    for _ in range(3):
         end_turns(s, "ada")
         seen.append((a(s, "ada").breath_rounds, a(s, "ada").breath_penalty,
                      a(s, "ada").unconscious))
-    # 10 is not above the Earth defence of 10: still awake; 15 is: out
-    assert seen == [(1, 0, False), (2, 5, False), (3, 10, False), (4, 15, True)]
+    # issue 10 item 2: the Penalty is in force in the round the breath runs out: round 2
+    # (rounds held 1) already has 5. 10 is not above the Earth defence of 10: still
+    # awake in round 3; 15 is: out for round 4
+    assert seen == [(1, 5, False), (2, 10, False), (3, 15, True)]
     assert a(s, "ada").unconscious  # 15 > 10 (10 is not above 10)
     assert s.to_json()["actors"]["ada"]["conditions"]["penalty"] == 15 + 3
 

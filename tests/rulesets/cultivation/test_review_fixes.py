@@ -63,9 +63,13 @@ def test_a_fall_begun_at_the_round_end_covers_one_round_there_R000_40() -> None:
                 options={"antigrav": {"rise_m": 400}})
     # Round 1 ends: the field switches off at once (until: 1), before lifting anyone.
     s.do({"do": "fall", "actor": "gm", "target": "ada", "metres": 400})
+    # R000-40 (issue 10 item 1): the round a fall begins in is its first round: 50 m by
+    # that round's end, never 50 + 100
+    assert a(s, "ada").fallen_m == 0
+    end_turns(s, "ada")
     assert a(s, "ada").fallen_m == 50
     end_turns(s, "ada")
-    assert a(s, "ada").fallen_m == 150  # one more round of the fall at the round's end
+    assert a(s, "ada").fallen_m == 150
 
 
 def test_round_end_fall_starts_once_R000_40_R000_61() -> None:

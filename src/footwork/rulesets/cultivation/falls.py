@@ -1,9 +1,10 @@
 """Falls in metres (R000-39..42, A000-10, A000-11), falls by band (R000-78, A000-22), and
 what arriving in a zone sets off (R000-19, R000-54).
 
-A fall covers ``min(accel × n, terminal)`` metres in its n-th round: the first round's
-distance at once, the next ones at the end of each round, until it has covered the
-height. The landing deals ``floor(metres / divisor)`` for the surface.
+A fall covers ``min(accel × n, terminal)`` metres in its n-th round, the round it
+begins being its first whatever began it (one schedule, R000-40): a fall that round's
+distance covers lands at once; a longer one advances at the end of each round.
+The landing deals ``floor(metres / divisor)`` for the surface.
 """
 
 from __future__ import annotations
@@ -51,21 +52,29 @@ def damage(actor: CultivationActor, amount: int, cause: str, rules: tuple[str, .
 
 
 def start_fall(state: CState, actor_id: str, metres: float, onto: str, cause: str,
-               roller: Roller) -> list[Event]:
-    """``actor_id`` starts to fall ``metres`` toward ``onto``; the first round at once."""
+               roller: Roller, *, at_round_end: bool = False) -> list[Event]:
+    """``actor_id`` starts to fall ``metres`` toward ``onto``. R000-40, A000-10: the round
+    in which a fall begins is its first round, whatever began it. A fall its first
+    round's distance covers lands at once; a longer one covers that distance at the end
+    of the round, with every other fall under way (:func:`fall_round`), or at once when
+    it begins in the round's end phase, after that step (a tile carried it over an edge,
+    R000-53)."""
     fall = opts(state).fall
     events: list[Event] = [ev.FallStarted(actor=actor_id, metres=metres, onto=onto,
                                           rules=("R000-39", "R000-40"))]
     first = metres_in_round(fall, 1)
     if first >= metres:
         return events + land(state, actor_id, onto, metres, roller, fall_round=1)
-    events.append(ev.FallProgressed(actor=actor_id, round_of_fall=1, metres=first,
-                                    rules=("R000-40", "A000-10")))
+    if at_round_end:
+        events.append(ev.FallProgressed(actor=actor_id, round_of_fall=1, metres=first,
+                                        rules=("R000-40", "A000-10", "R000-53")))
     return events
 
 
-def continue_fall(state: CState, actor: CultivationActor, roller: Roller) -> list[Event]:
-    """The next round of a fall under way (at the end of the round)."""
+def fall_round(state: CState, actor: CultivationActor, roller: Roller) -> list[Event]:
+    """The one fall schedule (R000-40, A000-10): the n-th round of a fall covers
+    ``min(50 n, 250)`` m, at the end of that round; the body lands when that covers what
+    is left."""
     assert actor.fall_onto is not None
     n = actor.fall_rounds + 1
     step = metres_in_round(opts(state).fall, n)
@@ -76,6 +85,9 @@ def continue_fall(state: CState, actor: CultivationActor, roller: Roller) -> lis
                       roller, fall_round=n)]
     return [ev.FallProgressed(actor=actor.id, round_of_fall=n, metres=step,
                               rules=("R000-40", "A000-10"))]
+
+
+continue_fall = fall_round
 
 
 def land(state: CState, actor_id: str, onto: str, metres: float, roller: Roller,

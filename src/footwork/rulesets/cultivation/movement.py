@@ -16,7 +16,6 @@ from footwork.engine.rolling import Roller
 from footwork.errors import IllegalCommand
 from footwork.rulesets.cultivation import events as ev
 from footwork.rulesets.cultivation.checks import Challenge
-from footwork.rulesets.cultivation.falls import arrive, start_fall
 from footwork.rulesets.cultivation.model import CultivationActor
 from footwork.rulesets.cultivation.rules import (
     CState,
@@ -101,27 +100,23 @@ def can_act_to_move(actor: CultivationActor) -> None:
                              ("R000-24", "A000-04", "R000-12"))
 
 
-def crossing(state: CState, actor: CultivationActor, to: str) -> Crossing:
-    """The crossing from the actor's zone into ``to``, if the map allows it at all."""
-    m = space(state)
-    if to not in m:
+def crossing_of(state: CState, actor: CultivationActor, frm: str, to: str) -> Crossing:
+    """The border from ``frm`` into ``to``: its cost and ratings (no checks)."""
+    return Crossing(frm, to, cost(state, actor, frm, to), ratings(state, actor, frm, to),
+                    space(state).is_drop(frm, to))
+
+
+def crossing(state: CState, actor: CultivationActor, to: str, cause: str = "move",
+             **context: object) -> Crossing:
+    """The crossing from the actor's zone into ``to``, checked by the pipeline's leaving,
+    crossing and entering rules (R000-29, R000-60, R000-32...)."""
+    from footwork.engine.movement import Path
+    from footwork.rulesets.cultivation.pipeline import PIPELINE, step_to
+
+    if to not in space(state):
         raise IllegalCommand("unknown_place", f"there is no zone {to!r}")
-    here = actor.at
-    if to == here:
-        raise IllegalCommand("already_there", f"{actor.id} is already in {to}", ("R000-17",))
-    if to not in m.adjacent(here):
-        link = m.link(here, to)
-        why = ("it can be seen but not reached" if link is not None and link.sight
-               else "it cannot be seen into" if link is not None and link.reach
-               else "no way leads there")
-        raise IllegalCommand("not_adjacent", f"{to} is not adjacent to {here}: {why}",
-                             ("R000-29", "R000-31"))
-    tile = m.zone(here).tile
-    if tile is not None and tile.kind == "whirlpool" and m.zone(to).floor_m > m.zone(here).floor_m:
-        raise IllegalCommand("whirlpool", f"the whirlpool in {here} allows no upward move",
-                             ("R000-60",))
-    return Crossing(here, to, cost(state, actor, here, to), ratings(state, actor, here, to),
-                    m.is_drop(here, to))
+    PIPELINE.check(state, Path(actor.id, cause, (step_to(state, actor.at, to),)), **context)
+    return crossing_of(state, actor, actor.at, to)
 
 
 def check_speed(state: CState, actor: CultivationActor, amount: int,
@@ -180,39 +175,36 @@ def opportunities(state: CState, mover: CultivationActor, frm: str) -> list[Even
             if a.side != mover.side and "grants_opportunity" in a.abilities and not a.unconscious]
 
 
+def defense(state: CState, target: CultivationActor) -> int:
+    """A000-08, A000-17: Earth defence by default (or Stealth, by option)."""
+    if opts(state).forced_move.defense == "stealth":
+        return target.stealth_defense
+    return target.earth_defense
+
+
 def throw_destinations(state: CState, target: CultivationActor, frm: str,
-                       result: float | None) -> list[str]:
-    """R000-51, R000-52, A000-02, A000-08, A000-17: zones adjacent to ``frm`` (not ``frm``)
-    whose Difficult Terrain the Result beats, with room for the target."""
-    m, o = space(state), opts(state)
-    found = []
-    for zone in m.adjacent(frm):
-        if o.forced_move.respects_limit and is_full(state, zone, leaving=(target.id,)):
-            continue
-        rating = m.dt[zone]
-        if rating is not None and zone not in target.waived:
-            if result is None:
-                continue
-            beaten = result > rating if o.forced_move.dt_strictly_greater else result >= rating
-            if not beaten:
-                continue
-        found.append(zone)
-    return found
+                       result: float | None, cause: str = "throw") -> list[str]:
+    """R000-51, R000-52, A000-02, A000-08, A000-17: the zones the pipeline lets a forced
+    movement with this Result put ``target`` into from ``frm``."""
+    from footwork.rulesets.cultivation.pipeline import destinations
+
+    return destinations(state, target.id, frm, result, cause=cause)
 
 
 def forced_to(state: CState, actor: CultivationActor, to: str, how: str, by: str | None,
-              roller: Roller, rules: tuple[str, ...]) -> list[Event]:
-    """A forced movement lands the actor in ``to``: across a drop it falls (R000-55);
-    otherwise it arrives at once and sets off the zone (R000-54)."""
-    m = space(state)
-    if m.is_drop(actor.at, to):
-        metres = m.drop_metres(actor.at, to, opts(state).fall.zone_height_m)
-        return start_fall(state, actor.id, metres, to, how, roller)
-    return [ev.Moved(actor=actor.id, frm=actor.at, to=to, how=how, by=by, rules=rules),
-            *arrive(state, actor, to, roller, forced=True)]
+              roller: Roller, rules: tuple[str, ...], cause: str = "throw",
+              result: float | None = None, round_end: bool = False) -> list[Event]:
+    """A forced movement of ``actor`` into ``to``, through the pipeline: across a drop it
+    falls (R000-55); otherwise it arrives at once and sets off the zone (R000-54)."""
+    from footwork.rulesets.cultivation.pipeline import forced
+
+    events, _ = forced(state, actor.id, to, cause, roller, by=by, how=how, rules=rules,
+                       result=result, result_known=True, round_end=round_end)
+    return events
 
 
-def scatter(state: CState, zone: str, entrant: str, roller: Roller) -> list[Event]:
+def scatter(state: CState, zone: str, entrant: str, roller: Roller, *,
+            round_end: bool = False) -> list[Event]:
     """R000-35, A000-09: everyone already inside goes to an adjacent zone picked by a die
     counted clockwise (re-rolled when it shows more than there are zones)."""
     m, o = space(state), opts(state)
@@ -236,5 +228,5 @@ def scatter(state: CState, zone: str, entrant: str, roller: Roller) -> list[Even
                 break
         dest = near[roll.total - 1]
         events += forced_to(state, occupant, dest, "scattered", entrant, roller,
-                            ("R000-35", "A000-09"))
+                            ("R000-35", "A000-09"), cause="scatter", round_end=round_end)
     return events

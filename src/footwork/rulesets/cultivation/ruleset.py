@@ -16,6 +16,7 @@ from footwork.engine.choices import CheckOdds, Option
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, RoundStarted, TurnEnded
+from footwork.engine.movement import Path
 from footwork.engine.rolling import Roller
 from footwork.engine.seats import Seat
 from footwork.engine.state import Pending, State
@@ -41,7 +42,7 @@ from footwork.rulesets.cultivation.commands import (
     UseItem,
     Waive,
 )
-from footwork.rulesets.cultivation.falls import arrive, damage, start_fall
+from footwork.rulesets.cultivation.falls import damage, start_fall
 from footwork.rulesets.cultivation.model import (
     BANDS,
     GROUND,
@@ -56,14 +57,16 @@ from footwork.rulesets.cultivation.movement import (
     can_act_to_move,
     check_speed,
     crossing,
+    crossing_of,
+    defense,
     dt_challenge,
     dt_outcome,
     forced_to,
     opportunities,
-    scatter,
     throw_destinations,
 )
 from footwork.rulesets.cultivation.options import CultivationOptions
+from footwork.rulesets.cultivation.pipeline import PIPELINE, band_step, step_to
 from footwork.rulesets.cultivation.rules import (
     CState,
     band_index,
@@ -88,7 +91,7 @@ from footwork.rulesets.cultivation.targeting import (
     sees,
     sight_range,
 )
-from footwork.rulesets.cultivation.tiles import breath, can_stay_aloft, environment, falls, switch
+from footwork.rulesets.cultivation.tiles import breath, environment, falls, switch
 
 GM_COMMANDS = (Waive, Fall, Switch, Damage)
 ELEMENTS = ("air", "earth")
@@ -286,10 +289,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             return events
         if isinstance(command, Shift):
             band = self._check_shift(state, actor, command.direction)
-            return [ev.SpeedSpent(actor=actor.id, amount=1, rules=("R000-77", "A000-24")),
-                    ev.BandChanged(actor=actor.id, band=BANDS[band],
-                                   how=f"shifts {command.direction}",
-                                   rules=("R000-77", "A000-24"))]
+            path = Path(actor.id, "shift", (band_step(actor.at, band),))
+            return list(PIPELINE.walk(state, path, roller, how=f"shifts {command.direction}",
+                                      rules=("R000-77", "A000-24")).events)
         if isinstance(command, ReachBand):
             self._check_reach(state, actor, command.target)
             return [ev.SpeedSpent(actor=actor.id, amount=1, rules=("R000-76", "A000-24")),
@@ -330,95 +332,35 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if pending.kind == "crowd_throw":
             defender = state.actors[str(ctx["defender"])]
             return forced_to(state, defender, answer.choice, "thrown", str(ctx["entrant"]),
-                             roller, ("R000-34", "A000-08"))
+                             roller, ("R000-34", "A000-08"), cause="crowd_throw",
+                             result=float(ctx["result"]))
         if pending.kind == "forced_defense":
             return self._resolve_throw(state, ctx, answer.choice == "forfeit", roller)
         if pending.kind == "forced_destination":
             if answer.choice == "none":
                 return []
             target = state.actors[str(ctx["target"])]
+            result = ctx.get("result")
             return forced_to(state, target, answer.choice, "thrown", str(ctx["thrower"]),
-                             roller, ("R000-48", "R000-51", "R000-52"))
+                             roller, ("R000-48", "R000-51", "R000-52"),
+                             result=None if result is None else float(result))
         raise ValueError(f"not a cultivation decision: {pending.kind}")
 
     # -- moving -------------------------------------------------------------------
 
     def _check_move(self, state: CState, actor: CultivationActor, to: str,
                     defender: str | None) -> Crossing:
+        """The pipeline's leaving, crossing and entering rules, without dice."""
         can_act_to_move(actor)
-        cross = crossing(state, actor, to)
-        check_speed(state, actor, cross.cost)
-        full = is_full(state, to)
-        if full and opts(state).limit.mode == "challenge":
-            inside = [a.id for a in occupants(state, to)]
-            if defender is None:
-                raise IllegalCommand(
-                    "zone_full",
-                    f"{to} is full: name a defender to Challenge ({', '.join(inside)})",
-                    ("R000-32", "R000-33"))
-            if defender not in inside:
-                raise IllegalCommand("bad_defender", f"{defender!r} is not in {to}; expected one "
-                                     f"of: {', '.join(inside)}", ("R000-33",))
-        elif defender is not None:
-            raise IllegalCommand("not_full", f"{to} is not full: no defender to Challenge",
-                                 ("R000-33",))
-        return cross
+        return crossing(state, actor, to, "move", defender=defender)
 
     def _move(self, state: CState, actor: CultivationActor, cross: Crossing, command: Move,
               roller: Roller) -> list[Event]:
-        o = opts(state)
-        events: list[Event] = opportunities(state, actor, cross.frm)
-        challenge = dt_challenge(state, actor, cross, command.element, command.bonus)
-        if challenge is not None:  # R000-26: declared, then rolled, then binding
-            rolled, outcome, _ = challenge.roll(o.challenge, roller)
-            events.append(rolled)
-            paid, crosses = dt_outcome(actor, outcome in PASSED)
-            events += paid
-            if not crosses:
-                return events + blocked(state, actor, cross)
-        spend = ev.SpeedSpent(actor=actor.id, amount=cross.cost,
-                              rules=("R000-01", "R000-02", *(("R000-44", "A000-13")
-                                                            if cross.cost > 1 else ())))
-        if is_full(state, cross.to):
-            if o.limit.mode == "spillover":
-                return [*events, spend, *self._enter(state, actor, cross, ("R000-35",), roller),
-                        *scatter(state, cross.to, actor.id, roller)]
-            assert command.defender is not None
-            defender = state.actors[command.defender]
-            limit = Challenge(actor.id, "earth", modifier(state, actor, "earth", command.bonus),
-                              self._defense(state, defender), f"{defender.id}'s Earth defence",
-                              ("R000-33", "A000-08"))
-            rolled, outcome, result = limit.roll(o.challenge, roller)
-            events.append(rolled)
-            if outcome not in PASSED:
-                return [*events, spend, ev.CrossingBlocked(
-                    actor=actor.id, frm=cross.frm, to=cross.to,
-                    why=f"could not force a way past {defender.id}", rules=("R000-34",))]
-            entered = [*events, spend, *self._enter(state, actor, cross, ("R000-34",), roller)]
-            # A000-08: the zones that can take the defender, once the entrant has left its own
-            where = throw_destinations(self._fold(state, entered), defender, cross.to, result)
-            if not where:
-                return [*events, spend, ev.CrossingBlocked(
-                    actor=actor.id, frm=cross.frm, to=cross.to,
-                    why=f"no adjacent zone can take {defender.id}", rules=("A000-08",))]
-            return [*entered, DecisionRequested(
-                actor=actor.id, kind="crowd_throw", choices=tuple(where),
-                prompt=f"where does {actor.id} throw {defender.id}?",
-                context={"entrant": actor.id, "defender": defender.id,
-                         "zone": cross.to, "result": result},
-                rules=("R000-34", "A000-08"))]
-        return [*events, spend,
-                *self._enter(state, actor, cross, ("R000-01", "R000-02", "R000-05"), roller)]
-
-    def _enter(self, state: CState, actor: CultivationActor, cross: Crossing,
-               rules: tuple[str, ...], roller: Roller) -> list[Event]:
-        """Into the next zone: across a drop the actor falls (R000-39, A000-10: no
-        Challenge; the landing is what hurts); otherwise it arrives and sets off the zone."""
-        if cross.drop:
-            metres = space(state).drop_metres(cross.frm, cross.to, opts(state).fall.zone_height_m)
-            return start_fall(state, actor.id, metres, cross.to, "drop", roller)
-        return [self._moved_event(actor, cross, rules),
-                *arrive(state, actor, cross.to, roller, forced=False)]
+        """An own move: one step through the pipeline (issue 16)."""
+        path = Path(actor.id, "move", (step_to(state, cross.frm, cross.to),))
+        walked = PIPELINE.walk(state, path, roller, element=command.element,
+                               bonus=command.bonus, defender=command.defender)
+        return list(walked.events)
 
     @staticmethod
     def _moved_event(actor: CultivationActor, cross: Crossing, rules: tuple[str, ...]) -> ev.Moved:
@@ -426,10 +368,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
 
     @staticmethod
     def _defense(state: CState, target: CultivationActor) -> int:
-        """A000-08, A000-17: Earth defence by default (or Stealth, by option)."""
-        if opts(state).forced_move.defense == "stealth":
-            return target.stealth_defense
-        return target.earth_defense
+        return defense(state, target)
 
     def _check_sprint(self, state: CState, actor: CultivationActor) -> None:
         o = opts(state)
@@ -478,8 +417,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if partner.unconscious or is_falling(partner):
             raise IllegalCommand("partner_cannot_move", f"{partner.id} cannot move",
                                  ("R000-11",))
-        mine = crossing(state, actor, command.to)
-        theirs = crossing(state, partner, command.to)
+        # R000-11..13: both partners' steps pass the same rules; both enter together
+        mine = crossing(state, actor, command.to, "joint_move", entrants=2)
+        theirs = crossing(state, partner, command.to, "joint_move", entrants=2)
         o = opts(state)
         partner_speed = partner.speed
         if command.partner_sprints:
@@ -494,10 +434,6 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         except IllegalCommand as exc:
             raise IllegalCommand("partner_too_slow", f"{partner.id}: {exc.detail}",
                                  ("R000-13", "A000-07")) from None
-        limit = space(state).zone(command.to).limit
-        if limit is not None and len(occupants(state, command.to)) + 2 > limit:
-            raise IllegalCommand("zone_full", f"{command.to} has no room for both partners",
-                                 ("R000-32",))
         return partner, (mine, theirs), (budget, partner_speed)
 
     def _joint(self, state: CState, actor: CultivationActor, partner: CultivationActor,
@@ -533,11 +469,16 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             return events
         for who in stuck:
             events += blocked(state, who, crosses[0] if who.id == actor.id else crosses[1])
-        for who, cross in goes:
-            events += [ev.SpeedSpent(actor=who.id, amount=cross.cost, rules=("R000-12",)),
-                       ev.Moved(actor=who.id, frm=cross.frm, to=cross.to, how="joint move",
-                                by=actor.id, rules=("R000-11", "R000-12", "R000-13")),
-                       *arrive(state, who, cross.to, roller, forced=False)]
+        now = self._fold(state, events)
+        for i, (who, cross) in enumerate(goes):
+            spent = ev.SpeedSpent(actor=who.id, amount=cross.cost, rules=("R000-12",))
+            now = self.evolve(now, spent)
+            path = Path(who.id, "joint_move", (step_to(now, cross.frm, cross.to),), by=actor.id)
+            walked = PIPELINE.walk(now, path, roller, how="joint move",
+                                   entrants=len(goes) - i,
+                                   rules=("R000-11", "R000-12", "R000-13"))
+            now = walked.state
+            events += [spent, *walked.events]
         return events
 
     # -- forced movement ----------------------------------------------------------
@@ -557,13 +498,17 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if target.at != actor.at:
             raise IllegalCommand("not_in_reach", f"{target_id} is not in {actor.at}",
                                  ("R000-18", "R000-49"))
+        # R000-49, R000-65, R000-66, R000-76: the thrower lays hands on the target as a
+        # melee attack would: aware of it, in its band or having reached it
+        reach = can_target(state, actor.id, target_id, "melee")
+        if not reach.allowed:
+            raise IllegalCommand("not_in_reach", reach.reason, ("R000-49", *reach.rules))
         if to not in m:
             raise IllegalCommand("unknown_place", f"there is no zone {to!r}")
-        if to not in m.adjacent(target.at):
-            raise IllegalCommand("not_adjacent", f"{to} is not adjacent to {target.at}",
-                                 ("R000-51", "R000-29"))
-        if o.forced_move.respects_limit and is_full(state, to):
-            raise IllegalCommand("zone_full", f"{to} is full", ("A000-17", "R000-32"))
+        # the destination: the pipeline's rules for the thrown body (R000-51, R000-60,
+        # A000-17...); the Result is not rolled yet
+        PIPELINE.check(state, Path(target.id, "throw", (step_to(state, target.at, to),), True,
+                                   actor.id))
         return target
 
     def _resolve_throw(self, state: CState, ctx: Mapping[str, Any], forfeit: bool,
@@ -594,7 +539,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         where = throw_destinations(state, target, target.at, result)
         if to in where:
             return events + forced_to(state, target, to, "thrown", thrower.id, roller,
-                                      ("R000-48", "R000-51", "R000-55"))
+                                      ("R000-48", "R000-51", "R000-55"), result=result)
         others = tuple(z for z in where if z != to)
         return [*events, DecisionRequested(
             actor=thrower.id, kind="forced_destination", choices=(*others, "none"),
@@ -606,8 +551,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
     # -- bands ----------------------------------------------------------------------
 
     def _check_shift(self, state: CState, actor: CultivationActor, direction: str) -> int:
-        m, o = space(state), opts(state)
-        if not o.bands.enabled:
+        if not opts(state).bands.enabled:
             raise IllegalCommand("bands_off", "height bands are not in use (bands.enabled)",
                                  ("R000-75",))
         can_act_to_move(actor)
@@ -615,18 +559,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if idx < 0 or idx >= len(BANDS):
             raise IllegalCommand("no_band", f"there is no band {direction} from {actor.band}",
                                  ("R000-75",))
-        if direction == "up":
-            tile = m.zone(actor.at).tile
-            if tile is not None and tile.kind == "whirlpool":
-                raise IllegalCommand("whirlpool", "the whirlpool allows no upward move",
-                                     ("R000-60",))
-            if idx < GROUND and not can_stay_aloft(actor, idx):
-                raise IllegalCommand("cannot_shift", f"{actor.id} cannot rise to {BANDS[idx]} "
-                                     "without flight or levitation", ("R000-77", "A000-24"))
-        elif idx > m.deepest(actor.at):
-            raise IllegalCommand("cannot_shift", f"the water of {actor.at} does not reach "
-                                 f"{BANDS[idx]}", ("R000-77", "A000-24"))
-        check_speed(state, actor, 1)
+        PIPELINE.check(state, Path(actor.id, "shift", (band_step(actor.at, idx),)))
         return idx
 
     def _check_reach(self, state: CState, actor: CultivationActor, target_id: str) -> None:
@@ -715,11 +648,11 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 for b in space(state).zone(actor.at).start_of_turn if b not in actor.benefits]
 
     def on_round_end(self, state: CState, roller: Roller) -> Sequence[Event]:
-        """A000-18: environment, location effects, falls, breath; then partnerships."""
-        out = environment(state, roller)
+        """Falls under way, then the environment and its location effects (A000-18), then
+        breath; then partnerships."""
+        out = falls(state, roller)  # R000-40: the round's fall distance, during the round
         state = self._fold(state, out)
-        started = frozenset(e.actor for e in out if isinstance(e, ev.FallStarted))
-        events = falls(state, roller, started)
+        events = environment(state, roller)  # R000-53: the environment acts last
         state = self._fold(state, events)
         out += events
         events = breath(state)
@@ -952,7 +885,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             for defender in defenders:
                 if not legal(self._check_move, state, actor, to, defender):
                     continue
-                cross = crossing(state, actor, to)
+                cross = crossing_of(state, actor, actor.at, to)
                 limit = None
                 if defender is not None:
                     limit = Challenge(actor.id, "earth", modifier(state, actor, "earth"),
@@ -983,7 +916,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                     partner = state.actors[actor.partner]
                     checks = []
                     for who in (actor, partner):
-                        dt = dt_challenge(state, who, crossing(state, who, to), None,
+                        dt = dt_challenge(state, who, crossing_of(state, who, who.at, to), None,
                                           rules=("R000-14", "R000-23"))
                         if dt is not None:
                             checks.append(dt.odds(o.challenge))
@@ -1043,3 +976,11 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         return found
 
 
+
+
+_EVOLVER = CultivationRuleset()
+
+
+def evolve_event(state: CState, event: Event) -> CState:
+    """Fold one event, for the movement pipeline (:mod:`.pipeline`)."""
+    return _EVOLVER.evolve(state, event)

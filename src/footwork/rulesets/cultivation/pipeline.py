@@ -1,0 +1,499 @@
+"""Every cause of movement in `cultivation`, ruled by one pipeline (issue 16).
+
+A cause (an own move, a joint move, a throw, a crowd throw, a spill-over, a current, a
+wave, an elevator, a whirlpool, anti-gravity, a band shift, a fall) builds a
+:class:`~footwork.engine.movement.Path`; each step passes the same ordered rules:
+
+* leaving: what holds the actor (a whirlpool forbids any upward step, R000-60);
+* crossing: the link (R000-29, R000-51) or, between bands, the band a zone has and
+  the ability to rise (R000-77, A000-24), Speed (R000-01..03, R000-44), Difficult
+  Terrain (R000-22..26 for a chosen move, R000-52 for a thrown body);
+* entering: the character limit (R000-32..35, A000-17);
+* arriving: a drop starts a fall on the one schedule of :mod:`.falls` (R000-39,
+  R000-40, R000-55), traps and start-of-turn benefits (R000-19, R000-54), the
+  spill-over it causes (R000-35) or the crowd throw it owes (R000-34).
+
+A rule reads ``walk.path.cause`` only where the text makes the cause matter; those
+places are listed in :data:`CAUSE_MATTERS` and in the README.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from footwork.engine.events import DecisionRequested, Event
+from footwork.engine.movement import PASS, Path, Pipeline, Ruling, Step, Stop, Walk, Walked
+from footwork.engine.rolling import Roller
+from footwork.errors import IllegalCommand
+from footwork.rulesets.cultivation import events as ev
+from footwork.rulesets.cultivation.checks import PASSED, Challenge
+from footwork.rulesets.cultivation.falls import arrive, start_fall
+from footwork.rulesets.cultivation.model import BANDS, GROUND
+from footwork.rulesets.cultivation.rules import (
+    CState,
+    band_index,
+    modifier,
+    occupants,
+    opts,
+    space,
+)
+
+#: R000-53, A000-18: environmental movement, resolved last in the round
+ENV_CAUSES = frozenset({"current", "wave", "elevator", "whirlpool", "antigravity"})
+#: causes the mover chose (a refusal refuses the command)
+CHOSEN = frozenset({"move", "joint_move", "shift"})
+#: R000-48: every other cause is forced movement
+FORCED_CAUSES = frozenset({"throw", "crowd_throw", "scatter", "fall", *ENV_CAUSES})
+
+#: where the text makes the cause matter, by rule id (the README lists the same)
+CAUSE_MATTERS: dict[str, str] = {
+    "R000-06": "only an own move can give a foe an Opportunity",
+    "R000-01": "only chosen movement spends Speed; forced movement ignores it (R000-55)",
+    "R000-23": "a chosen crossing rolls a Difficult Terrain Challenge (R000-14: each "
+               "partner of a joint move rolls before either crosses)",
+    "R000-52": "a thrown body needs a Result above the destination's rating",
+    "A000-09": "spill-over ignores Difficult Terrain and limits (spillover.ignore_dt)",
+    "R000-53": "environmental movement has no Result: no Difficult Terrain; its falls "
+               "begin at the round's end, so their first round is already over",
+    "R000-33": "in challenge mode a chosen entrant Challenges a defender; a forced one is "
+               "refused (A000-17); with spill-over every cause spills (R000-35)",
+    "R000-77": "shifting up by one's own Movement needs flight or levitation",
+    "R000-54": "a forced arrival offers the zone's start-of-turn benefits at once",
+    "A000-18": "the environment's arrivals set off their zones after every tile has acted",
+}
+
+
+@dataclass
+class CWalk(Walk[CState, str]):
+    """A path being ruled, with what this ruleset's rules need from its cause."""
+
+    #: a check only: no dice, no events (``options`` and command checks)
+    dry: bool = False
+    element: str | None = None
+    bonus: int = 0
+    defender: str | None = None
+    #: R000-52: the forced movement's Result; ``result_known`` false: not rolled yet
+    result: float | None = None
+    result_known: bool = False
+    #: how many characters enter together (2 for a joint move)
+    entrants: int = 1
+    how: str = "move"
+    rules: tuple[str, ...] = ("R000-01", "R000-02", "R000-05")
+    #: owed on arrival: a spill-over (R000-35) or a crowd throw (R000-34)
+    spill: bool = False
+    crowd: tuple[str, tuple[str, ...], int] | None = None
+    #: the path is ruled in the round's end phase (R000-53): a fall it starts has its
+    #: first round there and then
+    round_end: bool = False
+    #: arrivals whose location effects wait for the environment to finish (A000-18)
+    deferred: list[tuple[str, str]] = field(default_factory=list)
+
+
+def _mode(state: CState, frm: str, to: str) -> str:
+    m = space(state)
+    if m.is_drop(frm, to):
+        return "drop"
+    return "climb" if m.climb(frm, to) is not None else "walk"
+
+
+def step_to(state: CState, frm: str, to: str) -> Step[str]:
+    """The step from ``frm`` into the adjacent zone ``to``; its mode comes from the map."""
+    return Step(frm, to, _mode(state, frm, to))
+
+
+def band_step(zone: str, band: int) -> Step[str]:
+    return Step(zone, zone, "band", height=float(band))
+
+
+def _goes_up(state: CState, walk: CWalk, step: Step[str]) -> bool:
+    m = space(state)
+    if step.mode == "band":
+        return step.height is not None and step.height < band_index(
+            state.actors[walk.path.actor])
+    return m.zone(step.to).floor_m > m.zone(step.frm).floor_m
+
+
+# -- leaving --------------------------------------------------------------------------
+
+def opportunity(walk: CWalk, step: Step[str]) -> Ruling:
+    """R000-06, A000-29: an own move gives an Opportunity only to a foe whose Art says so."""
+    if walk.dry or walk.path.cause != "move" or step.mode == "band":
+        return PASS
+    from footwork.rulesets.cultivation.movement import opportunities
+
+    return Ruling(tuple(opportunities(walk.state, walk.state.actors[walk.path.actor],
+                                      step.frm)))
+
+
+def whirlpool_hold(walk: CWalk, step: Step[str]) -> Ruling:
+    """R000-60: a whirlpool prevents any upward movement, whatever moves the actor."""
+    tile = space(walk.state).zone(step.frm).tile
+    if tile is None or tile.kind != "whirlpool" or not _goes_up(walk.state, walk, step):
+        return PASS
+    return walk.refuse("whirlpool", f"the whirlpool in {step.frm} allows no upward move",
+                       ("R000-60",))
+
+
+# -- crossing -------------------------------------------------------------------------
+
+def linked(walk: CWalk, step: Step[str]) -> Ruling:
+    """R000-29, R000-31, R000-51: a step goes into an adjacent zone only."""
+    if step.mode == "band":
+        return PASS
+    m = space(walk.state)
+    if step.to not in m:
+        raise IllegalCommand("unknown_place", f"there is no zone {step.to!r}")
+    if step.to == step.frm:
+        return walk.refuse("already_there", f"{walk.path.actor} is already in {step.to}",
+                           ("R000-17",))
+    if step.to in m.adjacent(step.frm):
+        return PASS
+    link = m.link(step.frm, step.to)
+    why = ("it can be seen but not reached" if link is not None and link.sight
+           else "it cannot be seen into" if link is not None and link.reach
+           else "no way leads there")
+    rules = ("R000-51", "R000-29") if walk.path.cause == "throw" else ("R000-29", "R000-31")
+    return walk.refuse("not_adjacent", f"{step.to} is not adjacent to {step.frm}: {why}", rules)
+
+
+def speed(walk: CWalk, step: Step[str]) -> Ruling:
+    """R000-01..03, R000-44: an own move covers at most the Speed (R000-55: forced
+    movement never spends it)."""
+    from footwork.rulesets.cultivation.movement import check_speed, cost
+
+    actor = walk.state.actors[walk.path.actor]
+    if walk.path.cause == "move" and step.mode != "band":
+        check_speed(walk.state, actor, cost(walk.state, actor, step.frm, step.to))
+    elif walk.path.cause == "shift":
+        check_speed(walk.state, actor, 1)
+    return PASS
+
+
+def difficult_terrain(walk: CWalk, step: Step[str]) -> Ruling:
+    """R000-22..26 (a chosen crossing Challenges the rating), R000-52 / A000-02 (a thrown
+    body needs a Result above it), A000-09 (spill-over ignores it by default)."""
+    from footwork.rulesets.cultivation.movement import (
+        blocked,
+        crossing_of,
+        dt_challenge,
+        dt_outcome,
+    )
+
+    state, cause = walk.state, walk.path.cause
+    if step.mode == "band" or cause in ENV_CAUSES or cause in ("fall", "joint_move"):
+        return PASS
+    actor = state.actors[walk.path.actor]
+    o = opts(state)
+    if cause == "move":
+        cross = crossing_of(state, actor, step.frm, step.to)
+        challenge = dt_challenge(state, actor, cross, walk.element, walk.bonus)
+        if challenge is None or walk.dry:
+            return PASS
+        rolled, outcome, _ = challenge.roll(o.challenge, walk.roller)
+        paid, crosses = dt_outcome(actor, outcome in PASSED)
+        if crosses:
+            return Ruling((rolled, *paid))
+        return Ruling((rolled, *paid, *blocked(state, actor, cross)),
+                      Stop("blocked", "the crossing failed", ("R000-24",)))
+    rating = space(state).dt[step.to]
+    if rating is None or step.to in actor.waived:
+        return PASS
+    if cause == "scatter":
+        if o.spillover.ignore_dt:
+            return PASS
+        return walk.refuse("difficult_terrain", f"{step.to} is Difficult Terrain",
+                           ("A000-09",))
+    if not walk.result_known:  # the throw is not rolled yet: checked when it is
+        return PASS
+    result = walk.result
+    beaten = result is not None and (result > rating if o.forced_move.dt_strictly_greater
+                                     else result >= rating)
+    if beaten:
+        return PASS
+    return walk.refuse("dt_not_cleared", f"the Result does not clear {step.to}'s Difficult "
+                       f"Terrain ({rating:g})", ("R000-52", "A000-02"))
+
+
+def spend(walk: CWalk, step: Step[str]) -> Ruling:
+    """The Speed an own move pays for the crossing (R000-02, R000-44, A000-13)."""
+    from footwork.rulesets.cultivation.movement import cost
+
+    if walk.dry:
+        return PASS
+    actor = walk.state.actors[walk.path.actor]
+    if walk.path.cause == "move" and step.mode != "band":
+        amount = cost(walk.state, actor, step.frm, step.to)
+        return Ruling((ev.SpeedSpent(actor=actor.id, amount=amount, rules=(
+            "R000-01", "R000-02", *(("R000-44", "A000-13") if amount > 1 else ()))),))
+    if walk.path.cause == "shift":
+        return Ruling((ev.SpeedSpent(actor=actor.id, amount=1, rules=("R000-77", "A000-24")),))
+    return PASS
+
+
+# -- entering -------------------------------------------------------------------------
+
+def room(walk: CWalk, step: Step[str]) -> Ruling:
+    """R000-32..35, A000-08, A000-09, A000-17: one limit rule for every way in. A full
+    zone: spill-over scatters its occupants whatever brought the entrant (R000-35);
+    otherwise a chosen entrant Challenges a defender (R000-33) and a forced one is turned
+    away (A000-17, ``forced_move.respects_limit``). The scattered and the landing are
+    placed regardless (A000-09; a fall's entry was ruled at the edge)."""
+    state, cause = walk.state, walk.path.cause
+    if step.mode == "band" or cause in ("scatter", "fall"):
+        return PASS
+    o = opts(state)
+    zone = space(state).zone(step.to)
+    inside = occupants(state, step.to)
+    full = zone.limit is not None and len(inside) + walk.entrants > zone.limit
+    if cause == "move" and walk.defender is not None and not full:
+        return walk.refuse("not_full", f"{step.to} is not full: no defender to Challenge",
+                           ("R000-33",))
+    if not full:
+        return PASS
+    if cause in FORCED_CAUSES and not o.forced_move.respects_limit:
+        return PASS
+    if o.limit.mode == "spillover" and walk.entrants == 1:
+        walk.spill = not walk.dry
+        return PASS
+    if cause == "joint_move":
+        return walk.refuse("zone_full", f"{step.to} has no room for both partners",
+                           ("R000-32",))
+    if cause != "move":
+        return walk.refuse("zone_full", f"{step.to} is full", ("A000-17", "R000-32"))
+    names = [a.id for a in inside]
+    if walk.defender is None:
+        return walk.refuse("zone_full", f"{step.to} is full: name a defender to Challenge "
+                           f"({', '.join(names)})", ("R000-32", "R000-33"))
+    if walk.defender not in names:
+        return walk.refuse("bad_defender", f"{walk.defender!r} is not in {step.to}; expected "
+                           f"one of: {', '.join(names)}", ("R000-33",))
+    if walk.dry:
+        return PASS
+    return _crowd_challenge(walk, step)
+
+
+def _crowd_challenge(walk: CWalk, step: Step[str]) -> Ruling:
+    """R000-33, R000-34, A000-08: an Earth Challenge against the defender; on success the
+    entrant goes in and owes the defender a throw into a zone adjacent to the limited one
+    that can take it (the entrant's own zone, now left, included)."""
+    from footwork.rulesets.cultivation.movement import defense
+
+    state = walk.state
+    actor = state.actors[walk.path.actor]
+    assert walk.defender is not None
+    defender = state.actors[walk.defender]
+    limit = Challenge(actor.id, "earth", modifier(state, actor, "earth", walk.bonus),
+                      defense(state, defender), f"{defender.id}'s Earth defence",
+                      ("R000-33", "A000-08"))
+    rolled, outcome, result = limit.roll(opts(state).challenge, walk.roller)
+    if outcome not in PASSED:
+        return Ruling((rolled, ev.CrossingBlocked(
+            actor=actor.id, frm=step.frm, to=step.to,
+            why=f"could not force a way past {defender.id}", rules=("R000-34",))),
+            Stop("blocked", "the limit Challenge failed", ("R000-34",)))
+    moved = walk.evolve(state, ev.Moved(actor=actor.id, frm=step.frm, to=step.to))
+    where = destinations(moved, defender.id, step.to, result, cause="crowd_throw")
+    if not where:
+        return Ruling((rolled, ev.CrossingBlocked(
+            actor=actor.id, frm=step.frm, to=step.to,
+            why=f"no adjacent zone can take {defender.id}", rules=("A000-08",))),
+            Stop("blocked", "nowhere to throw the defender", ("A000-08",)))
+    walk.crowd = (defender.id, tuple(where), result)
+    return Ruling((rolled,))
+
+
+def bands_there(walk: CWalk, step: Step[str]) -> Ruling:
+    """R000-75, R000-77, A000-24: a band step goes to a band the zone has; rising by one's
+    own Movement needs flight (any air band) or levitation (Floating)."""
+    if step.mode != "band" or step.height is None:
+        return PASS
+    from footwork.rulesets.cultivation.tiles import can_stay_aloft
+
+    state = walk.state
+    actor = state.actors[walk.path.actor]
+    idx = int(step.height)
+    if idx < 0 or idx >= len(BANDS):
+        return walk.refuse("no_band", f"there is no band that way from {actor.band}",
+                           ("R000-75",))
+    if idx > space(state).deepest(step.to):
+        return walk.refuse("cannot_shift", f"the water of {step.to} does not reach "
+                           f"{BANDS[idx]}", ("R000-77", "A000-24"))
+    if (walk.path.cause == "shift" and idx < band_index(actor) and idx < GROUND
+            and not can_stay_aloft(actor, idx)):
+        return walk.refuse("cannot_shift", f"{actor.id} cannot rise to {BANDS[idx]} without "
+                           "flight or levitation", ("R000-77", "A000-24"))
+    return PASS
+
+
+# -- the move itself and arriving -----------------------------------------------------
+
+def moved(walk: Walk[CState, str], step: Step[str]) -> Sequence[Event]:
+    """The event that puts the actor at the step's end; a drop's is the fall (below)."""
+    assert isinstance(walk, CWalk)
+    if walk.dry:
+        return ()
+    if step.mode == "band":
+        assert step.height is not None
+        return (ev.BandChanged(actor=walk.path.actor, band=BANDS[int(step.height)],
+                               how=walk.how, rules=walk.rules),)
+    if step.mode == "drop":
+        return ()
+    return (ev.Moved(actor=walk.path.actor, frm=step.frm, to=step.to, how=walk.how,
+                     by=walk.path.by, rules=walk.rules),)
+
+
+def drop_fall(walk: CWalk, step: Step[str]) -> Ruling:
+    """R000-39, R000-55: over a drop the actor falls, whatever moved it, on the one
+    schedule of R000-40 (a fall begun by the environment begins at the round's end)."""
+    if step.mode != "drop" or walk.dry:
+        return PASS
+    state = walk.state
+    metres = space(state).drop_metres(step.frm, step.to, opts(state).fall.zone_height_m)
+    how = "drop" if walk.path.cause == "move" else walk.how
+    events = start_fall(state, walk.path.actor, metres, step.to, how, walk.roller,
+                        at_round_end=walk.round_end or walk.path.cause in ENV_CAUSES)
+    if walk.spill or walk.crowd is not None:  # what the entry owes still follows
+        return Ruling(tuple(events))
+    return walk.stop_after("falling", f"{walk.path.actor} falls", ("R000-39",), events)
+
+
+def location(walk: CWalk, step: Step[str]) -> Ruling:
+    """R000-19, R000-54: traps go off on entering; a forced arrival may use the zone's
+    start-of-turn benefits. The environment's arrivals wait for every tile (A000-18)."""
+    if step.mode in ("band", "drop") or walk.dry:
+        return PASS
+    if walk.path.cause in ENV_CAUSES:
+        walk.deferred.append((walk.path.actor, step.to))
+        return PASS
+    actor = walk.state.actors[walk.path.actor]
+    return Ruling(tuple(arrive(walk.state, actor, step.to, walk.roller,
+                               forced=walk.path.forced)))
+
+
+def spill_over(walk: CWalk, step: Step[str]) -> Ruling:
+    """R000-35, A000-09: the occupants of the full zone are scattered."""
+    if not walk.spill or walk.dry:
+        return PASS
+    from footwork.rulesets.cultivation.movement import scatter
+
+    events = scatter(walk.state, step.to, walk.path.actor, walk.roller,
+                     round_end=walk.round_end or walk.path.cause in ENV_CAUSES)
+    return Ruling(tuple(events))
+
+
+def crowd_throw(walk: CWalk, step: Step[str]) -> Ruling:
+    """R000-34, A000-08: the entrant now throws the defender (a pending decision)."""
+    if walk.crowd is None or walk.dry:
+        return PASS
+    defender, where, result = walk.crowd
+    entrant = walk.path.actor
+    return Ruling((DecisionRequested(
+        actor=entrant, kind="crowd_throw", choices=where,
+        prompt=f"where does {entrant} throw {defender}?",
+        context={"entrant": entrant, "defender": defender, "zone": step.to, "result": result},
+        rules=("R000-34", "A000-08")),))
+
+
+class CultivationPipeline(Pipeline[CState, str]):
+    """The core pipeline with this ruleset's walk: a check mode without dice (for
+    ``options`` and command checks) and the context a cause brings (its Result, the
+    defender, how many enter together)."""
+
+    def walk(self, state: CState, path: Path[str], roller: Roller,
+             **context: object) -> Walked[CState, str]:
+        walk = CWalk(path, state, roller, self.evolve, **context)  # type: ignore[arg-type]
+        return self._walk(walk)
+
+    def run(self, state: CState, path: Path[str], roller: Roller | None,
+            **context: object) -> tuple[Walked[CState, str], CWalk]:
+        walk = CWalk(path, state, roller, self.evolve, **context)  # type: ignore[arg-type]
+        return self._walk(walk), walk
+
+    def _walk(self, walk: CWalk) -> Walked[CState, str]:
+        stages = self.stages()[:3] if walk.dry else self.stages()
+        for step in walk.path.steps:
+            for stage, rules in stages:
+                if stage == "arriving":
+                    walk.add(self.moved(walk, step))
+                for rule in rules:
+                    ruling = rule(walk, step)
+                    walk.add(ruling.events)
+                    if ruling.stop is not None:
+                        if not ruling.stop.before or stage == "arriving":
+                            walk.taken += 1
+                        return Walked(tuple(walk.events), walk.state, walk.taken,
+                                      ruling.stop, f"{stage}:{rule.__name__}")
+            walk.taken += 1
+        return Walked(tuple(walk.events), walk.state, walk.taken, None)
+
+    def check(self, state: CState, path: Path[str], **context: object) -> None:
+        """Leaving, crossing and entering without dice: raises what a chosen path would
+        meet (a forced path is checked as if chosen, so a refusal is an answer)."""
+        chosen = Path(path.actor, path.cause, path.steps, False, path.by)
+        walk = CWalk(chosen, state, None, self.evolve, dry=True,  # type: ignore[arg-type]
+                     **context)  # type: ignore[arg-type]
+        self._walk(walk)
+
+    def allows(self, state: CState, path: Path[str], **context: object) -> IllegalCommand | None:
+        try:
+            self.check(state, path, **context)
+        except IllegalCommand as exc:
+            return exc
+        return None
+
+
+def _evolve(state: CState, event: Event) -> CState:
+    from footwork.rulesets.cultivation.ruleset import evolve_event
+
+    return evolve_event(state, event)
+
+
+PIPELINE = CultivationPipeline(
+    leaving=(opportunity, whirlpool_hold),  # type: ignore[arg-type]
+    crossing=(linked, bands_there, speed, difficult_terrain, spend),  # type: ignore[arg-type]
+    entering=(room,),  # type: ignore[arg-type]
+    arriving=(drop_fall, location, spill_over, crowd_throw),  # type: ignore[arg-type]
+    moved=moved,
+    evolve=_evolve,
+)
+
+
+def destinations(state: CState, target: str, frm: str, result: float | None, *,
+                 cause: str = "throw") -> list[str]:
+    """R000-51, R000-52, A000-08, A000-17: where a forced movement with this Result may
+    put ``target`` from ``frm``: the pipeline's own check of each adjacent zone."""
+    found = []
+    for zone in space(state).adjacent(frm):
+        path = Path(target, cause, (step_to(state, frm, zone),), True)
+        if PIPELINE.allows(state, path, result=result, result_known=True) is None:
+            found.append(zone)
+    return found
+
+
+def forced(state: CState, actor: str, to: str, cause: str, roller: Roller, *,
+           by: str | None = None, how: str | None = None, rules: tuple[str, ...] = (),
+           result: float | None = None, result_known: bool = False, round_end: bool = False
+           ) -> tuple[list[Event], CWalk]:
+    """A forced movement of ``actor`` one zone into ``to``: stopped, not refused, where the
+    rules forbid it (R000-48, A000-17)."""
+    frm = state.actors[actor].at
+    path = Path(actor, cause, (step_to(state, frm, to),), True, by)
+    walked, walk = PIPELINE.run(state, path, roller, how=how or cause, rules=rules,
+                                result=result, result_known=result_known,
+                                round_end=round_end)
+    events = list(walked.events)
+    if walked.stop is not None and walked.stop.before:
+        events.append(ev.CrossingBlocked(actor=actor, frm=frm, to=to, why=walked.stop.message,
+                                         rules=walked.stop.rules))
+    return events, walk
+
+
+def forced_band(state: CState, actor: str, band: int, cause: str, roller: Roller, *,
+                how: str, rules: tuple[str, ...]) -> list[Event]:
+    """A forced change of band (an elevator, a whirlpool, anti-gravity): the same band
+    rules as a shift, stopped where they forbid it."""
+    zone = state.actors[actor].at
+    path = Path(actor, cause, (band_step(zone, band),), True)
+    walked = PIPELINE.walk(state, path, roller, how=how, rules=rules)
+    return list(walked.events)
