@@ -175,6 +175,8 @@ def link(walk: StylesWalk, step: Step[Spot]) -> Ruling:
     """The way between the two spots in the step's mode. A style's step must be an edge of
     the movement graph; a fall goes straight down; a drift goes where the water goes."""
     t = _terrain(walk.state)
+    if not t.in_bounds(step.to[1], step.to[2]):
+        return walk.refuse("off_map", f"{_where(step.to)} is off the map")
     if step.mode == FALL:
         if step.frm[1:3] == step.to[1:3] and step.to[0] == FALLEN:
             return PASS
