@@ -85,6 +85,7 @@ from footwork.rulesets.cultivation.rules import (
 from footwork.rulesets.cultivation.targeting import (
     KINDS,
     aware,
+    aware_of_now,
     band_penalty,
     can_target,
     halved,
@@ -752,6 +753,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             "speed_left": speed_left(actor),
             "falling": is_falling(actor),
             "partnered": actor.partner is not None,
+            # R000-62, R000-63, R000-66, R000-70, R000-73: whom it perceives right now
+            "aware_of_now": list(aware_of_now(state, actor.id)),
         }
         return body
 

@@ -50,8 +50,11 @@ def halved(zones: int) -> int:
 
 
 def aware(state: CState, viewer: str, target: str) -> Ruling:
-    """R000-66, R000-71, R000-73: a hidden target is unknown until its Stealth is beaten;
-    allies know each other's positions unless the Storyteller switched that off."""
+    """R000-66, R000-71, R000-73, R000-70, R000-29, R000-62, R000-63: a character is aware
+    of another it can perceive: one it sees (its own zone, an adjacent one, through a
+    gap), an ally (unless the Storyteller turned that off), or one within an Art that
+    ignores sight. A hidden target is unknown until its Stealth is beaten; a target with
+    no line of sight at all, no ally and no Art is not in view either (issue 10 item 5)."""
     v, t = state.actors[viewer], state.actors[target]
     if viewer == target or target in v.aware_of:
         return Ruling(True, "aware", ("R000-66",))
@@ -60,15 +63,35 @@ def aware(state: CState, viewer: str, target: str) -> Ruling:
     if t.hidden:
         return Ruling(False, f"{viewer} is unaware of {target}: beat its Stealth first",
                       ("R000-66", "R000-71", "A000-32"))
-    return Ruling(True, "in plain view", ("R000-66",))
+    sight = sees(state, viewer, target)
+    if sight.allowed:
+        return Ruling(True, "in plain view", ("R000-66", *sight.rules))
+    if _art_reaches(state, v, t):
+        return Ruling(True, "felt through an Art that ignores sight", ("R000-70",))
+    return Ruling(False, f"{viewer} has no line of sight to {target}, no Art that reaches it "
+                  "and is not its ally", ("R000-66", "R000-29", "R000-63", "R000-70", "R000-73"))
+
+
+def aware_of_now(state: CState, viewer: str) -> list[str]:
+    """Everyone ``viewer`` is aware of at this moment (the state's
+    ``conditions.aware_of_now``), in turn order."""
+    return [b for b in state.order if b != viewer and aware(state, viewer, b).allowed]
+
+
+def _art_reaches(state: CState, v: CultivationActor, t: CultivationActor) -> bool:
+    """R000-70, R000-46, A000-16: within the zones of v's Art that ignores sight."""
+    if v.art_range <= 0:
+        return False
+    reach = halved(v.art_range) if is_swimming(state, v) else v.art_range
+    steps = space(state).distance(v.at, t.at, any_link=True)
+    return steps is not None and steps <= reach
 
 
 def sees(state: CState, viewer: str, target: str) -> Ruling:
     """Line of sight from viewer to target, with the Penalty of looking into water."""
     m, o = space(state), opts(state)
     v, t = state.actors[viewer], state.actors[target]
-    known = aware(state, viewer, target)
-    if not known.allowed or (t.hidden and viewer != target and target not in v.aware_of):
+    if t.hidden and viewer != target and target not in v.aware_of:
         return Ruling(False, f"{viewer} is unaware of {target}", ("R000-66", "R000-71"))
     rules: list[str] = []
     link = m.link(v.at, t.at)
