@@ -194,7 +194,8 @@ def test_R001_02_a_move_to_absurd_coordinates_is_refused_at_once() -> None:
     `bad_target`; nothing changes."""
     s = session([actor("ada", "1,1")])
     before = s.state
-    for bad in ([1e9, 1e9], [True, 1], ["1", 1]):  # booleans and texts are not numbers
+    bads: list[Any] = [[1e9, 1e9], [True, 1], ["1", 1]]  # booleans and texts are no numbers
+    for bad in bads:
         with pytest.raises(InvalidCommand) as info:
             s.do(move_cmd("ada", to=bad))
         assert info.value.path.startswith("to") and s.state is before
