@@ -1,15 +1,25 @@
-"""What an actor may do now: destinations, costs, checks and their exact odds."""
+"""What an actor may do now: destinations, costs, checks and their exact odds, and what
+is at stake: each option's :class:`Risk`, and each answer of a pending decision's
+:class:`Consequence`.
+
+The shapes are the same for every ruleset; a ruleset that says nothing gives an empty
+risk (``Risk()``, falsy, ``null`` in JSON) and no consequences.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from footwork.dice import parse_dice
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.errors import DiceError
 from footwork.odds import is_exact
+
+if TYPE_CHECKING:
+    from footwork.engine.state import Pending
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +64,199 @@ class CheckOdds:
         }
 
 
+def chance_json(p: Fraction) -> dict[str, JSON]:
+    """A probability as the JSON of an odds entry: ``{"p": float, "exact": "1/6"}``."""
+    return {"p": float(p), "exact": str(p)}
+
+
+def chance_from_json(data: JSON) -> Fraction:
+    """The probability an odds entry holds (its exact fraction when it has one)."""
+    if not isinstance(data, Mapping):
+        return Fraction(0)
+    exact = data.get("exact")
+    return Fraction(str(exact)) if exact else Fraction(str(data.get("p", 0)))
+
+
+def chance_words(p: Fraction) -> str:
+    """``certain``, or ``1/6 ≈17%``."""
+    return "certain" if p == 1 else f"{p} ≈{float(p):.0%}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fall:
+    """A fall an option may end in.
+
+    ``distance`` is in the ruleset's own vertical unit (``unit``: "m", "u", "height",
+    "band"...); ``damage`` says what the landing deals, as dice notation ("2d6") or in
+    words when the ruleset's damage is not a roll; ``damage_odds`` gives, where a roll
+    decides it, the exact chance of each damage outcome; ``chance`` is the exact
+    probability that the fall happens (1 when it is certain)."""
+
+    distance: float
+    unit: str
+    damage: str = ""
+    chance: Fraction = Fraction(1)
+    damage_odds: Mapping[str, Fraction] = field(default_factory=dict)
+    rules: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        """``falls 2 heights (1/3 ≈33%): 4 guard, 2 lethal − Maneuver``."""
+        size = f"{self.distance:g} {self.unit}"
+        if self.distance != 1 and self.unit and not self.unit.endswith(("m", "u", "s")):
+            size += "s"  # "2 heights", but "8 m"
+        text = f"falls {size}" + ("" if self.chance == 1 else f" ({chance_words(self.chance)})")
+        if self.damage:
+            text += f": {self.damage}"
+        if self.damage_odds:
+            text += " [" + ", ".join(f"{k} {chance_words(v)}"
+                                     for k, v in self.damage_odds.items()) + "]"
+        return text
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Fall:
+        return cls(distance=float(data["distance"]), unit=str(data["unit"]),
+                   damage=str(data.get("damage", "")), chance=chance_from_json(data["chance"]),
+                   damage_odds={str(k): chance_from_json(v)
+                                for k, v in dict(data.get("damage_odds") or {}).items()},
+                   rules=tuple(data.get("rules") or ()))
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "distance": self.distance,
+            "unit": self.unit,
+            "damage": self.damage,
+            "chance": chance_json(self.chance),
+            "damage_odds": {k: chance_json(v) for k, v in self.damage_odds.items()},
+            "rules": list(self.rules),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Loss:
+    """What an option may cost beyond its price: the ``action`` (it is spent for nothing),
+    the ``turn`` (nothing more this turn) or the ``move`` (the actor stays put); ``chance``
+    is the exact probability (1 when certain)."""
+
+    what: str
+    chance: Fraction = Fraction(1)
+    rules: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        return f"loses the {self.what}" + (
+            "" if self.chance == 1 else f" ({chance_words(self.chance)})")
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Loss:
+        return cls(what=str(data["what"]), chance=chance_from_json(data["chance"]),
+                   rules=tuple(data.get("rules") or ()))
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"what": self.what, "chance": chance_json(self.chance),
+                "rules": list(self.rules)}
+
+
+@dataclass(frozen=True, slots=True)
+class Risk:
+    """What may go wrong, in one shape for every ruleset: a fall, hazards entered, leaving
+    the scene, losing the action or the turn. Empty (and falsy) when the option is safe.
+
+    ``leaves_scene`` is the exact probability that the actor is taken out of the scene
+    (0: never). ``describe()`` is the short words form."""
+
+    fall: Fall | None = None
+    hazards: tuple[str, ...] = ()
+    leaves_scene: Fraction = Fraction(0)
+    loses: Loss | None = None
+    rules: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.fall or self.hazards or self.leaves_scene or self.loses)
+
+    def describe(self) -> str:
+        """``leaves the scene; falls 2 heights: ...``, or ``""`` when safe."""
+        parts: list[str] = []
+        if self.leaves_scene:
+            parts.append("leaves the scene" + (
+                "" if self.leaves_scene == 1 else f" ({chance_words(self.leaves_scene)})"))
+        if self.fall is not None:
+            parts.append(self.fall.describe())
+        parts += [f"enters {h}" for h in self.hazards]
+        if self.loses is not None:
+            parts.append(self.loses.describe())
+        return "; ".join(parts)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON] | None) -> Risk:
+        """The risk :meth:`to_json` wrote (``SAFE`` for None)."""
+        if not data:
+            return SAFE
+        fall, loses, leaves = data.get("fall"), data.get("loses"), data.get("leaves_scene")
+        return cls(fall=Fall.from_json(fall) if isinstance(fall, Mapping) else None,
+                   hazards=tuple(str(h) for h in data.get("hazards") or ()),
+                   leaves_scene=chance_from_json(leaves) if leaves else Fraction(0),
+                   loses=Loss.from_json(loses) if isinstance(loses, Mapping) else None,
+                   rules=tuple(data.get("rules") or ()))
+
+    def to_json(self) -> dict[str, JSON] | None:
+        """The risk as JSON (``footwork schema --option`` describes it); None when safe."""
+        if not self:
+            return None
+        return {
+            "words": self.describe(),
+            "fall": None if self.fall is None else self.fall.to_json(),
+            "hazards": list(self.hazards),
+            "leaves_scene": chance_json(self.leaves_scene) if self.leaves_scene else None,
+            "loses": None if self.loses is None else self.loses.to_json(),
+            "rules": list(self.rules),
+        }
+
+
+#: the risk of an option a ruleset says nothing about
+SAFE = Risk()
+
+
+@dataclass(frozen=True, slots=True)
+class Consequence:
+    """What one answer of a pending decision does: ``words`` says it, ``cost`` what it
+    spends (empty when free), ``checks`` the rolls that follow with their exact odds,
+    ``risk`` what may go wrong after it."""
+
+    choice: str
+    words: str
+    cost: str = ""
+    checks: tuple[CheckOdds, ...] = ()
+    risk: Risk = SAFE
+    rules: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        """One line: the words, the cost, the odds, the risk."""
+        parts = [self.words]
+        if self.cost:
+            parts.append(f"costs {self.cost}")
+        parts += [c.describe() for c in self.checks]
+        if self.risk:
+            parts.append(f"risk: {self.risk.describe()}")
+        return "; ".join(parts)
+
+    def to_json(self) -> dict[str, JSON]:
+        """Plain data, as the state JSON's ``pending.consequences`` holds it."""
+        return {
+            "choice": self.choice,
+            "text": self.describe(),
+            "words": self.words,
+            "cost": self.cost,
+            "checks": [c.to_json() for c in self.checks],
+            "risk": self.risk.to_json(),
+            "rules": list(self.rules),
+        }
+
+
+def consequences_json(found: Iterable[Consequence]) -> tuple[dict[str, JSON], ...]:
+    """What a ruleset puts in ``DecisionRequested.consequences``: plain data, one entry per
+    choice, so that the event log and the pending decision stay JSON."""
+    return tuple(c.to_json() for c in found)
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """One thing the actor may do: the full command that does it, and what it costs.
@@ -61,7 +264,8 @@ class Option:
     ``command`` is given to ``Session.do`` as it is (add ``roll`` to supply dice rolled at
     the table); ``to`` is where it takes the actor (None when it does not move it);
     ``checks`` are the rolls on the way with their exact odds; ``rules`` the rule ids
-    that allow it."""
+    that allow it; ``risk`` what may go wrong (empty when it is safe, or when the ruleset
+    says nothing)."""
 
     command: Mapping[str, JSON]
     label: str
@@ -71,6 +275,7 @@ class Option:
     rules: tuple[str, ...] = ()
     #: on metric maps, where the move may end: polygons, each a list of rings of [x, y]
     region: tuple[tuple[tuple[tuple[float, float], ...], ...], ...] | None = None
+    risk: Risk = SAFE
 
     def to_json(self) -> dict[str, JSON]:
         """The option as JSON, as ``footwork schema --option`` describes it."""
@@ -84,4 +289,18 @@ class Option:
         }
         if self.region is not None:
             body["region"] = to_jsonable(self.region)
+        body["risk"] = self.risk.to_json()
         return body
+
+
+def answer_option(pending: Pending, choice: str) -> Option:
+    """The option that answers ``pending`` with ``choice``: its label and cost say what the
+    answer does (the ruleset's :class:`Consequence`), its risk what may follow."""
+    found = pending.consequence(choice)
+    command: dict[str, JSON] = {"answer": choice, "actor": pending.actor}
+    if found is None:
+        return Option(command=command, label=f"answer {choice}", cost="")
+    risk = found.get("risk")
+    return Option(command=command, label=f"answer {choice}: {found.get('words', '')}",
+                  cost=str(found.get("cost", "")), rules=tuple(found.get("rules") or ()),
+                  risk=Risk.from_json(risk if isinstance(risk, Mapping) else None))

@@ -48,11 +48,20 @@ class Actor:
 A = TypeVar("A", bound=Actor)
 
 
+#: the key of a decision's context that holds what each choice does (see :class:`Pending`)
+CONSEQUENCES = "consequences"
+
+
 @dataclass(frozen=True, slots=True)
 class Pending:
     """A resolution stopped until ``actor`` picks one of ``choices``.
 
     ``context`` is plain data (JSON) that the ruleset needs to continue.
+
+    ``consequences`` says what each choice does. A ruleset gives them in the
+    ``DecisionRequested`` event's context under the key :data:`CONSEQUENCES` (built with
+    ``footwork.engine.choices.consequences_json``), so that they travel in the event log
+    as plain data; the pending decision lifts them out of its context into this field.
     """
 
     actor: str
@@ -62,6 +71,24 @@ class Pending:
     context: Mapping[str, JSON] = field(default_factory=dict)
     #: the rules that asked for the decision (a refused answer cites them)
     rules: tuple[str, ...] = ()
+    #: what each choice does, as plain data (``footwork.engine.choices.Consequence``'s
+    #: JSON: choice, text, words, cost, checks with exact odds, risk); empty when the
+    #: ruleset says nothing
+    consequences: tuple[Mapping[str, JSON], ...] = ()
+
+    def __post_init__(self) -> None:
+        given = self.context.get(CONSEQUENCES) if isinstance(self.context, Mapping) else None
+        if given is None:
+            return
+        object.__setattr__(self, "context",
+                           {k: v for k, v in self.context.items() if k != CONSEQUENCES})
+        if not self.consequences:
+            object.__setattr__(self, "consequences",
+                               tuple(c for c in given if isinstance(c, Mapping)))
+
+    def consequence(self, choice: str) -> Mapping[str, JSON] | None:
+        """What answering ``choice`` does (None when the ruleset does not say)."""
+        return next((c for c in self.consequences if c.get("choice") == choice), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,60 @@ class CheckJSON(_Closed):
     rules: list[str] = Field(description="the rule ids that govern the check")
 
 
+class FallJSON(_Closed):
+    """A fall an option may end in."""
+
+    distance: float = Field(description="how far the fall goes, in the ruleset's vertical "
+                            "unit (`unit`)")
+    unit: str = Field(description="the unit of `distance`: 'm', 'u', 'height', 'band'...")
+    damage: str = Field(description="what the landing deals: dice notation (e.g. '2d6') or, "
+                        "when the ruleset's damage is not a roll, in words; empty when none")
+    chance: OddsJSON = Field(description="the probability that the fall happens (1 when "
+                             "certain; below 1 when a roll decides it)")
+    damage_odds: dict[str, OddsJSON] = Field(
+        description="where a roll decides the damage, the exact probability of each "
+                    "outcome (e.g. '0 lethal', '1 lethal'); empty otherwise")
+    rules: list[str] = Field(description="the rule ids that make it a fall and set its "
+                             "damage")
+
+
+class LossJSON(_Closed):
+    """What the option may cost beyond its price."""
+
+    what: str = Field(description="'action' (spent for nothing), 'turn' (nothing more this "
+                      "turn) or 'move' (the actor stays where it is)")
+    chance: OddsJSON = Field(description="the probability of the loss (1 when certain)")
+    rules: list[str] = Field(description="the rule ids that decide the loss")
+
+
+class RiskJSON(_Closed):
+    """What may go wrong, in one shape for every ruleset; the option's ``risk`` is null
+    when it is safe (or when its ruleset says nothing)."""
+
+    words: str = Field(description="the risk in a few words, e.g. 'leaves the scene' or "
+                       "'falls 2 heights (1/3 ≈33%): ...'")
+    fall: FallJSON | None = Field(description="the fall it may end in, or null")
+    hazards: list[str] = Field(description="the hazards it enters, in words")
+    leaves_scene: OddsJSON | None = Field(description="the probability that the actor is "
+                                          "taken out of the scene (e.g. a fall into the "
+                                          "Skysea); null when it cannot be")
+    loses: LossJSON | None = Field(description="the action or turn it may lose, or null")
+    rules: list[str] = Field(description="the rule ids that make it dangerous")
+
+
+class ConsequenceJSON(_Closed):
+    """What one answer of a pending decision does."""
+
+    choice: str = Field(description="the choice, as given in {answer: CHOICE}")
+    text: str = Field(description="the consequence in one line: words, cost, odds, risk")
+    words: str = Field(description="what the answer does, in words")
+    cost: str = Field(description="what it spends, in words (empty when free)")
+    checks: list[CheckJSON] = Field(description="the rolls that follow it, each with its "
+                                    "exact odds")
+    risk: RiskJSON | None = Field(description="what may go wrong after it, or null")
+    rules: list[str] = Field(description="the rule ids that decide the consequence")
+
+
 class OptionJSON(_Closed):
     """One thing an actor may do now (``footwork options --json`` lists them)."""
 
@@ -67,6 +121,9 @@ class OptionJSON(_Closed):
     region: list[list[list[list[float]]]] | None = Field(
         None, description="on metric maps, where the move may end: polygons, each a list of "
                           "rings, each ring a list of [x, y] points in map units")
+    risk: RiskJSON | None = Field(
+        None, description="what may go wrong (a fall and its odds, hazards, leaving the "
+                          "scene, losing the action or turn); null when the option is safe")
 
 
 class EventJSON(_Open):
@@ -98,6 +155,10 @@ class PendingJSON(_Closed):
     context: dict[str, Any] = Field(description="what the ruleset needs to continue the "
                                     "resolution (plain data; read, never write)")
     rules: list[str] = Field(description="the rule ids that ask for the decision")
+    consequences: list[ConsequenceJSON] = Field(
+        default_factory=list,
+        description="what each choice does and, where dice follow, their exact odds (one "
+                    "entry per choice; empty when the ruleset does not say)")
 
 
 class ActorJSON(_Open):
