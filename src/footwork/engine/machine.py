@@ -7,6 +7,7 @@ means belongs to the ruleset.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Generic
 
@@ -34,6 +35,10 @@ from footwork.engine.rolling import Roller, rng_for
 from footwork.engine.state import A, Pending, State, fast_replace
 from footwork.errors import IllegalCommand, InvalidCommand, InvalidEvent, excerpt
 from footwork.rulesets.base import Ruleset
+
+#: the events whose fold the engine takes part in (each changes, at least, its version)
+_ENGINE_EVENTS = frozenset({TurnStarted, RoundStarted, EncounterEnded, DecisionRequested,
+                            DecisionMade, *CORE_EVENTS})
 
 
 class Engine(Generic[A]):
@@ -128,16 +133,34 @@ class Engine(Generic[A]):
         return self.parse(body)
 
     def evolve(self, state: State[A], event: Event) -> State[A]:
-        """Fold one event. Pure: the engine's part, then the ruleset's."""
-        if type(event) not in self._event_types:
+        """Fold one event. Pure: the engine's part, then the ruleset's; one new state per
+        event where the ruleset allows it (replay spends most of its time building them)."""
+        kind = type(event)
+        if kind not in self._event_types:
             raise InvalidEvent(f"expected an event of the {self.ruleset.id} ruleset, got "
-                               f"{excerpt(type(event).__name__)}")
+                               f"{excerpt(kind.__name__)}")
+        version = state.version + 1
+        if kind not in _ENGINE_EVENTS:
+            # the ruleset's own event: it builds the next state, the version is stamped on
+            # it (the engine's part changes nothing for these events)
+            out = self.ruleset.evolve(state, event)
+            if out is state:
+                return fast_replace(state, version=version)
+            # a state the ruleset has just built, that only this frame holds (``out`` and
+            # getrefcount's argument) and that still carries the old version, is stamped
+            # in place; any other is copied
+            if out.version == state.version and sys.getrefcount(out) <= 2:
+                object.__setattr__(out, "version", version)
+                return out
+            return fast_replace(out, version=version)
+        # the engine's part and the new version in one state (no ruleset reads
+        # ``version`` while folding), then the ruleset's part
         if isinstance(event, TurnStarted):
-            state = fast_replace(state, turn=state.order.index(event.actor))
+            state = fast_replace(state, turn=state.order.index(event.actor), version=version)
         elif isinstance(event, RoundStarted):
-            state = fast_replace(state, round=event.round)
+            state = fast_replace(state, round=event.round, version=version)
         elif isinstance(event, EncounterEnded):
-            state = fast_replace(state, ended=True)
+            state = fast_replace(state, ended=True, version=version)
         elif isinstance(event, DecisionRequested):
             state = fast_replace(
                 state,
@@ -149,11 +172,13 @@ class Engine(Generic[A]):
                     context=event.context,
                     rules=event.rules,
                 ),
+                version=version,
             )
         elif isinstance(event, DecisionMade):
-            state = fast_replace(state, pending=None)
-        state = self.ruleset.evolve(state, event)
-        return fast_replace(state, version=state.version + 1)
+            state = fast_replace(state, pending=None, version=version)
+        else:
+            state = fast_replace(state, version=version)
+        return self.ruleset.evolve(state, event)
 
     def apply(self, state: State[A], command: Command | Mapping[str, Any]
               ) -> tuple[State[A], tuple[Event, ...]]:

@@ -30,6 +30,7 @@ from itertools import pairwise
 from typing import Any
 
 import networkx as nx
+import numpy as np
 import shapely
 from shapely import LineString, MultiLineString, Point, Polygon, STRtree, unary_union
 from shapely.ops import nearest_points, substring
@@ -257,23 +258,29 @@ class ZoneMap:
             if wall.is_empty or not all(math.isfinite(c) for c in wall.bounds):
                 raise ValueError(f"a wall on floor {wall_floor} has no finite points")
         ids = list(self.zones)
+        self._order = {z: i for i, z in enumerate(ids)}
         #: per floor, the zone ids and an STR-tree of their polygons (same order)
         self._trees: dict[int, tuple[list[str], Any]] = {}
         for floor in sorted({z.floor for z in self.zones.values()}):
             on_floor = [z for z in ids if self.zones[z].floor == floor]
             self._trees[floor] = (on_floor,
                                   STRtree([self.zones[z].polygon for z in on_floor]))
-        order = {z: i for i, z in enumerate(ids)}
-        for a in ids:
-            za = self.zones[a]
-            for b in self._touching(za.polygon, za.floor):
-                if order[b] <= order[a]:
-                    continue
-                if za.polygon.intersection(self.zones[b].polygon).area > 1e-4:
-                    raise ValueError(f"zones {a!r} and {b!r} overlap on floor {za.floor}")
-        self.openings: list[Opening] = []
-        for a, b, segment in openings:
-            self.openings.append(self._opening(a, b, segment))
+        # every pair of zones of a floor whose boxes meet, found in one query per floor
+        # and tested in bulk (n log n, no Python loop over all pairs)
+        pairs = self._box_pairs()
+        pa = np.array([self.zones[a].polygon for a, _ in pairs], dtype=object)
+        pb = np.array([self.zones[b].polygon for _, b in pairs], dtype=object)
+        overlap = shapely.area(shapely.intersection(pa, pb))
+        for (a, b), area in zip(pairs, overlap, strict=True):
+            if area > 1e-4:
+                raise ValueError(f"zones {a!r} and {b!r} overlap on floor "
+                                 f"{self.zones[a].floor}")
+        self.openings = self._openings(openings)
+        #: the way between two zones (an opening first, then a connector), by ordered pair
+        self._ways: dict[tuple[str, str], Opening | Connector] = {}
+        for o in self.openings:
+            self._ways.setdefault((o.a, o.b), o)
+            self._ways.setdefault((o.b, o.a), o)
         self.connectors: list[Connector] = []
         for c in connectors:
             for end, point in ((c.a, c.start), (c.b, c.end)):
@@ -281,14 +288,19 @@ class ZoneMap:
                 if not _covers(self.zones[end].polygon, point):
                     raise ValueError(f"{c.kind} {c.a}–{c.b}: {list(point)} is not in zone {end!r}")
             self.connectors.append(c)
+        for c in self.connectors:
+            self._ways.setdefault((c.a, c.b), c)
+            if not c.one_way:
+                self._ways.setdefault((c.b, c.a), c.reversed())
         self.walls: list[tuple[int, Any]] = list(walls)
+        #: per floor, the walls thickened (declared walls and the closed parts of shared
+        #: borders, one polygon each) and an STR-tree of them: a zone's free part is cut
+        #: from the walls near it only, never from the whole floor
+        self._wall_index: dict[int, tuple[Any, Any]] = self._wall_polygons(pairs, pa, pb)
+        #: the free space of a floor, and it grown by EPS and prepared: built only when
+        #: asked for (:meth:`free`, :meth:`loose_free`); queries use the zones near them
         self._free: dict[int, Any] = {}
-        #: the free space grown by EPS and prepared: "covers" tests run on it many times
         self._loose: dict[int, Any] = {}
-        for floor in sorted({z.floor for z in self.zones.values()}):
-            self._free[floor] = self._free_space(floor)
-            self._loose[floor] = self._free[floor].buffer(EPS)
-            shapely.prepare(self._loose[floor])
         self._regions: dict[str, Any] = {}
         self._within: dict[frozenset[str], Any] = {}
         self._nx: Any = None
@@ -315,23 +327,108 @@ class ZoneMap:
         if zone not in self.zones:
             raise ValueError(f"unknown zone {zone!r}")
 
-    def _opening(self, a: str, b: str, segment: Any) -> Opening:
-        self._known(a)
-        self._known(b)
-        za, zb = self.zones[a], self.zones[b]
-        if za.floor != zb.floor:
-            raise ValueError(f"opening {a}–{b}: the zones are on different floors "
-                             "(join floors with a climb)")
-        shared = za.polygon.boundary.intersection(zb.polygon.boundary)
-        shared = unary_union([p for p in _pieces(shared) if p.length > EPS])
-        if shared.is_empty or shared.length <= EPS:
-            raise ValueError(f"opening {a}–{b}: the zones share no border")
-        if segment is None:
-            return Opening(a, b, shared)
-        if not shared.buffer(1e-3).covers(segment):
-            raise ValueError(f"opening {a}–{b}: {[list(c) for c in segment.coords]} is not on "
-                             "their shared border")
-        return Opening(a, b, segment)
+    def _box_pairs(self) -> list[tuple[str, str]]:
+        """Every pair of zones on one floor whose boxes meet, each once, in map order
+        (sorted by the first zone, then the second)."""
+        found: list[tuple[int, int]] = []
+        for names, tree in self._trees.values():
+            left, right = tree.query(tree.geometries)
+            keep = left < right  # a floor's names are in map order: i < j keeps each once
+            found += [(self._order[names[i]], self._order[names[j]])
+                      for i, j in zip(left[keep].tolist(), right[keep].tolist(), strict=True)]
+        ids = list(self.zones)
+        return [(ids[i], ids[j]) for i, j in sorted(found)]
+
+    def _openings(self, declared: Sequence[tuple[str, str, Any]]) -> list[Opening]:
+        """The openings, checked in declaration order (the first fault is the one
+        raised); the geometry of all of them is computed in bulk."""
+        fault: str | None = None
+        checked: list[tuple[str, str, Any]] = []
+        for a, b, segment in declared:
+            if a not in self.zones or b not in self.zones:
+                fault = f"unknown zone {(a if a not in self.zones else b)!r}"
+                break
+            if self.zones[a].floor != self.zones[b].floor:
+                fault = (f"opening {a}–{b}: the zones are on different floors "
+                         "(join floors with a climb)")
+                break
+            checked.append((a, b, segment))
+        rings_a = shapely.boundary(np.array([self.zones[a].polygon for a, _, _ in checked],
+                                            dtype=object))
+        rings_b = shapely.boundary(np.array([self.zones[b].polygon for _, b, _ in checked],
+                                            dtype=object))
+        raw = shapely.intersection(rings_a, rings_b)
+        given = [k for k, (_, _, seg) in enumerate(checked) if seg is not None]
+        shared: list[Any] = []
+        for piece in raw:
+            border = unary_union([p for p in _pieces(piece) if p.length > EPS])
+            if border.is_empty or border.length <= EPS:
+                shared.append(None)
+            else:
+                shared.append(border)
+        ok = np.ones(len(checked), dtype=bool)
+        given = [k for k in given if shared[k] is not None]
+        if given:
+            near = shapely.buffer(np.array([shared[k] for k in given], dtype=object), 1e-3)
+            segs = np.array([checked[k][2] for k in given], dtype=object)
+            ok[given] = shapely.covers(near, segs)
+        out: list[Opening] = []
+        for (a, b, segment), border, fits in zip(checked, shared, ok, strict=True):
+            if border is None:
+                raise ValueError(f"opening {a}–{b}: the zones share no border")
+            if not fits:
+                raise ValueError(f"opening {a}–{b}: {[list(c) for c in segment.coords]} is "
+                                 "not on their shared border")
+            out.append(Opening(a, b, border if segment is None else segment))
+        if fault is not None:
+            raise ValueError(fault)
+        return out
+
+    def _wall_polygons(self, pairs: Sequence[tuple[str, str]], pa: Any, pb: Any
+                       ) -> dict[int, tuple[Any, Any]]:
+        """Per floor, the walls as thickened polygons and an STR-tree of them: the
+        declared walls and, for each pair of zones sharing a border, the part of it no
+        opening crosses (a corner where two zones only touch is closed too)."""
+        barriers: dict[int, list[Any]] = {f: [] for f in self._trees}
+        for f, w in self.walls:
+            barriers.setdefault(f, []).append(w)
+        by_pair: dict[tuple[str, str], list[Any]] = {}
+        for o in self.openings:
+            key = (o.a, o.b) if self._order[o.a] < self._order[o.b] else (o.b, o.a)
+            by_pair.setdefault(key, []).append(o.segment)
+        shared = shapely.intersection(shapely.boundary(pa), shapely.boundary(pb))
+        lengths = shapely.length(shared).tolist()
+        empty = shapely.is_empty(shared).tolist()
+        opened: list[int] = []
+        corners: list[int] = []
+        for k, (a, b) in enumerate(pairs):
+            if empty[k]:
+                continue
+            if lengths[k] <= EPS:  # zones touching at a corner: no way through
+                corners.append(k)
+            elif (a, b) in by_pair:
+                opened.append(k)
+            else:
+                barriers[self.zones[a].floor].append(shared[k])
+        for k, blot in zip(corners, shapely.buffer(shared[corners], 2 * WALL), strict=True):
+            barriers[self.zones[pairs[k][0]].floor].append(blot)
+        if opened:
+            holes = shapely.buffer(np.array(
+                [unary_union(parts) if len(parts := by_pair[pairs[k]]) > 1 else parts[0]
+                 for k in opened], dtype=object), EPS)
+            closed = shapely.difference(shared[opened], holes)
+            for k, part, length in zip(opened, closed, shapely.length(closed).tolist(),
+                                       strict=True):
+                if length > EPS:
+                    barriers[self.zones[pairs[k][0]].floor].append(part)
+        out: dict[int, tuple[Any, Any]] = {}
+        for floor, lines in barriers.items():
+            # the union of thickened pieces is the thickened union (flat ends, mitred
+            # corners), without one buffer over the whole floor
+            polys = shapely.buffer(np.array(lines, dtype=object), WALL, cap_style="flat",
+                                   join_style="mitre")
+            out[floor] = (polys, STRtree(polys))
+        return out
 
     def _touching(self, geom: Any, floor: int) -> list[str]:
         """The zones of ``floor`` whose boxes meet the box of ``geom``, in map order."""
@@ -346,32 +443,13 @@ class ZoneMap:
         map order: a cheap filter before exact tests."""
         return self._touching(geom, floor)
 
-    def _free_space(self, floor: int) -> Any:
-        on_floor = [z for z in self.zones.values() if z.floor == floor]
-        union = unary_union([z.polygon for z in on_floor])
-        barriers: list[Any] = [w for f, w in self.walls if f == floor]
-        order = {z.id: i for i, z in enumerate(on_floor)}
-        by_pair: dict[frozenset[str], list[Any]] = {}
-        for o in self.openings:
-            by_pair.setdefault(frozenset((o.a, o.b)), []).append(o.segment)
-        for i, za in enumerate(on_floor):
-            for zb in (self.zones[b] for b in self._touching(za.polygon, floor)
-                       if order[b] > i):
-                shared = za.polygon.boundary.intersection(zb.polygon.boundary)
-                if shared.is_empty:
-                    continue
-                if shared.length <= EPS:  # zones touching at a corner: no way through
-                    barriers.append(shared.buffer(2 * WALL))
-                    continue
-                open_parts = by_pair.get(frozenset((za.id, zb.id)), [])
-                closed = shared.difference(unary_union(open_parts).buffer(EPS)) \
-                    if open_parts else shared
-                if closed.length > EPS:
-                    barriers.append(closed)
-        if not barriers:
-            return union
-        walls = unary_union(barriers).buffer(WALL, cap_style="flat", join_style="mitre")
-        return union.difference(walls)
+    def _floor_free(self, floor: int) -> Any:
+        """The free space of a whole floor (built on demand: queries stay local)."""
+        free = self._free.get(floor)
+        if free is None:
+            names, _ = self._trees[floor]
+            free = self._free[floor] = unary_union([self.region(z) for z in names])
+        return free
 
     # -- queries ------------------------------------------------------------------
 
@@ -385,7 +463,7 @@ class ZoneMap:
         return self.zones[zone].floor
 
     def free(self, floor: int) -> Any:
-        return self._free[floor]
+        return self._floor_free(floor)
 
     def zone_at(self, point: XY, floor: int) -> str | None:
         """The zone on ``floor`` holding ``point`` (inside first, then on a border)."""
@@ -424,11 +502,41 @@ class ZoneMap:
         return None
 
     def clear(self, p: XY, q: XY, floor: int) -> bool:
-        """Whether the straight walk from ``p`` to ``q`` stays in the free space of ``floor``."""
-        loose = self._loose[floor]
-        if math.dist(p, q) <= EPS:
-            return bool(loose.covers(Point(p)))
-        return bool(loose.covers(LineString([p, q])))
+        """Whether the straight walk from ``p`` to ``q`` stays in the free space of ``floor``
+        (tested against the zones near the walk only)."""
+        far = math.dist(p, q) > EPS
+        geom: Any = LineString([p, q]) if far else Point(p)
+        area = self._loose_near(geom.bounds, floor)
+        return area is not None and bool(area.covers(geom))
+
+    def clear_xy(self, xs: Any, ys: Any, floor: int) -> Any:
+        """For arrays of points, whether each stands in the free space of ``floor`` (grown
+        by EPS, as :meth:`clear` tests a point)."""
+        xs, ys = np.asarray(xs, dtype=float), np.asarray(ys, dtype=float)
+        if xs.size == 0:
+            return np.zeros(xs.shape, dtype=bool)
+        area = self._loose_near((float(xs.min()), float(ys.min()), float(xs.max()),
+                                 float(ys.max())), floor)
+        if area is None:
+            return np.zeros(xs.shape, dtype=bool)
+        return shapely.contains_xy(area, xs, ys)
+
+    def _loose_near(self, bounds: tuple[float, float, float, float], floor: int) -> Any:
+        """The free space of the zones of ``floor`` near a box, grown by EPS and prepared
+        (None where no zone is near): the part of the floor's free space a test inside the
+        box can see."""
+        minx, miny, maxx, maxy = bounds
+        probe = shapely.box(minx - 2 * EPS, miny - 2 * EPS, maxx + 2 * EPS, maxy + 2 * EPS)
+        zones = self._touching(probe, floor)
+        if not zones:
+            return None
+        key = frozenset(zones)
+        area = self._within.get(key)
+        if area is None:
+            area = unary_union([self.region(z) for z in zones]).buffer(EPS)
+            shapely.prepare(area)
+            self._within[key] = area
+        return area
 
     def clear_in(self, p: XY, q: XY, zones: Sequence[str]) -> bool:
         """Whether the straight walk from ``p`` to ``q`` stays in the free part of ``zones``
@@ -439,16 +547,16 @@ class ZoneMap:
         return bool(area.covers(LineString([p, q])))
 
     def _area_in(self, zones: Sequence[str]) -> Any:
-        """The free part of ``zones`` grown by a hair, prepared (cached per set of zones)."""
+        """The free part of ``zones`` grown by a hair, prepared (cached per set of zones);
+        where walls fill them, the floor's free space."""
         key = frozenset(zones)
         area = self._within.get(key)
         if area is None:
-            floor = self.floor_of(next(iter(zones)))
             area = unary_union([self.region(z) for z in zones]).buffer(EPS)
-            if area.is_empty:
-                area = self._loose[floor]
             shapely.prepare(area)
             self._within[key] = area
+        if area.is_empty:
+            return self.loose_free(self.floor_of(next(iter(zones))))
         return area
 
     def _clear_many(self, p: XY, qs: Sequence[XY], zones: Sequence[str]) -> list[bool]:
@@ -482,8 +590,13 @@ class ZoneMap:
             return
 
     def loose_free(self, floor: int) -> Any:
-        """The free space of ``floor`` grown by a hair, prepared for fast point tests."""
-        return self._loose[floor]
+        """The free space of ``floor`` grown by a hair, prepared for fast point tests
+        (built on demand for the whole floor: prefer :meth:`clear` and :meth:`clear_xy`)."""
+        loose = self._loose.get(floor)
+        if loose is None:
+            loose = self._loose[floor] = self._floor_free(floor).buffer(EPS)
+            shapely.prepare(loose)
+        return loose
 
     def zones_along(self, p: XY, q: XY, floor: int) -> list[str]:
         """The zones a straight walk passes through, in order."""
@@ -562,7 +675,15 @@ class ZoneMap:
         z = self.zones[zone]
         area = self._regions.get(zone)
         if area is None:
-            area = self._regions[zone] = z.polygon.intersection(self._free[z.floor])
+            # the zone cut from the free space of the zones around it (what the floor's
+            # free space is there, built from the walls near it only)
+            around = unary_union([self.zones[n].polygon for n in self._touching(z.polygon,
+                                                                                 z.floor)])
+            polys, tree = self._wall_index[z.floor]
+            near = tree.query(around, predicate="intersects")
+            if len(near):
+                around = around.difference(unary_union(polys[near]))
+            area = self._regions[zone] = z.polygon.intersection(around)
         if entry is None:
             return area
         parts = [p for p in getattr(area, "geoms", [area]) if p.distance(Point(entry)) <= 1e-3]
@@ -579,15 +700,10 @@ class ZoneMap:
         return (c.x, c.y)
 
     def _passage(self, a: str, b: str) -> Opening | Connector:
-        for o in self.openings:
-            if {o.a, o.b} == {a, b}:
-                return o
-        for c in self.connectors:
-            if (c.a, c.b) == (a, b):
-                return c
-            if (c.b, c.a) == (a, b) and not c.one_way:
-                return c.reversed()
-        raise PathBlocked(f"{a} and {b} are not joined")
+        way = self._ways.get((a, b))
+        if way is None:
+            raise PathBlocked(f"{a} and {b} are not joined")
+        return way
 
     def _step(self, a: str, b: str, here: XY, toward: XY) -> XY | Connector:
         passage = self._passage(a, b)
@@ -626,7 +742,7 @@ class ZoneMap:
 
     def _detour(self, p: XY, q: XY, floor: int, zones: Sequence[str]) -> list[XY] | None:
         """Shortest way around walls inside ``zones``: a visibility graph on their corners."""
-        area = unary_union([self.zones[z].polygon for z in zones]).intersection(self._free[floor])
+        area = unary_union([self.region(z) for z in zones])
         nodes: list[XY] = [p, q]
         for poly in getattr(area, "geoms", [area]):
             if isinstance(poly, Polygon):

@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
-import shapely
 from shapely import Point
 
 from footwork.engine.events import Event
@@ -87,7 +86,7 @@ def entry(state: SiteState, actor_id: str, zone: str, point: XY, cause: str
     floor = m.floor(zone)
     if m.geometry.zones[zone].polygon.distance(Point(point)) > 1e-6:
         return "not_in_zone", f"({point[0]:g}, {point[1]:g}) is not in {zone}", ("R004-17",)
-    if not m.geometry.loose_free(floor).covers(Point(point)):
+    if not m.geometry.clear(point, point, floor):
         return "in_a_wall", f"({point[0]:g}, {point[1]:g}) is inside a wall", ("R004-18",)
     width = opts(state).move.footprint_m
     for other in others(state, actor_id):
@@ -164,7 +163,7 @@ def spot_near(state: SiteState, actor_id: str, centre: XY, floor: int, near: XY
     xs = centre[0] + rr * np.cos(aa)
     ys = centre[1] + rr * np.sin(aa)
     m = site(state)
-    ok = shapely.contains_xy(m.geometry.loose_free(floor), xs, ys)
+    ok = m.geometry.clear_xy(xs, ys, floor)
     for o in others(state, actor_id):
         if m.floor(o.at) == floor:
             ok &= (xs - o.point[0]) ** 2 + (ys - o.point[1]) ** 2 >= (width - 1e-9) ** 2
