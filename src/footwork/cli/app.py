@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from footwork import limits
+from footwork.engine.choices import answer_option, consequence_of
 from footwork.engine.seats import Seat
 from footwork.errors import FootworkError, IllegalCommand
 from footwork.rulesets import available, get_ruleset
@@ -186,6 +187,10 @@ def options(
         if not viewer.is_gm and not viewer.controls(session.state, actor):
             raise _fail(f"{file}: seat {viewer} does not command {actor!r}", 2)
         found = view.options(session.state, actor)
+        pending = session.state.pending
+        if pending is not None and pending.actor == actor:
+            # an answer shows what it does (its label, cost and risk: issue 13, item 9)
+            found = tuple(answer_option(pending, str(o.command["answer"])) for o in found)
         if as_json:
             sys.stdout.write(json.dumps([o.to_json() for o in found], indent=2) + "\n")
             return
@@ -199,12 +204,19 @@ def options_table(session: Any, actor: str, found: Any) -> Table | Text:
     if not found:
         return Text(f"{actor} can do nothing now (it is {session.state.current}'s turn).")
     table = Table(title=Text(f"what {actor} can do", style="table.title"), show_lines=False)
-    for col in ("option", "to", "cost", "checks and exact odds", "rules"):
-        table.add_column(col)
+    for col in ("option", "to", "cost", "checks and exact odds", "risk", "rules"):
+        table.add_column(col, overflow="fold")
+    pending = session.state.pending
     for option in found:
-        checks = "; ".join(c.describe() for c in option.checks)
+        shown = option.checks
+        choice = option.command.get("answer")
+        if pending is not None and isinstance(choice, str):
+            said = consequence_of(pending, choice)  # the dice that follow the answer
+            shown = said.checks if said is not None else ()
+        checks = "; ".join(c.describe() for c in shown)
         table.add_row(*(Text(cell) for cell in (option.label, option.to or "", option.cost,
-                                                checks, ", ".join(option.rules))))
+                                                checks, option.risk.describe(),
+                                                ", ".join(option.rules))))
     return table
 
 

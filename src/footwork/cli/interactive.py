@@ -41,7 +41,7 @@ from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from footwork.engine.choices import Option
+from footwork.engine.choices import CheckOdds, Option, answer_option, consequence_of
 from footwork.engine.codec import JSON
 from footwork.engine.commands import command_to_json
 from footwork.engine.events import Event
@@ -399,9 +399,9 @@ def _unreadable(exc: Exception) -> str:
     return str(exc)
 
 
-def _odds_text(option: Option) -> str:
+def _odds_text(option: Option, checks: Sequence[CheckOdds] | None = None) -> str:
     parts = []
-    for check in option.checks:
+    for check in option.checks if checks is None else checks:
         odds = ", ".join(
             f"{name} {value} ({float(value):.0%})" if value not in (0, 1)
             else f"{name} {value}"
@@ -786,15 +786,23 @@ class Repl:
         answering = pending is not None and pending.actor == actor
         title = f"{actor} must answer" if answering else f"what {actor} can do"
         table = Table(title=Text(title, style="table.title"), title_justify="left")
-        for col in ("#", "option", "line to type", "cost", "checks and exact odds", "rules"):
-            # the line to type is folded, never cut short
-            table.add_column(col, no_wrap=col == "#",
-                             overflow="fold" if col == "line to type" else "ellipsis")
+        for col in ("#", "option", "line to type", "cost", "checks and exact odds", "risk",
+                    "rules"):
+            # the line to type, what is at stake and the odds are folded, never cut short
+            table.add_column(col, no_wrap=col == "#", overflow="ellipsis" if col in (
+                "#", "rules") else "fold")
         for i, option in enumerate(found, 1):
             line = command_line(option.command, state.current)
+            shown, checks = option, option.checks
+            choice = option.command.get("answer")
+            if answering and pending is not None and isinstance(choice, str):
+                # what the answer does and the odds of the dice that follow (issue 13, 9)
+                shown = answer_option(pending, choice)
+                said = consequence_of(pending, choice)
+                checks = said.checks if said is not None else ()
             table.add_row(*(Text(cell) for cell in (
-                f"#{i}", option.label, line, option.cost, _odds_text(option),
-                ", ".join(option.rules))))
+                f"#{i}", shown.label, line, shown.cost, _odds_text(shown, checks),
+                shown.risk.describe(), ", ".join(shown.rules))))
         self.say(table)
         if pending is not None and _numeric(pending.choices):
             self.say(Text(f"type a choice as it reads ({', '.join(pending.choices)}) to "

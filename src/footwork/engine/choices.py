@@ -90,12 +90,14 @@ class Fall:
     "band"...); ``damage`` says what the landing deals, as dice notation ("2d6") or in
     words when the ruleset's damage is not a roll; ``damage_odds`` gives, where a roll
     decides it, the exact chance of each damage outcome; ``chance`` is the exact
-    probability that the fall happens (1 when it is certain)."""
+    probability that the fall happens (1 when it is certain), or None when it may happen
+    but no roll decides it (a game master's ruling, an attack whose odds are another
+    chapter's)."""
 
     distance: float
     unit: str
     damage: str = ""
-    chance: Fraction = Fraction(1)
+    chance: Fraction | None = Fraction(1)
     damage_odds: Mapping[str, Fraction] = field(default_factory=dict)
     rules: tuple[str, ...] = ()
 
@@ -104,7 +106,11 @@ class Fall:
         size = f"{self.distance:g} {self.unit}"
         if self.distance != 1 and self.unit and not self.unit.endswith(("m", "u", "s")):
             size += "s"  # "2 heights", but "8 m"
-        text = f"falls {size}" + ("" if self.chance == 1 else f" ({chance_words(self.chance)})")
+        if self.chance is None:
+            text = f"may fall {size}"
+        else:
+            text = f"falls {size}" + (
+                "" if self.chance == 1 else f" ({chance_words(self.chance)})")
         if self.damage:
             text += f": {self.damage}"
         if self.damage_odds:
@@ -115,7 +121,9 @@ class Fall:
     @classmethod
     def from_json(cls, data: Mapping[str, JSON]) -> Fall:
         return cls(distance=float(data["distance"]), unit=str(data["unit"]),
-                   damage=str(data.get("damage", "")), chance=chance_from_json(data["chance"]),
+                   damage=str(data.get("damage", "")),
+                   chance=None if data.get("chance") is None else chance_from_json(
+                       data["chance"]),
                    damage_odds={str(k): chance_from_json(v)
                                 for k, v in dict(data.get("damage_odds") or {}).items()},
                    rules=tuple(data.get("rules") or ()))
@@ -125,7 +133,7 @@ class Fall:
             "distance": self.distance,
             "unit": self.unit,
             "damage": self.damage,
-            "chance": chance_json(self.chance),
+            "chance": None if self.chance is None else chance_json(self.chance),
             "damage_odds": {k: chance_json(v) for k, v in self.damage_odds.items()},
             "rules": list(self.rules),
         }
@@ -134,7 +142,8 @@ class Fall:
 @dataclass(frozen=True, slots=True)
 class Loss:
     """What an option may cost beyond its price: the ``action`` (it is spent for nothing),
-    the ``turn`` (nothing more this turn) or the ``move`` (the actor stays put); ``chance``
+    the ``turn`` (nothing more this turn, whatever it still had) or the ``move`` (the actor
+    stays put); ``chance``
     is the exact probability (1 when certain)."""
 
     what: str
@@ -142,8 +151,10 @@ class Loss:
     rules: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        return f"loses the {self.what}" + (
-            "" if self.chance == 1 else f" ({chance_words(self.chance)})")
+        """``loses the rest of the turn (1/3 ≈33%)``."""
+        text = {"turn": "loses the rest of the turn", "move": "does not move"}.get(
+            self.what, f"loses the {self.what}")
+        return text + ("" if self.chance == 1 else f" ({chance_words(self.chance)})")
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSON]) -> Loss:
@@ -238,6 +249,20 @@ class Consequence:
             parts.append(f"risk: {self.risk.describe()}")
         return "; ".join(parts)
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Consequence:
+        """The consequence :meth:`to_json` wrote (a pending decision holds that JSON)."""
+        risk = data.get("risk")
+        checks = tuple(
+            CheckOdds(name=str(c["name"]), dice=str(c["dice"]),
+                      odds={str(k): chance_from_json(v) for k, v in dict(c["odds"]).items()},
+                      rules=tuple(c.get("rules") or ()))
+            for c in data.get("checks") or () if isinstance(c, Mapping))
+        return cls(choice=str(data["choice"]), words=str(data.get("words", "")),
+                   cost=str(data.get("cost", "")), checks=checks,
+                   risk=Risk.from_json(risk if isinstance(risk, Mapping) else None),
+                   rules=tuple(data.get("rules") or ()))
+
     def to_json(self) -> dict[str, JSON]:
         """Plain data, as the state JSON's ``pending.consequences`` holds it."""
         return {
@@ -251,10 +276,11 @@ class Consequence:
         }
 
 
-def consequences_json(found: Iterable[Consequence]) -> tuple[dict[str, JSON], ...]:
-    """What a ruleset puts in ``DecisionRequested.consequences``: plain data, one entry per
-    choice, so that the event log and the pending decision stay JSON."""
-    return tuple(c.to_json() for c in found)
+def consequences_json(found: Iterable[Consequence]) -> list[dict[str, JSON]]:
+    """What a ruleset puts in its ``DecisionRequested`` context under
+    ``footwork.engine.state.CONSEQUENCES``: plain JSON (lists, not tuples), one entry per
+    choice, so that the event reads back from the log equal to itself."""
+    return [c.to_json() for c in found]
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,13 +320,20 @@ class Option:
 
 
 def answer_option(pending: Pending, choice: str) -> Option:
-    """The option that answers ``pending`` with ``choice``: its label and cost say what the
-    answer does (the ruleset's :class:`Consequence`), its risk what may follow."""
-    found = pending.consequence(choice)
+    """The option that answers ``pending`` with ``choice``, its label, cost and risk taken
+    from the ruleset's :class:`Consequence` (the odds of the dice that follow stay in
+    ``pending.consequences``, since the option itself rolls nothing)."""
     command: dict[str, JSON] = {"answer": choice, "actor": pending.actor}
+    found = pending.consequence(choice)
     if found is None:
         return Option(command=command, label=f"answer {choice}", cost="")
-    risk = found.get("risk")
-    return Option(command=command, label=f"answer {choice}: {found.get('words', '')}",
-                  cost=str(found.get("cost", "")), rules=tuple(found.get("rules") or ()),
-                  risk=Risk.from_json(risk if isinstance(risk, Mapping) else None))
+    said = Consequence.from_json(found)
+    return Option(command=command, label=f"answer {choice}: {said.words}", cost=said.cost,
+                  rules=said.rules, risk=said.risk)
+
+
+def consequence_of(pending: Pending, choice: str) -> Consequence | None:
+    """The typed consequence of answering ``pending`` with ``choice``, if the ruleset
+    gave one."""
+    found = pending.consequence(choice)
+    return None if found is None else Consequence.from_json(found)

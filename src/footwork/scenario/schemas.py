@@ -56,8 +56,9 @@ class FallJSON(_Closed):
     unit: str = Field(description="the unit of `distance`: 'm', 'u', 'height', 'band'...")
     damage: str = Field(description="what the landing deals: dice notation (e.g. '2d6') or, "
                         "when the ruleset's damage is not a roll, in words; empty when none")
-    chance: OddsJSON = Field(description="the probability that the fall happens (1 when "
-                             "certain; below 1 when a roll decides it)")
+    chance: OddsJSON | None = Field(description="the probability that the fall happens (1 "
+                                    "when certain; below 1 when a roll decides it); null "
+                                    "when it may happen but no roll decides it (a ruling)")
     damage_odds: dict[str, OddsJSON] = Field(
         description="where a roll decides the damage, the exact probability of each "
                     "outcome (e.g. '0 lethal', '1 lethal'); empty otherwise")

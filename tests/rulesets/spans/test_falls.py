@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from footwork.rulesets.spans.falls import applied_damage, fall_damage
+from footwork.rulesets.spans.damage import applied_damage, fall_damage
 from footwork.rulesets.spans.options import SpansOptions
 
 from ._helpers import actor, cited, end_turns, of_type, refused, session, types

@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from footwork.engine.choices import consequences_json
 from footwork.engine.events import DecisionRequested, Event, Rolled
 from footwork.engine.rolling import Roller
+from footwork.engine.state import CONSEQUENCES
 from footwork.rulesets.spans.checks import action_die
+from footwork.rulesets.spans.damage import AVOIDING, applied_damage
 from footwork.rulesets.spans.events import (
     Damaged,
     FallAvoided,
@@ -22,34 +25,13 @@ from footwork.rulesets.spans.events import (
     ModeChanged,
 )
 from footwork.rulesets.spans.geometry import SpansState
-from footwork.rulesets.spans.model import SpansActor, SpansMap
+from footwork.rulesets.spans.model import SpansMap
 from footwork.rulesets.spans.options import SpansOptions
-
-AVOIDING = ("ride_wind", "untether")  # R003-38, R003-39 (hooks, A003-25)
-
-
-def fall_damage(opts: SpansOptions, heights: int, surface: str) -> tuple[int, int]:
-    """(guard, lethal) before armour and the Maneuver roll (A003-08 placeholder table)."""
-    if heights <= 0:
-        return 0, 0
-    table = opts.fall.surfaces.get(surface)
-    if table is None:
-        return 0, 0
-    guard = table.guard_per_height * heights
-    lethal = 0 if heights <= table.no_lethal_up_to else max(0, heights + table.lethal_offset)
-    return guard, lethal
-
-
-def applied_damage(
-    opts: SpansOptions, victim: SpansActor, heights: int, surface: str, maneuver: int | None
-) -> tuple[int, int]:
-    """Damage after armour (guard only, A003-19; R003-27) and the Maneuver roll (R003-28)."""
-    guard, lethal = fall_damage(opts, heights, surface)
-    if opts.fall.armor_reduces_guard:
-        guard = max(0, guard - victim.armor)
-    if maneuver is not None:
-        lethal = max(0, lethal - max(0, maneuver))  # a result below zero counts as zero
-    return guard, lethal
+from footwork.rulesets.spans.stakes import (
+    avoid_consequences,
+    leaf_consequences,
+    pick_consequences,
+)
 
 
 def start_fall(
@@ -74,7 +56,9 @@ def start_fall(
         events.append(DecisionRequested(
             actor=actor_id, kind="avoid_fall", choices=(*ways, "none"),
             prompt=f"{actor_id} falls {heights} height(s): use an ability to avoid it?",
-            context={**ctx, "stage": "avoid"}, rules=("R003-38", "R003-39", "A003-25"),
+            context={**ctx, "stage": "avoid", CONSEQUENCES: consequences_json(
+                avoid_consequences(state, actor, ways, onto, heights))},
+            rules=("R003-38", "R003-39", "A003-25"),
         ))
         return events
     return events + _land(state, ctx, roller)
@@ -112,7 +96,10 @@ def continue_fall(
             DecisionRequested(
                 actor=actor_id, kind="pick_result", choices=("first", "second"),
                 prompt=f"keep the first Maneuver result ({first}) or the second ({second})?",
-                context={**ctx, "first": first, "second": second, "stage": "pick"},
+                context={**ctx, "first": first, "second": second, "stage": "pick",
+                         CONSEQUENCES: consequences_json(pick_consequences(
+                             state, state.actors[actor_id], onto, int(ctx["heights"]), first,
+                             second))},
                 rules=("R003-37",),
             ),
         ]
@@ -143,7 +130,11 @@ def _land(state: SpansState, ctx: Mapping[str, Any], roller: Roller) -> list[Eve
         events.append(DecisionRequested(
             actor=actor_id, kind="leaf_on_the_wind", choices=("keep", "reroll"),
             prompt=f"Maneuver rolled {first}: keep it or reroll with Leaf on the Wind?",
-            context={**ctx, "first": first, "stage": "leaf"}, rules=("R003-37",),
+            context={**ctx, "first": first, "stage": "leaf",
+                     CONSEQUENCES: consequences_json(leaf_consequences(
+                         state, state.actors[actor_id], str(ctx["onto"]), int(ctx["heights"]),
+                         first))},
+            rules=("R003-37",),
         ))
         return events
     return events + _damage(state, ctx, first)

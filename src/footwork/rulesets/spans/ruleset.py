@@ -9,12 +9,12 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from footwork.engine.choices import CheckOdds, Option
+from footwork.engine.choices import CheckOdds, Option, consequences_json
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
 from footwork.engine.rolling import Roller
-from footwork.engine.state import Pending
+from footwork.engine.state import CONSEQUENCES, Pending
 from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError, excerpt
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.rulesets.spans import events as ev
@@ -43,7 +43,8 @@ from footwork.rulesets.spans.commands import (
     Untether,
 )
 from footwork.rulesets.spans.commands import Float as FloatCmd
-from footwork.rulesets.spans.falls import applied_damage, continue_fall
+from footwork.rulesets.spans.damage import applied_damage
+from footwork.rulesets.spans.falls import continue_fall
 from footwork.rulesets.spans.geometry import (
     Position,
     SpansState,
@@ -62,6 +63,13 @@ from footwork.rulesets.spans.model import (
 )
 from footwork.rulesets.spans.options import SpansOptions
 from footwork.rulesets.spans.pipeline import JUMP_HIT, JUMP_MISS, Mover, SpansPath, path
+from footwork.rulesets.spans.stakes import (
+    drop_risk,
+    jump_consequences,
+    jump_risk,
+    move_risk,
+    struggle_consequences,
+)
 from footwork.rulesets.spans.targeting import can_target, conditions, forbidden, is_on_high
 
 ROLLED_ACTIONS = {"run": ("R003-03", "R003-04", "R003-05"),
@@ -346,21 +354,20 @@ class SpansRuleset(Ruleset[SpansActor]):
         if actor.removed:
             return []
         found: list[Option] = []
-        opts: SpansOptions = state.options
         if self._has_movement_action(state, actor):
             if actor.mode == "grounded":
                 if actor.climbing is None:
                     run = legal(lambda p: self._dest(state, actor, "run", p),
                                 candidates(state, actor))
-                    found += self._rolled_options(actor, "run", run, opts)
+                    found += self._rolled_options(state, actor, "run", run)
                 places = list(candidates(state, actor))
                 if actor.climbing is not None:
                     places = [actor.climbing, actor.at]  # on up, or back down (A003-10)
                 climb = legal(lambda p: self._dest(state, actor, "climb", p), iter(places))
-                found += self._rolled_options(actor, "climb", climb, opts)
+                found += self._rolled_options(state, actor, "climb", climb)
             elif actor.mode == "flying":
                 for to, direction, pos in self._air_moves(state, actor):
-                    found += self._rolled_options(actor, "fly", {to or "": pos}, opts,
+                    found += self._rolled_options(state, actor, "fly", {to or "": pos},
                                                   direction=direction)
             else:
                 for to, direction, _ in self._air_moves(state, actor):
@@ -388,7 +395,8 @@ class SpansRuleset(Ruleset[SpansActor]):
                 if self.mover.verdict(state, self._drop_route(state, actor, to)) is not None:
                     continue
                 found.append(Option(_command("drop", actor.id, to=to), f"drop to {to}",
-                                    "a move; a fall", to=to, rules=("A003-10", "R003-25")))
+                                    "a move; a fall", to=to, rules=("A003-10", "R003-25"),
+                                    risk=drop_risk(state, actor, to)))
         if not actor.done:
             found += self._jump_options(state, actor)
         return found
@@ -461,7 +469,9 @@ class SpansRuleset(Ruleset[SpansActor]):
         if getattr(actor, resource) > 0 or opts.struggle.allow_negative:
             # the command's own target, so that answering re-checks the very same move
             ctx: dict[str, JSON] = {"actor": actor.id, "action": action, "die": die,
-                                    "resource": resource, "to": to, "direction": direction}
+                                    "resource": resource, "to": to, "direction": direction,
+                                    CONSEQUENCES: consequences_json(struggle_consequences(
+                                        state, actor, action, die, to or direction))}
             events.append(DecisionRequested(
                 actor=actor.id, kind="struggle", choices=("pay", "decline"),
                 prompt=f"{action} rolled {roll.total}: pay 1 {resource} to succeed?",
@@ -516,8 +526,10 @@ class SpansRuleset(Ruleset[SpansActor]):
                     candidates(state, actor)).items()]
         return moves
 
-    def _rolled_options(self, actor: SpansActor, action: str, targets: Mapping[str, Position],
-                        opts: SpansOptions, *, direction: str | None = None) -> list[Option]:
+    def _rolled_options(self, state: SpansState, actor: SpansActor, action: str,
+                        targets: Mapping[str, Position], *,
+                        direction: str | None = None) -> list[Option]:
+        opts: SpansOptions = state.options
         found: list[Option] = []
         rules = ROLLED_ACTIONS[action]
         for to in targets:
@@ -529,7 +541,8 @@ class SpansRuleset(Ruleset[SpansActor]):
                     dice=str(dice), odds=band_odds(dice), rules=rules, tier_of=band_of)
                 cmd = _command(action, actor.id, die=die, to=place, direction=direction)
                 found.append(Option(cmd, f"{action} {place or direction} ({die})",
-                                    "movement action", to=place, checks=(check,), rules=rules))
+                                    "movement action", to=place, checks=(check,), rules=rules,
+                                    risk=move_risk(state, actor, action, die, dice)))
         return found
 
     def _drop_targets(self, state: SpansState, actor: SpansActor) -> list[str]:
@@ -592,7 +605,8 @@ class SpansRuleset(Ruleset[SpansActor]):
         return [
             Option({"do": "jump_attack", "actor": actor.id, "target": t.id},
                    f"jump attack on {t.id} ({actor.height - t.height} height(s))",
-                   "an attack; the Guide rules hit or miss", rules=("R003-29", "A003-21"))
+                   "an attack; the Guide rules hit or miss", rules=("R003-29", "A003-21"),
+                   risk=jump_risk(state, actor, t))
             for t in self._jump_targets(state, actor)
             if self.mover.verdict(state, self._jump_route(actor, t, JUMP_HIT)) is None
         ]
@@ -615,7 +629,9 @@ class SpansRuleset(Ruleset[SpansActor]):
             return [DecisionRequested(
                 actor=self.gm, kind="jump_attack", choices=("hit", "miss"),
                 prompt=f"does {actor.id}'s jump attack on {command.target} hit?",
-                context={"actor": actor.id, "target": command.target},
+                context={"actor": actor.id, "target": command.target,
+                         CONSEQUENCES: consequences_json(jump_consequences(
+                             state, actor, state.actors[command.target]))},
                 rules=("R003-29",))]
         return self._jump_resolve(state, actor, command.target, command.hit, roller)
 
