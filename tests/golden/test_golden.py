@@ -34,6 +34,8 @@ def reachable_sets(path: Path) -> list[dict[str, Any]]:
             {
                 "command": {k: v for k, v in o.command.items() if k != "actor"},
                 "odds": {c.name: {k: str(v) for k, v in c.odds.items()} for c in o.checks},
+                # what is at stake (issue 13, item 10); absent when the option is safe
+                **({"risk": o.risk.to_json()} if o.risk else {}),
             }
             for o in session.options(who)
         ]
