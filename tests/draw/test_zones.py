@@ -67,7 +67,7 @@ def test_an_actors_options_are_highlighted_with_their_odds() -> None:
     assert sorted(odds_texts) == sorted(percent(p) for p in best.values())
     # the drop into the Skysea is a certain fall ("a move; a fall"), drawn as one, not 100%
     falls = [el.text for el in root.iter(f"{SVG}text") if el.get("class") == "fall"]
-    assert falls == ["fall"]
+    assert falls == ["fall 5 heights"]  # the option's risk says how far
     assert "fall: a certain fall" in " ".join(_texts(root))
     assert "50%" in odds_texts  # the maneuver d8: 5+ on 1d8
     assert set(_groups(root, "selected")) == {"ada"}

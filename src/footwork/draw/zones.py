@@ -158,9 +158,24 @@ def success_odds(option: Any) -> Fraction:
     return p
 
 
+def _fall_words(option: Any) -> str:
+    """``fall``, with its distance when the option's risk gives one (``fall 8 m``,
+    ``fall 5 heights``)."""
+    fall = getattr(getattr(option, "risk", None), "fall", None)
+    size, unit = getattr(fall, "distance", None), str(getattr(fall, "unit", "") or "")
+    if not isinstance(size, int | float) or isinstance(size, bool):
+        return "fall"
+    plural = "s" if size != 1 and unit and not unit.endswith(("m", "u", "s")) else ""
+    return f"fall {size:g} {unit}{plural}".rstrip()
+
+
 def fall_odds(option: Any) -> Fraction:
     """The chance an option ends in a fall: its checks' outcomes that name a fall, or
-    certain when the option says so itself (``"a move; a fall"``) without a check."""
+    certain when the option says so itself (``"a move; a fall"``) without a check. An
+    option's ``risk.fall.chance`` (the engine's own account) wins when it is known."""
+    fall = getattr(getattr(option, "risk", None), "fall", None)
+    if fall is not None and getattr(fall, "chance", None) is not None:
+        return Fraction(fall.chance)
     stay = Fraction(1)
     for check in getattr(option, "checks", ()):
         stay *= 1 - sum((Fraction(v) for k, v in check.odds.items() if "fall" in k.lower()),
@@ -445,7 +460,7 @@ def render_svg(session: Session[Any], actor: str | None = None,
             # a move with no roll shows its verb; a certain fall says so (it is no
             # success), and so does a step over a drop, with its height
             if fall_odds(option) == 1:
-                badge[option.to] = "fall"
+                badge[option.to] = _fall_words(option)
             elif option.checks:
                 badge[option.to] = percent(chance)
             elif option.to in drops and option.command.get("do") != "throw":
