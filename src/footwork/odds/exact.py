@@ -13,15 +13,14 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-import icepool
-import numpy as np
-
 from footwork import limits
 from footwork.dice import Dice, DiceTerm
 
 
 def _term_die(term: DiceTerm) -> Any:
     """The icepool Die of one term's (unsigned) contribution."""
+    import icepool  # loaded with the first odds asked for, not with every command
+
     die = icepool.d(term.sides)
     if term.keep is None:
         # `n @ die` convolves directly; Pool(...).sum() gives the same result but
@@ -58,6 +57,8 @@ def approximate_distribution(dice: Dice) -> Mapping[int, Fraction]:
     convolution (Fourier transform; accurate to about 1e-12), kept pools by a fixed-seed
     sample of 200,000 rolls. Probabilities are rounded to fractions of 10^-9.
     Deterministic, and labelled as approximate wherever it is shown."""
+    import numpy as np  # only the approximation uses it
+
     rng = np.random.default_rng(SAMPLE_SEED)
     total = np.zeros(1)
     total[0] = 1.0
@@ -95,6 +96,8 @@ def approximate_distribution(dice: Dice) -> Mapping[int, Fraction]:
 
 @lru_cache(maxsize=1024)
 def _distribution(dice: Dice) -> Mapping[int, Fraction]:
+    import icepool
+
     total: Any = icepool.Die([dice.modifier])
     for term in dice.terms:
         part = _term_die(term)

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+import importlib
 from functools import cache
-from importlib.metadata import entry_points
 from typing import Any
 
 from footwork.errors import RulesetError
@@ -15,16 +15,33 @@ ENTRY_POINT_GROUP = "footwork.rulesets"
 _registered: dict[str, type[Ruleset[Any]]] = {}
 
 
-def _builtin() -> dict[str, type[Ruleset[Any]]]:
-    from footwork.rulesets.allowances import AllowancesRuleset
-    from footwork.rulesets.cultivation import CultivationRuleset
-    from footwork.rulesets.sitemaps import SitemapsRuleset
-    from footwork.rulesets.spans import SpansRuleset
-    from footwork.rulesets.styles import StylesRuleset
+#: the built-in rulesets by id: each package is imported only when its ruleset is asked
+#: for (a command on a spans file never loads the other four, their maps or numba)
+BUILTIN: dict[str, tuple[str, str]] = {
+    "cultivation": ("footwork.rulesets.cultivation", "CultivationRuleset"),
+    "spans": ("footwork.rulesets.spans", "SpansRuleset"),
+    "sitemaps": ("footwork.rulesets.sitemaps", "SitemapsRuleset"),
+    "styles": ("footwork.rulesets.styles", "StylesRuleset"),
+    "allowances": ("footwork.rulesets.allowances", "AllowancesRuleset"),
+}
 
-    return {CultivationRuleset.id: CultivationRuleset,
-            SpansRuleset.id: SpansRuleset, SitemapsRuleset.id: SitemapsRuleset,
-            StylesRuleset.id: StylesRuleset, AllowancesRuleset.id: AllowancesRuleset}
+
+def entry_points(group: str) -> Any:
+    """The installed entry points of ``group`` (importlib.metadata is loaded only when a
+    ruleset that is not built in is looked for)."""
+    from importlib import metadata
+
+    return metadata.entry_points(group=group)
+
+
+def _load_builtin(ruleset_id: str) -> type[Ruleset[Any]]:
+    module, name = BUILTIN[ruleset_id]
+    cls: type[Ruleset[Any]] = getattr(importlib.import_module(module), name)
+    return cls
+
+
+def _builtin() -> dict[str, type[Ruleset[Any]]]:
+    return {rid: _load_builtin(rid) for rid in BUILTIN}
 
 
 @cache
@@ -54,20 +71,35 @@ def unregister(ruleset_id: str) -> None:
 
 
 def available() -> dict[str, type[Ruleset[Any]]]:
-    """Every ruleset class by id. Built-ins win over plugins of the same id."""
+    """Every ruleset class by id (this imports them all). Built-ins win over plugins of
+    the same id, plugins over rulesets registered at run time."""
     return {**_registered, **_plugins(), **_builtin()}
+
+
+def ids() -> list[str]:
+    """The ids of every ruleset, sorted, without importing any (a plugin is named by its
+    entry point and loaded only when asked for)."""
+    names = {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    return sorted({*BUILTIN, *_registered, *names})
 
 
 _instances: dict[type[Ruleset[Any]], Ruleset[Any]] = {}
 
 
-def get_ruleset(ruleset_id: str) -> Ruleset[Any]:
-    """The ruleset registered as ``ruleset_id`` (rulesets are stateless: one instance each)."""
-    classes = available()
+def _other(ruleset_id: str) -> type[Ruleset[Any]]:
+    """A ruleset that is not built in: a plugin's, else one registered at run time."""
+    classes = {**_registered, **_plugins()}
     cls = classes.get(ruleset_id)
     if cls is None:
-        known = ", ".join(sorted(classes))
+        known = ", ".join(sorted({*BUILTIN, *classes}))
         raise RulesetError(f"unknown ruleset {ruleset_id!r}; expected one of: {known}")
+    return cls
+
+
+def get_ruleset(ruleset_id: str) -> Ruleset[Any]:
+    """The ruleset registered as ``ruleset_id`` (rulesets are stateless: one instance each).
+    Only that ruleset is imported when it is built in."""
+    cls = _load_builtin(ruleset_id) if ruleset_id in BUILTIN else _other(ruleset_id)
     instance = _instances.get(cls)
     if instance is None:
         instance = _instances[cls] = cls()

@@ -16,8 +16,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import networkx as nx
-
 from footwork.engine.codec import JSON
 
 
@@ -131,6 +129,8 @@ class PlaceGraph:
 
     def to_networkx(self) -> Any:
         """A ``networkx.DiGraph`` of the reachable links, places carrying their fields."""
+        import networkx as nx  # for analysis and layout only: not loaded by every command
+
         g = nx.DiGraph()
         for p in self._places.values():
             g.add_node(p.id, kind=p.kind, parent=p.parent, elevation=p.elevation)

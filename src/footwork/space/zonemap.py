@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-import networkx as nx
 import numpy as np
 import shapely
 from shapely import LineString, MultiLineString, Point, Polygon, STRtree, unary_union
@@ -574,16 +573,29 @@ class ZoneMap:
                 out[k] = bool(ok)
         return out
 
-    def routes(self, a: str, b: str, limit: int = 8) -> Iterator[list[str]]:
-        """Zone routes from ``a`` to ``b``, fewest crossings first (at most ``limit``)."""
+    def routes(self, a: str, b: str, limit: int = 8, max_crossings: int | None = None
+               ) -> Iterator[list[str]]:
+        """Zone routes from ``a`` to ``b``, fewest crossings first (at most ``limit``; with
+        ``max_crossings``, only those crossing at most that many borders, searched among
+        the zones that near only, so that the size of the floor does not matter)."""
         if a == b:
             yield [a]
             return
+        import networkx as nx  # only routing needs it: not loaded by every command
+
         if self._nx is None:
             self._nx = self.graph.to_networkx()
+        g = self._nx
+        if max_crossings is not None:
+            ball = self.graph.within(a, max_crossings)
+            if b not in ball:
+                return
+            g = g.subgraph(ball)  # a view: the same order of neighbours, so the same routes
         try:
-            for i, path in enumerate(nx.shortest_simple_paths(self._nx, a, b)):
+            for i, path in enumerate(nx.shortest_simple_paths(g, a, b)):
                 if i >= limit:
+                    return
+                if max_crossings is not None and len(path) - 1 > max_crossings:
                     return
                 yield list(path)
         except nx.NetworkXNoPath:

@@ -603,7 +603,7 @@ def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
     # fewest rolls (a bridge before a ford of the same length)
     first_error: IllegalCommand | None = None
     found: list[Plan] = []
-    for zones in m.geometry.routes(actor.at, to):
+    for zones in m.geometry.routes(actor.at, to, max_crossings=budget):
         if found and len(zones) > len(found[0].path.zones):
             break
         if budget is not None and len(zones) - 1 > budget:
