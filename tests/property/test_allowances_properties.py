@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 
 from footwork.rulesets.allowances.planning import (
     deductions,
-    groups,
     plan_search,
     run,
     start_spot,
@@ -47,10 +46,12 @@ def encounters(draw: st.DrawFn) -> dict[str, Any]:
     cells[r][c] = "."
     names = draw(st.lists(st.sampled_from(TYPES), min_size=1, max_size=3, unique=True))
     scores = {n: draw(st.integers(1, 4)) for n in names}
-    options = {"distance": {"metric": draw(st.sampled_from(["manhattan", "euclidean"]))},
-               "burrow": {"max_depth_m": 2},
+    options = {"burrow": {"max_depth_m": 2},
                "cascade": {"compare": draw(st.sampled_from(["base_score",
-                                                            "current_allowance"]))}}
+                                                            "current_allowance"])),
+                           "limit": draw(st.sampled_from(["own", "drained"]))},
+               "distance": {"metric": draw(st.sampled_from(["manhattan", "euclidean"])),
+                            "skim": draw(st.booleans())}}
     return {"footwork": 1, "ruleset": "allowances", "seed": 1, "options": options,
             "map": {"unit": "m", "rows": ["".join(row) for row in cells], "legend": LEGEND},
             "actors": [{"id": "a", "side": "x", "at": f"{r},{c}",
@@ -90,7 +91,10 @@ def test_every_listed_move_is_accepted_at_its_cost(data: dict[str, Any]) -> None
 
 
 def _brute(terrain: Any, start: Any, search: Any, caps: dict[str, float],
-           grp: list[tuple[tuple[str, ...], float]]) -> dict[Any, set[tuple[float, ...]]]:
+           grp: list[tuple[tuple[str, ...], float]],
+           owners: tuple[str, ...] | None = None) -> dict[Any, set[tuple[float, ...]]]:
+    """Every (spot, spend) within the caps; a group bounds the steps of its owner only
+    (``cascade.limit: own``, R002-04) or, without owners, of every member (``drained``)."""
     styles = list(caps)
     seen = {(start, (0.0,) * len(styles))}
     todo = list(seen)
@@ -103,7 +107,9 @@ def _brute(terrain: Any, start: Any, search: Any, caps: dict[str, float],
             v2 = tuple(round(x + (st_.cost if j == i else 0.0), 9) for j, x in enumerate(vec))
             if v2[i] > caps[st_.style] + EPS:
                 continue
-            if any(sum(v2[styles.index(m)] for m in g) > cap + EPS for g, cap in grp):
+            if any(sum(v2[styles.index(m)] for m in g) > cap + EPS
+                   for k, (g, cap) in enumerate(grp)
+                   if st_.style in g and (owners is None or owners[k] == st_.style)):
                 continue
             if (st_.to, v2) not in seen:
                 seen.add((st_.to, v2))
@@ -117,8 +123,9 @@ def _brute(terrain: Any, start: Any, search: Any, caps: dict[str, float],
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(encounters())
 def test_mixed_search_equals_brute_force(data: dict[str, Any]) -> None:
-    """R002-05, R002-12: the mixed-Type search (the cascade as group caps) reaches exactly
-    the spots brute force reaches, and each kept spend is real and fits the cascade."""
+    """R002-04, R002-05, R002-12: the mixed-Type search (the cascade as group caps, each
+    bounding its own Type's steps under ``cascade.limit: own``) reaches exactly the spots
+    brute force reaches, and each kept spend is real and fits the cascade."""
     session = _session(data)
     state = session.state
     a = state.actors["a"]
@@ -127,8 +134,8 @@ def test_mixed_search_equals_brute_force(data: dict[str, Any]) -> None:
     search = plan_search(terrain, a, o, None)
     found = run(terrain, start_spot(terrain, a), search)
     caps = dict(search.budget.caps)
-    grp = [(m, c) for m, c in groups(a, o) if all(x in caps for x in m)]
-    brute = _brute(terrain, start_spot(terrain, a), search, caps, grp)
+    grp = list(search.groups)
+    brute = _brute(terrain, start_spot(terrain, a), search, caps, grp, search.owners)
     assert set(found) == set(brute)
     for spot in found:
         for vec in found.vectors(spot):

@@ -56,7 +56,7 @@ def test_R002_05_the_cascade_drains_equal_or_higher_types_only() -> None:
                  creature("t", "0,0", scores={"Swim": 6, "Overland": 6})])
     events = do(s, "move", "c", type="overland", to=[1, 4])
     assert of_type(events, "moved")[0].deducted == {"overland": 3, "flight": 3}
-    do(s, "move", "c", type="flight", to=[1, 6])
+    do(s, "move", "c", type="flight", to=[1, 8])
     assert who(s, "c")["allowance"] == {"overland": 7, "flight": 8}
     do(s, "end_turn", "c")
     do(s, "spend", "t", type="swim", distance=2)

@@ -103,15 +103,17 @@ def cases(draw: st.DrawFn) -> tuple[Terrain, Creature, AllowancesOptions, Spot]:
     o = AllowancesOptions.model_validate({
         "distance": {"metric": draw(st.sampled_from(["manhattan", "euclidean"])),
                      "vertical_step_m": vs,
-                     "walk_step_m": draw(st.sampled_from([0.0, 0.5, 1.0, 2.0]))},
-        "cascade": {"compare": draw(st.sampled_from(["base_score", "current_allowance"]))},
+                     "walk_step_m": draw(st.sampled_from([0.0, 0.5, 1.0, 2.0])),
+                     "skim": draw(st.booleans())},
+        "cascade": {"compare": draw(st.sampled_from(["base_score", "current_allowance"])),
+                    "limit": draw(st.sampled_from(["own", "drained"]))},
         "climb": {"overland_fallback": draw(st.booleans())},
         "transitions": {"per_activation": draw(st.integers(0, 2))},
         "burrow": {"max_depth_m": draw(st.sampled_from([1.0, 2.0]))},
     })
     terrain = Terrain(grid, metric=o.distance.metric, vertical_step=vs,
                       walk_step=o.distance.walk_step_m, burrow_depth=o.burrow.max_depth_m,
-                      solid_tags=o.burrow.solid_tags)
+                      solid_tags=o.burrow.solid_tags, skim=o.distance.skim)
     types = draw(st.lists(st.sampled_from([*MAP_TYPES, "teleport"]), min_size=1, max_size=4,
                           unique=True))
     scores = {t: float(draw(st.integers(0, 7))) for t in types}

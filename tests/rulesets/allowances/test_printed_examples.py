@@ -23,7 +23,7 @@ def test_R002_05_charizard_cascade_figures() -> None:
     s = session([creature("c", "1,1", scores={"Overland": 10, "Flight": 15})])
     do(s, "move", "c", type="overland", to=[1, 4])
     assert who(s, "c")["allowance"] == {"overland": 7, "flight": 12}
-    moved = of_type(do(s, "move", "c", type="flight", to=[1, 6]), "moved")[0]
+    moved = of_type(do(s, "move", "c", type="flight", to=[1, 8]), "moved")[0]
     assert moved.distance == 4
     assert who(s, "c")["allowance"] == {"overland": 7, "flight": 8}
     do(s, "end_turn", "c")

@@ -81,11 +81,21 @@ class Breach(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class DeclarationCost:
+    """R002-37: what declaring an Action costs by itself: ``pp`` PP and ``simple``
+    Simple Actions of this Activation (any other cost on the sheet is the table's).
+    Spent when the Action is declared, and kept spent if the Action then fails."""
+
+    pp: CommandInt = 0
+    simple: CommandInt = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DashAction(Command):
     """R002-36, R002-37: declare an Action with the Dash trait against ``target`` (it needs
     the user within ``range_m``), closing the gap first with one of the four movement
     Actions at no action cost, moving to ``to``. ``type`` is the Type a Rush adds to;
-    ``into`` the medium of a Breach."""
+    ``into`` the medium of a Breach; ``cost`` what declaring the Action itself spends."""
 
     name: ClassVar[str] = "dash_action"
     action: Name
@@ -95,6 +105,7 @@ class DashAction(Command):
     to: Target
     type: Name | None = None
     into: Medium | None = None
+    cost: DeclarationCost | None = None
     pp: CommandInt | None = None
     roll: Faces | None = None
 

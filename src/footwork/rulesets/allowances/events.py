@@ -149,10 +149,16 @@ class DashDeclared(Event):
     action: str
     target: str
     closing: str
+    #: R002-37: PP and Simple Actions the declaration itself spends (kept if it fails)
+    pp: int = 0
+    simple: int = 0
 
     def describe(self) -> str:
-        return (f"{self.actor} declares {self.action} (Dash) against {self.target}, closing "
-                f"with {self.closing}")
+        paid = [f"{n} {w}" for n, w in ((self.pp, "PP"), (self.simple, "Simple Action(s)"))
+                if n]
+        cost = f", spending {' and '.join(paid)}" if paid else ""
+        return (f"{self.actor} declares {self.action} (Dash) against {self.target}{cost}, "
+                f"closing with {self.closing}")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

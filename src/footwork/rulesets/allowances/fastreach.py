@@ -150,15 +150,30 @@ def _add(L: IntArray, bi: IntArray, bf: FloatArray, n: int, sub: bool, turns: in
     return n
 
 
+def _skim(L: IntArray, bi: IntArray, bf: FloatArray, n: int, sub: bool, turns: int,
+          mt: int, r2: int, c2: int, lv: int, run: float) -> int:
+    """Terrain._skim."""
+    s2 = L[_SURF, r2, c2]
+    t2 = L[_TOP, r2, c2]
+    if _open_air(L, r2, c2, lv):
+        return _add(L, bi, bf, n, sub, turns, mt, AIR, r2, c2, lv, _FL, run)
+    if t2 == lv and s2 == _FLOOR and lv < L[_CEIL, r2, c2]:
+        return _add(L, bi, bf, n, sub, turns, mt, GROUND, r2, c2, lv, _FL, run)
+    if t2 == lv and s2 == _WATERC:
+        return _add(L, bi, bf, n, sub, turns, mt, WATER, r2, c2, lv, _FL, run)
+    return n
+
+
 def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: IntArray,
             mp: IntArray, runs: FloatArray, vs: float, bi: IntArray, bf: FloatArray) -> int:
     """Terrain.steps: writes the steps into ``bi`` (kind, row, col, level, turns, style
     code) and ``bf`` (cost); returns how many. ``allow[code]``: may the mover use that
-    style; ``mp``: walk step, max turns, hop floor, Climb's code."""
+    style; ``mp``: walk step, max turns, hop floor, Climb's code, skim (0/1)."""
     step = mp[0]
     mt = mp[1]
     hop_floor = mp[2]
     cl = mp[3]
+    skim = mp[4] != 0
     rows = L.shape[1]
     cols = L.shape[2]
     sub = _submerged(L, kind, r, c, lv)
@@ -184,6 +199,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: 
             if allow[_SW] and s2 == _WATERC and abs(t2 - lv) <= step:
                 n = _add(L, bi, bf, n, sub, turns, mt, WATER, r2, c2, t2, _SW,
                          run + abs(t2 - lv) * vs)
+            if allow[_FL] and skim:
+                n = _skim(L, bi, bf, n, sub, turns, mt, r2, c2, lv, run)
         elif kind == WATER:
             if allow[_SW] and s2 == _WATERC and L[_BED, r2, c2] <= lv <= t2:
                 n = _add(L, bi, bf, n, sub, turns, mt, WATER, r2, c2, lv, _SW, run)
@@ -191,6 +208,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: 
                     and abs(t2 - lv) <= step):
                 n = _add(L, bi, bf, n, sub, turns, mt, GROUND, r2, c2, t2, _OV,
                          run + abs(t2 - lv) * vs)
+            if allow[_FL] and skim and lv == L[_TOP, r, c]:
+                n = _skim(L, bi, bf, n, sub, turns, mt, r2, c2, lv, run)
         elif kind == AIR:
             if allow[_FL]:
                 if _open_air(L, r2, c2, lv):
@@ -557,6 +576,8 @@ _KERNEL_FUNCTIONS: tuple[tuple[str, str | list[str]], ...] = (
     ("_pass", f"boolean({_LAYERS}, int64, int64, int64, int64, int64)"),
     ("_add", f"int64({_LAYERS}, int64[:, ::1], {_F1}, int64, boolean, int64, int64, int64, "
              "int64, int64, int64, int64, float64)"),
+    ("_skim", f"int64({_LAYERS}, int64[:, ::1], {_F1}, int64, boolean, int64, int64, int64, "
+              "int64, int64, float64)"),
     ("_expand", f"int64({_LAYERS}, int64, int64, int64, int64, int64, {_I1}, {_I1}, {_F1}, "
                 f"float64, int64[:, ::1], {_F1})"),
     ("_moves", f"int64({_LAYERS}, int64, int64, int64, int64, int64, {_I1}, {_I1}, {_F1}, "
@@ -621,13 +642,20 @@ def _prepare(terrain: Terrain) -> _Prepared:
     return prepared
 
 
-def _sets(budget: Budget, groups: tuple[tuple[tuple[str, ...], float], ...]) -> tuple[
-        IntArray, FloatArray, IntArray]:
+def _sets(budget: Budget, groups: tuple[tuple[tuple[str, ...], float], ...],
+          owners: tuple[str, ...] | None = None) -> tuple[IntArray, FloatArray, IntArray]:
     """reach()'s group bookkeeping (``group_constraints``) as arrays: ``held[s]`` (the
     groups holding style s, in order), each group's cap (+EPS) and members, then the
-    constraint sets compared under group-sum dominance."""
+    constraint sets compared under group-sum dominance. With ``owners``
+    (``planning.cascade_reach``), a group bounds only its owner's steps."""
     styles = budget.styles
     held, sets = group_constraints(budget, groups)
+    if owners is not None:
+        index = {name: i for i, name in enumerate(styles)}
+        held = [[] for _ in styles]
+        for (members, cap), owner in zip(groups, owners, strict=True):
+            ids = tuple(index[m] for m in dict.fromkeys(members))
+            held[index[owner]].append((ids, cap + EPS))
     glist = [g for hs in held for g in hs]
     # every (members, cap) a style's check reads, numbered; then the compared sets
     checks = list(dict.fromkeys(glist))
@@ -703,11 +731,12 @@ def fast_reach(terrain: Terrain, start: Spot, search: Search) -> Reach[Spot] | N
     allow = np.array([name in mover.types for name in TERRAIN_STYLES], dtype=np.int64)
     cl = TERRAIN_STYLES.index(mover.climb_as)
     allow[_CL] = mover.climb_as in mover.types if cl == _CL else 0
-    mp = np.array([terrain.step, mover.turns, mover.hop_floor, cl], dtype=np.int64)
+    mp = np.array([terrain.step, mover.turns, mover.hop_floor, cl, int(terrain.skim)],
+                  dtype=np.int64)
     rise = search.rise_only
     rise_code = TERRAIN_STYLES.index(rise) if rise in TERRAIN_STYLES and rise != bt else -1
     mode = 2 if one else (1 if search.groups else 0)
-    held, gcaps, sets = _sets(budget, search.groups)
+    held, gcaps, sets = _sets(budget, search.groups, search.owners)
     caps = np.array([caps_map[s] + EPS for s in styles])
     slack = np.array([limit - caps_map[s] for s in styles])
     ip = np.array([kind, sr - r0, sc - c0, slv, sturns, lv_lo, r0, r1, c0, c1, mode,

@@ -32,6 +32,15 @@ class CascadeOptions(_Frozen):
     #: A002-03: which numbers decide "as high or higher": the base Scores, or the
     #: Allowances left when the move starts
     compare: Literal["base_score", "current_allowance"] = "base_score"
+    #: R002-04, R002-05, A002-04 (issue 10, item 9): what bounds a move with a Type.
+    #: ``own`` (default): that Type's own Allowance pays for it; the cascade takes the
+    #: same distance off every Type ranked as high or higher, down to 0, and forbids
+    #: nothing (a Rush always gives its metres; a flier whose Flight is spent may still
+    #: walk what is left of its Overland). ``drained``: the move must also fit every
+    #: Type it drains (A002-04 read as one pool: the round never goes past the highest
+    #: Allowance; a Rush on a Type tied with or below another then adds only where the
+    #: higher one has room, and a spent flier may not walk).
+    limit: Literal["own", "drained"] = "own"
 
 
 class DistanceOptions(_Frozen):
@@ -43,6 +52,12 @@ class DistanceOptions(_Frozen):
     vertical_step_m: float = Field(default=1.0, ge=MIN_VERTICAL_STEP, le=MAX_VERTICAL_STEP)
     #: the largest rise or drop an Overland step takes in its stride, in m
     walk_step_m: float = Field(default=1.0, ge=0, le=MAX_WALK_STEP)
+    #: R002-04, R002-43 (issue 16, item 3): ``true`` (default): a flier may fly at the
+    #: height it stands at, so flying across level ground costs what it crosses (the
+    #: printed 4 m flight costs 4 m); ``false``: leaving the ground or the water's
+    #: surface costs one vertical step up, and landing one down (a take-off and a landing
+    #: leg on top of the distance across)
+    skim: bool = True
 
 
 class DosOptions(_Frozen):

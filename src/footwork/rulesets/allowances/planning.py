@@ -14,6 +14,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from operator import le
 
 from footwork.errors import IllegalCommand
 from footwork.rulesets.allowances.model import MAP_TYPES, MODE_TYPE, Creature
@@ -25,7 +26,15 @@ from footwork.rulesets.allowances.terrain import (
     Spot,
     Terrain,
 )
-from footwork.space.reach import EPS, Budget, PlanStep, Reach, Step, reach
+from footwork.space.reach import (
+    EPS,
+    Budget,
+    PlanStep,
+    Reach,
+    Step,
+    group_constraints,
+    reach,
+)
 
 #: a transition limit no move reaches
 UNLIMITED = 99
@@ -47,21 +56,32 @@ def drained_by(actor: Creature, o: AllowancesOptions, by: str) -> list[str]:
     return [u for u in actor.scores if rank[u] >= rank[by]]
 
 
+def limiting(actor: Creature, o: AllowancesOptions, by: str) -> list[str]:
+    """R002-04, R002-05, ``cascade.limit``: the Types whose Allowance must pay for a move
+    with ``by``: its own (``own``, the default), or every Type it drains (``drained``)."""
+    return [by] if o.cascade.limit == "own" else drained_by(actor, o, by)
+
+
 def effective(actor: Creature, o: AllowancesOptions) -> dict[str, float]:
-    """How far each Type may still go alone: the least Allowance among the Types it drains."""
-    return {t: max(0.0, min(actor.allowance[u] for u in drained_by(actor, o, t)))
+    """How far each Type may still go alone: the least Allowance among the Types that
+    must pay for it (:func:`limiting`)."""
+    return {t: max(0.0, min(actor.allowance[u] for u in limiting(actor, o, t)))
             for t in actor.scores}
 
 
 def deductions(actor: Creature, o: AllowancesOptions,
                spent: Mapping[str, float]) -> dict[str, float]:
-    """R002-05, A002-02: what each Allowance loses when ``spent`` m went by each Type."""
+    """R002-05, A002-02: what each Allowance loses when ``spent`` m went by each Type, in
+    that order; no Allowance goes below 0 (the cascade takes what is there)."""
+    left = dict(actor.allowance)
     out = dict.fromkeys(actor.scores, 0.0)
     for by, d in spent.items():
         if by not in actor.scores or d <= 0:
             continue
         for u in drained_by(actor, o, by):
-            out[u] += d
+            lost = min(d, max(0.0, left[u]))
+            out[u] += lost
+            left[u] -= lost
     return {k: round(v, 9) for k, v in out.items()}
 
 
@@ -70,6 +90,12 @@ def groups(actor: Creature, o: AllowancesOptions) -> list[tuple[tuple[str, ...],
     rank = ranks(actor, o)
     return [(tuple(t for t in actor.scores if rank[t] <= rank[u]), max(0.0, actor.allowance[u]))
             for u in actor.scores]
+
+
+def owners(actor: Creature, o: AllowancesOptions) -> tuple[str, ...] | None:
+    """For each group of :func:`groups`, the Type whose steps it bounds (``cascade.limit:
+    own``: U's group bounds only moves with U); None: every member's (``drained``)."""
+    return tuple(actor.scores) if o.cascade.limit == "own" else None
 
 
 @dataclass(frozen=True)
@@ -86,6 +112,8 @@ class Search:
     hovers: bool
     #: a Type that may only rise straight up (out of the medium a Breach leaves)
     rise_only: str | None = None
+    #: per group, the style whose steps it bounds (None: every member's steps)
+    owners: tuple[str, ...] | None = None
 
 
 def hovers(actor: Creature) -> bool:
@@ -141,15 +169,21 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
     if not caps:
         caps = {"none": 0.0}
     grp: tuple[tuple[tuple[str, ...], float], ...] = ()
+    own: tuple[str, ...] | None = None
     if sum(1 for t in caps if t in actor.scores) > 1 and loose is None:
-        # R002-05: a Type missing from this search spends nothing: its groups lose it
-        grp = tuple((kept, c) for m, c in groups(actor, o)
-                    if (kept := tuple(x for x in m if x in caps)))
+        # R002-05: a Type missing from this search spends nothing: its groups lose it;
+        # with ``cascade.limit: own`` a group bounds only its own Type's steps
+        who = owners(actor, o)
+        pairs = [(kept, c, u) for (m, c), u in zip(groups(actor, o), actor.scores, strict=True)
+                 if (kept := tuple(x for x in m if x in caps))
+                 and (who is None or u in caps)]
+        grp = tuple((m, c) for m, c, _ in pairs)
+        own = None if who is None else tuple(u for _, _, u in pairs)
     climb_as = climb if climb is not None else "climb"
     mover = Mover(frozenset(t for t in usable if t in MAP_TYPES), climb_as=climb_as,
                   turns=turns)
     return Search(Budget(caps), grp, mover, bt, bt is not None and bt not in actor.scores,
-                  hovers(actor), rise if rise in caps else None)
+                  hovers(actor), rise if rise in caps else None, own)
 
 
 def shared_steps(terrain: Terrain, mover: Mover) -> Callable[[Spot], list[Step[Spot]]]:
@@ -171,7 +205,7 @@ def run(terrain: Terrain, start: Spot, s: Search,
     """The exact search of :class:`Search` from ``start``: compiled (``fastreach``) when
     numba is there, else :func:`pure_run` (the same result)."""
     key = (id(terrain), start, tuple(s.budget.caps.items()), s.groups, s.mover,
-           s.breach_type, s.breach_only, s.rise_only)
+           s.breach_type, s.breach_only, s.rise_only, s.owners, terrain.skim)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is terrain:
         return hit[1]
@@ -213,7 +247,84 @@ def pure_run(terrain: Terrain, start: Spot, s: Search,
 
     if len(caps) == 1 and not s.groups:
         return one_resource(start, steps, s.budget)
+    if s.owners is not None:
+        return cascade_reach(start, steps, s.budget, s.groups, s.owners)
     return reach(start, steps, s.budget, groups=s.groups)
+
+
+def cascade_reach(start: Spot, steps: Callable[[Spot], list[Step[Spot]]], budget: Budget,
+                  grp: tuple[tuple[tuple[str, ...], float], ...],
+                  own: tuple[str, ...]) -> Reach[Spot]:
+    """:func:`reach` with group-sum dominance, where group ``g`` bounds only the steps of
+    its owner ``own[g]`` (R002-04: a move is paid by its own Type's Allowance; the
+    cascade only deducts). Labels whose group sums are all no larger can still take every
+    step the other can, so dominance stays exact."""
+    styles = budget.styles
+    index = {name: i for i, name in enumerate(styles)}
+    _, sets = group_constraints(budget, grp)
+    ids = [tuple(index[m] for m in dict.fromkeys(members)) for members, _ in grp]
+    held: list[list[tuple[tuple[int, ...], float]]] = [[] for _ in styles]
+    for g, ((_, cap), owner) in enumerate(zip(grp, own, strict=True)):
+        held[index[owner]].append((ids[g], cap + EPS))
+    caps = [budget.caps[x] + EPS for x in styles]
+    pool_limit = budget.limit + EPS
+    n = len(styles)
+    key: list[Spot] = [start]
+    spent: list[tuple[float, ...]] = [(0.0,) * n]
+    total: list[float] = [0.0]
+    parent: list[int] = [-1]
+    step_of: list[Step[Spot] | None] = [None]
+    alive: list[bool] = [True]
+    d0 = (0.0,) * len(sets)
+    above = [tuple(y + EPS for y in d0)]
+    below = [tuple(y - EPS for y in d0)]
+    fronts: dict[Spot, list[int]] = {start: [0]}
+    heap: list[tuple[float, int]] = [(0.0, 0)]
+    pop, push = heapq.heappop, heapq.heappush
+    cache: dict[Spot, list[Step[Spot]]] = {}
+    while heap:
+        t, i = pop(heap)
+        if not alive[i]:
+            continue
+        vec = spent[i]
+        here = key[i]
+        moves = cache.get(here)
+        if moves is None:
+            moves = cache[here] = list(steps(here))
+        for st in moves:
+            s = index.get(st.style)
+            if s is None:
+                raise ValueError(f"a step uses style {st.style!r}; the budget has "
+                                 f"{', '.join(styles)}")
+            c = float(st.cost)
+            t2 = t + c
+            x = vec[s] + c
+            if t2 > pool_limit or x > caps[s]:
+                continue
+            if any(sum(vec[j] for j in g) + c > gc for g, gc in held[s]):
+                continue
+            v2 = (*vec[:s], x, *vec[s + 1:])
+            d2 = tuple(sum(v2[j] for j in g) for g in sets)
+            front = fronts.setdefault(st.to, [])
+            if any(all(map(le, below[j], d2)) for j in front):
+                continue
+            keep = [j for j in front if not all(map(le, d2, above[j]))]
+            for j in front:
+                if j not in keep:
+                    alive[j] = False
+            front[:] = keep
+            new = len(key)
+            key.append(st.to)
+            spent.append(v2)
+            total.append(t2)
+            parent.append(i)
+            step_of.append(st)
+            alive.append(True)
+            above.append(tuple(y + EPS for y in d2))
+            below.append(tuple(y - EPS for y in d2))
+            front.append(new)
+            push(heap, (t2, new))
+    return Reach(start, budget, fronts, key, spent, total, parent, step_of)
 
 
 def one_resource(start: Spot, steps: Callable[[Spot], list[Step[Spot]]],

@@ -4,6 +4,7 @@ map in metres; Rush, Jump, Leap and Breach on d100 degrees with PP; the Dash tra
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -33,6 +34,7 @@ from footwork.rulesets.allowances.commands import (
     Activation,
     Breach,
     DashAction,
+    DeclarationCost,
     Jump,
     Leap,
     Move,
@@ -51,6 +53,7 @@ from footwork.rulesets.allowances.model import (
     type_name,
 )
 from footwork.rulesets.allowances.options import AllowancesOptions
+from footwork.rulesets.allowances.pipeline import path_of_route, rule, spend_path
 from footwork.rulesets.allowances.planning import (
     BREACH,
     HOP_STYLE,
@@ -79,6 +82,8 @@ from footwork.space.levels import cell_label, parse_cell
 from footwork.space.reach import EPS
 
 AllowancesState = State[Creature]
+#: movement in this ruleset rolls no dice: the pipeline's roller is never rolled
+NO_DICE = Roller(random.Random(0))
 
 PP_RULES = {"rush": ("R002-11", "A002-07"), "jump": ("R002-21", "A002-07"),
             "leap": ("R002-27", "A002-07"), "breach": ("R002-34", "A002-07")}
@@ -156,6 +161,9 @@ class AllowancesRuleset(Ruleset[Creature]):
             ev.AllowancesReset: lambda s, e: s.update_actor(
                 e.actor, allowance=dict(e.allowance), rush_bonus={}, jumps=0, leaps=0,
                 activation=0),
+            ev.DashDeclared: lambda s, e: s.update_actor(
+                e.actor, pp=s.actors[e.actor].pp - e.pp,
+                simple_used=s.actors[e.actor].simple_used + e.simple),
             ev.ObscuredSet: lambda s, e: s.update_actor(e.actor, obscured_pct=e.percent),
             ev.WeatherSet: lambda s, e: fast_replace(s, world={**s.world, "fog": e.fog}),
         }
@@ -182,7 +190,8 @@ class AllowancesRuleset(Ruleset[Creature]):
             terrain = Terrain(grid, metric=o.distance.metric,
                               vertical_step=o.distance.vertical_step_m,
                               walk_step=o.distance.walk_step_m,
-                              burrow_depth=o.burrow.max_depth_m, solid_tags=o.burrow.solid_tags)
+                              burrow_depth=o.burrow.max_depth_m, solid_tags=o.burrow.solid_tags,
+                              skim=o.distance.skim)
         except ValueError as exc:  # heights too many vertical steps apart (not in range)
             raise ScenarioError(str(exc), path="map") from None
         built: dict[str, Creature] = {}
@@ -296,13 +305,22 @@ class AllowancesRuleset(Ruleset[Creature]):
         if not t.in_bounds(to[0], to[1]):
             raise IllegalCommand("off_map", f"row {to[0]}, col {to[1]} is off the map "
                                  f"({t.rows} rows, {t.cols} cols)")
-        found = route(t, a, o, by, to, override=command.overrides_transition_limit)
-        return self._moved_events(state, a, by, found)
+        override = command.overrides_transition_limit
+        found = route(t, a, o, by, to, override=override)
+        return self._moved_events(state, a, by, found, override=override)
 
     def _moved_events(self, state: AllowancesState, a: Creature, by: str | None,
-                      found: Route) -> list[Event]:
+                      found: Route, *, override: bool = False, cause: str = "") -> list[Event]:
+        """The events of a found route, once the pipeline has ruled every step of it."""
         o = _opts(state)
         t = _terrain(state)
+        if not cause:
+            cause = by if by in ("jump", "leap") else (
+                "breach" if a.breach_type is not None else "move")
+        start = start_spot(t, a)
+        ruled = rule(t, o, plan_search(t, a, o, by, override=override), a, start,
+                     path_of_route(a, cause, start, found, a.breach_type), NO_DICE)
+        assert ruled.stop is None and ruled.state.at == found.end
         spent = found.by_type()
         hop = found.spent.get(HOP_STYLE, 0.0)
         if hop > 0 and o.jump.consumes_allowance and "overland" in a.scores:
@@ -364,9 +382,12 @@ class AllowancesRuleset(Ruleset[Creature]):
         eff = effective(a, o)[by]
         if command.distance > eff + EPS:
             raise IllegalCommand("over_allowance", f"{_m(command.distance)} of {by.title()} is "
-                                 f"more than the {_m(eff)} it may still go: every Type scored "
-                                 "at least as high pays too (R002-03, R002-05)",
+                                 f"more than the {_m(eff)} it may still go (R002-03, R002-05)",
                                  ("R002-03", "R002-05"))
+        t = _terrain(state)
+        start = start_spot(t, a)
+        rule(t, o, plan_search(t, a, o, by), a, start,
+             spend_path(a, start, by, float(command.distance)), NO_DICE)
         deducted = deductions(a, o, {by: float(command.distance)})
         return [ev.Moved(actor=a.id, by=by, distance=float(command.distance), row=a.row,
                          col=a.col, z=a.z, mode=a.mode, deducted=deducted,
@@ -460,11 +481,11 @@ class AllowancesRuleset(Ruleset[Creature]):
         target = int(str(ctx["target"]))
         roll, supplied = roller.roll(D100, where="roll")
         value = roll.total
-        deg = degrees(target, value)
         ctx["roll"] = value
+        ctx["outcome"] = _degrees(target, value)
         events: list[Event] = [Rolled(
             actor=a.id, check=f"{action} ({ctx['skill']} {ctx['grade']}, target {target})",
-            dice=str(D100), values=roll.values, total=value, outcome=_degrees(deg),
+            dice=str(D100), values=roll.values, total=value, outcome=_degrees(target, value),
             supplied=supplied, rules=(*ACTION_RULES[action], "A002-05", "A002-06"))]
         o = _opts(state)
         most = min(o.pp.max_per_roll, a.pp)
@@ -472,7 +493,7 @@ class AllowancesRuleset(Ruleset[Creature]):
             choices = tuple(str(n) for n in range(most + 1))
             events.append(DecisionRequested(
                 actor=a.id, kind="pp", choices=choices,
-                prompt=f"{action} rolled {value} against {target} ({_degrees(deg)}): spend PP, "
+                prompt=f"{action} rolled {value} against {target} ({ctx['outcome']}): spend PP, "
                        f"+{o.pp.per_point} each, at most {most} ({a.pp} left, at most "
                        f"{o.pp.max_per_roll} on one roll, {', '.join(PP_RULES[action])})?",
                 context=ctx, rules=PP_RULES[action]))
@@ -537,12 +558,29 @@ class AllowancesRuleset(Ruleset[Creature]):
         t = _terrain(state)
         if not t.in_bounds(to[0], to[1]):
             raise IllegalCommand("off_map", f"row {to[0]}, col {to[1]} is off the map")
+        cost = command.cost or DeclarationCost()
+        if cost.pp < 0 or cost.simple < 0:
+            raise IllegalCommand("bad_cost", "a declaration costs 0 or more PP and Simple "
+                                 "Actions", ("R002-37",))
+        if cost.pp + (command.pp or 0) > a.pp:
+            raise IllegalCommand("not_enough_pp", f"{a.id} has {a.pp} PP: not enough to declare "
+                                 f"{command.action} for {cost.pp} and add {command.pp or 0} to "
+                                 "the roll (R002-37)", ("R002-37", "A002-07"))
+        limit = _opts(state).actions.simple_per_activation
+        if cost.simple and limit is not None and a.simple_used + cost.simple > limit:
+            raise IllegalCommand("no_simple_action", f"{a.id} has used its {limit} Simple "
+                                 f"Action(s) this Activation (R002-37, A002-22)",
+                                 ("R002-37", "A002-22"))
         ctx = self._declare(state, a, command.closing, command, dash=True)
+        declared: Event = ev.DashDeclared(actor=a.id, action=command.action, target=target.id,
+                                          closing=command.closing, pp=cost.pp,
+                                          simple=cost.simple, rules=("R002-36", "R002-37",
+                                                                     "A002-21"))
+        state = self.evolve(state, declared)
+        a = state.actors[a.id]
         ctx["dash"] = {"action": command.action, "target": target.id, "closing": command.closing,
                        "type": str(ctx.get("type", "")), "range_m": float(command.range_m),
                        "to": list(to)}
-        declared: Event = ev.DashDeclared(actor=a.id, action=command.action, target=target.id,
-                                          closing=command.closing, rules=("R002-36", "A002-21"))
         return [declared, *self._roll(state, a, ctx, command.pp, roller)]
 
     def _close(self, state: AllowancesState, a: Creature, dash: Mapping[str, JSON],
@@ -571,7 +609,7 @@ class AllowancesRuleset(Ruleset[Creature]):
             if by is None:  # a jump or breach that gave nothing: no closing move
                 raise IllegalCommand("no_distance", "nothing to close the gap with")
             found = route(t, me, _opts(state), by, to)
-            out += self._moved_events(s, me, by, found)
+            out += self._moved_events(s, me, by, found, cause="dash")
             for e in out:
                 s = self.evolve(s, e)
             me = s.actors[a.id]
@@ -697,9 +735,12 @@ class AllowancesRuleset(Ruleset[Creature]):
         start = start_spot(t, a)
         here = (start[1], start[2], _place_kind(t, start))
         places: dict[tuple[int, int, str], list[Spot]] = {}
+        # every resting spot at each (row, col, height): what `to` names (R002-04)
+        at_height: dict[tuple[int, int, int], list[Spot]] = {}
         for spot in found:
             if not t.resting(spot, s.hovers):
                 continue
+            at_height.setdefault(spot[1:4], []).append(spot)
             place = (spot[1], spot[2], _place_kind(t, spot))
             if spot[:4] == start[:4] or place in seen:
                 continue
@@ -711,6 +752,11 @@ class AllowancesRuleset(Ruleset[Creature]):
             chosen = pick(found, keys, a, o, surface_first=False)
             assert chosen is not None
             spot = chosen.end
+            # two kinds of place at one height (the air and a wall): `to` names the height,
+            # so list only the one the move would take
+            taken = pick(found, at_height[spot[1:4]], a, o, surface_first=False)
+            if taken is not None and taken.end[0] != spot[0]:
+                continue
             to = [spot[1], spot[2], _num(t.height(spot[3]))]
             deducted = deductions(a, o, chosen.by_type())
             command: dict[str, JSON] = {"do": "move", "actor": a.id, "to": to}
@@ -746,6 +792,9 @@ class AllowancesRuleset(Ruleset[Creature]):
                                         t.level(actor.z))
         body["cover"] = {other: cover(state, other, actor.id, "ranged")["stage"]
                          for other in state.actors if other != actor.id}
+        # R002-38, R002-42, A002-18: against each other creature's melee attack
+        body["melee_cover"] = {other: cover(state, other, actor.id, "melee")["stage"]
+                               for other in state.actors if other != actor.id}
         return body
 
     def space_json(self, space: Any) -> Mapping[str, JSON]:
@@ -793,12 +842,16 @@ def cover(state: AllowancesState, attacker_id: str, target_id: str, kind: str) -
     fog = bool(state.world.get("fog"))
     why: list[str] = []
     rules: list[str] = ["A002-20"]
-    if kind == "melee" and not (o.melee or fog):
+    # R002-42: a burrowed target is covered from the surface whatever the attack; the
+    # rest of cover counts against melee only with cover.melee or in Fog (R002-38, A002-18)
+    burrowed = tgt.medium == "earth" and atk.medium != "earth"
+    if kind == "melee" and not (o.melee or fog or burrowed):
         return {"stage": 0, "why": ["cover applies to ranged attacks"],
                 "rules": ["R002-38", "A002-18"]}
+    ranged_like = kind != "melee" or o.melee or fog
     stage = 0
     total = False
-    pct = tgt.obscured_pct
+    pct = tgt.obscured_pct if ranged_like else 0
     if pct > 90:
         total = True
         why.append(f"{pct}% obscured: total cover")
@@ -812,11 +865,12 @@ def cover(state: AllowancesState, attacker_id: str, target_id: str, kind: str) -
         why.append(f"{pct}% obscured: Low Cover")
         rules += ["R002-39"]
     g = t.grid
-    if any(g.tag_at(n, tgt.row, tgt.col) for n in o.high_tags if n in g.tags):
+    if ranged_like and any(g.tag_at(n, tgt.row, tgt.col) for n in o.high_tags if n in g.tags):
         stage = max(stage, 2)
         why.append("stands in High Cover")
         rules.append("R002-40")
-    elif any(g.tag_at(n, tgt.row, tgt.col) for n in o.low_tags if n in g.tags):
+    elif ranged_like and any(g.tag_at(n, tgt.row, tgt.col) for n in o.low_tags
+                             if n in g.tags):
         stage = max(stage, 1)
         why.append("stands in Low Cover")
         rules.append("R002-39")
@@ -824,12 +878,13 @@ def cover(state: AllowancesState, attacker_id: str, target_id: str, kind: str) -
     def under_water(c: Creature) -> bool:
         return c.mode == "water" and t.level(c.z) < t.top[c.row][c.col]
 
-    if under_water(atk) != under_water(tgt) and "earth" not in (atk.medium, tgt.medium):
+    if ranged_like and under_water(atk) != under_water(tgt) and "earth" not in (
+            atk.medium, tgt.medium):
         fluid = 2 if o.fluid == "high" else 1
         stage = max(stage, fluid)
         why.append(f"the attack crosses the water's surface: {o.fluid.title()} Cover")
         rules += ["R002-41", "A002-19"]
-    if tgt.medium == "earth" and atk.medium != "earth":
+    if burrowed:
         if kind == "earthbound" and any(x.lower() == "tremorsense" for x in atk.traits):
             why.append("Tremorsense and an [Earthbound] move: no cover from the earth")
         elif o.burrowed == "total":
@@ -855,8 +910,11 @@ def _place_kind(t: Terrain, spot: Spot) -> str:
     return _mode(kind)
 
 
-def _degrees(deg: int) -> str:
-    return f"{deg} DoS" if deg >= 0 else f"{-deg} DoF"
+def _degrees(target: int, roll: int) -> str:
+    """A002-05: a success counts DoS, a failure DoF, even when the tens digits tie (65
+    against 60 is a failure with 0 DoF, never "0 DoS")."""
+    deg = degrees(target, roll)
+    return f"{deg} DoS" if roll <= target else f"{-deg} DoF"
 
 
 def _check_faces(command: Command) -> None:

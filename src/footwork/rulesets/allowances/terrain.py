@@ -26,6 +26,7 @@ step, and an Overland step between floors of different heights both legs.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -63,8 +64,11 @@ class Terrain(GridLevels):
     may take from a spot."""
 
     def __init__(self, grid: GridMap, *, metric: str, vertical_step: float,
-                 walk_step: float, burrow_depth: float, solid_tags: list[str]) -> None:
+                 walk_step: float, burrow_depth: float, solid_tags: list[str],
+                 skim: bool = True) -> None:
         super().__init__(grid, vertical_step)
+        #: R002-04, R002-43: a flier may fly at the height it stands (``distance.skim``)
+        self.skim = skim
         self.step = math.floor(walk_step / vertical_step + 1e-9)
         self.metric = metric
         solid = self.tagged(solid_tags)
@@ -135,12 +139,16 @@ class Terrain(GridLevels):
                     add(GROUND, r2, c2, t2, "overland", run + abs(t2 - lv) * vs)
                 if "swim" in types and s2 == _WATERC and abs(t2 - lv) <= self.step:
                     add(WATER, r2, c2, t2, "swim", run + abs(t2 - lv) * vs)
+                if "flight" in types and self.skim:
+                    self._skim(add, r2, c2, lv, run)
             elif kind == WATER:
                 if "swim" in types and s2 == _WATERC and self.bed[r2][c2] <= lv <= t2:
                     add(WATER, r2, c2, lv, "swim", run)
                 if ("overland" in types and lv == top[r][c] and s2 == _FLOOR
                         and abs(t2 - lv) <= self.step):
                     add(GROUND, r2, c2, t2, "overland", run + abs(t2 - lv) * vs)
+                if "flight" in types and self.skim and lv == top[r][c]:
+                    self._skim(add, r2, c2, lv, run)
             elif kind == AIR:
                 if "flight" in types:
                     if self.open_air(r2, c2, lv):
@@ -214,6 +222,19 @@ class Terrain(GridLevels):
             elif lv == t and s == _WATERC:
                 add(WATER, r, c, t, "hop", 0.0)
         return out
+
+    def _skim(self, add: Callable[[int, int, int, int, str, float], None], r2: int, c2: int,
+              lv: int, run: float) -> None:
+        """R002-04, R002-43 (``distance.skim``): Flight from the ground or the water's
+        surface straight across at that height: onto a floor or water level with it, or
+        off an edge into the open air; only the distance across is paid."""
+        s2, t2 = self.surface[r2][c2], self.top[r2][c2]
+        if self.open_air(r2, c2, lv):
+            add(AIR, r2, c2, lv, "flight", run)
+        elif t2 == lv and s2 == _FLOOR and lv < self.ceil[r2][c2]:
+            add(GROUND, r2, c2, lv, "flight", run)
+        elif t2 == lv and s2 == _WATERC:
+            add(WATER, r2, c2, lv, "flight", run)
 
     # -- what a spot is ---------------------------------------------------------------
 
