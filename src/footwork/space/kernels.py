@@ -20,8 +20,21 @@ import numpy.typing as npt
 
 from footwork.space.reach import Budget, Reach, Step
 
-__all__ = ["SIGNATURES", "compact_labels", "compiled_into", "grow", "heap_grow", "heap_pop",
-           "heap_push", "load_kernel", "new_table", "reach_from_arrays", "rehash", "slot"]
+__all__ = [
+    "SIGNATURES",
+    "build_kernel",
+    "compact_labels",
+    "compiled_into",
+    "grow",
+    "heap_grow",
+    "heap_pop",
+    "heap_push",
+    "load_kernel",
+    "new_table",
+    "reach_from_arrays",
+    "rehash",
+    "slot",
+]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -230,7 +243,20 @@ def load_kernel(namespace: MutableMapping[str, Any],
     """Compile a kernel module: the shared helpers into its ``namespace``, then each of its
     ``functions`` (name, numba signature), callees first, replacing them in place so
     that they call each other compiled. Returns the ``entry`` dispatcher, or None
-    without numba. Compiled code is cached on disk."""
+    without numba (or under the ``off`` policy of :mod:`footwork.space.compiled`).
+    Compiled code is cached on disk. This call waits for the compilation: a search that
+    must not wait asks :func:`footwork.space.compiled.kernel` instead."""
+    from footwork.space import compiled
+
+    if compiled.policy() == "off":
+        return None
+    return compiled.compile_now(namespace, functions, entry,
+                                lambda: build_kernel(namespace, functions, entry))
+
+
+def build_kernel(namespace: MutableMapping[str, Any],
+                 functions: Sequence[tuple[str, str | list[str]]], entry: str) -> Any:
+    """What :func:`load_kernel` does, without the policy or the once-per-process guard."""
     try:
         import numba  # type: ignore[import-not-found, unused-ignore]
     except (ImportError, OSError):  # OSError: llvmlite's library cannot be mapped (memory)
