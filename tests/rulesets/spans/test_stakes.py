@@ -147,3 +147,19 @@ def test_the_guide_sees_what_a_jump_attack_hit_or_miss_does() -> None:
     hit, miss = consequence_of(pending, "hit"), consequence_of(pending, "miss")
     assert hit is not None and "bo takes 4 guard, 2 lethal" in hit.words
     assert miss is not None and miss.risk.fall is not None
+
+
+def test_one_word_for_heights_and_the_older_ground_key_still_reads() -> None:
+    """Issue 13, item 11 (R003-24: the height is the vertical unit): a span's `height`,
+    the older key `ground` read the same; a Maneuver roll says what it takes off the
+    lethal damage, and the damage line what is taken."""
+    spans = [{"id": "roof", "height": 2, "surface": "hard"},
+             {"id": "yard", "ground": 0, "surface": "hard"}]
+    s = session([actor("ada", "roof", dice={"maneuver": "d6"})], spans=spans,
+                links=[["roof", "yard"]])
+    assert s.state.actors["ada"].height == 2
+    s.do({"do": "drop", "actor": "ada", "to": "yard", "roll": [5]})
+    lines = [e.describe() for e in s.events]
+    assert any("(5 off the lethal damage" in line for line in lines)
+    assert any("takes 4 guard and 0 lethal damage" in line for line in lines)
+    assert not any("lethal -" in line for line in lines)

@@ -92,7 +92,8 @@ def continue_fall(
         return [
             Rolled(actor=actor_id, check="Maneuver (Leaf on the Wind reroll)",
                    dice=str(roll.dice), values=roll.values, total=second,
-                   outcome=f"lethal -{max(0, second)}", supplied=supplied, rules=("R003-37",)),
+                   outcome=f"{max(0, second)} off the lethal damage", supplied=supplied,
+                   rules=("R003-37",)),
             DecisionRequested(
                 actor=actor_id, kind="pick_result", choices=("first", "second"),
                 prompt=f"keep the first Maneuver result ({first}) or the second ({second})?",
@@ -123,7 +124,8 @@ def _land(state: SpansState, ctx: Mapping[str, Any], roller: Roller) -> list[Eve
     first = roll.total
     events: list[Event] = [
         Rolled(actor=actor_id, check="Maneuver (land safely)", dice=str(roll.dice),
-               values=roll.values, total=first, outcome=f"lethal -{max(0, first)}",
+               values=roll.values, total=first,
+               outcome=f"{max(0, first)} off the lethal damage",
                supplied=supplied, rules=("R003-28", "R003-36"))
     ]
     if "leaf_on_the_wind" in state.actors[actor_id].abilities:

@@ -145,7 +145,8 @@ def air_step(
     if m.is_feature(to) or to not in m.adjacent_spans(span):
         raise IllegalCommand("not_adjacent", f"{to} is not adjacent to {span}", ("R003-13",))
     if height < m.ground(to):
-        raise IllegalCommand("below_ground", f"{to}'s ground is above height {height}")
+        raise IllegalCommand("below_ground", f"{to}'s ground is at height {m.ground(to)}, "
+                             f"above height {height}")
     return Position(to, height)
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 
 from footwork import limits
 from footwork.engine.state import Actor
@@ -57,9 +57,21 @@ class FeatureSpec(_Spec):
     guards: list[Name] = Field(default_factory=list)
 
 
+def _older_ground_key(schema: dict[str, Any]) -> None:
+    """The encounter schema accepts the older key `ground` for a span's `height`."""
+    props = schema.get("properties", {})
+    if "height" in props:
+        props["ground"] = {**props["height"], "deprecated": True,
+                           "description": "the older name of `height`, still read"}
+
+
 class SpanSpec(_Spec):
+    model_config = ConfigDict(frozen=True, extra="forbid", json_schema_extra=_older_ground_key)
+
     id: Name
-    ground: Height = 0
+    #: the height its ground stands at (R003-24: heights are the one vertical unit); files
+    #: write it `height`, and the older key `ground` is still read (issue 13, item 11)
+    ground: Height = Field(default=0, validation_alias=AliasChoices("height", "ground"))
     surface: Surface = "hard"
     features: list[FeatureSpec] = Field(default_factory=list)
     #: where to draw the span (any unit); laid out automatically when left out

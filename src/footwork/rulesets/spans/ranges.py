@@ -15,7 +15,7 @@ from pydantic import AfterValidator, Field
 from footwork.dice import parse_dice
 from footwork.fields import dice_text
 
-#: heights, in storeys, of grounds, on-high features and actors (R003-24, A003-18)
+#: heights (the vertical unit) of spans, on-high features and actors (R003-24, A003-18)
 MAX_HEIGHT = 1000
 #: guard, stamina, awareness, life and armour (R003-04, R003-25)
 MAX_RESOURCE = 1000

@@ -654,7 +654,8 @@ class SpansRuleset(Ruleset[SpansActor]):
             maneuver = roll.total
             events.append(Rolled(actor=target_id, check="Maneuver (land safely)",
                                  dice=str(dice), values=roll.values, total=roll.total,
-                                 outcome=f"lethal -{max(0, roll.total)}", supplied=supplied,
+                                 outcome=f"{max(0, roll.total)} off the lethal damage",
+                                 supplied=supplied,
                                  rules=("R003-28", "A003-21")))
         guard, lethal = applied_damage(opts, target, heights, m.surface(target.at), maneuver)
         events.append(ev.Damaged(actor=target_id, guard=guard, lethal=lethal,
