@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from footwork.engine.movement import Path
@@ -14,8 +16,8 @@ from footwork.rulesets.allowances.terrain import AIR, GROUND
 
 from ._helpers import LAKE, creature, do, of_type, refused, session, who
 
-OTTER = {"scores": {"Overland": 8, "Swim": 8}, "skills": {"Running": 60}}
-DRAGON = {"scores": {"Overland": 10, "Flight": 15}}
+OTTER: dict[str, Any] = {"scores": {"Overland": 8, "Swim": 8}, "skills": {"Running": 60}}
+DRAGON: dict[str, Any] = {"scores": {"Overland": 10, "Flight": 15}}
 
 
 @pytest.mark.parametrize("limit, walks", [("own", 10), ("drained", 8)])
@@ -104,7 +106,9 @@ def test_R002_02_R002_03_the_pipeline_rules_each_leg() -> None:
     prices wrongly, a leg the Allowance cannot pay, and a path that ends in mid-air
     without a Flight Score; a good path passes."""
     s = session([creature("c", "0,0", scores={"Overland": 10, "Flight": 2})])
-    g = lambda c: (GROUND, 0, c, 0, 0)  # noqa: E731
+    def g(c: int) -> tuple[int, int, int, int, int]:
+        return (GROUND, 0, c, 0, 0)
+
     ok = _ruled(s, (Leg(g(0), g(1), "flight", pays="flight", cost=1.0),))
     assert ok.state.spent == {"flight": 1.0}  # type: ignore[attr-defined]
     with pytest.raises(IllegalCommand) as info:

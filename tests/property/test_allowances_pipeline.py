@@ -1,0 +1,150 @@
+"""The movement pipeline of `allowances` on random maps (issue 16; issue 10's properties).
+
+(a) a leg from the same spot to the same spot in the same mode gets the same ruling
+    whatever caused it (the causes where the text makes it matter are the README's
+    exceptions: a jump's legs, a Breach's legs);
+(b) symmetry: a leg across the map by a Type is linked both ways at the same price
+    (not a hop, which comes down free: R002-17, A002-13);
+(c) what the state JSON says a creature may not do, decide refuses: no Type moves past
+    its ``effective`` distance, and no Rush with the Simple Action used;
+(d) every way into a place honours the same rules: a move by a Type and the closing move
+    of a Dash Action to the same place are ruled alike (same place, same cascade).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from footwork.engine.movement import Path
+from footwork.errors import IllegalCommand
+from footwork.rulesets.allowances.pipeline import Leg, rule
+from footwork.rulesets.allowances.planning import plan_search, start_spot
+from footwork.rulesets.allowances.ruleset import NO_DICE
+from footwork.rulesets.allowances.terrain import HOP, Mover
+from footwork.scenario import encounter_from_data
+from footwork.space.reach import EPS
+
+from .test_allowances_properties import encounters
+
+SETTINGS = settings(max_examples=40, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def _session(data: dict[str, Any], foe: bool = False) -> Any:
+    data = copy.deepcopy(data)
+    spend = data.pop("spend")
+    a = data["actors"][0]
+    a["stats"]["skills"] = {"Running": 50, "Swim": 50, "Acrobatics": 50, "Athletics": 50}
+    if foe:
+        data["actors"].append({"id": "f", "side": "y", "at": a["at"],
+                               "stats": {"scores": {"Overland": 1}}})
+    session = encounter_from_data(data, "prop").session()
+    if spend is not None:
+        session.do({"do": "spend", "actor": "a", "type": spend, "distance": 1})
+    return session
+
+
+def _ruling(state: Any, by: str, leg: Leg, cause: str) -> object:
+    a = state.actors["a"]
+    t = state.space.terrain
+    try:
+        walked = rule(t, state.options, plan_search(t, a, state.options, by), a,
+                      start_spot(t, a), Path("a", cause, (leg,)), NO_DICE)
+    except IllegalCommand as exc:
+        return ("refused", exc.reason)
+    return ("moved", walked.state.at, dict(walked.state.spent))
+
+
+@SETTINGS
+@given(encounters())
+def test_a_a_leg_is_ruled_alike_whatever_caused_it(data: dict[str, Any]) -> None:
+    """(a) R002-04, R002-05, R002-12, R002-43: the same leg by the same Type, caused by a
+    move or by a Dash Action's closing move, gets the same ruling."""
+    state = _session(data).state
+    a = state.actors["a"]
+    t = state.space.terrain
+    start = start_spot(t, a)
+    for st_ in t.steps(start, Mover(frozenset(a.scores), turns=99)):
+        if st_.style not in a.scores:
+            continue
+        leg = Leg(start, st_.to, st_.style, pays=st_.style, cost=st_.cost)
+        assert _ruling(state, st_.style, leg, "move") == _ruling(state, st_.style, leg, "dash")
+
+
+@SETTINGS
+@given(encounters())
+def test_b_legs_across_are_linked_both_ways(data: dict[str, Any]) -> None:
+    """(b) R002-02, R002-43: a leg across by a Type is linked back at the same price."""
+    state = _session(data).state
+    t = state.space.terrain
+    mover = Mover(frozenset(["overland", "swim", "flight", "burrow", "climb"]), turns=99)
+    seen = {start_spot(t, state.actors["a"])}
+    todo = list(seen)
+    while todo:
+        here = todo.pop()
+        for st_ in t.steps(here, mover):
+            back = [x for x in t.steps(st_.to, mover)
+                    if x.to[:4] == here[:4] and x.style == st_.style]
+            if st_.to[0] != HOP and here[0] == st_.to[0] and here[1:3] != st_.to[1:3]:
+                assert any(abs(x.cost - st_.cost) < EPS for x in back), (here, st_)
+            key = (*st_.to[:4], 0)
+            if key not in seen and len(seen) < 200:
+                seen.add(key)
+                todo.append(key)
+
+
+@SETTINGS
+@given(encounters())
+def test_c_what_the_state_forbids_decide_refuses(data: dict[str, Any]) -> None:
+    """(c) R002-03, R002-05, R002-08, A002-22: no Type goes past the ``effective``
+    distance the state shows (and it may go exactly that far); with its Simple Action
+    used, a creature's Rush is refused."""
+    session = _session(data)
+    body = session.to_json(log=False)["actors"]["a"]
+    for by, eff in body["effective"].items():
+        try:
+            session.engine.decide(session.state, session.engine.parse(
+                {"do": "spend", "actor": "a", "type": by, "distance": eff + 1}))
+        except IllegalCommand as exc:
+            assert exc.reason == "over_allowance"
+        else:
+            raise AssertionError(f"{by} went past its effective {eff} m")
+        session.engine.decide(session.state, session.engine.parse(
+            {"do": "spend", "actor": "a", "type": by, "distance": eff}))
+    by = next(iter(body["scores"]))
+    session.do({"do": "rush", "actor": "a", "type": by, "roll": [100]})
+    assert session.to_json(log=False)["actors"]["a"]["simple_used"] == 1
+    try:
+        session.engine.decide(session.state, session.engine.parse(
+            {"do": "rush", "actor": "a", "type": by, "roll": [1]}))
+    except IllegalCommand as exc:
+        assert exc.reason == "no_simple_action"
+    else:
+        raise AssertionError("a second Rush in the Activation was accepted")
+
+
+@SETTINGS
+@given(encounters(), st.integers(0, 50))
+def test_d_every_way_into_a_place_is_ruled_alike(data: dict[str, Any], pick: int) -> None:
+    """(d) R002-04, R002-05, R002-36, A002-21: a listed move and the closing move of a
+    Dash Action (a Rush that gained nothing) into the same place end there with the same
+    cascade."""
+    session = _session(data, foe=True)
+    engine, state = session.engine, session.state
+    moves = [o.command for o in engine.options(state, "a")
+             if o.command.get("do") == "move" and o.command.get("type")]
+    if not moves:
+        return
+    move = moves[pick % len(moves)]
+    direct = next(e for e in engine.decide(state, engine.parse(move)) if e.type == "moved")
+    dash = engine.decide(state, engine.parse({
+        "do": "dash_action", "actor": "a", "action": "Tackle", "target": "f", "range_m": 1000,
+        "closing": "rush", "type": move["type"], "to": move["to"], "roll": [100]}))
+    closing = next(e for e in dash if e.type == "moved")
+    assert (closing.row, closing.col, closing.z, closing.mode) == (
+        direct.row, direct.col, direct.z, direct.mode)
+    assert closing.deducted == direct.deducted and closing.distance == direct.distance
