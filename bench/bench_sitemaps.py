@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 from pathlib import Path
@@ -38,6 +39,90 @@ def rooms(n: int) -> dict[str, Any]:
                                                           "walls": walls}, "actors": actors}
 
 
+def grid(k: int) -> dict[str, Any]:
+    """``k`` × ``k`` 6×4 m rooms, each joined to its four neighbours by 2 m doors, a wall
+    in every other column of rooms; the hero stands in the middle."""
+    zones = [{"id": f"r{i}_{j}", "rect": [6 * i, 4 * j, 6, 4]}
+             for i in range(k) for j in range(k)]
+    openings = []
+    for i in range(k):
+        for j in range(k):
+            if i + 1 < k:
+                openings.append({"between": [f"r{i}_{j}", f"r{i + 1}_{j}"],
+                                 "at": [[6 * (i + 1), 4 * j + 1], [6 * (i + 1), 4 * j + 3]]})
+            if j + 1 < k:
+                openings.append({"between": [f"r{i}_{j}", f"r{i}_{j + 1}"],
+                                 "at": [[6 * i + 2, 4 * (j + 1)], [6 * i + 4, 4 * (j + 1)]]})
+    walls = [[[6 * i + 3, 4 * j], [6 * i + 3, 4 * j + 2.5]]
+             for i in range(0, k, 2) for j in range(k)]
+    c = k // 2
+    actors = [{"id": "hero", "side": "a", "at": f"r{c}_{c}",
+               "stats": {"point": [6 * c + 1, 4 * c + 3]}},
+              {"id": "foe", "side": "b", "at": f"r{c + 1}_{c}"}]
+    return {"footwork": 1, "ruleset": "sitemaps",
+            "map": {"zones": zones, "openings": openings, "walls": walls}, "actors": actors}
+
+
+def probe(layout: str, n: int, repeat: int) -> dict[str, Any]:
+    """Build times of the map (the ZoneMap and hazards, from the validated file) and
+    options() medians, with whatever footwork is first on the path: run in a child
+    process, once for this checkout and once for the baseline."""
+    import statistics
+    import time
+
+    from footwork.rulesets.sitemaps.model import SiteMap, SitemapsMapSpec
+
+    data = rooms(n) if layout == "row" else grid(round(n ** 0.5))
+    spec = SitemapsMapSpec.model_validate(data["map"])
+    builds = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        SiteMap(spec, 4.0)
+        builds.append(time.perf_counter() - start)
+    start = time.perf_counter()
+    session = encounter_from_text(json.dumps(data), "map.json").session()
+    load = time.perf_counter() - start
+    first_start = time.perf_counter()
+    count = len(session.options("hero"))
+    first = time.perf_counter() - first_start
+    calls = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        session.options("hero")
+        calls.append(time.perf_counter() - start)
+    return {"zones": len(spec.zones), "build": statistics.median(builds), "load": load,
+            "first": first, "options": statistics.median(calls), "count": count}
+
+
+def scale(repeat: int, baseline_ref: str) -> None:
+    """Build and options() at 40 and 1,000 rooms (a row and a square), this checkout
+    against ``baseline_ref`` (before issue 14 item 6), each in its own child process."""
+    import subprocess
+    import tarfile
+    import tempfile
+    from io import BytesIO
+
+    base = Path(tempfile.mkdtemp(prefix="footwork-baseline-"))
+    blob = subprocess.run(["git", "-C", str(ROOT), "archive", baseline_ref, "src"],
+                          check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(blob)) as tar:
+        tar.extractall(base, filter="data")
+    print(f"\nscale: this checkout against {baseline_ref} (medians of {repeat}; the first "
+          "options() call of a session apart)\n")
+    print("| map | zones | code | build (ZoneMap) | whole file load | first options() | "
+          "options() | options |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|")
+    for layout, n in (("row", 40), ("row", 1000), ("grid", 36), ("grid", 961)):
+        for code, src in (("baseline", base / "src"), ("now", ROOT / "src")):
+            done = subprocess.run(
+                [sys.executable, __file__, "--probe", layout, str(n), str(repeat)],
+                env={**os.environ, "PYTHONPATH": str(src)}, capture_output=True, check=True)
+            r = json.loads(done.stdout.decode().splitlines()[-1])
+            print(f"| {layout} | {r['zones']} | {code} | {fmt_time(r['build'])} | "
+                  f"{fmt_time(r['load'])} | {fmt_time(r['first'])} | "
+                  f"{fmt_time(r['options'])} | {r['count']} |")
+
+
 def row(label: str, session: Any, actor: str, repeat: int) -> list[str]:
     g = session.state.space.geometry.graph.to_networkx()
     start = session.state.actors[actor].at
@@ -51,7 +136,16 @@ def row(label: str, session: Any, actor: str, repeat: int) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--probe", nargs=3, metavar=("LAYOUT", "N", "REPEAT"),
+                        help=argparse.SUPPRESS)
+    parser.add_argument("--baseline-ref", default="3d4ceeb^",
+                        help="the commit to compare with (default: before issue 14 item 6)")
+    parser.add_argument("--no-scale", action="store_true")
     args = parser.parse_args()
+    if args.probe:
+        layout, n, times = args.probe
+        print(json.dumps(probe(layout, int(n), int(times))))
+        return
     repeat = 5 if args.quick else 40
     print(f"machine: Python {platform.python_version()}, {platform.machine()}")
     print("\n| map | options | options() median | IQR | zone-graph BFS | ratio |")
@@ -66,6 +160,8 @@ def main() -> None:
         encounter = encounter_from_text(json.dumps(rooms(n)), "rooms.json")
         print("| " + " | ".join(row(f"{n} rooms in a row", encounter.session(), "hero",
                                     repeat)) + " |")
+    if not args.no_scale:
+        scale(3 if args.quick else 7, args.baseline_ref)
 
 
 if __name__ == "__main__":

@@ -302,6 +302,8 @@ class ZoneMap:
         self._loose: dict[int, Any] = {}
         self._regions: dict[str, Any] = {}
         self._within: dict[frozenset[str], Any] = {}
+        self._corner_cache: dict[frozenset[str],
+                                 tuple[int, list[XY], dict[tuple[int, int], bool]]] = {}
         self._nx: Any = None
         places = [Place(z.id, "zone", None, z.floor, dict(z.props)) for z in self.zones.values()]
         links: list[Link] = []
@@ -753,20 +755,15 @@ class ZoneMap:
         return [Leg(s, e, floor) for s, e in pairwise(points)]
 
     def _detour(self, p: XY, q: XY, floor: int, zones: Sequence[str]) -> list[XY] | None:
-        """Shortest way around walls inside ``zones``: a visibility graph on their corners."""
-        area = unary_union([self.region(z) for z in zones])
-        nodes: list[XY] = [p, q]
-        for poly in getattr(area, "geoms", [area]):
-            if isinstance(poly, Polygon):
-                for ring in (poly.exterior, *poly.interiors):
-                    nodes += [(x, y) for x, y in list(ring.coords)[:-1]]
-        if len(nodes) > MAX_DETOUR_CORNERS:
+        """Shortest way around walls inside ``zones``: a visibility graph on their corners
+        (the corners and which corners see each other are cached per set of zones: only
+        the sight lines from ``p`` and to ``q`` are new for each way)."""
+        count, corners, sight = self._corners(zones)
+        if count + 2 > MAX_DETOUR_CORNERS:
             raise PathBlocked(f"the way from {_fmt(p)} to {_fmt(q)} winds past "
-                              f"{len(nodes) - 2} corners, more than footwork searches "
+                              f"{count} corners, more than footwork searches "
                               f"({MAX_DETOUR_CORNERS}); give waypoints (via)", p)
-        # corners sit on walls; pull each a hair into the free space
-        inner = area.buffer(-2 * WALL)
-        nodes = [p, q, *(_nudge(inner, n) for n in nodes[2:])]
+        nodes = [p, q, *corners]
         best = {0: 0.0}
         heap = [(0.0, 0)]
         previous: dict[int, int] = {}
@@ -784,13 +781,45 @@ class ZoneMap:
             closer = [(j, d + math.dist(nodes[i], other)) for j, other in enumerate(nodes)
                       if j != i]
             closer = [(j, nd) for j, nd in closer if nd < best.get(j, math.inf)]
-            seen = self._clear_many(nodes[i], [nodes[j] for j, _ in closer], zones)
+            seen: list[bool | None] = [
+                sight.get((min(i, j), max(i, j))) if i > 1 and j > 1 else None
+                for j, _ in closer]
+            unknown = [k for k, known in enumerate(seen) if known is None]
+            if unknown:
+                tested = self._clear_many(nodes[i], [nodes[closer[k][0]] for k in unknown],
+                                          zones)
+                for k, ok in zip(unknown, tested, strict=True):
+                    seen[k] = ok
+                    j = closer[k][0]
+                    if i > 1 and j > 1:
+                        sight[(min(i, j), max(i, j))] = ok
             for (j, nd), clear in zip(closer, seen, strict=True):
                 if clear:
                     best[j] = nd
                     previous[j] = i
                     heapq.heappush(heap, (nd, j))
         return None
+
+    def _corners(self, zones: Sequence[str]) -> tuple[int, list[XY], dict[tuple[int, int], bool]]:
+        """The corners of the free part of ``zones`` (how many, and each pulled a hair into
+        the free space, off the walls it sits on) and the sight lines found so far between
+        them, by node index (corners are nodes 2...): cached per set of zones."""
+        key = frozenset(zones)
+        found = self._corner_cache.get(key)
+        if found is None:
+            area = unary_union([self.region(z) for z in zones])
+            raw: list[XY] = []
+            for poly in getattr(area, "geoms", [area]):
+                if isinstance(poly, Polygon):
+                    for ring in (poly.exterior, *poly.interiors):
+                        raw += [(x, y) for x, y in list(ring.coords)[:-1]]
+            if len(raw) + 2 > MAX_DETOUR_CORNERS:
+                corners = raw  # refused by the caller: not worth nudging
+            else:
+                inner = area.buffer(-2 * WALL)
+                corners = [_nudge(inner, n) for n in raw]
+            found = self._corner_cache[key] = (len(raw), corners, {})
+        return found
 
     def _path(self, start_zone: str, legs: Sequence[Leg]) -> TracedPath:
         """The path of ``legs`` with the zones it enters and where."""
