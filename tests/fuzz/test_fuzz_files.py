@@ -47,6 +47,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
+from footwork.scenario.encounter import MAX_ERRORS
 from tests.fuzz import worker
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -787,7 +788,10 @@ def test_the_judge_flags_what_it_should() -> None:
     assert kinds("run", 2, "", "error: f.yaml:3: seed: expected a number\n", refused) == []
     assert kinds("run", 2, "", "warning: w\nerror: f.yaml: bad\n", refused) == []
     assert kinds("run", 0, "ok\n", "", None) == []
-    assert kinds("run", 2, "", "error: a\nb\n", refused) == [
+    # every fault of a file is its own error line; a line that is not one is flagged
+    assert kinds("run", 2, "", "error: a\nerror: b\n", refused) == []
+    assert kinds("run", 2, "", "error: a\nb\n", refused) == ["refused without 'error: '"]
+    assert kinds("run", 2, "", "error: a\n" * (MAX_ERRORS + 2), refused) == [
         "refused with other than one line on stderr"]
     assert kinds("run", 2, "", "Error: no such option\n", refused) == [
         "refused without 'error: '", "Python exception name in the error (Error:)"]
