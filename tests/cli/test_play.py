@@ -172,7 +172,9 @@ def test_numbered_options_and_pending_choices(tmp_path: Path, encounter: Encount
     # a struggle: the choices become the numbered list
     repl.handle("run to=gangplank die=attack roll=4")
     assert repl.session.state.pending is not None
-    assert [o.label for o in repl.listed] == ["answer pay", "answer decline"]
+    # each answer says what it does (its consequence, issue 13 item 9; R003-05)
+    assert [o.label.split(":")[0] for o in repl.listed] == ["answer pay", "answer decline"]
+    assert all(": " in o.label for o in repl.listed)
     assert "ada must decide:" in buffer.getvalue()
     repl.handle("2")
     assert repl.session.state.pending is None
@@ -187,7 +189,9 @@ def test_answer_with_a_roll_and_options_for_the_pending_actor(
     repl = Repl(encounter, tmp_path / "out.yaml", console=console)
     repl.handle("run to=gangplank die=maneuver roll=3")
     repl.handle("options")  # defaults to whoever must answer
-    assert [o.label for o in repl.listed] == ["answer pay", "answer decline"]
+    # each answer says what it does (its consequence, issue 13 item 9; R003-05)
+    assert [o.label.split(":")[0] for o in repl.listed] == ["answer pay", "answer decline"]
+    assert all(": " in o.label for o in repl.listed)
     repl.handle("answer pay")
     assert repl.session.state.actors["ada"].awareness == 1
     assert repl.session.state.actors["ada"].at == "gangplank"

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Generic
 
-from footwork.engine.choices import Option
+from footwork.engine.choices import Option, answer_option
 from footwork.engine.commands import (
     CORE_COMMANDS,
     Answer,
@@ -200,14 +200,8 @@ class Engine(Generic[A]):
         if pending is not None:
             if pending.actor != actor_id:
                 return ()
-            return tuple(
-                Option(
-                    command={"answer": choice, "actor": actor_id},
-                    label=f"answer {choice}",
-                    cost="",
-                )
-                for choice in pending.choices
-            )
+            # each answer with what it does, costs and risks (the ruleset's consequences)
+            return tuple(answer_option(pending, choice) for choice in pending.choices)
         if actor_id != state.current:
             return ()
         found = tuple(self.ruleset.options(state, actor_id))
@@ -249,14 +243,17 @@ class Engine(Generic[A]):
         state = self._fold(state, hooks)
         events.extend(hooks)
         nxt = self._next_active(state, state.turn, include_self=False)
-        if nxt is None:  # nobody is left to act: close the round and the encounter
-            _, closing = self._close_round(state, roller)
-            return (*events, *closing, EncounterEnded(reason="no actor can take a turn"))
-        if nxt <= state.turn:
+        if nxt is None or nxt <= state.turn:
+            # the round is over; who opens the next one is chosen after what resolves
+            # last in the round (a body that passes out at round end takes no turn)
             state, closing = self._close_round(state, roller)
+            events.extend(closing)
+            nxt = self._next_active(state, -1, include_self=False)
+            if nxt is None:  # nobody is left to act: the encounter ends
+                return (*events, EncounterEnded(reason="no actor can take a turn"))
             opening = RoundStarted(round=state.round + 1)
             state = self.evolve(state, opening)
-            events.extend([*closing, opening])
+            events.append(opening)
         events.extend(self._start_turn(state, nxt, roller))
         return tuple(events)
 
