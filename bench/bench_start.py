@@ -114,10 +114,9 @@ def import_breakdown(env: Mapping[str, str]) -> None:
             root = ".".join(name.split(".")[:2])
             if name.startswith("footwork.rulesets."):
                 root = ".".join(name.split(".")[:3])
-        if "." not in name or name == root:
-            top[root] = max(top.get(root, 0), int(m.group(1)))
-    print("\nimport time of a spans run, by package (cumulative, one process; a package "
-          "imported inside another counts in both)\n")
+        top[root] = max(top.get(root, 0), int(m.group(1)))
+    print("\nimport time of a spans run, by package (the largest cumulative figure of its "
+          "modules, one process; a package imported inside another counts in both)\n")
     print("| package | import time |")
     print("|---|---:|")
     for name, us in sorted(top.items(), key=lambda kv: -kv[1])[:18]:
