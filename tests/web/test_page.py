@@ -99,8 +99,15 @@ def test_a_decision_is_answered_and_a_die_supplied_checked_against_the_die(
               if line["event"] == "rolled"]
     assert rolled and "15" in rolled[-1]["text"]
     page.check('input[name="dice"][value="auto"]')
-    page.click('#decision-choices button[data-choice="place"]')
+    # Bruno puts her where the game master clicks: a little off the spot the rules
+    # accept (2 m from him, west), which the page moves to the nearest one that fits
+    choices = page.locator("#decision-choices")
+    expect(choices).to_contain_text("pick the spot on the map")
+    page.click('#decision-choices button[data-point-choice="place"]')
+    page.mouse.click(*screen_point(page, 1.8, 0.9))
     wait_until(lambda: table.state()["pending"] is None, "the decision to close")
+    placed = table.state()["actors"]["mira"]["point"]
+    assert abs(placed[0] - 2) < 0.25 and abs(placed[1] - 1) < 0.25, placed
     expect(decision).to_be_hidden()
     # a rule id of the log opens the ruleset's own words
     page.click('#panels [data-panel="log-panel"]')
@@ -109,6 +116,22 @@ def test_a_decision_is_answered_and_a_die_supplied_checked_against_the_die(
     expect(rule).to_be_visible()
     expect(page.locator("#rule-text")).to_contain_text("R004-19")
     page.keyboard.press("Escape")
+
+
+def screen_point(page: Page, x: float, y: float) -> tuple[float, float]:
+    """Where a point of a map drawn to scale (metres, floor 0) is on the screen."""
+    found: list[float] = page.evaluate("""([x, y]) => {
+      const svg = document.querySelector('#map svg');
+      const floor = svg.querySelector('g.floor[data-origin-m]');
+      const panel = floor.querySelector('rect.panel');
+      const [mx, my] = floor.getAttribute('data-origin-m').split(' ').map(Number);
+      const perM = Number(svg.getAttribute('data-px-per-m'));
+      const p = new DOMPoint(Number(panel.getAttribute('x')) + (x - mx) * perM,
+                             Number(panel.getAttribute('y')) + (y - my) * perM)
+        .matrixTransform(svg.getScreenCTM());
+      return [p.x, p.y];
+    }""", [x, y])
+    return found[0], found[1]
 
 
 def test_the_game_master_undoes_a_move(server: Server, page: Page) -> None:

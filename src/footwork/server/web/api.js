@@ -6,10 +6,18 @@
  * @typedef {{p: number, exact: string | null}} Odds
  * @typedef {{name: string, dice: string, odds: Record<string, Odds>, approximate: boolean,
  *            rules: string[]}} Check
+ * @typedef {{distance: number, unit: string, damage: string, chance: Odds | null,
+ *            damage_odds: Record<string, Odds>, rules: string[]}} Fall
+ * @typedef {{what: string, chance: Odds, rules: string[]}} Loss
+ * @typedef {{words: string, fall: Fall | null, hazards: string[],
+ *            leaves_scene: Odds | null, loses: Loss | null, rules: string[]}} Risk
  * @typedef {{command: Record<string, unknown>, label: string, to: string | null,
- *            cost: string, checks: Check[], rules: string[]}} Option
+ *            cost: string, checks: Check[], rules: string[], risk?: Risk | null}} Option
+ * @typedef {{choice: string, text: string, words: string, cost: string, checks: Check[],
+ *            risk: Risk | null, rules: string[]}} Consequence
  * @typedef {{actor: string, kind: string, choices: string[], prompt: string,
- *            context: Record<string, unknown>, rules: string[]}} Pending
+ *            context: Record<string, unknown>, rules: string[],
+ *            consequences?: Consequence[]}} Pending
  * @typedef {{id: string, side: string, at?: unknown}} Actor
  * @typedef {{ruleset: string, round: number, turn: string | null, ended: boolean,
  *            order: string[], actors: Record<string, Actor>, pending: Pending | null,

@@ -15,7 +15,15 @@ import {MapView} from "./mapview.js";
  * @typedef {import("./api.js").RulePassage} RulePassage
  * @typedef {import("./api.js").TableInfo} TableInfo
  * @typedef {import("./api.js").Check} Check
+ * @typedef {import("./api.js").Risk} Risk
+ * @typedef {import("./api.js").Consequence} Consequence
+ * @typedef {import("./api.js").Pending} Pending
  * @typedef {{style: string, to: number[]}} Waypoint
+ * @typedef {{cost: number, plan: {style: string, to: number[], cost: number}[]}} PlanQuery
+ * @typedef {{cost: number, exact: boolean} | null} Price the cost of the plan up to a
+ *   waypoint: exact (the server's own plan, or the first segment), or a lower bound (the
+ *   cheapest way from where the actor stands: a detour through earlier waypoints costs
+ *   at least that); null while asked
  */
 
 /** How many cost bands the reachable places are shaded in. */
@@ -74,6 +82,8 @@ const page = {
   viewAs: null,
   /** @type {Waypoint[]} */
   waypoints: [],
+  /** @type {Price[]} the price of the plan up to each waypoint */
+  prices: [],
   /** @type {string} the map's fingerprint: the drawing is replaced when it changes */
   drawn: "",
   /** @type {string[]} places known from the map (for the game master's selects) */
@@ -148,6 +158,7 @@ async function pickUp(actor) {
   performance.mark("fw-pickup");
   page.held = actor;
   page.waypoints = [];
+  page.prices = [];
   if (actor === null) {
     page.options = [];
     await refresh();
@@ -275,6 +286,8 @@ function showDrawing(text) {
   page.places = [...new Set([...svg.querySelectorAll(".place[data-place]")]
     .map((e) => e.getAttribute("data-place") ?? ""))].filter(Boolean);
   showLegend();
+  decided = "";  // the decision's places are marked on the new drawing
+  if (page.state) showDecision();
 }
 
 /**
@@ -382,8 +395,10 @@ function decorate(svg) {
     element.setAttribute("tabindex", "0");
     element.setAttribute("role", "button");
     const first = page.options[indices[0]];
+    const risky = indices.some((i) => isRisky(page.options[i]));
+    if (risky) element.classList.add("fw-risky");
     element.setAttribute("aria-label", `${first.to ?? first.label}: ${first.cost}` +
-      (indices.length > 1 ? ` (${indices.length} ways)` : ""));
+      (indices.length > 1 ? ` (${indices.length} ways)` : "") + (risky ? " (risky)" : ""));
   }
 }
 
@@ -407,11 +422,43 @@ function showLegend() {
 }
 
 /**
- * The warnings of an option: a risky outcome that can happen, a risky label.
+ * A risk in short lines: the fall with its chance and its damage (and the damage's
+ * odds), leaving the scene with its chance, the hazards entered, what may be lost.
+ * @param {Risk} risk
+ * @returns {string[]}
+ */
+function riskLines(risk) {
+  const out = [];
+  const fall = risk.fall;
+  if (fall) {
+    const chance = fall.chance === null ? " (if the game master rules it)"
+      : fall.chance.p >= 1 ? "" : ` (${showOdds(fall.chance)})`;
+    let damage = fall.damage ? `, damage ${fall.damage}` : "";
+    const odds = Object.entries(fall.damage_odds);
+    if (odds.length) damage += `: ${odds.map(([name, o]) => `${name} ${showOdds(o)}`).join(" · ")}`;
+    out.push(`falls ${fall.distance} ${fall.unit}${chance}${damage}`);
+  }
+  if (risk.leaves_scene) {
+    out.push(`leaves the scene${risk.leaves_scene.p >= 1 ? "" : ` (${showOdds(risk.leaves_scene)})`}`);
+  }
+  for (const hazard of risk.hazards) out.push(`enters ${hazard}`);
+  if (risk.loses) {
+    const what = {action: "loses the action", turn: "loses the turn",
+                  move: "may not move (stays where it is)"}[risk.loses.what] ?? `loses ${risk.loses.what}`;
+    out.push(`${what}${risk.loses.chance.p >= 1 ? "" : ` (${showOdds(risk.loses.chance)})`}`);
+  }
+  if (!out.length && risk.words) out.push(risk.words);
+  return out;
+}
+
+/**
+ * The warnings of an option: its ``risk`` where the ruleset gives one (``null``: safe);
+ * otherwise (a ruleset that does not say yet) a risky outcome of a check, a risky label.
  * @param {Option} option
  * @returns {string[]}
  */
 function warnings(option) {
+  if (option.risk !== undefined) return option.risk ? riskLines(option.risk) : [];
   const out = [];
   for (const check of option.checks) {
     for (const [name, odds] of Object.entries(check.odds)) {
@@ -450,13 +497,22 @@ function pathOf(option) {
  */
 function describe(option) {
   const box = make("div", "option-text");
-  box.append(make("span", "option-label", option.label));
+  const risky = warnings(option).length > 0;
+  box.append(make("span", "option-label", risky ? `⚠ ${option.label}` : option.label));
   if (option.cost) box.append(make("span", "option-cost", option.cost));
   const path = pathOf(option);
   if (path) box.append(make("span", "option-path", path));
   for (const check of option.checks) box.append(checkLine(check));
   for (const warning of warnings(option)) box.append(make("span", "option-warning", `⚠ ${warning}`));
   return box;
+}
+
+/**
+ * Is an option risky (a warning to show)?
+ * @param {Option} option
+ */
+function isRisky(option) {
+  return warnings(option).length > 0;
 }
 
 /** @param {Check} check */
@@ -486,6 +542,7 @@ function showOptions() {
     const button = make("button", "option-button");
     button.type = "button";
     button.dataset.index = String(index);
+    if (isRisky(option)) button.classList.add("fw-risky");
     button.append(describe(option));
     button.addEventListener("click", () => void act(option));
     button.addEventListener("mouseenter", () => hot(index, true));
@@ -567,6 +624,22 @@ mapHost.addEventListener("keydown", (e) => {
  */
 async function mapClick(e) {
   if (!(e.target instanceof Element)) return;
+  const pending = page.state?.pending ?? null;
+  if (picking && pending && e instanceof MouseEvent) {
+    const at = metresAt(e);
+    if (!at) {
+      say(new Error("that is not on the map: click inside a zone"));
+      return;
+    }
+    await answer(pending, picking.choice, snap(pending, at));
+    return;
+  }
+  const answering = e.target.closest(".fw-answer");
+  const place = answering?.getAttribute("data-place");
+  if (pending && place && pending.choices.includes(place)) {
+    await answer(pending, place);
+    return;
+  }
   const token = e.target.closest("[data-actor]");
   const id = token?.getAttribute("data-actor") ?? null;
   if (id && mayCommand(id) && (id !== page.held || !e.target.closest(".fw-reach"))) {
@@ -574,7 +647,8 @@ async function mapClick(e) {
     return;
   }
   const target = e.target.closest(".fw-reach");
-  if (e.shiftKey && page.held && page.state?.ruleset === "styles") {
+  const laying = /** @type {HTMLInputElement} */ (byId("plan-mode")).checked;
+  if ((e.shiftKey || laying) && page.held && page.state?.ruleset === "styles") {
     const cell = e.target.closest("[data-place]")?.getAttribute("data-place");
     if (cell) addWaypoint(cell);
     return;
@@ -618,28 +692,117 @@ function choose(indices) {
 function addWaypoint(cell) {
   const to = cell.split(",").map(Number);
   if (to.some((n) => !Number.isFinite(n))) return;
-  const actor = page.held ? page.state?.actors[page.held] : undefined;
-  const styles = Object.keys(/** @type {{styles?: Record<string, number>}} */ (actor ?? {}).styles ?? {walk: 1});
-  page.waypoints.push({style: styles[0] ?? "walk", to});
+  const styles = stylesOf(page.held);
+  const last = page.waypoints.at(-1);
+  page.waypoints.push({style: last?.style ?? styles[0] ?? "walk", to});
+  page.prices.push(null);
+  showPlan();
+  void priceWaypoints();
+}
+
+/**
+ * The movement styles of a character (styles: its ``styles`` map).
+ * @param {string | null} actor
+ */
+function stylesOf(actor) {
+  const info = actor ? page.state?.actors[actor] : undefined;
+  return Object.keys(/** @type {{styles?: Record<string, number>}} */ (info ?? {}).styles ?? {walk: 1});
+}
+
+/** The pool of the held character (styles), in u: what is left of it. */
+function poolLeft() {
+  const info = page.held ? page.state?.actors[page.held] : undefined;
+  const left = /** @type {{pool_left?: unknown}} */ (info ?? {}).pool_left;
+  return typeof left === "number" ? left : null;
+}
+
+/**
+ * The server's cheapest plan for the held character to a cell (the read-only query
+ * ``plan``, which changes nothing).
+ * @param {number[]} to
+ * @returns {Promise<PlanQuery>}
+ */
+async function cheapestPlan(to) {
+  const url = `${base}/query/plan?arg=${encodeURIComponent(page.held ?? "")}` +
+    `&arg=${encodeURIComponent(String(to[0]))}&arg=${encodeURIComponent(String(to[1]))}`;
+  return /** @type {PlanQuery} */ (await api(url, reads()));
+}
+
+/** Price each waypoint not priced yet: the cheapest plan from where the actor stands to
+ * it (exact for the first waypoint, a lower bound for the others). */
+async function priceWaypoints() {
+  const held = page.held;
+  const waypoints = page.waypoints;
+  await Promise.all(waypoints.map(async (step, i) => {
+    if (page.prices[i]) return;
+    try {
+      const found = await cheapestPlan(step.to);
+      if (page.held !== held || page.waypoints !== waypoints || page.waypoints[i] !== step) return;
+      const one = found.plan.length === 1 && found.plan[0].style === step.style;
+      page.prices[i] = {cost: found.cost, exact: i === 0 && one};
+    } catch (error) {
+      say(error);
+    }
+  }));
   showPlan();
 }
+
+byId("plan-cheapest").addEventListener("click", () => void (async () => {
+  const last = page.waypoints.at(-1);
+  if (!last || !page.held) return;
+  try {
+    const found = await cheapestPlan(last.to);
+    let total = 0;
+    page.waypoints = found.plan.map((leg) => ({style: leg.style, to: leg.to.slice(0, 2)}));
+    page.prices = found.plan.map((leg) => {
+      total += leg.cost;
+      return {cost: Math.round(total * 1e6) / 1e6, exact: true};
+    });
+    showPlan();
+  } catch (error) {
+    say(error);
+  }
+})());
 
 function showPlan() {
   const box = byId("plan");
   const steps = byId("plan-steps");
+  byId("plan-mode-row").hidden = !(page.held && page.state?.ruleset === "styles" && !page.viewAs);
   box.hidden = page.waypoints.length === 0;
   steps.replaceChildren();
-  const actor = page.held ? page.state?.actors[page.held] : undefined;
-  const styles = Object.keys(/** @type {{styles?: Record<string, number>}} */ (actor ?? {}).styles ?? {walk: 1});
+  const styles = stylesOf(page.held);
+  const pool = poolLeft();
+  byId("plan-pool").textContent = pool === null ? "" : `Pool left now: ${pool} u. ` +
+    "Each waypoint shows the plan's cost so far and the pool left after it.";
   page.waypoints.forEach((step, i) => {
     const item = make("li", "", `to (${step.to.join(",")}) by `);
     const select = make("select");
     select.setAttribute("aria-label", `style of segment ${i + 1}`);
     for (const style of styles) select.append(new Option(style, style, false, style === step.style));
-    select.addEventListener("change", () => { step.style = select.value; });
+    select.addEventListener("change", () => {
+      step.style = select.value;
+      // a chosen style is priced by the server when the plan is sent
+      page.prices[i] = page.prices[i] ? {...page.prices[i], exact: false} : null;
+      showPlan();
+    });
     item.append(select);
+    const price = page.prices[i];
+    const text = !price ? " · pricing…"
+      : price.exact ? ` · ${price.cost} u${pool === null ? "" : `, pool left ${round2(pool - price.cost)} u`}`
+        : ` · at least ${price.cost} u${pool === null ? "" : `, pool left at most ${round2(pool - price.cost)} u`}`;
+    const priced = make("span", "plan-price", text);
+    if (price && pool !== null && pool - price.cost < -1e-9) {
+      priced.classList.add("option-warning");
+      priced.textContent += " ⚠ over the pool";
+    }
+    item.append(priced);
     steps.append(item);
   });
+}
+
+/** @param {number} n */
+function round2(n) {
+  return Math.round(n * 100) / 100;
 }
 
 byId("plan-go").addEventListener("click", () => {
@@ -647,19 +810,50 @@ byId("plan-go").addEventListener("click", () => {
   void act({command: {do: "move", actor: page.held, plan: page.waypoints},
             label: "move along the waypoints", to: null, cost: "", checks: [], rules: []});
   page.waypoints = [];
+  page.prices = [];
   showPlan();
 });
 byId("plan-clear").addEventListener("click", () => {
   page.waypoints = [];
+  page.prices = [];
   showPlan();
 });
 
 // -- decisions --------------------------------------------------------------------------
 
+/** What the decision box shows now (rebuilt only when that changes). */
+let decided = "";
+
+/** @type {{actor: string, choice: string, kind: "point"} | null} a decision answered
+ * by a point picked on the map */
+let picking = null;
+
+/**
+ * Does this decision's answer take a point (``at: [x, y]``)?
+ * @param {Pending} pending
+ */
+function takesPoint(pending) {
+  return pending.kind === "place_pinned" || /\bat: \[x, y\]/.test(pending.prompt);
+}
+
+/**
+ * The choices of a decision that are places on the map (answered by a click on one).
+ * @param {Pending} pending
+ */
+function placeChoices(pending) {
+  return pending.choices.filter((c) => page.places.includes(c));
+}
+
 function showDecision() {
   const state = /** @type {TableState} */ (page.state);
   const box = byId("decision");
   const pending = state.pending;
+  const mine = pending !== null && !page.viewAs && (mayCommand(pending.actor) ||
+    (state.seat === "gm" && !(pending.actor in state.actors)));
+  const shown = JSON.stringify([pending, mine, page.places.length]);
+  if (shown === decided) return;
+  decided = shown;
+  if (!pending || !mine) stopPicking();
   if (!pending) {
     box.hidden = true;
     return;
@@ -668,22 +862,166 @@ function showDecision() {
   byId("decision-prompt").textContent = pending.prompt;
   const choices = byId("decision-choices");
   choices.replaceChildren();
-  const mine = mayCommand(pending.actor) ||
-    (state.seat === "gm" && !page.viewAs && !(pending.actor in state.actors));
+  const consequences = pending.consequences ?? [];
+  const places = placeChoices(pending);
   for (const choice of pending.choices) {
-    const button = make("button", "choice", choice);
+    const consequence = consequences.find((c) => c.choice === choice);
+    const button = make("button", "choice");
     button.type = "button";
     button.dataset.choice = choice;
     button.disabled = !mine;
-    button.addEventListener("click", () => void act(
-      {command: {answer: choice, actor: pending.actor}, label: `answer ${choice}`, to: null,
-       cost: "", checks: [], rules: pending.rules}, true));
+    button.append(make("span", "choice-name", choice));
+    if (consequence) button.append(...consequenceLines(consequence));
+    if (consequence?.risk) button.classList.add("fw-risky");
+    if (takesPoint(pending)) {
+      button.append(make("span", "option-path", "the free spot nearest to where it stopped"));
+    } else if (places.includes(choice)) {
+      button.append(make("span", "option-path", "or click it on the map"));
+    }
+    button.addEventListener("click", () => void answer(pending, choice));
     choices.append(button);
+    if (takesPoint(pending)) {
+      const pick = make("button", "choice choice-point");
+      pick.type = "button";
+      pick.dataset.pointChoice = choice;
+      pick.disabled = !mine;
+      pick.append(make("span", "choice-name", `${choice}: pick the spot on the map`),
+                  make("span", "option-path", "then click inside the zone, within reach"));
+      pick.addEventListener("click", () => startPicking(pending, choice));
+      choices.append(pick);
+    }
   }
+  markPlaceChoices(mine ? places : []);
   const wait = byId("decision-wait");
   wait.hidden = mine;
   wait.textContent = mine ? "" : `Waiting for ${pending.actor} to answer.`;
   if (mine) openPanel("play");
+}
+
+/**
+ * A consequence in short lines: what it does and costs, each roll with its exact odds,
+ * its risk as warnings.
+ * @param {Consequence} consequence
+ * @returns {HTMLElement[]}
+ */
+function consequenceLines(consequence) {
+  const out = [];
+  const words = [consequence.words, consequence.cost].filter(Boolean).join(" · ");
+  if (words) out.push(make("span", "option-path", words));
+  for (const check of consequence.checks) out.push(checkLine(check));
+  for (const warning of consequence.risk ? riskLines(consequence.risk) : []) {
+    out.push(make("span", "option-warning", `⚠ ${warning}`));
+  }
+  if (!out.length && consequence.text) out.push(make("span", "option-path", consequence.text));
+  return out;
+}
+
+/**
+ * Answer the pending decision (a point with it, when one was picked).
+ * @param {Pending} pending
+ * @param {string} choice
+ * @param {number[]} [at]
+ */
+async function answer(pending, choice, at) {
+  stopPicking();
+  const command = {answer: choice, actor: pending.actor, ...(at ? {at} : {})};
+  await act({command, label: `answer ${choice}`, to: null, cost: "", checks: [],
+             rules: pending.rules}, true);
+}
+
+/** The places that answer the decision, marked on the map.
+ * @param {string[]} places */
+function markPlaceChoices(places) {
+  for (const element of byId("map").querySelectorAll(".fw-answer")) {
+    element.classList.remove("fw-answer");
+  }
+  for (const place of places) {
+    for (const element of byId("map").querySelectorAll(`.place[data-place="${CSS.escape(place)}"]`)) {
+      element.classList.add("fw-answer");
+    }
+  }
+}
+
+/**
+ * Wait for a click on the map: its point answers the decision.
+ * @param {Pending} pending
+ * @param {string} choice
+ */
+function startPicking(pending, choice) {
+  picking = {actor: pending.actor, choice, kind: "point"};
+  byId("map").classList.add("fw-picking");
+  say(`Click the spot on the map (${pending.prompt}); Esc cancels.`);
+}
+
+function stopPicking() {
+  if (!picking) return;
+  picking = null;
+  byId("map").classList.remove("fw-picking");
+}
+
+/**
+ * A point picked for a placement, moved to the nearest spot the rules may accept: within
+ * the reach the prompt names ("within 2 m of bruno") of the one who places, and clear of
+ * every other character's 2 m disc (2 m between centres). Walls and zones are the
+ * server's to check (a refusal is shown in one line).
+ * @param {Pending} pending
+ * @param {number[]} at
+ * @returns {number[]}
+ */
+function snap(pending, at) {
+  const actors = page.state?.actors ?? {};
+  /** @param {unknown} id */
+  const pointOf = (id) => {
+    const p = /** @type {{point?: unknown} | undefined} */ (actors[String(id)])?.point;
+    return Array.isArray(p) && p.length >= 2 ? [Number(p[0]), Number(p[1])] : null;
+  };
+  const centre = pointOf(pending.context["pinner"] ?? pending.actor);
+  const mover = String(pending.context["mover"] ?? "");
+  const reach = Number((pending.prompt.match(/within ([\d.]+) m/) ?? ["", "2"])[1]);
+  const others = Object.keys(actors).filter((id) => id !== mover)
+    .map(pointOf).filter((p) => p !== null).map((p) => /** @type {number[]} */ (p));
+  if (!centre || !Number.isFinite(reach)) return at;
+  const gap = 2;
+  /** @param {number[]} a @param {number[]} b */
+  const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+  /** @param {number[]} q */
+  const ok = (q) => dist(q, centre) <= reach + 1e-9 && others.every((o) => dist(q, o) >= gap - 1e-9);
+  /** @param {number[]} from @param {number[]} to @param {number} r */
+  const onCircle = (from, to, r) => {
+    const d = dist(from, to) || 1;
+    return [from[0] + (to[0] - from[0]) * r / d, from[1] + (to[1] - from[1]) * r / d];
+  };
+  const candidates = [at, onCircle(centre, at, reach), ...others.map((o) => onCircle(o, at, gap))];
+  for (let i = 0; i < 720; i += 1) {  // the edge of the reach, every half degree
+    const angle = i * Math.PI / 360;
+    candidates.push([centre[0] + reach * Math.cos(angle), centre[1] + reach * Math.sin(angle)]);
+  }
+  const fits = candidates.filter(ok).sort((a, b) => dist(a, at) - dist(b, at));
+  return fits[0] ?? at;
+}
+
+/**
+ * A click's point on a map drawn to scale, in metres (null off every floor).
+ * @param {MouseEvent} e
+ * @returns {number[] | null}
+ */
+function metresAt(e) {
+  const svg = byId("map").querySelector("svg");
+  const matrix = svg?.getScreenCTM();
+  if (!svg || !matrix) return null;
+  const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse());
+  const perM = Number(svg.getAttribute("data-px-per-m") ?? "0");
+  if (!perM) return null;
+  for (const floor of svg.querySelectorAll("g.floor[data-origin-m]")) {
+    const panel = floor.querySelector("rect.panel");
+    if (!panel) continue;
+    const x = Number(panel.getAttribute("x")), y = Number(panel.getAttribute("y"));
+    const w = Number(panel.getAttribute("width")), h = Number(panel.getAttribute("height"));
+    if (p.x < x || p.y < y || p.x > x + w || p.y > y + h) continue;
+    const [mx, my] = (floor.getAttribute("data-origin-m") ?? "0 0").split(" ").map(Number);
+    return [mx + (p.x - x) / perM, my + (p.y - y) / perM];
+  }
+  return null;
 }
 
 // -- commands and dice --------------------------------------------------------------
@@ -955,8 +1293,14 @@ document.addEventListener("keydown", (e) => {
     e.target instanceof HTMLSelectElement;
   if (e.key === "Escape" && !document.querySelector("dialog[open]")) {
     hideTip();
+    if (picking) {
+      stopPicking();
+      say("");
+      return;
+    }
     if (page.waypoints.length) {
       page.waypoints = [];
+      page.prices = [];
       showPlan();
     } else if (page.held) {
       void pickUp(null);
