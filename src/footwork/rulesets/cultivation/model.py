@@ -92,6 +92,9 @@ class TrapSpec(_Spec):
     name: Name
     damage: Points = 1
     luck: int | None = Field(default=None, ge=1, le=6)
+    #: the characters know it is there (in plain sight, or found): options show it as a
+    #: hazard; an unknown trap stays a secret until sprung
+    known: bool = False
 
 
 class TileSpec(_Spec):

@@ -22,9 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from footwork.engine.choices import consequences_json
 from footwork.engine.events import DecisionRequested, Event
 from footwork.engine.movement import PASS, Path, Pipeline, Ruling, Step, Stop, Walk, Walked
 from footwork.engine.rolling import Roller
+from footwork.engine.state import CONSEQUENCES
 from footwork.errors import IllegalCommand
 from footwork.rulesets.cultivation import events as ev
 from footwork.rulesets.cultivation.checks import PASSED, Challenge
@@ -386,12 +388,16 @@ def crowd_throw(walk: CWalk, step: Step[str]) -> Ruling:
     """R000-34, A000-08: the entrant now throws the defender (a pending decision)."""
     if walk.crowd is None or walk.dry:
         return PASS
+    from footwork.rulesets.cultivation.stakes import crowd_consequences
+
     defender, where, result = walk.crowd
     entrant = walk.path.actor
     return Ruling((DecisionRequested(
         actor=entrant, kind="crowd_throw", choices=where,
         prompt=f"where does {entrant} throw {defender}?",
-        context={"entrant": entrant, "defender": defender, "zone": step.to, "result": result},
+        context={"entrant": entrant, "defender": defender, "zone": step.to, "result": result,
+                 CONSEQUENCES: consequences_json(crowd_consequences(
+                     walk.state, walk.state.actors[defender], step.to, where))},
         rules=("R000-34", "A000-08")),))
 
 

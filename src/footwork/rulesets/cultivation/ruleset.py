@@ -12,14 +12,14 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from footwork.engine.choices import CheckOdds, Option
+from footwork.engine.choices import CheckOdds, Option, consequences_json
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, RoundStarted, TurnEnded
 from footwork.engine.movement import Path
 from footwork.engine.rolling import Roller
 from footwork.engine.seats import Seat
-from footwork.engine.state import Pending, State
+from footwork.engine.state import CONSEQUENCES, Pending, State
 from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError, excerpt
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.rulesets.cultivation import events as ev
@@ -81,6 +81,12 @@ from footwork.rulesets.cultivation.rules import (
     speed_left,
     total_penalty,
     water_penalty,
+)
+from footwork.rulesets.cultivation.stakes import (
+    defense_consequences,
+    destination_consequences,
+    move_risk,
+    partner_consequences,
 )
 from footwork.rulesets.cultivation.targeting import (
     KINDS,
@@ -268,7 +274,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             return [DecisionRequested(
                 actor=command.target, kind="partner", choices=("accept", "refuse"),
                 prompt=f"{actor.id} asks {command.target} to be its Partner",
-                context={"from": actor.id}, rules=("R000-07", "R000-08"))]
+                context={"from": actor.id, CONSEQUENCES: consequences_json(
+                    partner_consequences(actor.id, command.target))},
+                rules=("R000-07", "R000-08"))]
         if isinstance(command, Unpartner):
             if actor.partner is None:
                 raise IllegalCommand("no_partner", f"{actor.id} has no Partner", ("A000-33",))
@@ -285,7 +293,11 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                        "forfeit the defence and take the whole effect?",
                 context={"thrower": actor.id, "target": target.id, "to": command.to,
                          "element": command.element or opts(state).forced_move.element,
-                         "bonus": command.bonus},
+                         "bonus": command.bonus,
+                         CONSEQUENCES: consequences_json(defense_consequences(
+                             state, actor, target, command.to,
+                             command.element or opts(state).forced_move.element,
+                             command.bonus))},
                 rules=("R000-49", "R000-50")))
             return events
         if isinstance(command, Shift):
@@ -546,7 +558,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             actor=thrower.id, kind="forced_destination", choices=(*others, "none"),
             prompt=f"a Result of {result} does not clear {to}'s Difficult Terrain "
                    f"({rating:g}): pick another adjacent zone",
-            context={"thrower": thrower.id, "target": target.id, "result": result},
+            context={"thrower": thrower.id, "target": target.id, "result": result,
+                     CONSEQUENCES: consequences_json(destination_consequences(
+                         state, target, others))},
             rules=("R000-52", "A000-02"))]
 
     # -- bands ----------------------------------------------------------------------
@@ -912,21 +926,27 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                         f", challenging {defender}" if defender else "")
                     found.append(Option(cmd, label, f"{cross.cost} Speed", to=to,
                                         checks=tuple(checks),
-                                        rules=("R000-01", "R000-02", "R000-29")))
+                                        rules=("R000-01", "R000-02", "R000-29"),
+                                        risk=move_risk(state, actor, cross, dt, limit)))
             if actor.partner is not None:
                 command = JointMove(actor=actor_id, to=to)
                 if legal(self._check_joint, state, actor, command):
                     partner = state.actors[actor.partner]
                     checks = []
+                    mine: Challenge | None = None
                     for who in (actor, partner):
                         dt = dt_challenge(state, who, crossing_of(state, who, who.at, to), None,
                                           rules=("R000-14", "R000-23"))
                         if dt is not None:
                             checks.append(dt.odds(o.challenge))
+                        if who is actor:
+                            mine = dt
                     found.append(Option({"do": "joint_move", "actor": actor_id, "to": to},
                                         f"move to {to} with {partner.id}",
                                         "both partners' Movement", to=to, checks=tuple(checks),
-                                        rules=("R000-11", "R000-12", "R000-13", "R000-14")))
+                                        rules=("R000-11", "R000-12", "R000-13", "R000-14"),
+                                        risk=move_risk(state, actor, crossing_of(
+                                            state, actor, actor.at, to), mine, None)))
         if legal(self._check_sprint, state, actor):
             found.append(Option({"do": "sprint", "actor": actor_id}, "Sprint (Speed 3)",
                                 "the Action", rules=("R000-03",)))
