@@ -11,13 +11,13 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from footwork.dice import parse_dice
-from footwork.engine.choices import CheckOdds, Option
+from footwork.engine.choices import CheckOdds, Option, consequences_json
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
 from footwork.engine.movement import Path, Step
 from footwork.engine.rolling import Roller
-from footwork.engine.state import Pending, State, fast_replace
+from footwork.engine.state import CONSEQUENCES, Pending, State, fast_replace
 from footwork.errors import IllegalCommand, ScenarioError, excerpt
 from footwork.odds import tier_odds
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
@@ -65,6 +65,13 @@ from footwork.rulesets.styles.planning import (
     segments_of,
     start_spot,
     target_of,
+)
+from footwork.rulesets.styles.stakes import (
+    improvise_consequences,
+    interrupted_consequence,
+    sneak_consequences,
+    sneak_test_consequences,
+    spot_risk,
 )
 from footwork.rulesets.styles.terrain import (
     AIR,
@@ -329,7 +336,11 @@ class StylesRuleset(Ruleset[StyleActor]):
             events.append(DecisionRequested(
                 actor=actor.id, kind="sneak", choices=(*o.sneak.conditions, "skip"),
                 prompt=f"{actor.id} ends half obscured: attempt a Sneaking Test for a Stealth "
-                       "Condition?", rules=("R001-05", "A001-08", "A001-09")))
+                       "Condition?",
+                context={CONSEQUENCES: consequences_json(sneak_consequences(
+                    o, actor.id, tuple(o.sneak.conditions),
+                    _sneak_odds(o) if o.sneak.check == "roll" else None))},
+                rules=("R001-05", "A001-08", "A001-09")))
         return events
 
     def _auto_plan(self, state: StylesState, actor: StyleActor,
@@ -444,7 +455,9 @@ class StylesRuleset(Ruleset[StyleActor]):
                    f"{': ' + command.how if command.how else ''}. Grant it (at "
                    f"{_opts(state).improvise.default_grade} grade unless you say otherwise), "
                    "ask for a Test first, or refuse?",
-            context={"actor": actor.id, "style": command.style},
+            context={"actor": actor.id, "style": command.style,
+                     CONSEQUENCES: consequences_json(improvise_consequences(
+                         _opts(state), actor.id, command.style, test=False))},
             rules=("R001-23", "R001-24", "R001-25"))]
 
     def answer(
@@ -467,7 +480,11 @@ class StylesRuleset(Ruleset[StyleActor]):
                     choices=("pass", "pass_normal", "pass_double", "fail_interrupted", "fail"),
                     prompt=f"{who}'s Test (e.g. Athletics) for improvised {style.title()}: "
                            "pass, fail as its Interrupted version, or fail?",
-                    context=dict(pending.context), rules=("R001-24",))]
+                    context={**pending.context, CONSEQUENCES: consequences_json((
+                        *improvise_consequences(o, who, style, test=True),
+                        interrupted_consequence(_terrain(state), o, state.actors[who],
+                                                style)))},
+                    rules=("R001-24",))]
             refused: list[Event] = [ev.StyleRefused(
                 actor=who, style=style, why={"refuse": "", "fail": "failed the Test",
                                              "fail_interrupted": "failed the Test: Interrupted"}
@@ -492,7 +509,9 @@ class StylesRuleset(Ruleset[StyleActor]):
             return [DecisionRequested(
                 actor=self.gm, kind="sneak_test", choices=("pass", "fail"),
                 prompt=f"{pending.actor}'s Sneaking Test for {choice}: pass or fail?",
-                context={"actor": pending.actor, "condition": choice},
+                context={"actor": pending.actor, "condition": choice,
+                         CONSEQUENCES: consequences_json(sneak_test_consequences(
+                             pending.actor, choice))},
                 rules=("R001-05", "A001-09"))]
         if pending.kind == "sneak_test":
             return [ev.SneakTested(actor=str(pending.context["actor"]),
@@ -689,7 +708,8 @@ class StylesRuleset(Ruleset[StyleActor]):
             label = (f"{'dash, ' if dash else ''}move to ({spot[1]},{spot[2]}) at "
                      f"{in_u(float(to[2]))}, {where}")
             option = Option(command, label, f"{in_u(spend.pool)} ({spent or 'nothing'})",
-                            to=f"{spot[1]},{spot[2]}", checks=tuple(checks), rules=tuple(rules))
+                            to=f"{spot[1]},{spot[2]}", checks=tuple(checks), rules=tuple(rules),
+                            risk=spot_risk(t, o, spot))
             out.append(((spend.pool, spot[1], spot[2], spot[3], key[0]), option))
         out.sort(key=lambda x: x[0])
         return [opt for _, opt in out]
