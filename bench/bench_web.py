@@ -87,14 +87,40 @@ def pick_ups(page: Page, live: Any, actor: str, repeat: int) -> list[float]:
             page.keyboard.press("Escape")
             held.wait_for(state="detached")
             page.wait_for_selector("#map .fw-held", state="detached")
-        live.choices.clear()
-        before = page.evaluate("performance.getEntriesByName('fw-pickup-to-reach').length")
-        token.click()
-        page.wait_for_function(
-            f"performance.getEntriesByName('fw-pickup-to-reach').length > {before}")
+        with live.lock:
+            live.choices.clear()
+        before = page.evaluate(COUNTS)
+        token.click(timeout=10_000)
+        # a pick-up ends in its measure, or in a mark that says why it has none (the
+        # server refused, or the token was put down meanwhile): never wait 30 s for it
+        page.wait_for_function(f"(() => {{ const n = {COUNTS}; const b = {before}; "
+                               "return n[0] > b[0] || n[1] > b[1]; })()", timeout=10_000)
+        after = page.evaluate(COUNTS)
+        if after[1] > before[1]:
+            status = page.locator("#status").inner_text()
+            raise PlaywrightError(f"the pick-up of {actor} failed: {status or 'superseded'}")
         durations.append(page.evaluate(
             "performance.getEntriesByName('fw-pickup-to-reach').at(-1).duration"))
     return durations[1:]
+
+
+#: how many pick-ups the page measured, and how many ended without a measure
+COUNTS = ("[performance.getEntriesByName('fw-pickup-to-reach').length, "
+          "performance.getEntriesByName('fw-pickup-failed').length + "
+          "performance.getEntriesByName('fw-pickup-superseded').length]")
+
+
+def mover(live: Any) -> str:
+    """The character to pick up: whose turn it is, else (no turn: the round has not
+    opened, a decision is pending) the first of the order that has options."""
+    state = live.session.to_json(log=False)
+    if state["turn"]:
+        return str(state["turn"])
+    engine = live.session.engine
+    for actor in state["order"]:
+        if engine.options(live.session.state, actor):
+            return str(actor)
+    return str(state["order"][0])
 
 
 def main() -> None:
@@ -113,7 +139,7 @@ def main() -> None:
             record, secrets = tables.create(initial_text(example_files()[name]),
                                             source=f"{name}.yaml")
             live = tables.live(record.id)
-            actor = live.session.to_json(log=False)["turn"]
+            actor = mover(live)
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             try:
                 page.goto(f"{url}/t/{record.id}?key={secrets['gm']}")

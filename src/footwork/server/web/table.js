@@ -169,7 +169,10 @@ async function pickUp(actor) {
       apiText(`${base}/drawing`, {key, params: {as: page.viewAs, actor}}),
       optionsOf(actor),
     ]);
-    if (page.held !== actor) return;
+    if (page.held !== actor) {  // put down or another picked up meanwhile
+      performance.mark("fw-pickup-superseded");
+      return;
+    }
     page.options = options;
     showDrawing(svg);
     showOptions();
@@ -179,6 +182,7 @@ async function pickUp(actor) {
       performance.measure("fw-pickup-to-reach", "fw-pickup", "fw-reach-shown");
     }));
   } catch (error) {
+    performance.mark("fw-pickup-failed");
     say(error);
   }
 }
