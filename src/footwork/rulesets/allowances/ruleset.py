@@ -10,12 +10,12 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from footwork.engine.choices import CheckOdds, Option
+from footwork.engine.choices import CheckOdds, Option, consequences_json
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
 from footwork.engine.rolling import Roller
-from footwork.engine.state import Pending, State, fast_replace
+from footwork.engine.state import CONSEQUENCES, Pending, State, fast_replace
 from footwork.errors import IllegalCommand, ScenarioError, excerpt
 from footwork.rulesets.allowances import events as ev
 from footwork.rulesets.allowances.checks import (
@@ -69,6 +69,7 @@ from footwork.rulesets.allowances.planning import (
     shared_steps,
     start_spot,
 )
+from footwork.rulesets.allowances.stakes import action_risk, pp_consequences, result_of
 from footwork.rulesets.allowances.terrain import (
     HOP,
     KIND_NAMES,
@@ -496,7 +497,9 @@ class AllowancesRuleset(Ruleset[Creature]):
                 prompt=f"{action} rolled {value} against {target} ({ctx['outcome']}): spend PP, "
                        f"+{o.pp.per_point} each, at most {most} ({a.pp} left, at most "
                        f"{o.pp.max_per_roll} on one roll, {', '.join(PP_RULES[action])})?",
-                context=ctx, rules=PP_RULES[action]))
+                context={**ctx, CONSEQUENCES: consequences_json(
+                    pp_consequences(a, o, ctx, most))},
+                rules=PP_RULES[action]))
             return events
         return events + self._resolve(state, a, ctx, pp or 0)
 
@@ -694,30 +697,17 @@ class AllowancesRuleset(Ruleset[Creature]):
         cost = "Simple Action" if action == "rush" else "Free Action"
         odds = f"; odds with no PP, then with {most} PP" if most > 0 else ""
         return [Option(command, f"{what} ({ctx['skill']} {ctx['grade']}, target {target}{odds})",
-                       cost, checks=tuple(checks), rules=ACTION_RULES[action])]
+                       cost, checks=tuple(checks), rules=ACTION_RULES[action],
+                       risk=action_risk(action, checks[0]))]
 
     def _odds(self, a: Creature, o: AllowancesOptions, action: str, ctx: Mapping[str, JSON],
               target: int, pp: int) -> CheckOdds:
         """The exact odds of each result with ``pp`` PP added after the roll."""
         total = target + pp * o.pp.per_point
-        if action == "rush":
-            held = a.allowance[str(ctx["type"])]
 
-            def result(v: int) -> str:
-                return f"+{_num(capped(rush_gain(degrees(total, v), o.rush.mode), held))} m"
-        elif action in ("jump", "leap"):
-            assert a.jump is not None
-            jump_x = a.jump
-            base = jump_base(a.jump_height_m or 0.0, action)
-            per = 3 if action == "jump" else 2
+        def result(v: int) -> str:
+            return result_of(a, o, action, ctx, total, v)
 
-            def result(v: int) -> str:
-                return f"{jump_distance(base, jump_x, degrees(total, v), per=per)} m"
-        else:
-            kind = str(ctx["type"])
-
-            def result(v: int) -> str:
-                return f"+{breach_gain(degrees(total, v))} m {kind}"
         spend = "no PP" if pp == 0 else f"with {pp} PP"
         return outcome_odds(f"{action} {ctx['skill']} {ctx['grade']} vs {total}, {spend}",
                             total, result, (*ACTION_RULES[action], *PP_RULES[action]))
