@@ -13,16 +13,16 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from footwork.engine import Session
 from footwork.engine.movement import Path
 from footwork.engine.rolling import Roller
-from footwork.errors import FootworkError, IllegalCommand
+from footwork.errors import IllegalCommand
 from footwork.rulesets.cultivation.movement import crossing_of
 from footwork.rulesets.cultivation.pipeline import PIPELINE, band_step, forced, step_to
-from footwork.rulesets.cultivation.rules import occupants
+from footwork.rulesets.cultivation.rules import is_falling, occupants
 
 from ..support import actor, inline_data, inline_session
 
@@ -93,85 +93,225 @@ def test_a_same_step_same_ruling_whatever_the_cause(s: Session[Any], to: str) ->
     assert len(forced_ones) == 1, seen
 
 
-@RELAXED
-@given(encounters(), st.sampled_from(ZONES), st.sampled_from(ZONES))
-def test_b_a_blocked_crossing_is_blocked_both_ways(s: Session[Any], x: str, y: str) -> None:
-    """(b) R000-22 (Difficult Terrain counts leaving and entering), R000-29 (a two-way link
-    is adjacency both ways): the same border gives the same rating and the same link
-    ruling from either side."""
-    m = s.state.space
-    if x == y:
-        return
-    assert (y in m.adjacent(x)) == (x in m.adjacent(y))
-    mover = s.state.actors["p"]
-    there = crossing_of(s.state, mover, x, y).rating
-    back = crossing_of(s.state, mover, y, x).rating
-    assert there == back
+@st.composite
+def borders(draw: st.DrawFn) -> tuple[Session[Any], str, str]:
+    """A map whose every pair of zones is joined by a two-way link, a one-way link (in a
+    random direction), a climb, a one-way drop, a sight-only link or nothing, and two
+    zones ``x``, ``y`` drawn from it: the pair is joined by some link in most examples,
+    by a one-way link or a drop in about half."""
+    zones = []
+    for z in ZONES:
+        zone: dict[str, Any] = {"id": z, "floor_m": draw(st.sampled_from([0, 0, 3]))}
+        if draw(st.booleans()):
+            zone["dt"] = draw(st.sampled_from([1, 8, 15]))
+        if draw(st.booleans()):
+            zone["water_m"] = draw(st.sampled_from([1, 6]))
+        zones.append(zone)
+    x, y = draw(st.permutations(ZONES))[:2]
+    links: list[Any] = []
+    kinds: dict[frozenset[str], str] = {}
+    for i, u in enumerate(ZONES):
+        for v in ZONES[i + 1:]:
+            first = {u, v} == {x, y}
+            kind = draw(st.sampled_from(
+                ["one_way", "drop", "one_way", "plain", "climb", "sight_only"] if first else
+                ["none", "plain", "one_way", "drop", "climb", "sight_only"]))
+            a, b = (u, v) if draw(st.booleans()) else (v, u)
+            kinds[frozenset((u, v))] = kind
+            if kind == "plain":
+                links.append([a, b])
+            elif kind == "one_way":
+                links.append({"a": a, "b": b, "one_way": True})
+            elif kind == "drop":
+                links.append({"a": a, "b": b, "one_way": True, "drop": True, "drop_m": 4})
+            elif kind == "climb":
+                links.append({"a": a, "b": b, "climb": draw(st.sampled_from([5, 12]))})
+            elif kind == "sight_only":
+                links.append({"a": a, "b": b, "reach": False})
+    event(f"(b) the pair is joined by: {kinds[frozenset((x, y))]}")
+    # the mover and a thrower stand together in x; the rest keep out of the way
+    rest = [z for z in ZONES if z not in (x, y)]
+    actors = [actor("p", x, earth=3, air=3), actor("t", x, earth=5),
+              actor("q", rest[0], side="x")]
+    s = inline_session(inline_data("cultivation", {"zones": zones, "links": links}, actors,
+                                   options={"limit": {"mode": "challenge"}}))
+    return s, x, y
 
 
-def _refused(s: Session[Any], state: Any, command: dict[str, Any]) -> bool:
+def _decided(s: Session[Any], state: Any, command: dict[str, Any]) -> str | None:
+    """None if ``decide`` accepts the command, else its refusal's reason."""
+    engine = s.engine
     try:
-        s.engine.apply(state, command)
-    except (IllegalCommand, FootworkError):
-        return True
-    return False
+        engine.ruleset.decide(state, engine.parse(command), Roller(random.Random(1)))
+    except IllegalCommand as exc:
+        return exc.reason
+    return None
+
+
+def _carried(s: Session[Any], state: Any, who: str, to: str, cause: str) -> bool:
+    """Whether an environmental cause actually carries ``who`` into ``to``."""
+    events, _ = forced(state, who, to, cause, Roller(random.Random(1)))
+    after = state
+    for e in events:
+        after = s.engine.ruleset.evolve(after, e)
+    return bool(after.actors[who].at == to or is_falling(after.actors[who]))
+
+
+def _put(state: Any, who: str, at: str) -> Any:
+    return replace(state, actors={**state.actors, who: replace(state.actors[who], at=at)})
 
 
 @RELAXED
-@given(encounters(), st.sampled_from(ZONES),
-       st.sampled_from(["falling", "unconscious", "move_over", "spent", "action_spent"]))
-def test_c_state_flags_agree_with_decide(s: Session[Any], to: str, flag: str) -> None:
+@given(borders())
+def test_b_a_blocked_crossing_is_blocked_both_ways(case: tuple[Session[Any], str, str]
+                                                   ) -> None:
+    """(b) R000-29, R000-31, R000-39 (a link carries movement the ways it goes; a one-way
+    link or a drop goes one way only, for every cause), R000-22 (Difficult Terrain counts
+    leaving and entering), R000-37 (a two-way climb is climbed both ways): a crossing is
+    ruled from each side the same way by a chosen move, a throw (``decide``) and a
+    current (``forced``); one that goes one way is refused the other way by all three."""
+    s, x, y = case
+    m = s.state.space
+    link = m.link(x, y) or m.link(y, x)
+    one_way = link is not None and link.one_way
+    for frm, to in ((x, y), (y, x)):
+        state = _put(_put(s.state, "p", frm), "t", frm)
+        open_ = to in m.adjacent(frm)
+        move = _decided(s, state, {"do": "move", "actor": "p", "to": to})
+        throw = _decided(s, state, {"do": "throw", "actor": "t", "target": "p", "to": to})
+        carried = _carried(s, state, "p", to, "current")
+        if not open_:
+            # no way this direction: the link's refusal, for every cause alike
+            assert move == throw == "not_adjacent", (frm, to, move, throw)
+            assert not carried, (frm, to)
+            event("(b) a direction with no way: refused by move, throw and current")
+        else:
+            assert move != "not_adjacent" and throw != "not_adjacent", (frm, to, move, throw)
+            assert carried, (frm, to)
+    there, back = x in m.adjacent(y), y in m.adjacent(x)
+    if link is not None and link.sight and not one_way:
+        assert there == back
+        event("(b) two-way link: checked both ways")
+        assert step_to(s.state, x, y).mode == step_to(s.state, y, x).mode
+        mover = s.state.actors["p"]
+        assert crossing_of(s.state, mover, x, y).rating == \
+            crossing_of(s.state, mover, y, x).rating
+    elif one_way and link is not None and link.sight:
+        assert there != back
+        event("(b) one-way link: refused the other way")
+
+
+#: what each state flag forbids, and the reason ``decide`` must give (R000-40, R000-47,
+#: R000-24 / A000-04, R000-01 / R000-44, R000-03 / R000-48)
+FLAGS: dict[str, tuple[dict[str, Any], dict[str, str]]] = {
+    "falling": ({"fall_onto": "b", "fall_left_m": 100.0},
+                {"move": "falling", "throw": "falling"}),
+    "unconscious": ({"unconscious": True},
+                    {"move": "unconscious", "sprint": "unconscious", "throw": "unconscious"}),
+    "move_over": ({"move_over": True}, {"move": "move_over", "sprint": "budget_spent"}),
+    "spent": ({"spent": 3, "speed": 3, "action_spent": True},
+              {"move": "no_speed", "sprint": "no_action", "throw": "no_action"}),
+    "action_spent": ({"action_spent": True}, {"sprint": "no_action", "throw": "no_action"}),
+}
+
+
+@st.composite
+def flag_cases(draw: st.DrawFn) -> Session[Any]:
+    """p and its foe q share zone a; b is linked to a and open to both a move and a
+    throw (no limit reached, the link plain or climbed); the other zones are random."""
+    zones: list[dict[str, Any]] = [{"id": "a"}, {"id": "b"}]
+    if draw(st.booleans()):
+        zones[1]["dt"] = draw(st.sampled_from([1, 8, 15]))
+    if draw(st.booleans()):
+        zones[1]["limit"] = 2
+    zones += [{"id": "c", "limit": 1}, {"id": "d"}]
+    links: list[Any] = [["a", "b"] if draw(st.booleans()) else
+                        {"a": "a", "b": "b", "climb": 5}, ["b", "c"]]
+    if draw(st.booleans()):
+        links.append(["a", "d"])
+    actors = [actor("p", "a", earth=3, air=3), actor("q", "a", side="x"),
+              actor("r", draw(st.sampled_from(["c", "d"])), side="x")]
+    return inline_session(inline_data(
+        "cultivation", {"zones": zones, "links": links}, actors,
+        options={"limit": {"mode": draw(st.sampled_from(["challenge", "spillover"]))}}))
+
+
+def _commands(to: str) -> dict[str, dict[str, Any]]:
+    return {"move": {"do": "move", "actor": "p", "to": to},
+            "sprint": {"do": "sprint", "actor": "p"},
+            "throw": {"do": "throw", "actor": "p", "target": "q", "to": to}}
+
+
+@RELAXED
+@given(flag_cases(), st.sampled_from(sorted(FLAGS)))
+def test_c_state_flags_agree_with_decide(s: Session[Any], flag: str) -> None:
     """(c) R000-40 (falling), R000-47 (unconscious), R000-24 / A000-04 (the Move is over),
-    R000-01 (no Speed left), R000-03 / R000-48 (the Action is spent): what the state
-    says an actor may not do, decide refuses."""
+    R000-01 (no Speed left), R000-03 / R000-48 (the Action is spent): each command the
+    state JSON says an actor may not take, decide refuses with that flag's reason, where
+    the same command without the flag is accepted."""
     state = s.state
-    p = state.actors["p"]
-    table: dict[str, dict[str, Any]] = {
-        "falling": {"fall_onto": to, "fall_left_m": 100.0},
-        "unconscious": {"unconscious": True},
-        "move_over": {"move_over": True},
-        "spent": {"spent": 3, "speed": 3, "action_spent": True},
-        "action_spent": {"action_spent": True},
-    }
-    changes = table[flag]
-    state = replace(state, actors={**state.actors, "p": replace(p, **changes)})
-    body = s.engine.ruleset.actor_json(state, state.actors["p"])
-    q = state.actors["q"]
-    if body["unconscious"] or body["conditions"]["falling"] or body["move_over"] or (
-            body["conditions"]["speed_left"] == 0 and body["action_spent"]):
-        assert _refused(s, state, {"do": "move", "actor": "p", "to": to})
-    if body["action_spent"]:
-        assert _refused(s, state, {"do": "sprint", "actor": "p"})
-        assert _refused(s, state, {"do": "throw", "actor": "p", "target": q.id, "to": to})
+    changes, refused = FLAGS[flag]
+    for name, command in _commands("b").items():
+        assert _decided(s, state, command) is None, (name, "refused without the flag")
+    flagged = replace(state, actors={**state.actors,
+                                     "p": replace(state.actors["p"], **changes)})
+    body = s.engine.ruleset.actor_json(flagged, flagged.actors["p"])
+    shown = {"falling": body["conditions"]["falling"], "unconscious": body["unconscious"],
+             "move_over": body["move_over"],
+             "spent": body["conditions"]["speed_left"] == 0 and body["action_spent"],
+             "action_spent": body["action_spent"]}
+    assert shown[flag], (flag, body)
+    event(f"(c) {flag}: accepted without it, refused for its reason with it")
+    for name, command in _commands("b").items():
+        if name in refused:
+            assert _decided(s, flagged, command) == refused[name], (flag, name)
+
+
+@st.composite
+def crowds(draw: st.DrawFn) -> tuple[Session[Any], str]:
+    """p and its ally t in zone a; zone b, linked to a, has a limit of 1 or 2 and is full
+    in most examples (its occupants drawn from 0 to the limit, weighted to full)."""
+    mode = draw(st.sampled_from(["challenge", "challenge", "spillover"]))
+    limit = draw(st.integers(1, 2))
+    inside = draw(st.sampled_from([limit, limit, limit, 0, limit - 1]))
+    b: dict[str, Any] = {"id": "b", "limit": limit,
+                         "floor_m": draw(st.sampled_from([0, 0, 2]))}
+    zones = [{"id": "a"}, b, {"id": "c"}, {"id": "d"}]
+    links: list[Any] = [["a", "b"], ["b", "c"], ["b", "d"], ["a", "c"]]
+    actors = [actor("p", "a", earth=3, air=3), actor("t", "a", earth=5)]
+    actors += [actor(f"o{i}", "b", side="x") for i in range(inside)]
+    s = inline_session(inline_data("cultivation", {"zones": zones, "links": links}, actors,
+                                   options={"limit": {"mode": mode}}))
+    full = inside >= limit
+    event(f"(d) b {'full' if full else 'has room'}, {mode}")
+    return s, mode
 
 
 @RELAXED
-@given(encounters(mode="challenge"), st.sampled_from(ZONES))
-def test_d_every_way_in_honours_a_full_zone(s: Session[Any], to: str) -> None:
+@given(crowds())
+def test_d_every_way_in_honours_a_full_zone(case: tuple[Session[Any], str]) -> None:
     """(d) R000-32, A000-17: in challenge mode a full zone takes no forced character and a
-    mover must name a defender, whatever the cause; R000-35: with spill-over every cause
-    gets in and scatters; R000-60: no cause lifts anyone out of a whirlpool."""
+    mover must name a defender: an own move and a throw (``decide``) are refused with
+    ``zone_full``, a current, a wave and an elevator stop at the border; R000-35: with
+    spill-over every cause gets in; A000-09: the scattered ignore limits. With room,
+    every cause gets in alike."""
+    s, mode = case
     state = s.state
-    zone = state.space.zone(to)
-    here = state.actors["p"].at
-    if zone.limit is None or to == here or to not in state.space.adjacent(here):
-        return
-    full = len(occupants(state, to)) >= zone.limit
-    seen = {cause: verdict(s, cause, to) for cause in CAUSES}
-    if seen["move"] in CAUSE_FREE:
-        return
-    if full:
-        assert all(seen[c] == "zone_full" for c in FORCED_IN), seen
-        # the mover's Speed is ruled first (R000-01, R000-44: a cause exception)
-        assert seen["move"] in ("zone_full", "needs_sprint", "no_speed"), seen
-        assert seen["scatter"] is None  # A000-09: the scattered ignore limits
-    # carried there for real by every environmental cause: never over the limit
-    for cause in ("current", "wave", "elevator", "whirlpool"):
-        events, _ = forced(state, "p", to, cause, Roller(random.Random(1)))
-        after = state
-        for e in events:
-            after = s.engine.ruleset.evolve(after, e)
-        assert len(occupants(after, to)) <= zone.limit or not full
+    zone = state.space.zone("b")
+    full = len(occupants(state, "b")) >= zone.limit
+    move = _decided(s, state, {"do": "move", "actor": "p", "to": "b"})
+    throw = _decided(s, state, {"do": "throw", "actor": "t", "target": "p", "to": "b"})
+    carried = {c: _carried(s, state, "p", "b", c) for c in ("current", "wave", "elevator")}
+    if full and mode == "challenge":
+        assert move == "zone_full" and throw == "zone_full", (move, throw)
+        assert not any(carried.values()), carried
+        defender = occupants(state, "b")[0].id
+        assert _decided(s, state, {"do": "move", "actor": "p", "to": "b",
+                                   "defender": defender}) is None  # R000-33
+    else:
+        assert move is None and throw is None, (full, mode, move, throw)
+        assert all(carried.values()), carried
+    assert verdict(s, "scatter", "b") is None  # A000-09: the scattered ignore limits
 
 
 def test_d_band_steps_obey_the_whirlpool_and_the_depth_R000_60_R000_77() -> None:
