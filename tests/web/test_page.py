@@ -271,3 +271,25 @@ def test_a_lost_connection_is_shown_and_the_page_catches_up(server: Server,
     expect(page.locator("#banner")).to_be_hidden()
     expect(page.locator('.actor-button[data-actor="ada"] .actor-where')).to_contain_text("2,3")
     assert len(sockets) == 2
+
+
+def test_waypoints_laid_with_the_mouse_are_priced_before_they_are_sent(
+        server: Server, page: Page) -> None:
+    """Ruined tower (styles): with *Lay waypoints* on, clicks on cells make a plan whose
+    waypoints show the pool left (the read-only query ``plan``); the cheapest plan is
+    one click; *Move along the waypoints* sends it and Ada ends on the last cell."""
+    table = server.table("styles/ruined-tower")
+    open_table(page, table.link())
+    page.click('.actor-button[data-actor="ada"]')
+    page.wait_for_selector("#map .fw-reach")
+    page.check("#plan-mode")
+    click_place(page, '#map .fw-reach[data-place="2,3"]')
+    steps = page.locator("#plan-steps li")
+    expect(steps).to_have_count(1)
+    expect(steps.first).to_contain_text("pool left")
+    click_place(page, '#map .fw-reach[data-place="3,4"]')
+    expect(steps).to_have_count(2)
+    expect(steps.nth(1)).to_contain_text("pool left")
+    assert table.state()["version"] == 0  # nothing sent while laying the plan
+    page.click("#plan-go")
+    wait_until(lambda: table.state()["actors"]["ada"]["at"] == "3,4", "Ada to reach (3,4)")

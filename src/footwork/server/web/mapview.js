@@ -9,6 +9,9 @@ const MAX_SCALE = 12;
 /** How far (CSS px) a pointer may move and still be a click. */
 const CLICK_SLOP = 6;
 
+/** The edges of the map that the page's controls cover, in CSS pixels. */
+const RESERVED = {right: 58, bottom: 50};
+
 export class MapView {
   /** @param {HTMLElement} host the element holding the SVG */
   constructor(host) {
@@ -17,6 +20,8 @@ export class MapView {
     this.svg = null;
     /** @type {Box} the whole drawing */
     this.full = {x: 0, y: 0, w: 1, h: 1};
+    /** @type {Box} the map without its legend: what fits the view */
+    this.home = {x: 0, y: 0, w: 1, h: 1};
     /** @type {Box} what is on screen */
     this.box = {x: 0, y: 0, w: 1, h: 1};
     /** @type {Map<number, {x: number, y: number}>} pointers down */
@@ -57,8 +62,45 @@ export class MapView {
     this.host.replaceChildren(svg);
     this.svg = svg;
     this.full = full;
-    if (!same) this.box = {...full};
+    this.home = this.content(svg) ?? full;
+    if (!same) this.box = {...this.home};
     this.apply();
+  }
+
+  /**
+   * The part of a drawing that is the map: everything but its legend (which the page
+   * shows itself, and which a zoom out or a pan still reaches), with a margin; null
+   * when it cannot be measured.
+   * @param {SVGSVGElement} svg
+   * @returns {Box | null}
+   */
+  content(svg) {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const child of svg.children) {
+      if (!(child instanceof SVGGraphicsElement) || child.classList.contains("legend")) continue;
+      let b;
+      try {
+        b = child.getBBox();
+      } catch {
+        continue;
+      }
+      if (b.width <= 0 && b.height <= 0) continue;
+      // the drawing's background (a rect as large as the drawing) is not the map
+      if (b.width >= this.full.w * 0.95 && b.height >= this.full.h * 0.95) continue;
+      x0 = Math.min(x0, b.x); y0 = Math.min(y0, b.y);
+      x1 = Math.max(x1, b.x + b.width); y1 = Math.max(y1, b.y + b.height);
+    }
+    if (!Number.isFinite(x0) || x1 - x0 < 10 || y1 - y0 < 10) return null;
+    const margin = 8;
+    const box = {x: x0 - margin, y: y0 - margin, w: x1 - x0 + 2 * margin, h: y1 - y0 + 2 * margin};
+    // fit it beside the zoom buttons (right) and above the cost legend (bottom): the
+    // view is as large as the host, the map centred in the part they leave free
+    const host = this.host.getBoundingClientRect();
+    const free = {w: host.width - RESERVED.right, h: host.height - RESERVED.bottom};
+    if (free.w < 100 || free.h < 100) return box;
+    const scale = Math.min(free.w / box.w, free.h / box.h);
+    return {x: box.x - (free.w / scale - box.w) / 2, y: box.y - (free.h / scale - box.h) / 2,
+            w: host.width / scale, h: host.height / scale};
   }
 
   apply() {
@@ -67,7 +109,7 @@ export class MapView {
   }
 
   fit() {
-    this.box = {...this.full};
+    this.box = {...this.home};
     this.apply();
   }
 
