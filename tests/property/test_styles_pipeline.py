@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from footwork.engine.movement import Path, Step, Walked
@@ -123,33 +123,43 @@ def test_what_the_state_forbids_decide_refuses(data: dict[str, Any],
     body = session.to_json(log=False)["actors"]["a"]
     state = session.state
 
-    def refuses(command: dict[str, Any]) -> None:
+    def refuses(command: dict[str, Any], *reasons: str) -> None:
+        """decide refuses ``command`` for the flag's own reason, and changes nothing."""
         before = session.state
         try:
             session.engine.apply(state, session.engine.parse(command))
-        except IllegalCommand:
+        except IllegalCommand as exc:
             assert session.state is before
+            assert exc.reason in reasons, (command, exc.reason, reasons, body)
+            event(f"(c) {command['do']} refused: {exc.reason}")
             return
         raise AssertionError(f"state {body} forbids {command}, decide accepted it")
 
     if body["prone"]:
-        refuses({"do": "prone", "actor": "a"})
+        refuses({"do": "prone", "actor": "a"}, "prone")  # R001-28
     else:
-        refuses({"do": "stand", "actor": "a"})
+        refuses({"do": "stand", "actor": "a"}, "not_prone")  # R001-30
     if body["style"] != "walk":
-        refuses({"do": "prone", "actor": "a"})
-    if body["hooks"] < state.options.dash.hooks or body["dashes"] >= state.options.dash.per_turn:
-        refuses({"do": "move", "actor": "a", "dash": True, "to": [0, 0]})
+        refuses({"do": "prone", "actor": "a"}, "prone", "walk_not_active")  # R001-28
+    if body["dashes"] >= state.options.dash.per_turn:
+        refuses({"do": "move", "actor": "a", "dash": True, "to": [0, 0]}, "dash_used")
+    elif body["hooks"] < state.options.dash.hooks:
+        refuses({"do": "move", "actor": "a", "dash": True, "to": [0, 0]}, "no_hook")
     t = state.space.terrain
     here = start_spot(t, state.actors["a"])
     every = Mover(frozenset(STYLES), 2.0 if body["prone"] else 1.0, True)
     for s in t.steps(here, every):
         left = body["left"].get(s.style)
-        blocked = left is None or s.cost > left + 1e-6 or (
-            body["prone"] and s.style != "walk" and state.options.prone.blocks_other_styles)
+        prone_only = body["prone"] and s.style != "walk" and \
+            state.options.prone.blocks_other_styles
+        blocked = left is None or s.cost > left + 1e-6 or prone_only
         if blocked and s.to[0] != AIR:
             to = [s.to[1], s.to[2]] + ([t.height(s.to[3])] if s.to[3] > -10**5 else [])
-            refuses({"do": "move", "actor": "a", "plan": [{"style": s.style, "to": to}]})
+            # R001-28 (prone: stand first), R001-02 / R001-11..13 (the pool, the caps)
+            why = ("no_style",) if left is None else ("prone",) if prone_only else (
+                "over_pool", "over_cap", "over_budget")
+            refuses({"do": "move", "actor": "a", "plan": [{"style": s.style, "to": to}]},
+                    *why)
 
 
 @SETTINGS
