@@ -77,7 +77,10 @@ export class MapView {
   content(svg) {
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     for (const child of svg.children) {
-      if (!(child instanceof SVGGraphicsElement) || child.classList.contains("legend")) continue;
+      // the legend and the lines of text at the top level (the title, the subtitle: a
+      // long line would shrink a small map) are read by zooming out
+      if (!(child instanceof SVGGraphicsElement) || child instanceof SVGTextElement ||
+          child.classList.contains("legend")) continue;
       let b;
       try {
         b = child.getBBox();
