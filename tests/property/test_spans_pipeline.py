@@ -223,7 +223,11 @@ def _entry_faults(before: State[Any], after: State[Any], command: dict[str, Any]
             continue
         foes = {a.id for a in before.actors.values() if a.side != was.side and not a.removed
                 and a.climbing is None and a.life > 0}
-        jumped = command.get("do") == "jump_attack" and command.get("actor") == aid
+        # R003-29: a jump attack lands on the holder, decided at once or by the GM's answer
+        pending = before.pending
+        jumped = (command.get("do") == "jump_attack" and command.get("actor") == aid) or (
+            pending is not None and pending.kind == "jump_attack"
+            and pending.context.get("actor") == aid)
         if place.kind == "threshold" and now.at != was.at and not jumped \
                 and any(o.id in foes for o in others):
             faults.append(f"{aid} entered {now.at}, held by a foe")
