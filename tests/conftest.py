@@ -6,6 +6,7 @@ compares with them.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import textwrap
 from pathlib import Path
@@ -17,6 +18,10 @@ from footwork.rulesets import available
 from footwork.scenario import Encounter, encounter_from_text
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# the tests of the compiled searches compare them with the pure ones: compile on first use
+# rather than in the background (a command that never waits is footwork's default)
+os.environ.setdefault("FOOTWORK_COMPILED", "wait")
 EXAMPLES = ROOT / "examples"
 
 

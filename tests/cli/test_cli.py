@@ -324,3 +324,29 @@ def test_readme_encounters_run_green(tmp_path: Path, where: str, text: str) -> N
     path.write_text(text, encoding="utf-8")
     code, _, err = invoke("run", "-q", str(path))
     assert code == 0, f"{where}: {err}"
+
+
+def test_a_one_shot_command_never_compiles_a_search_but_a_long_lived_one_may(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`footwork options` asks one search: numba compiling beside it would hold the
+    interpreter for seconds, so one-shot commands run the pure search (the same answers);
+    the policy is back to the environment's afterwards."""
+    from footwork.cli import app as cli
+    from footwork.space import compiled
+
+    monkeypatch.delenv("FOOTWORK_COMPILED", raising=False)
+    seen: list[str] = []
+    real = compiled.kernel
+
+    def spy(*args: object) -> object:
+        seen.append(compiled.policy())
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(compiled, "kernel", spy)
+    ruined = Path(__file__).resolve().parents[2] / "examples" / "styles" / "ruined-tower.yaml"
+    result = CliRunner().invoke(cli.app, ["options", str(ruined),
+                                          "--actor", "ada"])
+    assert result.exit_code == 0, result.output
+    assert seen and set(seen) == {"off"}
+    assert compiled.policy() == "background"
+    assert "serve" in cli.LONG_LIVED and "play" in cli.LONG_LIVED

@@ -12,6 +12,7 @@ and the consoles substitute no emoji, so ``pier[/i]`` or ``:100:`` print as type
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -47,6 +48,10 @@ err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 T = TypeVar("T")
 
 
+#: the commands that ask many searches, and so gain from compiling them in the background
+LONG_LIVED = ("serve", "play")
+
+
 @app.callback()
 def _settings(
     ctx: typer.Context,
@@ -57,6 +62,13 @@ def _settings(
         "odds_work; see docs/limits.md")] = None,
 ) -> None:
     """Tactical movement rules, enforced and explained by rule id."""
+    if ctx.invoked_subcommand not in LONG_LIVED and "FOOTWORK_COMPILED" not in os.environ:
+        # a one-shot command asks a search or two: compiling a kernel beside it (numba
+        # holds the interpreter while it compiles) would only make it wait
+        from footwork.space import compiled
+
+        compiled.set_policy("off")
+        ctx.call_on_close(lambda: compiled.set_policy(None))
     if limit:
         ctx.call_on_close(limits.set_current(guarded(lambda: limits.parse_settings(limit))))
 

@@ -243,7 +243,7 @@ def test_the_landing_table_holds_what_the_budget_pays_for_not_the_map_s_height()
 
 
 def test_without_numba_it_answers_none(monkeypatch: Any) -> None:
-    monkeypatch.setattr(fastreach, "_load", lambda: None)
+    monkeypatch.setattr(fastreach.compiled_policy, "kernel", lambda *args: None)
     terrain = terrain_of(["..."], diagonal=Diagonal.ONE)
     assert fast_reach(terrain, (GROUND, 0, 0, 0, 0), Mover(frozenset({"walk"})),
                       Budget({"walk": 4.0}, 4.0)) is None

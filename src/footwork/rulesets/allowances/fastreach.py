@@ -53,6 +53,7 @@ from footwork.rulesets.allowances.terrain import (
     Spot,
     Terrain,
 )
+from footwork.space import compiled as compiled_policy
 from footwork.space.grid import OFFSETS, Surface
 from footwork.space.kernels import compact_labels as _compact_labels
 from footwork.space.kernels import grow as _grow
@@ -684,7 +685,8 @@ def fast_reach(terrain: Terrain, start: Spot, search: Search) -> Reach[Spot] | N
     packed keys cannot hold); the caller then runs the pure search. Raises ``ValueError``
     where the pure search does (a step in a style the budget does not name).
     """
-    kernel = _load()
+    # never wait for numba: the pure search answers until the kernel is ready
+    kernel = compiled_policy.kernel(globals(), _KERNEL_FUNCTIONS, "_search")
     if kernel is None:
         return None
     mover = search.mover

@@ -54,6 +54,7 @@ from footwork.rulesets.styles.terrain import (
     Spot,
     Terrain,
 )
+from footwork.space import compiled as compiled_policy
 from footwork.space.grid import OFFSETS, Diagonal, Surface
 from footwork.space.kernels import compact_labels as _compact_labels
 from footwork.space.kernels import grow as _grow
@@ -768,7 +769,8 @@ def fast_reach(terrain: Terrain, start: Spot, mover: Mover, budget: Budget) -> R
     ``ValueError`` when ``start`` is off the map, or (as ``reach`` does) when a step is in
     a style the budget does not name.
     """
-    kernel = _load()
+    # never wait for numba: the pure search answers until the kernel is ready
+    kernel = compiled_policy.kernel(globals(), _KERNEL_FUNCTIONS, "_search")
     if kernel is None:
         return None
     setup = _setup(terrain, start, mover, budget.limit)
