@@ -10,17 +10,17 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 from shapely import LineString, Point, unary_union
 
-from footwork.engine.choices import CheckOdds, Option
+from footwork.engine.choices import Option, consequences_json
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, Rolled, RoundStarted, TurnStarted
 from footwork.engine.rolling import Roller
 from footwork.engine.seats import Seat, scrub
-from footwork.engine.state import Pending, State, fast_replace
+from footwork.engine.state import CONSEQUENCES, Pending, State, fast_replace
 from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError, excerpt
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.rulesets.sitemaps import events as ev
-from footwork.rulesets.sitemaps.checks import PASS, dice_of, judge, odds
+from footwork.rulesets.sitemaps.checks import PASS, dice_of, judge
 from footwork.rulesets.sitemaps.commands import SITEMAPS_COMMANDS, Act, Move, Rescue, Reveal, Rush
 from footwork.rulesets.sitemaps.model import SiteActor, SiteMap, SitemapsMapSpec, SitemapsStats
 from footwork.rulesets.sitemaps.movement import (
@@ -46,6 +46,14 @@ from footwork.rulesets.sitemaps.pipeline import (
     plan_move,
     settle,
     spot_near,
+)
+from footwork.rulesets.sitemaps.stakes import (
+    check,
+    fall_of,
+    move_risk,
+    pin_consequences,
+    place_consequences,
+    resist_consequences,
 )
 
 XY = tuple[float, float]
@@ -268,7 +276,9 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 events.append(DecisionRequested(
                     actor=pinner.id, kind="pin", choices=("pin", "let_pass"),
                     prompt=f"{mover.id} moves within reach of {pinner.id}: try to pin?",
-                    context={**ctx, "next": index}, rules=("R004-19", "A004-04")))
+                    context={**ctx, "next": index, CONSEQUENCES: consequences_json(
+                        pin_consequences(state, pinner, mover))},
+                    rules=("R004-19", "A004-04")))
                 return events
             rolled, passed = self._roll(state, mover, "AGI", h.kind, roller, h.rules)
             events.append(rolled)
@@ -332,11 +342,8 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                                      by="fell off the climb", rules=("R004-24",)),
                     ev.Fell(actor=actor.id, metres=o.hazards.floor_height_m, cause="climb",
                             rules=("R004-24", "A004-15")), *self._reveal(state, entered)]
-        below = h.detail.get("below")
-        metres = float(h.detail.get("depth_m") or 0.0)
+        below, metres = fall_of(state, h, m.floor(zone))
         if below is not None:
-            floors = m.floor(zone) - m.floor(str(below))
-            metres = metres or max(floors, 0) * o.hazards.floor_height_m
             spot = land(state, actor.id, str(below), h.point, "fall")
             entered.append(str(below))
             if spot is not None:
@@ -359,7 +366,10 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                     DecisionRequested(
                         actor=chooser, kind="resist_pin", choices=("STR", "AGI"),
                         prompt=f"{ctx['mover']} resists {pinner}'s pin with STR or AGI?",
-                        context={**ctx, "pinner": pinner}, rules=("R004-20", "A004-04"))]
+                        context={**ctx, "pinner": pinner, CONSEQUENCES: consequences_json(
+                            resist_consequences(state, state.actors[str(ctx["mover"])],
+                                                pinner))},
+                        rules=("R004-20", "A004-04"))]
         if pending.kind == "resist_pin":
             mover = state.actors[str(ctx["mover"])]
             rolled, passed = self._roll(state, mover, answer.choice, "resist a pin", roller,
@@ -385,7 +395,9 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                         prompt=f"place {mover.id} anywhere within {reach(state):g} m of "
                         f"{pinner} (answer place with at: [x, y]; without it, the free "
                         "spot nearest to where it stopped)",
-                        context={"mover": mover.id, "pinner": pinner},
+                        context={"mover": mover.id, "pinner": pinner,
+                                 CONSEQUENCES: consequences_json(
+                                     place_consequences(state, holder, mover.id))},
                         rules=("R004-21", "A004-05"))]
         if pending.kind == "place_pinned":
             return self._place_pinned(state, ctx, answer)
@@ -453,11 +465,8 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         if hazard.kind == "swim":
             return [rolled, ev.DrowningBegan(actor=actor_id, rules=("R004-27", "R004-28"))]
         events: list[Event] = [rolled]
-        below = hazard.detail.get("below")
-        metres = 0.0
+        below, metres = fall_of(state, hazard, m.floor(actor.at))
         if below is not None:
-            metres = max(m.floor(actor.at) - m.floor(str(below)), 0) * \
-                opts(state).hazards.floor_height_m
             spot = land(state, actor_id, str(below), actor.point, "fall")
             if spot is not None:
                 events.append(ev.Placed(actor=actor_id, zone=str(below), point=spot,
@@ -642,11 +651,8 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             return None
         if plan.cost > left:
             return None
-        checks = tuple(
-            CheckOdds(f"AGI {actor.AGI} ({h.kind})", opts(state).check.dice,
-                      odds(opts(state).check, actor.AGI), h.rules,
-                      tier_of=judge(opts(state).check, actor.AGI))
-            for h in plan.hazards if h.kind != "pin")
+        checks = tuple(check(state, actor, "AGI", h.kind, h.rules)
+                       for h in plan.hazards if h.kind != "pin")
         pinners = [h.pinner for h in plan.hazards if h.kind == "pin"]
         cost = ("the move step" if do == "move" else "the round action (rush)") + \
             f", {plan.cost} zone(s)" + (f"; may be pinned by {', '.join(map(str, pinners))}"
@@ -654,7 +660,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         return Option({"do": do, "actor": actor.id, "to": zone, "at": list(spot)},
                       f"{do} to {zone}", cost, to=zone, checks=checks,
                       rules=("R004-13",) if do == "move" else ("R004-14",),
-                      region=_polygons(region))
+                      region=_polygons(region), risk=move_risk(state, actor, plan))
 
     def queries(self) -> Mapping[str, Query[SiteActor]]:
         def actor(state: SiteState, actor_id: str) -> SiteActor:
