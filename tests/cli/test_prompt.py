@@ -57,7 +57,8 @@ def test_a_number_is_the_choice_and_hash_n_the_row(tmp_path: Path) -> None:
                              "y"])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "│ #1 │ answer 0 │ answer 0 " in out                # rows are #N, the line is shown
+    # rows are #N, each answer with what it buys (issue 13 item 9), the line to type shown
+    assert re.search(r"│ #1 │ answer 0: [^│]*│ answer 0 ", out), out
     assert "type a choice as it reads (0, 1, 2, 3, 4, 5) to answer; #N does row N" in out
     assert "eric spends 1 PP: the target becomes 70" in out
     steps = steps_of(saved)

@@ -161,6 +161,21 @@ def test_the_game_master_undoes_a_move(server: Server, page: Page) -> None:
     assert back["actors"]["ada"] == start["actors"]["ada"]
 
 
+def test_the_game_master_ends_the_encounter_and_every_page_says_so(
+        server: Server, page: Page) -> None:
+    """An example played to its end with the mouse: the game master's End the encounter
+    closes it (the engine ends one by itself only when nobody can act)."""
+    table = server.table("spans/cliff-climb")
+    open_table(page, table.link())
+    page.click('#panels [data-panel="gm"]')
+    page.fill("#gm-finish-reason", "the climbers reach the top")
+    page.click("#gm-finish")
+    wait_until(lambda: table.state()["ended"], "the end")
+    expect(page.locator("#turn")).to_contain_text("the encounter is over")
+    page.click('#panels [data-panel="log-panel"]')
+    expect(page.locator("#log")).to_contain_text("the climbers reach the top")
+
+
 def test_a_bad_upload_is_refused_with_its_line_and_path(server: Server, page: Page) -> None:
     page.goto(server.url)
     text = "footwork: 1\nruleset: spans\nmap:\n  spans: []\nactors:\n  - {id: ada, at: 7}\n"

@@ -581,7 +581,8 @@ class Repl:
         self.console.print(Text(text) if isinstance(text, str) else text)
 
     def refuse(self, message: str) -> None:
-        self.say(Text.assemble(("refused:", "red"), " ", message))
+        # one line however long (the terminal wraps it, rich inserts no break)
+        self.console.print(Text.assemble(("refused:", "red"), " ", message), soft_wrap=True)
 
     def ask(self, question: str) -> str | None:
         """One answer, stripped and lower case; None when Ctrl-C cancels the question or

@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Annotated, Any, ClassVar
 
-from pydantic import ConfigDict, Strict, TypeAdapter, ValidationError
+from pydantic import ConfigDict, Field, Strict, TypeAdapter, ValidationError
 
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.errors import InvalidCommand, excerpt
+from footwork.fields import Name
 
 #: a face rolled at the table: a whole number, never a boolean or a string
 Face = Annotated[int, Strict()]
@@ -60,7 +61,18 @@ class Answer(Command):
     at: tuple[float, float] | None = None
 
 
-CORE_COMMANDS: tuple[type[Command], ...] = (EndTurn, Answer)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndEncounter(Command):
+    """The game master ends the encounter (the scene is over, whoever could still act):
+    nobody acts after it. Only the referee (``actor: gm``) may give it."""
+
+    name: ClassVar[str] = "end_encounter"
+    needs_turn: ClassVar[bool] = False
+    reason: Annotated[Name, Field(description="why, in a few words, for the log")] = (
+        "the game master ends the encounter")
+
+
+CORE_COMMANDS: tuple[type[Command], ...] = (EndTurn, Answer, EndEncounter)
 
 
 _ADAPTERS: dict[type[Command], TypeAdapter[Any]] = {}

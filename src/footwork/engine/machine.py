@@ -16,6 +16,7 @@ from footwork.engine.commands import (
     CORE_COMMANDS,
     Answer,
     Command,
+    EndEncounter,
     EndTurn,
     command_from_json,
     command_to_json,
@@ -84,6 +85,11 @@ class Engine(Generic[A]):
         roller = Roller(rng_for(state.seed, state.version), getattr(command, "roll", None),
                         engine=command.engine_rolled or 0)
         pending = state.pending
+        if isinstance(command, EndEncounter):  # the referee's call, even mid-decision
+            if command.actor != self.ruleset.gm:
+                raise IllegalCommand("gm_only", f"only the game master ({self.ruleset.gm}) "
+                                     "ends the encounter")
+            return (EncounterEnded(reason=command.reason),)
         if isinstance(command, Answer):
             if pending is None:
                 raise IllegalCommand("nothing_pending", "there is no decision to answer")

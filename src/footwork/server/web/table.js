@@ -1201,7 +1201,7 @@ function showGmTools() {
                   ...sides.map((s) => new Option(`side:${s}`, `side:${s}`)),
                   ...actors.map((a) => new Option(`actor:${a}`, `actor:${a}`)));
   }
-  for (const id of ["gm-undo", "gm-end", "gm-reveal", "gm-send", "gm-export"]) {
+  for (const id of ["gm-undo", "gm-end", "gm-finish", "gm-reveal", "gm-send", "gm-export"]) {
     const button = /** @type {HTMLButtonElement} */ (byId(id));
     button.disabled = page.viewAs !== null || (id === "gm-reveal" && button.disabled);
   }
@@ -1213,6 +1213,11 @@ byId("gm-end").addEventListener("click", () => {
   const actor = /** @type {HTMLSelectElement} */ (byId("gm-end-actor")).value;
   if (actor) void act({command: {do: "end_turn", actor}, label: `end ${actor}'s turn`,
                        to: null, cost: "", checks: [], rules: []});
+});
+byId("gm-finish").addEventListener("click", () => {
+  // the scene is over whoever could still act: nobody acts after it (undo takes it back)
+  const reason = /** @type {HTMLInputElement} */ (byId("gm-finish-reason")).value.trim();
+  void send({do: "end_encounter", actor: "gm", ...(reason ? {reason} : {})});
 });
 byId("gm-reveal").addEventListener("click", () => {
   const zone = /** @type {HTMLSelectElement} */ (byId("gm-reveal-zone")).value;
