@@ -45,16 +45,31 @@ class _Spec(BaseModel):
 class FeatureSpec(_Spec):
     """A terrain feature inside a span (R003-15)."""
 
-    id: Name
-    kind: FeatureKind
+    id: Name = Field(
+        description="The feature's unique name, used as a place in `at` and in commands.")
+    kind: FeatureKind = Field(
+        description="What the feature is: `cover`, `threshold` (a choke point) or `on_high` "
+                    "(raised terrain) (R003-15).")
     #: on-high features: the height of the top (default: one above the span's ground)
-    height: Height | None = None
+    height: Height | None = Field(
+        default=None,
+        description="For an on-high feature, the height of its top in storeys; default null, "
+                    "one above its span's ground (R003-22, R003-24).")
     #: R003-23: ``run`` when stairs or a slope lead up, else ``climb``
-    access: Access | None = None
+    access: Access | None = Field(
+        default=None,
+        description="How an on-high feature is reached: `run` when stairs or a slope lead up, "
+                    "else `climb`; default null, climbed (R003-23).")
     #: A003-06: how many characters fit (None: the option's default)
-    capacity: Capacity | None = None
+    capacity: Capacity | None = Field(
+        default=None,
+        description="How many characters fit in the feature; default null, the "
+                    "`feature.default_capacity` option (A003-06).")
     #: thresholds: the spans whose crossing passes through this choke point (R003-20)
-    guards: list[Name] = Field(default_factory=list)
+    guards: list[Name] = Field(
+        description="For a threshold, the adjacent spans whose crossings pass through it; "
+                    "default none (R003-20).",
+        default_factory=list)
 
 
 def _older_ground_key(schema: dict[str, Any]) -> None:
@@ -68,33 +83,63 @@ def _older_ground_key(schema: dict[str, Any]) -> None:
 class SpanSpec(_Spec):
     model_config = ConfigDict(frozen=True, extra="forbid", json_schema_extra=_older_ground_key)
 
-    id: Name
+    id: Name = Field(
+        description="The span's unique name, used as a place in `at` and in commands.")
     #: the height its ground stands at (R003-24: heights are the one vertical unit); files
     #: write it `height`, and the older key `ground` is still read (issue 13, item 11)
-    ground: Height = Field(default=0, validation_alias=AliasChoices("height", "ground"))
-    surface: Surface = "hard"
-    features: list[FeatureSpec] = Field(default_factory=list)
+    ground: Height = Field(
+        description="The height, in storeys, its ground stands at; default 0 (R003-24, "
+                    "A003-18).",
+        default=0, validation_alias=AliasChoices("height", "ground"))
+    surface: Surface = Field(
+        default="hard",
+        description="What lies underfoot, for falls: `hard` (default), `soft`, `water` or "
+                    "`skysea`, the bottomless sky (R003-25, R003-26).")
+    features: list[FeatureSpec] = Field(
+        description="The terrain features inside this span, each belonging to it alone; "
+                    "default none (R003-14, A003-06).",
+        default_factory=list)
     #: where to draw the span (any unit); laid out automatically when left out
-    pos: tuple[Coordinate, Coordinate] | None = None
+    pos: tuple[Coordinate, Coordinate] | None = Field(
+        default=None,
+        description="Where to draw the span, as two numbers in any unit; default null, laid "
+                    "out automatically.")
 
 
 class LinkSpec(_Spec):
     """Two spans side by side. ``stairs`` lets a Run climb or descend between grounds."""
 
-    a: Name
-    b: Name
-    stairs: bool = False
-    one_way: bool = False
-    sight: bool = True
-    reach: bool = True
+    a: Name = Field(
+        description="One span the link joins.")
+    b: Name = Field(
+        description="The other span the link joins.")
+    stairs: bool = Field(
+        default=False,
+        description="Whether stairs or a slope let a Run change height between the two "
+                    "grounds; default false.")
+    one_way: bool = Field(
+        default=False,
+        description="Whether movement only goes from `a` to `b`; default false, both ways.")
+    sight: bool = Field(
+        default=True,
+        description="Whether one can see across the link; default true.")
+    reach: bool = Field(
+        default=True,
+        description="Whether one can reach (target) across the link; default true.")
 
 
 class SpansMapSpec(_Spec):
     """The `map` of a `spans` encounter file."""
 
-    spans: list[SpanSpec] = Field(min_length=1)
+    spans: list[SpanSpec] = Field(
+        description="The spans of the map, the horizontal unit of distance; at least one "
+                    "(R003-10).",
+        min_length=1)
     #: a link is ``[a, b]`` or a mapping with the fields of :class:`LinkSpec`
-    links: list[LinkSpec | tuple[Name, Name]] = Field(default_factory=list)
+    links: list[LinkSpec | tuple[Name, Name]] = Field(
+        description="Which spans are side by side, each as `[a, b]` or a mapping with the "
+                    "fields of a link; default none (R003-13).",
+        default_factory=list)
 
     @field_validator("spans")
     @classmethod
@@ -111,18 +156,49 @@ class SpansMapSpec(_Spec):
 class SpansStats(_Spec):
     """The `stats` of a `spans` actor. Missing dice take the option's default die (A003-01)."""
 
-    dice: dict[ActionDie, ActionDice] = Field(default_factory=dict)
-    guard: Resource = 3
-    stamina: Resource = 3
-    awareness: Resource = 3
-    life: Resource = 5
-    armor: Resource = 0
-    hands_free: int = Field(default=2, ge=0, le=2)
-    abilities: list[Ability] = Field(default_factory=list)
-    mode: Mode = "grounded"
-    can_fly: bool = False
+    dice: dict[ActionDie, ActionDice] = Field(
+        description="The action die for each of attack, brace and maneuver; those left out "
+                    "take `dice.default_die` (R003-02, A003-01).",
+        default_factory=dict)
+    guard: Resource = Field(
+        default=3,
+        description="Guard points, the resource an Attack-die struggle spends and fall damage "
+                    "lowers; default 3 (R003-08, R003-25).")
+    stamina: Resource = Field(
+        default=3,
+        description="Stamina points, the resource a Brace-die struggle spends; default 3 "
+                    "(R003-08).")
+    awareness: Resource = Field(
+        default=3,
+        description="Awareness points, the resource a Maneuver-die struggle spends; default 3 "
+                    "(R003-08).")
+    life: Resource = Field(
+        default=5,
+        description="Life points, lowered by lethal damage; at 0 the character is defeated; "
+                    "default 5 (R003-25, R003-27).")
+    armor: Resource = Field(
+        default=0,
+        description="Armour, taken off the guard part of fall damage; default 0 (A003-19).")
+    hands_free: int = Field(
+        description="How many hands (0-2) are free, checked by Climb; default 2 (R003-06, "
+                    "A003-24).",
+        default=2, ge=0, le=2)
+    abilities: list[Ability] = Field(
+        description="Special abilities among `leaf_on_the_wind`, `ride_wind` and `untether`; "
+                    "default none (R003-37..39).",
+        default_factory=list)
+    mode: Mode = Field(
+        default="grounded",
+        description="How the actor starts: `grounded` (default), `floating` or `flying` "
+                    "(R003-30..34).")
+    can_fly: bool = Field(
+        default=False,
+        description="Whether the actor may take off and fly; default false (R003-30, R003-34).")
     #: starting height; default: the surface of the place it starts at
-    height: Height | None = None
+    height: Height | None = Field(
+        default=None,
+        description="The starting height in storeys; default null, the height of the place it "
+                    "starts at (R003-24).")
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,62 +24,109 @@ class _Frozen(BaseModel):
 
 class RunOptions(_Frozen):
     #: A003-02: an unpaid 3–4 reads as a 1–2 (one move, nothing more), or as no move at all
-    unpaid_struggle: Literal["as_fail", "no_move"] = "as_fail"
+    unpaid_struggle: Literal["as_fail", "no_move"] = Field(
+        default="as_fail",
+        description="How a Run's 3-4 left unpaid is read: `as_fail` (default) gives the one "
+                    "move and nothing more, `no_move` gives no move at all (A003-02).")
 
 
 class StruggleOptions(_Frozen):
     #: A003-04: may a struggle be bought with a resource already at 0?
-    allow_negative: bool = False
+    allow_negative: bool = Field(
+        default=False,
+        description="Whether a struggle may be paid from a resource already at 0; default "
+                    "false, so a struggle at 0 stays unpaid (A003-04).")
     #: A003-03: a paid struggle gives the full 5+ result, or only the first move
-    paid_gives: Literal["full_success", "single_move"] = "full_success"
+    paid_gives: Literal["full_success", "single_move"] = Field(
+        default="full_success",
+        description="What paying 1 for a struggle earns: `full_success` (default) the whole 5+ "
+                    "result, `single_move` only the first move (A003-03).")
 
 
 class ClimbOptions(_Frozen):
     #: A003-09: does a failed Climb (1–2, or an unpaid 3–4) cause a fall?
-    fail_falls: bool = False
+    fail_falls: bool = Field(
+        default=False,
+        description="Whether a failed Climb (1-2, or a 3-4 left unpaid) makes the climber "
+                    "fall; default false, nothing happens (A003-09).")
     #: A003-10: Climb may also go down one height, on the same bands
-    allow_down: bool = True
+    allow_down: bool = Field(
+        default=True,
+        description="Whether Climb may also go down one height on the same bands; default true "
+                    "(A003-10).")
     #: A003-24: free hands a Climb needs (R003-06 says two)
-    hands_needed: int = Field(default=2, ge=0, le=2)
+    hands_needed: int = Field(
+        description="The number of free hands (0-2) a Climb requires; default 2, as R003-06 "
+                    "says (A003-24).",
+        default=2, ge=0, le=2)
 
 
 class FlyOptions(_Frozen):
     #: A003-11: may one Fly move go a span across and a height up or down at once?
-    diagonal: bool = False
+    diagonal: bool = Field(
+        default=False,
+        description="Whether one Fly move may cross a span and change height at once; default "
+                    "false, one or the other (A003-11).")
 
 
 class CoverOptions(_Frozen):
     #: A003-15: which foes are "beyond" a cover feature
-    blocks: Literal["all_not_in_feature", "other_spans_only"] = "all_not_in_feature"
+    blocks: Literal["all_not_in_feature", "other_spans_only"] = Field(
+        default="all_not_in_feature",
+        description="Which foes a cover feature shields its occupants from: "
+                    "`all_not_in_feature` (default) everyone outside it, `other_spans_only` "
+                    "only foes in other spans (A003-15).")
 
 
 class ThresholdOptions(_Frozen):
     #: A003-16: an occupied threshold stops foes until cleared, or not at all (house rule)
-    block: Literal["until_cleared", "off"] = "until_cleared"
+    block: Literal["until_cleared", "off"] = Field(
+        default="until_cleared",
+        description="Whether a held threshold stops foes: `until_cleared` (default) until its "
+                    "holder leaves, is shoved out or is defeated, `off` never (A003-16).")
     #: issue 10, item 16 (R003-19, R003-20 silent): how many heights above a threshold's
     #: floor an airborne mover is still stopped by its holders; 0 = a flier one height
     #: up passes over (footed movers always go through the choke point)
-    reach_above: int = Field(default=0, ge=0, le=MAX_HEIGHT)
+    reach_above: int = Field(
+        description="How many heights above a threshold's floor its holders still stop an "
+                    "airborne mover; default 0, so a flier one height up passes over (R003-19, "
+                    "R003-20).",
+        default=0, ge=0, le=MAX_HEIGHT)
 
 
 class UntetherOptions(_Frozen):
     #: A003-25, issue 10 item 16: what casting Untether on one's turn uses: nothing of the
     #: movement economy (it must also work mid-fall, out of turn), or the bonus free action
-    uses: Literal["nothing", "free_action"] = "nothing"
+    uses: Literal["nothing", "free_action"] = Field(
+        default="nothing",
+        description="What casting Untether on one's own turn spends: `nothing` (default) from "
+                    "the movement economy, or `free_action` the bonus free action (A003-25).")
 
 
 class OnHighOptions(_Frozen):
     #: A003-14: a foe on the ground cannot reach an occupant of raised terrain in melee
-    blocks_melee_from_below: bool = True
+    blocks_melee_from_below: bool = Field(
+        default=True,
+        description="Whether a foe on the ground is kept from reaching someone on an on-high "
+                    "feature in melee; default true (A003-14).")
 
 
 class SurfaceDamage(_Frozen):
     """How one surface turns heights fallen into guard and lethal damage (A003-08)."""
 
-    guard_per_height: int = Field(default=2, ge=0, le=MAX_GUARD_PER_HEIGHT)
-    lethal_offset: int = Field(default=0, ge=-MAX_LETHAL_OFFSET, le=MAX_LETHAL_OFFSET)
+    guard_per_height: int = Field(
+        description="Guard damage dealt per height fallen onto this surface; default 2 "
+                    "(A003-08).",
+        default=2, ge=0, le=MAX_GUARD_PER_HEIGHT)
+    lethal_offset: int = Field(
+        description="Added to the heights fallen to give the lethal damage (never below 0); "
+                    "default 0, soft ground uses -1 (A003-08).",
+        default=0, ge=-MAX_LETHAL_OFFSET, le=MAX_LETHAL_OFFSET)
     #: falls of at most this many heights deal no lethal damage (water's soft landing)
-    no_lethal_up_to: int = Field(default=0, ge=0, le=2 * MAX_HEIGHT)
+    no_lethal_up_to: int = Field(
+        description="Falls of at most this many heights deal no lethal damage on this surface; "
+                    "default 0, water uses 2 (A003-08).",
+        default=0, ge=0, le=2 * MAX_HEIGHT)
 
 
 def _default_surfaces() -> dict[str, SurfaceDamage]:
@@ -93,7 +140,10 @@ def _default_surfaces() -> dict[str, SurfaceDamage]:
 class FallOptions(_Frozen):
     #: A003-08: placeholder table until the published one is known, per surface; the
     #: surfaces a file gives are laid over these defaults, the others keep them
-    surfaces: dict[str, SurfaceDamage] = Field(default_factory=_default_surfaces)
+    surfaces: dict[str, SurfaceDamage] = Field(
+        description="Fall damage per surface (hard, soft, water), a placeholder table; "
+                    "surfaces given here replace those defaults one by one (A003-08).",
+        default_factory=_default_surfaces)
 
     @field_validator("surfaces", mode="before")
     @classmethod
@@ -102,40 +152,87 @@ class FallOptions(_Frozen):
             return {**_default_surfaces(), **value}
         return value
     #: A003-19: armour reduces the guard part of fall damage (never the lethal part, R003-27)
-    armor_reduces_guard: bool = True
+    armor_reduces_guard: bool = Field(
+        default=True,
+        description="Whether armour lowers the guard part of fall damage (the lethal part "
+                    "never, R003-27); default true (A003-19).")
     #: A003-20: a fall into the Skysea removes the character from the scene
-    skysea: Literal["remove"] = "remove"
+    skysea: Literal["remove"] = Field(
+        default="remove",
+        description="What a fall into the Skysea does; the only value, `remove`, takes the "
+                    "character out of the scene (R003-26, A003-20).")
     #: A003-21: on a hit, does the jump-attack target get its own Maneuver roll? (default no)
-    jump_target_maneuver: bool = False
+    jump_target_maneuver: bool = Field(
+        default=False,
+        description="Whether the foe hit by a jump attack rolls its own Maneuver against the "
+                    "damage; default false (R003-29, A003-21).")
 
 
 class FeatureOptions(_Frozen):
     #: A003-06: how many characters a feature holds when the map does not say (None = no limit)
-    default_capacity: Capacity | None = None
+    default_capacity: Capacity | None = Field(
+        default=None,
+        description="How many characters a feature holds when the map gives no capacity; "
+                    "default null, no limit (A003-06).")
 
 
 class TurnOptions(_Frozen):
     #: A003-23: movement actions (Run, Climb, Float, Fly) per turn
-    movement_actions: int = Field(default=1, ge=1, le=MAX_MOVEMENT_ACTIONS)
+    movement_actions: int = Field(
+        description="Movement actions (Run, Climb, Float, Fly) each actor has per turn; "
+                    "default 1 (A003-23).",
+        default=1, ge=1, le=MAX_MOVEMENT_ACTIONS)
 
 
 class DiceOptions(_Frozen):
     #: A003-01: the action die a character has when its stats do not say
-    default_die: ActionDice = "d6"
+    default_die: ActionDice = Field(
+        default="d6",
+        description="The action die (e.g. `d6`, `d6+1`) used for any of attack, brace or "
+                    "maneuver an actor's stats leave out; default d6 (A003-01).")
 
 
 class SpansOptions(_Frozen):
     """All options of the `spans` ruleset. Omitted options take these defaults."""
 
-    dice: DiceOptions = DiceOptions()
-    run: RunOptions = RunOptions()
-    struggle: StruggleOptions = StruggleOptions()
-    climb: ClimbOptions = ClimbOptions()
-    fly: FlyOptions = FlyOptions()
-    cover: CoverOptions = CoverOptions()
-    threshold: ThresholdOptions = ThresholdOptions()
-    on_high: OnHighOptions = OnHighOptions()
-    fall: FallOptions = FallOptions()
-    feature: FeatureOptions = FeatureOptions()
-    turn: TurnOptions = TurnOptions()
-    untether: UntetherOptions = UntetherOptions()
+    dice: DiceOptions = Field(
+        default=DiceOptions(),
+        description="Options for action dice: the die a character has when its stats give none "
+                    "(A003-01).")
+    run: RunOptions = Field(
+        default=RunOptions(),
+        description="Options for the Run movement action (R003-03..05, A003-02).")
+    struggle: StruggleOptions = Field(
+        default=StruggleOptions(),
+        description="Options for paying a resource on a 3-4 struggle (R003-04, A003-03, "
+                    "A003-04).")
+    climb: ClimbOptions = Field(
+        default=ClimbOptions(),
+        description="Options for the Climb movement action (R003-06..09, A003-09, A003-10, "
+                    "A003-24).")
+    fly: FlyOptions = Field(
+        default=FlyOptions(),
+        description="Options for the Fly movement action (R003-34, A003-11).")
+    cover: CoverOptions = Field(
+        default=CoverOptions(),
+        description="Options for cover features and ranged targeting (R003-17, A003-15).")
+    threshold: ThresholdOptions = Field(
+        default=ThresholdOptions(),
+        description="Options for threshold features as choke points (R003-19, R003-20, "
+                    "A003-16).")
+    on_high: OnHighOptions = Field(
+        default=OnHighOptions(),
+        description="Options for on-high features and melee from below (A003-14).")
+    fall: FallOptions = Field(
+        default=FallOptions(),
+        description="Options for falls, their damage and the Skysea (R003-25..29, A003-08, "
+                    "A003-19..21).")
+    feature: FeatureOptions = Field(
+        default=FeatureOptions(),
+        description="Options for terrain features: their default capacity (A003-06).")
+    turn: TurnOptions = Field(
+        default=TurnOptions(),
+        description="Options for the turn's movement economy (A003-23).")
+    untether: UntetherOptions = Field(
+        default=UntetherOptions(),
+        description="Options for the Untether ability (R003-39, A003-25).")
