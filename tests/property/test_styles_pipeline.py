@@ -1,8 +1,10 @@
 """Properties of the `styles` movement pipeline (issue 16, issue 10).
 
-- (a) a step from the same spot to the same spot in the same mode gets the same ruling
-  whatever caused it (a chosen Move, a current, a fall, a push): only how a refusal shows
-  differs (a chosen path is refused, a forced one stops);
+- (a) commands of different causes that step into the same cell in the same mode get the
+  same ruling through decide: a Walk plan, a Dash's plan and an Interrupted flier's fall
+  land alike (place, mode, height, lost in a void, hazards); a Swim plan, a Dash's plan
+  and a current's drift enter the same water alike, and where the Swim is refused the
+  current stops at the edge;
 - (b) symmetry: a walk, swim, climb or flight between two spots of one kind that the
   rules allow one way they allow the other way, at the same price (R001-34's continuous
   surface included);
@@ -12,72 +14,144 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from footwork.engine.movement import Path, Step, Walked
-from footwork.engine.rolling import Roller
 from footwork.errors import IllegalCommand
 from footwork.rulesets.styles.model import STYLES
-from footwork.rulesets.styles.pipeline import DRIFT, FALL, Stepped, admits, make_pipeline, room
+from footwork.rulesets.styles.pipeline import Stepped, admits, make_pipeline, room
 from footwork.rulesets.styles.planning import reachable, start_spot
 from footwork.rulesets.styles.terrain import AIR, FLY, GROUND, MODE_KIND, WALL, WATER, Mover
 from footwork.scenario import encounter_from_data
 
 from .test_styles_properties import encounters
 
-CAUSES = [("move", False), ("current", True), ("interrupt", True), ("shove", True)]
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
+#: cells a walker, a dasher and an Interrupted flier can enter (X is the middle one)
+LAND_X = {
+    ".": {"surface": "floor"},
+    "M": {"surface": "floor", "tags": ["mine"]},
+    "^": {"surface": "floor", "elevation": 1},
+    "N": {"surface": "floor", "elevation": 1, "tags": ["mine"]},
+    "#": {"surface": "wall", "elevation": 2},
+    "_": {"surface": "void"},
+    "c": {"surface": "floor", "ceiling_height": 1.5},
+}
+#: cells a swimmer, a dashing swimmer and a current can enter from the water at (0,0)
+WATER_X = {
+    "~": {"surface": "water", "elevation": 0, "water_depth": 1},
+    "s": {"surface": "water", "elevation": 0, "water_depth": 0.5},
+    "w": {"surface": "water", "elevation": 0, "water_depth": 2},
+    "h": {"surface": "water", "elevation": 1, "water_depth": 2},
+    ".": {"surface": "floor"},
+    "M": {"surface": "floor", "tags": ["mine"]},
+    "_": {"surface": "void"},
+    "#": {"surface": "wall", "elevation": 2},
+}
+SOURCE = {"surface": "water", "elevation": 0, "water_depth": 2, "current": "E"}
+SHEET = ["Walk", "Fly", "Swim"]
 
-def _ruling(outcome: Walked[Any, Any] | IllegalCommand) -> tuple[Any, ...]:
-    if isinstance(outcome, IllegalCommand):
-        return ("no", outcome.reason, tuple(outcome.rules))
-    if outcome.stop is not None and outcome.stop.before:
-        return ("no", outcome.stop.reason, outcome.stop.rules)
-    return ("yes", outcome.taken, tuple(e for e in outcome.events))
+
+@st.composite
+def entries(draw: st.DrawFn) -> dict[str, Any]:
+    """One row ``S X .``: every cause of the case ends in, or steps into, X."""
+    water = draw(st.booleans())
+    x = draw(st.sampled_from(sorted(WATER_X if water else LAND_X)))
+    return {"water": water, "x": x, "src": "S" if water else draw(st.sampled_from(".^")),
+            "cell": draw(st.sampled_from([1, 0.5])), "vs": draw(st.sampled_from([0.5, 1.0])),
+            "z": draw(st.sampled_from([0, -1])) if water else 0}
+
+
+def _data(case: dict[str, Any], at: str, **stats: Any) -> dict[str, Any]:
+    legend = {**(WATER_X if case["water"] else LAND_X), "S": SOURCE}
+    return {"footwork": 1, "ruleset": "styles", "seed": 5,
+            "options": {"move": {"diagonal": "one", "vertical_step_u": case["vs"]},
+                        "swim": {"drift": "end_of_own_turn"}},
+            "map": {"cell_size": case["cell"], "rows": [case["src"] + case["x"] + "."],
+                    "legend": legend},
+            "actors": [{"id": "a", "side": "x", "at": at,
+                        "stats": {"styles": SHEET, "hooks": 1, **stats}}]}
 
 
 def _session(data: dict[str, Any]) -> Any:
     return encounter_from_data(data).session()
 
 
-def _candidates(state: Any) -> list[Step[Any]]:
-    """Steps out of the actor's spot (and some into neighbouring spots the graph lacks)."""
-    t = state.space.terrain
-    here = start_spot(t, state.actors["a"])
-    every = Mover(frozenset(STYLES), 1.0, True)
-    out = [Step(here, s.to, s.style) for s in t.steps(here, every)]
-    _, r, c, lv, p = here
-    for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0), (0, 0)):
-        for k in (GROUND, WATER, WALL, FLY):
-            for dl in (-1, 0, 1):
-                to = (k, r + dr, c + dc, lv + dl, p)
-                for mode in ("walk", "climb", "swim", "jump", DRIFT):
-                    out.append(Step(here, to, mode))
-    out.append(Step(here, t.fall_from(r, c, lv), FALL))
-    return out
+def _outcome(data: dict[str, Any], commands: list[dict[str, Any]]) -> tuple[Any, ...]:
+    """Through decide: a refusal (its reason and rules, nothing changed), or where the
+    actor is (cell, mode, height, lost) and the hazards its arrival set off."""
+    session = _session(data)
+    before = session.state
+    events: list[Any] = []
+    try:
+        for command in commands:
+            events += session.do(command)
+    except IllegalCommand as exc:
+        assert session.state is before or len(commands) > 1
+        return ("refused", exc.reason, tuple(exc.rules))
+    a = session.state.actors["a"]
+    hazards = tuple((e.row, e.col, e.tags) for e in events if e.type == "hazard_triggered")
+    return ("at", a.row, a.col, a.mode, round(a.z, 9), a.lost, hazards)
+
+
+def _plan(style: str, to: list[float], dash: bool) -> dict[str, Any]:
+    return {"do": "move", "actor": "a", "plan": [{"style": style, "to": to}],
+            **({"dash": True} if dash else {})}
 
 
 @SETTINGS
-@given(encounters())
-def test_a_step_is_ruled_alike_whatever_caused_it(data: dict[str, Any]) -> None:
-    """Issue 16 (a): the same step gets the same ruling for every cause. Exceptions the
-    text makes are by mode, never by cause (see the README)."""
-    session = _session(data)
-    state = session.state
-    pipeline = make_pipeline(session.engine.ruleset.evolve)
-    for step in _candidates(state):
-        rulings = set()
-        for cause, forced in CAUSES:
-            got = pipeline.rule_step(state, Path("a", cause, (), forced), step,
-                                     Roller(random.Random(3)))
-            rulings.add(_ruling(got))
-        assert len(rulings) == 1, (step, rulings)
+@given(entries())
+def test_a_step_is_ruled_alike_whatever_caused_it(case: dict[str, Any]) -> None:
+    """Issue 16 (a): commands of different causes that step into the same cell in the
+    same mode get the same ruling through decide. On land: a Walk plan, a Dash's Walk
+    plan, and the fall of an Interrupted flier (R001-21, R001-34) into X end alike (same
+    place, mode and height, lost in a void alike, A001-14; the same hazard set off,
+    A001-19); a Walk refused only for the rise (R001-26, a crossing rule) is no ruling on
+    X, and a wall admits no one (R001-26, R001-34). In water: a Swim plan, a Dash's Swim
+    plan and a current's drift (R001-35, A001-20) from (0,0) into X at the same depth
+    end alike; where the Swim is refused (no water there, R001-35) the current stops at
+    the edge. The README's exceptions (a chosen path is refused, a forced one stops:
+    R001-02; only a style's step spends Movement, R001-13; the ``fell`` citation) are
+    what the comparison leaves out."""
+    x = case["x"]
+    if case["water"]:
+        to = [0, 1, case["z"]]
+        own = _outcome(_data(case, "0,0", z=case["z"]), [_plan("swim", to, False)])
+        dash = _outcome(_data(case, "0,0", z=case["z"]), [_plan("swim", to, True)])
+        forced = _outcome(_data(case, "0,0", z=case["z"]),
+                          [{"do": "end_turn", "actor": "a"}])
+        stays = ("at", 0, 0, "water", float(case["z"]), False, ())
+        event(f"(a) water: swim {own[0]}, current {'stays' if forced == stays else 'enters'}")
+        assert own == dash, (own, dash)
+        if own[0] == "at":
+            assert own == ("at", 0, 1, "water", float(case["z"]), False, ()), own
+            assert forced == own, (own, forced)
+        else:
+            assert own[1] in ("not_water", "no_room"), own  # R001-35: nothing to swim in
+            assert forced == stays, forced
+        return
+    own = _outcome(_data(case, "0,0"), [_plan("walk", [0, 1], False)])
+    dash = _outcome(_data(case, "0,0"), [_plan("walk", [0, 1], True)])
+    top = {"^": 1, "N": 1, "#": 2}.get(x, 0)
+    forced = _outcome(_data(case, "0,1", mode="fly", z=top + 1),
+                      [{"do": "interrupt", "actor": "gm", "target": "a"}])
+    assert own == dash, (own, dash)
+    event(f"(a) land: walk {own[0]} ({own[1] if own[0] == 'refused' else own[3]}), fall ends "
+          f"{'lost' if forced[5] else forced[3]}{', mine' if forced[6] else ''}")
+    if own[0] == "at":
+        assert forced == own, (own, forced)
+        return
+    if x == "#":  # a wall block is no place for a body, whoever brings it (R001-26, R001-34)
+        assert own[1] == "no_way", own
+        assert forced[3] == "fly", forced
+        return
+    # too high to walk up (R001-26: a crossing rule, not X's entry); the fall lands there
+    assert own[1] == "no_way" and own[2] == ("R001-26",) and x in "^N", own
+    assert forced[1:4] == (0, 1, "ground") and bool(forced[6]) == (x == "N"), forced
 
 
 @SETTINGS
