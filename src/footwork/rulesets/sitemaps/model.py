@@ -49,8 +49,14 @@ class _Spec(BaseModel):
 class _Shaped(_Spec):
     """Something drawn as ``rect: [x, y, width, depth]`` or ``polygon: [[x, y], ...]``."""
 
-    rect: tuple[Coordinate, Coordinate, Distance, Distance] | None = None
-    polygon: list[Coord] | None = None
+    rect: tuple[Coordinate, Coordinate, Distance, Distance] | None = Field(
+        default=None,
+        description="The shape as an axis-aligned rectangle `[x, y, width, depth]` in metres; "
+                    "give this or `polygon`, not both.")
+    polygon: list[Coord] | None = Field(
+        default=None,
+        description="The shape as a list of `[x, y]` corners in metres; give this or `rect`, "
+                    "not both.")
 
     @model_validator(mode="after")
     def _one_shape(self) -> _Shaped:
@@ -84,27 +90,55 @@ class _Shaped(_Spec):
 class WaterSpec(_Spec):
     """R004-27: the zone is water; turbulent water needs a roll; a current carries drowners."""
 
-    turbulent: bool = False
+    turbulent: bool = Field(
+        default=False,
+        description="Whether the water is turbulent, so swimming it needs a roll and an "
+                    "overloaded character cannot enter it; default false (R004-27, R004-29).")
     #: the zone a drowning character drifts into each round (A004-13)
-    current: Name | None = None
+    current: Name | None = Field(
+        default=None,
+        description="The zone a drowning character here drifts into each round; default null, "
+                    "no current (R004-28, A004-13).")
 
 
 class ZoneSpec(_Shaped):
-    id: Name
-    floor: Floor = 0
+    id: Name = Field(
+        description="The zone's unique name, used in `at` and in commands.")
+    floor: Floor = Field(
+        default=0,
+        description="Which storey the zone is on; default 0.")
     #: R004-04: a zone is one floor tall, 2 to 3 m
-    height_m: float = Field(default=2.5, ge=2.0, le=3.0)
+    height_m: float = Field(
+        description="How tall the zone is in metres, 2 to 3; default 2.5 (R004-04).",
+        default=2.5, ge=2.0, le=3.0)
     #: R004-02: revealed to the players yet?
-    revealed: bool = True
+    revealed: bool = Field(
+        default=True,
+        description="Whether the players have seen the zone yet; default true (R004-02).")
     #: R004-06, A004-07: how many characters fit; default from the floor area
-    capacity: int | None = Field(default=None, ge=0, le=MAX_CAPACITY)
+    capacity: int | None = Field(
+        description="How many characters may stop in the zone; default null, its floor area "
+                    "divided by `zones.area_per_character_m2` (R004-06, A004-07).",
+        default=None, ge=0, le=MAX_CAPACITY)
     #: R004-03: the GM accepts a zone longer than the guideline (no warning)
-    large: bool = False
-    water: WaterSpec | None = None
+    large: bool = Field(
+        default=False,
+        description="Whether the GM accepts the zone being longer than the 10 m guideline, "
+                    "silencing the warning; default false (R004-03).")
+    water: WaterSpec | None = Field(
+        default=None,
+        description="Makes the zone water to swim in, with its turbulence and current; default "
+                    "null, dry (R004-27, R004-28).")
     #: a climbing face (mid-climb zone): R004-24..26
-    climb: Grade | None = None
+    climb: Grade | None = Field(
+        default=None,
+        description="Makes the zone a climbing face of this grade (`trivial`, `challenging`, "
+                    "`extreme`), where a character is mid-climb; default null (R004-24..26).")
     #: where a fall from this zone lands (a climbing face's foot, a catwalk's floor)
-    below: Name | None = None
+    below: Name | None = Field(
+        default=None,
+        description="The zone where a fall from this one lands, such as a face's foot or the "
+                    "floor under a catwalk; default null.")
 
     @model_validator(mode="after")
     def _size(self) -> ZoneSpec:
@@ -119,8 +153,12 @@ class OpeningSpec(_Spec):
     """A way between two zones of one floor: ``at`` a segment of their shared border (a
     doorway), or the whole border when left out."""
 
-    between: tuple[Name, Name]
-    at: tuple[Coord, Coord] | None = None
+    between: tuple[Name, Name] = Field(
+        description="The two zones of one floor the opening joins.")
+    at: tuple[Coord, Coord] | None = Field(
+        default=None,
+        description="The doorway as a segment `[[x1, y1], [x2, y2]]` of the shared border; "
+                    "default null, the whole border is open (A004-16).")
 
     @field_validator("at")
     @classmethod
@@ -133,22 +171,44 @@ class OpeningSpec(_Spec):
 class ClimbSpec(_Spec):
     """A way up from zone ``between[0]`` to zone ``between[1]`` (one floor up, A004-11)."""
 
-    between: tuple[Name, Name]
-    at: Coord
+    between: tuple[Name, Name] = Field(
+        description="The lower zone and the zone exactly one floor above it that the climb "
+                    "joins (A004-11).")
+    at: Coord = Field(
+        description="The foot of the climb, `[x, y]` in metres in the lower zone.")
     #: where the climb arrives above (default: the same point)
-    top: Coord | None = None
-    grade: Grade = "trivial"
+    top: Coord | None = Field(
+        default=None,
+        description="Where the climb arrives above, `[x, y]` in metres; default null, the same "
+                    "point as `at`.")
+    grade: Grade = Field(
+        default="trivial",
+        description="How hard the climb is: `trivial` (default, no roll), `challenging` (a "
+                    "roll) or `extreme` (impossible) (R004-24..26, A004-10).")
 
 
 class GapSpec(_Spec):
     """A gap to leap, from a take-off point in one zone to a landing point in the other."""
 
-    between: tuple[Name, Name]
-    start: Coord = Field(alias="from")
-    end: Coord = Field(alias="to")
+    between: tuple[Name, Name] = Field(
+        description="The take-off zone and the landing zone of the leap; it may be crossed "
+                    "either way.")
+    start: Coord = Field(
+        description="The take-off point `[x, y]` in metres, written `from`; the gap's width is "
+                    "its distance to `to` (R004-30).",
+        alias="from")
+    end: Coord = Field(
+        description="The landing point `[x, y]` in metres, written `to` (R004-30).",
+        alias="to")
     #: where a failed leap falls (R004-30); left out, the leaper stays at the take-off
-    below: Name | None = None
-    depth_m: Distance | None = None
+    below: Name | None = Field(
+        default=None,
+        description="The zone a failed leap falls into; default null, the leaper stays at the "
+                    "take-off (R004-30).")
+    depth_m: Distance | None = Field(
+        default=None,
+        description="How far in metres a failed leap falls; default null, the floors between "
+                    "the zones times `hazards.floor_height_m` (R004-30, A004-15).")
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True,
                               allow_inf_nan=False)
@@ -161,8 +221,13 @@ def _wall_line(line: list[Coord]) -> list[Coord]:
 
 
 class WallSpec(_Spec):
-    floor: Floor = 0
-    line: list[Coord] = Field(min_length=2)
+    floor: Floor = Field(
+        default=0,
+        description="Which storey the wall is on; default 0.")
+    line: list[Coord] = Field(
+        description="The wall as a polyline of at least two `[x, y]` points in metres, which "
+                    "no path may cross.",
+        min_length=2)
 
     @field_validator("line")
     @classmethod
@@ -185,20 +250,43 @@ Wall = Annotated[
 class RoughSpec(_Shaped):
     """R004-22, R004-23: a surface to balance on, with its qualities."""
 
-    floor: Floor = 0
-    qualities: list[Quality] = Field(min_length=1)
-    below: Name | None = None
+    floor: Floor = Field(
+        default=0,
+        description="Which storey the surface is on; default 0.")
+    qualities: list[Quality] = Field(
+        description="Its roughness among `narrow`, `uneven` and `slippery`: one means AGI "
+                    "rolls, `hazards.impassable_qualities` or more makes it impassable "
+                    "(R004-22, R004-23, A004-10).",
+        min_length=1)
+    below: Name | None = Field(
+        default=None,
+        description="The zone where a fall from the surface lands; default null (R004-22).")
 
 
 class SitemapsMapSpec(_Spec):
     """The `map` of a `sitemaps` encounter file."""
 
-    zones: list[ZoneSpec] = Field(min_length=1)
-    openings: list[OpeningSpec] = Field(default_factory=list)
-    walls: list[Wall] = Field(default_factory=list)
-    climbs: list[ClimbSpec] = Field(default_factory=list)
-    gaps: list[GapSpec] = Field(default_factory=list)
-    rough: list[RoughSpec] = Field(default_factory=list)
+    zones: list[ZoneSpec] = Field(
+        description="The zones of the site, at least one (R004-01..06).",
+        min_length=1)
+    openings: list[OpeningSpec] = Field(
+        description="The ways between zones of one floor that share a border; any other shared "
+                    "border is wall; default none (A004-16).",
+        default_factory=list)
+    walls: list[Wall] = Field(
+        description="Polylines no path may cross, each `{floor, line}` or a bare list of "
+                    "points on floor 0; default none.",
+        default_factory=list)
+    climbs: list[ClimbSpec] = Field(
+        description="Ways from a zone up to a zone one floor above; default none (R004-24..26, "
+                    "A004-11).",
+        default_factory=list)
+    gaps: list[GapSpec] = Field(
+        description="Gaps to leap from one zone to another; default none (R004-30, R004-31).",
+        default_factory=list)
+    rough: list[RoughSpec] = Field(
+        description="Rough surfaces to balance on; default none (R004-22, R004-23).",
+        default_factory=list)
 
     @field_validator("zones")
     @classmethod
@@ -221,14 +309,32 @@ class SitemapsStats(_Spec):
     """The `stats` of a `sitemaps` actor."""
 
     #: where in its zone the actor stands, in metres (default: a free spot)
-    point: Coord | None = None
-    STR: int = Field(default=10, ge=0, le=MAX_ATTRIBUTE)
-    AGI: int = Field(default=10, ge=0, le=MAX_ATTRIBUTE)
-    slow: bool = False
-    fast: bool = False
+    point: Coord | None = Field(
+        default=None,
+        description="Where in its zone the actor stands, `[x, y]` in metres; default null, a "
+                    "free spot near the zone's middle (R004-05).")
+    STR: int = Field(
+        description="The strength attribute rolled against in STR rolls; default 10 (A004-01).",
+        default=10, ge=0, le=MAX_ATTRIBUTE)
+    AGI: int = Field(
+        description="The agility attribute rolled against in AGI rolls; default 10 (A004-01).",
+        default=10, ge=0, le=MAX_ATTRIBUTE)
+    slow: bool = Field(
+        default=False,
+        description="Whether the character is slow and cannot rush; default false (R004-15, "
+                    "A004-03).")
+    fast: bool = Field(
+        default=False,
+        description="Whether the character is fast, with a 2-zone move step; default false "
+                    "(R004-16, A004-03).")
     #: R004-27, A004-12: bulk carried and the carry limit (default: the option)
-    bulk: int = Field(default=0, ge=0, le=MAX_BULK)
-    carry_limit: int | None = Field(default=None, ge=0, le=MAX_BULK)
+    bulk: int = Field(
+        description="The bulk the character carries; default 0 (R004-27).",
+        default=0, ge=0, le=MAX_BULK)
+    carry_limit: int | None = Field(
+        description="The bulk it can carry before being overloaded; default null, the "
+                    "`hazards.carry_limit` option (R004-27, A004-12).",
+        default=None, ge=0, le=MAX_BULK)
 
 
 @dataclass(frozen=True, slots=True)
