@@ -263,21 +263,45 @@ class _Spec(BaseModel):
 class CellSpec(_Spec):
     """One cell as a GM writes it in a legend. Heights are absolute, in the map's unit."""
 
-    surface: SurfaceName = "floor"
+    surface: SurfaceName = Field(
+        default="floor",
+        description="What the cell's top is: `floor` (default), `wall`, `water` or `void` "
+                    "(nothing to stand on).")
     #: the top of the cell: floor, wall top or water surface (ignored on a void)
-    elevation: Coordinate = 0.0
+    elevation: Coordinate = Field(
+        default=0.0,
+        description="The absolute height of the cell's top (floor, wall top or water surface) "
+                    "in the map's unit; default 0, ignored on a void.")
     #: how deep the water is; above 0 on water, 0 elsewhere
-    water_depth: Distance = 0.0
+    water_depth: Distance = Field(
+        default=0.0,
+        description="How deep the water is in the map's unit, its bed at `elevation` minus "
+                    "this; above 0 on water and 0 elsewhere, the default.")
     #: where a current pushes ("N", "SE"...)
-    current: DirectionName | None = None
+    current: DirectionName | None = Field(
+        default=None,
+        description="The compass direction (`N`, `SE`...) a current pushes toward; default "
+                    "null, no current.")
     #: the current's speed in units; default one cell when there is a current
-    current_speed: Distance | None = None
+    current_speed: Distance | None = Field(
+        default=None,
+        description="How far the current carries, in the map's unit per turn or round as the "
+                    "ruleset says; default null, one cell when there is a current.")
     #: the height of the underside of a ceiling over the cell; none when left out
-    ceiling_height: Coordinate | None = None
+    ceiling_height: Coordinate | None = Field(
+        default=None,
+        description="The absolute height of the underside of a ceiling over the cell in the "
+                    "map's unit; default null, open above.")
     #: whether its sides and ceiling give holds; default: yes on floors and walls and
     #: under a ceiling
-    climbable: bool | None = None
-    tags: tuple[Name, ...] = Field(default=(), max_length=MAX_CELL_TAGS)
+    climbable: bool | None = Field(
+        default=None,
+        description="Whether the cell's sides and ceiling give holds to climb; default null, "
+                    "yes on floors and walls and under a ceiling.")
+    tags: tuple[Name, ...] = Field(
+        description="Names a ruleset reads off the cell, such as `obscured`, `mine` or "
+                    "`difficult`; default none.",
+        default=(), max_length=MAX_CELL_TAGS)
 
     @model_validator(mode="after")
     def _consistent(self) -> CellSpec:
@@ -297,16 +321,42 @@ class CellSpec(_Spec):
 class CellOverride(_Spec):
     """Changes to one cell of the ASCII map: the fields it names replace the legend's."""
 
-    row: Annotated[int, Field(ge=0, le=MAX_INDEX)]
-    col: Annotated[int, Field(ge=0, le=MAX_INDEX)]
-    surface: SurfaceName | None = None
-    elevation: Coordinate | None = None
-    water_depth: Distance | None = None
-    current: DirectionName | None = None
-    current_speed: Distance | None = None
-    ceiling_height: Coordinate | None = None
-    climbable: bool | None = None
-    tags: tuple[Name, ...] | None = Field(default=None, max_length=MAX_CELL_TAGS)
+    row: Annotated[int, Field(ge=0, le=MAX_INDEX)] = Field(
+        description="The row of the cell to change, counted from 0 at the north edge.")
+    col: Annotated[int, Field(ge=0, le=MAX_INDEX)] = Field(
+        description="The column of the cell to change, counted from 0 at the west edge.")
+    surface: SurfaceName | None = Field(
+        default=None,
+        description="When given, replaces the legend's surface for this cell (an explicit null "
+                    "removes it); default null, the legend's value.")
+    elevation: Coordinate | None = Field(
+        default=None,
+        description="When given, replaces the legend's elevation for this cell (an explicit "
+                    "null removes it); default null, the legend's value.")
+    water_depth: Distance | None = Field(
+        default=None,
+        description="When given, replaces the legend's water_depth for this cell (an explicit "
+                    "null removes it); default null, the legend's value.")
+    current: DirectionName | None = Field(
+        default=None,
+        description="When given, replaces the legend's current for this cell (an explicit null "
+                    "removes it); default null, the legend's value.")
+    current_speed: Distance | None = Field(
+        default=None,
+        description="When given, replaces the legend's current_speed for this cell (an "
+                    "explicit null removes it); default null, the legend's value.")
+    ceiling_height: Coordinate | None = Field(
+        default=None,
+        description="When given, replaces the legend's ceiling_height for this cell (an "
+                    "explicit null removes it); default null, the legend's value.")
+    climbable: bool | None = Field(
+        default=None,
+        description="When given, replaces the legend's climbable for this cell (an explicit "
+                    "null removes it); default null, the legend's value.")
+    tags: tuple[Name, ...] | None = Field(
+        description="When given, replaces the legend's tags for this cell (an explicit null "
+                    "removes it); default null, the legend's value.",
+        default=None, max_length=MAX_CELL_TAGS)
 
     def changes(self) -> dict[str, Any]:
         """The fields this override sets (an explicit null removes a ceiling or current)."""
@@ -357,13 +407,27 @@ class GridSpec(_Spec):
     turning a :class:`GridError` into a ``ScenarioError`` at ``path``.
     """
 
-    cell_size: float = Field(default=1.0, ge=MIN_CELL_SIZE, le=MAX_CELL_SIZE,
+    cell_size: float = Field(
+        description="The side of one cell in the map's unit; default 1.",
+        default=1.0, ge=MIN_CELL_SIZE, le=MAX_CELL_SIZE,
                              allow_inf_nan=False)
-    unit: Name = "u"
-    rows: Rows = Field(min_length=1)
-    legend: dict[str, CellSpec] = Field(default_factory=lambda: dict(DEFAULT_LEGEND),
+    unit: Name = Field(
+        default="u",
+        description="The unit lengths and heights are given in: `u` for styles, `m` for "
+                    "allowances; default u.")
+    rows: Rows = Field(
+        description="The map as ASCII rows, one character a cell, as a list of strings or one "
+                    "block of text; row 0 is the north edge.",
+        min_length=1)
+    legend: dict[str, CellSpec] = Field(
+        description="What each one-character symbol of the rows stands for; default `.` floor, "
+                    "`#` wall 3 high, `~` water 2 deep, `_` void.",
+        default_factory=lambda: dict(DEFAULT_LEGEND),
                                         max_length=MAX_LEGEND)
-    overrides: list[CellOverride] = Field(default_factory=list)
+    overrides: list[CellOverride] = Field(
+        description="Changes to single cells by row and column, laid over what the legend "
+                    "gives; default none.",
+        default_factory=list)
 
     @field_validator("legend")
     @classmethod

@@ -95,9 +95,13 @@ class StylesMapSpec(GridSpec):
 class LoadSpec(_Spec):
     """Something carried (R001-38, A001-16)."""
 
-    item: Name
-    weight: Weight
-    buoyant: bool = False
+    item: Name = Field(
+        description="The name of the thing carried.")
+    weight: Weight = Field(
+        description="Its weight, in whatever unit the table weighs in (R001-38, A001-16).")
+    buoyant: bool = Field(
+        default=False,
+        description="Whether it floats, so it never sinks a swimmer; default false (A001-16).")
 
 
 class StylesStats(_Spec):
@@ -105,22 +109,48 @@ class StylesStats(_Spec):
 
     #: R001-10..12: the sheet's styles, as "Walk", "Half Jump", "Double Climb"; left out,
     #: the level-1 template option (A001-05, A001-22)
-    styles: list[StyleText] | None = Field(default=None, max_length=MAX_STYLES)
+    styles: list[StyleText] | None = Field(
+        description="The sheet's styles, written like `Walk`, `Half Jump` or `Swim (4u)`; "
+                    "default null, the `template` option (R001-10..12, A001-05, A001-22).",
+        default=None, max_length=MAX_STYLES)
     #: the height to start at, in u; left out, standing on the cell's floor or floating
     #: at the water's surface
-    z: Coordinate | None = None
+    z: Coordinate | None = Field(
+        default=None,
+        description="The height in u to start at; default null, standing on the cell's floor "
+                    "or floating at the water's surface.")
     #: start climbing (on a wall or ceiling), flying or levitating at ``z``
-    mode: Mode | None = None
+    mode: Mode | None = Field(
+        default=None,
+        description="The mode to start in at `z`: `ground`, `water`, `wall` (climbing), `fly` "
+                    "or `levitate`; default null, standing (R001-27, R001-36).")
     #: R001-07: Hooks to pay for Dashes
-    hooks: Count = 0
-    prone: bool = False
-    slowed: Count = 0
+    hooks: Count = Field(
+        default=0,
+        description="Hooks the character has to pay for Dashes; default 0 (R001-07).")
+    prone: bool = Field(
+        default=False,
+        description="Whether the character starts prone, on a floor only; default false "
+                    "(R001-28).")
+    slowed: Count = Field(
+        default=0,
+        description="Slowed stacks the character starts with; default 0 (R001-20).")
     #: R001-37: the Good spots of the health track, and how many are filled
-    good_spots: int = Field(default=6, ge=1, le=MAX_COUNT)
-    good_filled: Count = 0
+    good_spots: int = Field(
+        description="How many Good spots its health track has; default 6 (R001-37).",
+        default=6, ge=1, le=MAX_COUNT)
+    good_filled: Count = Field(
+        default=0,
+        description="How many of its Good spots are filled; default 0 (R001-37).")
     #: R001-38, A001-16: the character's weight and what it carries
-    weight: float | None = Field(default=None, gt=0, le=MAX_WEIGHT)
-    load: list[LoadSpec] = Field(default_factory=list, max_length=MAX_LOAD)
+    weight: float | None = Field(
+        description="The character's own weight, in the table's unit, for sinking under a "
+                    "load; default null, not weighed (R001-38, A001-16).",
+        default=None, gt=0, le=MAX_WEIGHT)
+    load: list[LoadSpec] = Field(
+        description="What the character carries, as items with weight and buoyancy; default "
+                    "nothing (R001-38, A001-16).",
+        default_factory=list, max_length=MAX_LOAD)
 
     @field_validator("styles")
     @classmethod
