@@ -57,7 +57,10 @@ class _Spec(BaseModel):
 class AllowancesMapSpec(GridSpec):
     """The `map` of an `allowances` encounter: a grid map in metres (docs/grid-maps.md)."""
 
-    unit: str = "m"
+    unit: str = Field(
+        default="m",
+        description="The unit lengths and heights are given in; allowances measures in metres, "
+                    "so only `m`, the default.")
 
     @field_validator("unit")
     @classmethod
@@ -72,23 +75,51 @@ class AllowancesStats(_Spec):
 
     #: R002-01, R002-02: Movement Scores in metres per round, by Type
     #: (0 to 50 m each: checked below, so that the message names the Type)
-    scores: dict[Name, float] = Field(min_length=1, max_length=MAX_TYPES)
+    scores: dict[Name, float] = Field(
+        description="Movement Scores in m per round by Type (`overland`, `swim`, `flight`, "
+                    "`burrow`, `climb`...), at least one (R002-01, R002-02).",
+        min_length=1, max_length=MAX_TYPES)
     #: d100 Skill targets by name (Running, Swim, Acrobatics, Athletics...), 0 to 300
-    skills: dict[Name, int] = Field(default_factory=dict, max_length=MAX_SKILLS)
+    skills: dict[Name, int] = Field(
+        description="d100 Skill targets by name (Running, Swim, Acrobatics, Athletics...); "
+                    "default none (A002-14).",
+        default_factory=dict, max_length=MAX_SKILLS)
     #: R002-14: the X of a [Jump X] Trait; null: the creature cannot jump (A002-24)
-    jump: int | None = Field(default=None, ge=1, le=8)
+    jump: int | None = Field(
+        description="The X of the creature's [Jump X] Trait (1-8); default null, it cannot "
+                    "jump (R002-14, A002-24).",
+        default=None, ge=1, le=8)
     #: A002-23: the creature's Height in m, and the sheet's precomputed Jump Height
-    height_m: float | None = Field(default=None, gt=0, le=MAX_HEIGHT_M)
-    jump_height_m: float | None = Field(default=None, ge=0, le=MAX_JUMP_HEIGHT_M)
+    height_m: float | None = Field(
+        description="The creature's Height in m, from which its Jump Height follows; default "
+                    "null (A002-23).",
+        default=None, gt=0, le=MAX_HEIGHT_M)
+    jump_height_m: float | None = Field(
+        description="The sheet's precomputed Jump Height in m, used instead of `height_m`; "
+                    "default null (R002-15, A002-23).",
+        default=None, ge=0, le=MAX_JUMP_HEIGHT_M)
     #: A002-07: PP the creature may spend on rolls
-    pp: int = Field(default=0, ge=0, le=MAX_PP)
+    pp: int = Field(
+        description="PP the creature may spend on rolls; default 0 (A002-07).",
+        default=0, ge=0, le=MAX_PP)
     #: other Traits (Tremorsense...)
-    traits: list[Name] = Field(default_factory=list, max_length=MAX_TRAITS)
+    traits: list[Name] = Field(
+        description="Other Traits, such as Tremorsense; default none (R002-42).",
+        default_factory=list, max_length=MAX_TRAITS)
     #: where it starts: a height in m, and a mode (left out: standing, or at the surface)
-    z: Coordinate | None = None
-    mode: Mode | None = None
+    z: Coordinate | None = Field(
+        default=None,
+        description="The height in m to start at; default null, standing on the floor or at "
+                    "the water's surface.")
+    mode: Mode | None = Field(
+        default=None,
+        description="The mode to start in at `z`: `ground`, `water`, `air`, `earth` (burrowed) "
+                    "or `wall` (climbing); default null, standing.")
     #: R002-39, R002-40, A002-18: how much of the body something obscures, in %
-    obscured_pct: int = Field(default=0, ge=0, le=100)
+    obscured_pct: int = Field(
+        description="How much of the creature's body is obscured, in percent; default 0 "
+                    "(R002-39, R002-40, A002-18).",
+        default=0, ge=0, le=100)
 
     @field_validator("scores")
     @classmethod
