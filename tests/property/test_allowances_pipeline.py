@@ -16,14 +16,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from footwork.engine.movement import Path
 from footwork.errors import IllegalCommand
-from footwork.rulesets.allowances.pipeline import Leg, rule
-from footwork.rulesets.allowances.planning import plan_search, start_spot
-from footwork.rulesets.allowances.ruleset import NO_DICE
+from footwork.rulesets.allowances.planning import start_spot
 from footwork.rulesets.allowances.terrain import HOP, Mover
 from footwork.scenario import encounter_from_data
 from footwork.space.reach import EPS
@@ -48,31 +45,70 @@ def _session(data: dict[str, Any], foe: bool = False) -> Any:
     return session
 
 
-def _ruling(state: Any, by: str, leg: Leg, cause: str) -> object:
-    a = state.actors["a"]
-    t = state.space.terrain
+def _arrival(engine: Any, state: Any, command: dict[str, Any]) -> tuple[Any, ...]:
+    """Through decide: a refusal's reason, or the ``moved`` event's place, mode and what
+    it took (None: the command went through with no move, as a failed Dash Action)."""
     try:
-        walked = rule(t, state.options, plan_search(t, a, state.options, by), a,
-                      start_spot(t, a), Path("a", cause, (leg,)), NO_DICE)
+        events = engine.decide(state, engine.parse(command))
     except IllegalCommand as exc:
         return ("refused", exc.reason)
-    return ("moved", walked.state.at, dict(walked.state.spent))
+    moved = [e for e in events if e.type == "moved"]
+    if not moved:
+        return ("no_move",)
+    m = moved[-1]
+    return ("moved", m.row, m.col, round(m.z, 9), m.mode, dict(m.deducted),
+            round(m.distance, 9))
 
 
 @SETTINGS
-@given(encounters())
-def test_a_a_leg_is_ruled_alike_whatever_caused_it(data: dict[str, Any]) -> None:
-    """(a) R002-04, R002-05, R002-12, R002-43: the same leg by the same Type, caused by a
-    move or by a Dash Action's closing move, gets the same ruling."""
-    state = _session(data).state
-    a = state.actors["a"]
+@given(encounters(), st.integers(0, 99), st.sampled_from([1, 10, 100]))
+def test_a_a_leg_is_ruled_alike_whatever_caused_it(data: dict[str, Any], pick: int,
+                                                   roll: int) -> None:
+    """(a) R002-02, R002-04, R002-05, R002-36, R002-37: to every cell of the map, a move
+    by a Type and the closing move of a Dash Action by that Type (a Rush that gained
+    nothing) get the same ruling through decide: the same place, mode, deductions and
+    distance, and where the move is refused the Action has no move (R002-37, the README's
+    exception: the Action fails, the command stands). The move completing a Jump to the
+    same cell ends in the same place and mode when both arrive (its legs are paid by its
+    own distance and come down free: R002-17, A002-13, the README's exception)."""
+    data = copy.deepcopy(data)
+    data["actors"][0]["stats"].update({"jump": 2, "jump_height_m": 1.0})
+    session = _session(data, foe=True)
+    engine, state = session.engine, session.state
     t = state.space.terrain
-    start = start_spot(t, a)
-    for st_ in t.steps(start, Mover(frozenset(a.scores), turns=99)):
-        if st_.style not in a.scores:
-            continue
-        leg = Leg(start, st_.to, st_.style, pays=st_.style, cost=st_.cost)
-        assert _ruling(state, st_.style, leg, "move") == _ruling(state, st_.style, leg, "dash")
+    a = state.actors["a"]
+    by = sorted(a.scores)[pick % len(a.scores)]
+    jumped = None
+    try:  # the Jump's roll (1: a success, 100: a failure)
+        events = engine.decide(state, engine.parse({"do": "jump", "actor": "a", "roll": [roll],
+                                                    "pp": 0}))
+        jumped = engine.replay(state, events)
+    except IllegalCommand as exc:
+        assert exc.reason in ("no_launch", "no_skill"), exc.reason
+    seen = set()
+    for r in range(t.rows):
+        for c in range(t.cols):
+            to = [r, c]
+            direct = _arrival(engine, state, {"do": "move", "actor": "a", "type": by, "to": to})
+            dash = _arrival(engine, state, {
+                "do": "dash_action", "actor": "a", "action": "Tackle", "target": "f",
+                "range_m": 1000, "closing": "rush", "type": by, "to": to, "roll": [100]})
+            if direct[0] == "moved":
+                assert dash == direct, (to, direct, dash)
+            else:
+                assert dash == ("no_move",), (to, direct, dash)
+            seen.add(f"(a) {by} move {direct[0] if direct[0] == 'moved' else direct[1]}")
+            if jumped is None or jumped.actors["a"].airborne != "jump":
+                continue
+            if direct[0] != "moved":
+                continue
+            hop = _arrival(engine, jumped, {"do": "move", "actor": "a", "type": "jump",
+                                            "to": [r, c, direct[3]]})  # the same spot
+            if hop[0] == "moved":
+                seen.add("(a) jump and move both arrive")
+                assert hop[1:5] == direct[1:5], (to, direct, hop)
+    for name in sorted(seen):
+        event(name)
 
 
 @SETTINGS
