@@ -66,6 +66,7 @@ from footwork.rulesets.styles.planning import (
     start_spot,
     target_of,
 )
+from footwork.rulesets.styles.pricing import price
 from footwork.rulesets.styles.stakes import (
     improvise_consequences,
     interrupted_consequence,
@@ -752,8 +753,16 @@ class StylesRuleset(Ruleset[StyleActor]):
                     "plan": [{"style": leg.style, "to": target_of(t, leg.end),
                               "cost": number(round(leg.cost, 9))} for leg in legs]}
 
+        def price_plan(state: StylesState, actor_id: str, plan_text: str) -> JSON:
+            return price(self.decide, self.evolve, state, actor_id, plan_text)
+
         return {"plan": Query("the cheapest plan for ACTOR to reach the cell ROW, COL now",
-                              ("ACTOR", "ROW", "COL"), plan)}
+                              ("ACTOR", "ROW", "COL"), plan),
+                "price": Query("what a Move of ACTOR along PLAN (a move's plan as JSON, or "
+                               "compact: walk:1,4 jump:1,6) would do, as decide rules it, "
+                               "without rolling: each segment's cost and the pool and caps "
+                               "left, where it stops and why, the checks with their odds",
+                               ("ACTOR", "PLAN"), price_plan)}
 
 
 def _place_key(t: Terrain, spot: Spot) -> tuple[int, int, int, int]:
