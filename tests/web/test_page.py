@@ -4,6 +4,7 @@ master's undo, and what reaches a player's page."""
 
 from __future__ import annotations
 
+import json
 import re
 from contextlib import suppress
 from typing import Any
@@ -290,21 +291,56 @@ def test_a_lost_connection_is_shown_and_the_page_catches_up(server: Server,
 
 def test_waypoints_laid_with_the_mouse_are_priced_before_they_are_sent(
         server: Server, page: Page) -> None:
-    """Ruined tower (styles): with *Lay waypoints* on, clicks on cells make a plan whose
-    waypoints show the pool left (the read-only query ``plan``); the cheapest plan is
-    one click; *Move along the waypoints* sends it and Ada ends on the last cell."""
+    """Ruined tower (styles): with *Lay waypoints* on, clicks on cells make a plan; each
+    segment shows its exact cost, the pool and its style's cap left, the figures of the
+    read-only query ``price`` for the whole plan; a segment the pool cannot pay is marked
+    and the plan cannot be sent; *Move along the waypoints* sends an affordable one and
+    Ada ends on the last cell."""
     table = server.table("styles/ruined-tower")
     open_table(page, table.link())
     page.click('.actor-button[data-actor="ada"]')
     page.wait_for_selector("#map .fw-reach")
     page.check("#plan-mode")
-    click_place(page, '#map .fw-reach[data-place="2,3"]')
     steps = page.locator("#plan-steps li")
-    expect(steps).to_have_count(1)
-    expect(steps.first).to_contain_text("pool left")
-    click_place(page, '#map .fw-reach[data-place="3,4"]')
-    expect(steps).to_have_count(2)
-    expect(steps.nth(1)).to_contain_text("pool left")
+    prices = page.locator("#plan-steps li .plan-price")
+
+    def lay(*cells: str) -> None:
+        for n, cell in enumerate(cells, 1):
+            click_place(page, f'#map .fw-reach[data-place="{cell}"]')
+            expect(steps).to_have_count(n)
+
+    def quote(*cells: str) -> dict[str, Any]:
+        plan = [{"style": "walk", "to": [int(x) for x in c.split(",")]} for c in cells]
+        answer: dict[str, Any] = table.get("query/price", arg=["ada", json.dumps(plan)])
+        return answer
+
+    lay("2,3", "3,4")
+    want = quote("2,3", "3,4")
+    assert want["ok"] and [seg["status"] for seg in want["segments"]] == ["moved", "moved"]
+    for i, seg in enumerate(want["segments"]):
+        shown = prices.nth(i)
+        expect(shown).to_have_attribute("data-status", "moved")
+        # the exact figures of the query, on the page and in its words
+        for attr, key in (("data-cost", "cost"), ("data-pool-left", "pool_left"),
+                          ("data-cap-left", "cap_left")):
+            assert float(shown.get_attribute(attr) or "nan") == seg[key]
+        expect(shown).to_contain_text(f"{seg['cost']} u, pool left {seg['pool_left']} u, "
+                                      f"walk left {seg['cap_left']} u")
+    expect(page.locator("#plan-summary")).to_contain_text(
+        f"{want['cost']} u, pool left {want['pool_left']} u")
+    expect(page.locator("#plan-go")).to_be_enabled()
+    # a third waypoint the pool cannot pay for: marked before anything is sent
+    click_place(page, '#map .fw-reach[data-place="1,1"]')
+    expect(steps).to_have_count(3)
+    over = quote("2,3", "3,4", "1,1")
+    assert not over["ok"] and over["segments"][2]["status"] == "refused"
+    expect(prices.nth(2)).to_have_attribute("data-status", "refused")
+    expect(prices.nth(2)).to_contain_text(over["segments"][2]["message"])
+    expect(page.locator("#plan-summary")).to_contain_text("The rules refuse this plan")
+    expect(page.locator("#plan-go")).to_be_disabled()
+    page.click("#plan-clear")
+    lay("2,3", "3,4")
     assert table.state()["version"] == 0  # nothing sent while laying the plan
+    expect(page.locator("#plan-go")).to_be_enabled()
     page.click("#plan-go")
     wait_until(lambda: table.state()["actors"]["ada"]["at"] == "3,4", "Ada to reach (3,4)")

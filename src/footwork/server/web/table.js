@@ -20,10 +20,15 @@ import {MapView} from "./mapview.js";
  * @typedef {import("./api.js").Pending} Pending
  * @typedef {{style: string, to: number[]}} Waypoint
  * @typedef {{cost: number, plan: {style: string, to: number[], cost: number}[]}} PlanQuery
- * @typedef {{cost: number, exact: boolean} | null} Price the cost of the plan up to a
- *   waypoint: exact (the server's own plan, or the first segment), or a lower bound (the
- *   cheapest way from where the actor stands: a detour through earlier waypoints costs
- *   at least that); null while asked
+ * @typedef {{style: string, to: number[], status: "moved" | "refused" | "not_reached",
+ *   cost?: number, pool_left?: number, cap_left?: number, left?: Record<string, number>,
+ *   reason?: string, message?: string, rules?: string[]}} PricedSegment one segment of
+ *   a priced plan (the query ``price``, styles README)
+ * @typedef {{ok: boolean, certain: boolean, cost: number, pool: number, pool_left: number,
+ *   segments: PricedSegment[], checks: Check[], hazards: unknown[],
+ *   stop: {segment: number, reason: string, message: string, rules: string[]} | null,
+ *   refused: {reason: string, message: string, rules: string[], segment: number | null} | null
+ *   }} PriceQuery the exact price of a laid plan, as decide would rule it
  */
 
 /** How many cost bands the reachable places are shaded in. */
@@ -82,8 +87,8 @@ const page = {
   viewAs: null,
   /** @type {Waypoint[]} */
   waypoints: [],
-  /** @type {Price[]} the price of the plan up to each waypoint */
-  prices: [],
+  /** @type {PriceQuery | null} the laid plan's exact price (null while asked) */
+  quote: null,
   /** @type {string} the map's fingerprint: the drawing is replaced when it changes */
   drawn: "",
   /** @type {string[]} places known from the map (for the game master's selects) */
@@ -91,6 +96,11 @@ const page = {
 };
 
 const map = new MapView(byId("map"));
+
+/** How many times the plan has been priced: an answer to an older plan is dropped. */
+let pricing = 0;
+/** The table's version the plan was last priced at. */
+let priced = -1;
 
 // -- reading the table ----------------------------------------------------------------
 
@@ -140,6 +150,8 @@ async function load() {
   showDrawing(svg);
   showOptions();
   appendLog(/** @type {LogPage} */ (log).lines);
+  // the table changed under a laid plan: price it again on the new state
+  if (page.waypoints.length && priced !== state.version) void pricePlan();
 }
 
 /**
@@ -157,8 +169,9 @@ async function optionsOf(actor) {
 async function pickUp(actor) {
   performance.mark("fw-pickup");
   page.held = actor;
+  pricing++;
   page.waypoints = [];
-  page.prices = [];
+  page.quote = null;
   if (actor === null) {
     page.options = [];
     await refresh();
@@ -699,9 +712,7 @@ function addWaypoint(cell) {
   const styles = stylesOf(page.held);
   const last = page.waypoints.at(-1);
   page.waypoints.push({style: last?.style ?? styles[0] ?? "walk", to});
-  page.prices.push(null);
-  showPlan();
-  void priceWaypoints();
+  void pricePlan();
 }
 
 /**
@@ -732,22 +743,24 @@ async function cheapestPlan(to) {
   return /** @type {PlanQuery} */ (await api(url, reads()));
 }
 
-/** Price each waypoint not priced yet: the cheapest plan from where the actor stands to
- * it (exact for the first waypoint, a lower bound for the others). */
-async function priceWaypoints() {
-  const held = page.held;
-  const waypoints = page.waypoints;
-  await Promise.all(waypoints.map(async (step, i) => {
-    if (page.prices[i]) return;
-    try {
-      const found = await cheapestPlan(step.to);
-      if (page.held !== held || page.waypoints !== waypoints || page.waypoints[i] !== step) return;
-      const one = found.plan.length === 1 && found.plan[0].style === step.style;
-      page.prices[i] = {cost: found.cost, exact: i === 0 && one};
-    } catch (error) {
-      say(error);
-    }
-  }));
+/** Price the whole plan as laid, exactly as the rules would rule it (the read-only
+ * query ``price``: it changes nothing and rolls no dice), and show it. */
+async function pricePlan() {
+  const asked = ++pricing;
+  priced = page.state?.version ?? -1;
+  page.quote = null;
+  showPlan();
+  if (!page.held || page.waypoints.length === 0) return;
+  const plan = JSON.stringify(page.waypoints);
+  const url = `${base}/query/price?arg=${encodeURIComponent(page.held)}` +
+    `&arg=${encodeURIComponent(plan)}`;
+  try {
+    const quote = /** @type {PriceQuery} */ (await api(url, reads()));
+    if (asked !== pricing) return;
+    page.quote = quote;
+  } catch (error) {
+    if (asked === pricing) say(error);
+  }
   showPlan();
 }
 
@@ -756,17 +769,24 @@ byId("plan-cheapest").addEventListener("click", () => void (async () => {
   if (!last || !page.held) return;
   try {
     const found = await cheapestPlan(last.to);
-    let total = 0;
     page.waypoints = found.plan.map((leg) => ({style: leg.style, to: leg.to.slice(0, 2)}));
-    page.prices = found.plan.map((leg) => {
-      total += leg.cost;
-      return {cost: Math.round(total * 1e6) / 1e6, exact: true};
-    });
-    showPlan();
+    void pricePlan();
   } catch (error) {
     say(error);
   }
 })());
+
+/**
+ * What a priced segment shows: its cost, the pool left and its style's cap left.
+ * @param {PricedSegment} seg
+ */
+function segmentText(seg) {
+  if (seg.status === "moved") {
+    return ` · ${seg.cost} u, pool left ${seg.pool_left} u, ${seg.style} left ${seg.cap_left} u`;
+  }
+  if (seg.status === "refused") return ` · ⚠ cannot be paid or followed: ${seg.message ?? seg.reason ?? ""}`;
+  return " · not reached";
+}
 
 function showPlan() {
   const box = byId("plan");
@@ -776,52 +796,95 @@ function showPlan() {
   steps.replaceChildren();
   const styles = stylesOf(page.held);
   const pool = poolLeft();
+  const quote = page.quote;
   byId("plan-pool").textContent = pool === null ? "" : `Pool left now: ${pool} u. ` +
-    "Each waypoint shows the plan's cost so far and the pool left after it.";
+    "Each segment shows its exact cost, the pool left after it and its style's cap left.";
   page.waypoints.forEach((step, i) => {
     const item = make("li", "", `to (${step.to.join(",")}) by `);
+    item.dataset.segment = String(i);
     const select = make("select");
     select.setAttribute("aria-label", `style of segment ${i + 1}`);
     for (const style of styles) select.append(new Option(style, style, false, style === step.style));
     select.addEventListener("change", () => {
       step.style = select.value;
-      // a chosen style is priced by the server when the plan is sent
-      page.prices[i] = page.prices[i] ? {...page.prices[i], exact: false} : null;
-      showPlan();
+      void pricePlan();
     });
     item.append(select);
-    const price = page.prices[i];
-    const text = !price ? " · pricing…"
-      : price.exact ? ` · ${price.cost} u${pool === null ? "" : `, pool left ${round2(pool - price.cost)} u`}`
-        : ` · at least ${price.cost} u${pool === null ? "" : `, pool left at most ${round2(pool - price.cost)} u`}`;
-    const priced = make("span", "plan-price", text);
-    if (price && pool !== null && pool - price.cost < -1e-9) {
-      priced.classList.add("option-warning");
-      priced.textContent += " ⚠ over the pool";
+    const seg = quote?.segments[i];
+    const priced = make("span", "plan-price", seg ? segmentText(seg) : " · pricing…");
+    if (seg) {
+      priced.dataset.status = seg.status;
+      if (seg.status === "moved") {
+        priced.dataset.cost = String(seg.cost);
+        priced.dataset.poolLeft = String(seg.pool_left);
+        priced.dataset.capLeft = String(seg.cap_left);
+      }
+      if (seg.status !== "moved") item.classList.add("plan-refused");
+      if (seg.status === "refused") {
+        priced.classList.add("option-warning");
+        if (seg.rules?.length) priced.append(" ", ...rulesOf(seg.rules));
+      }
+    }
+    if (seg && quote?.stop && quote.stop.segment === i) {
+      const stop = quote.stop;
+      const warn = make("span", "option-warning plan-stop", ` ⚠ ${stop.message}: the move ends there`);
+      warn.append(" ", ...rulesOf(stop.rules));
+      priced.append(warn);
     }
     item.append(priced);
     steps.append(item);
   });
+  const summary = byId("plan-summary");
+  summary.replaceChildren();
+  summary.classList.remove("option-warning");
+  if (quote && page.waypoints.length) {
+    if (quote.ok) {
+      summary.textContent = `The whole plan: ${quote.cost} u, pool left ${quote.pool_left} u` +
+        (quote.certain ? "." : ". It depends on a roll: ");
+      for (const check of quote.checks) summary.append(checkText(check));
+      if (quote.hazards.length) summary.append(` ⚠ sets off ${quote.hazards.length} hazard(s).`);
+    } else if (quote.refused) {
+      summary.classList.add("option-warning");
+      summary.textContent = `⚠ The rules refuse this plan: ${quote.refused.message} `;
+      summary.append(...rulesOf(quote.refused.rules));
+    }
+  }
+  const go = /** @type {HTMLButtonElement} */ (byId("plan-go"));
+  go.disabled = !quote || !quote.ok;
+  go.title = quote && !quote.ok ? "the rules refuse this plan (see above)" : "";
 }
 
-/** @param {number} n */
-function round2(n) {
-  return Math.round(n * 100) / 100;
+/**
+ * A check and its exact odds, in words.
+ * @param {Check} check
+ */
+function checkText(check) {
+  const odds = Object.entries(check.odds).map(([name, p]) => `${name} ${p.exact ?? p.p}`);
+  return `${check.name} (${check.dice}): ${odds.join(", ")}. `;
+}
+
+/**
+ * The rule ids of a refusal or a stop, as text.
+ * @param {string[]} rules
+ */
+function rulesOf(rules) {
+  return rules.length ? [`(${rules.join(", ")})`] : [];
 }
 
 byId("plan-go").addEventListener("click", () => {
   if (!page.held) return;
   void act({command: {do: "move", actor: page.held, plan: page.waypoints},
             label: "move along the waypoints", to: null, cost: "", checks: [], rules: []});
-  page.waypoints = [];
-  page.prices = [];
-  showPlan();
+  clearPlan();
 });
-byId("plan-clear").addEventListener("click", () => {
+byId("plan-clear").addEventListener("click", () => clearPlan());
+
+function clearPlan() {
+  pricing++;
   page.waypoints = [];
-  page.prices = [];
+  page.quote = null;
   showPlan();
-});
+}
 
 // -- decisions --------------------------------------------------------------------------
 
@@ -1308,9 +1371,7 @@ document.addEventListener("keydown", (e) => {
       return;
     }
     if (page.waypoints.length) {
-      page.waypoints = [];
-      page.prices = [];
-      showPlan();
+      clearPlan();
     } else if (page.held) {
       void pickUp(null);
     }
