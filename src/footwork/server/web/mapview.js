@@ -10,7 +10,7 @@ const MAX_SCALE = 12;
 const CLICK_SLOP = 6;
 
 /** The edges of the map that the page's controls cover, in CSS pixels. */
-const RESERVED = {right: 58, bottom: 50};
+const RESERVED = {right: 58, bottom: 8};
 
 export class MapView {
   /** @param {HTMLElement} host the element holding the SVG */
