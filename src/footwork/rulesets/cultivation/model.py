@@ -89,69 +89,161 @@ def _check_rating(value: object, presets: Mapping[str, float]) -> object:
 class TrapSpec(_Spec):
     """R000-19, R000-54: a trap set off by whoever enters (by luck: a d6 at most ``luck``)."""
 
-    name: Name
-    damage: Points = 1
-    luck: int | None = Field(default=None, ge=1, le=6)
+    name: Name = Field(
+        description="The trap's name, shown in the log when it springs (R000-19).")
+    damage: Points = Field(
+        description="Damage the trap deals, off the Aura, to whoever sets it off; default 1 "
+                    "(R000-19, R000-54).",
+        default=1)
+    luck: int | None = Field(
+        description="When given, the trap goes off only on a d6 at most this (1-6); default null, "
+                    "it always goes off (R000-19, R000-54).",
+        default=None, ge=1, le=6)
     #: the characters know it is there (in plain sight, or found): options show it as a
     #: hazard; an unknown trap stays a secret until sprung
-    known: bool = False
+    known: bool = Field(
+        description="Whether the characters know of the trap, so options show it as a hazard; "
+                    "default false, a secret until it springs (R000-19).",
+        default=False)
 
 
 class TileSpec(_Spec):
     """R000-56..61: a tile effect, resolved at the end of every round (A000-18, A000-20)."""
 
-    kind: TileKind
+    kind: TileKind = Field(
+        description="The tile effect: `current`, `elevator`, `wave`, `whirlpool` or `antigravity` "
+                    "(R000-56..61).")
     #: current/elevator/whirlpool: the zone occupants are carried to (an adjacent zone)
-    to: Name | None = None
+    to: Name | None = Field(
+        description="For a current, an elevator or a whirlpool (bands off), the adjacent zone the "
+                    "occupants are carried to each round; default null (R000-57, R000-58, "
+                    "R000-60).",
+        default=None)
     #: elevator: bands moved per round (positive up), when it moves bands instead of zones
-    bands: int | None = Field(default=None, ge=1 - len(BANDS), le=len(BANDS) - 1)
+    bands: int | None = Field(
+        description="For an elevator moving bands instead of zones, bands moved each round, "
+                    "positive up (-7 to 7); default null (R000-58).",
+        default=None, ge=1 - len(BANDS), le=len(BANDS) - 1)
     #: wave: repeats every ``period`` rounds (default: wave.period), first in round ``first``
-    period: Round | None = None
-    first: Round = 1
+    period: Round | None = Field(
+        description="For a wave, the rounds between two waves; default null, `wave.period` "
+                    "(R000-59, A000-20).",
+        default=None)
+    first: Round = Field(
+        description="For a wave, the round of the first wave; default 1 (R000-59).",
+        default=1)
     #: wave: where the wave carries the occupants of each zone it sweeps (outward)
-    sweep: dict[Name, Name] = Field(default_factory=dict)
+    sweep: dict[Name, Name] = Field(
+        description="For a wave, the zones it sweeps, each mapped to the adjacent zone its "
+                    "occupants are carried to; default none (R000-59).",
+        default_factory=dict)
     #: antigravity: on at the start; switches off at the end of round ``until``
-    active: bool = True
-    until: Round | None = None
+    active: bool = Field(
+        description="For anti-gravity, whether it is on when the encounter starts; default true "
+                    "(R000-61).",
+        default=True)
+    until: Round | None = Field(
+        description="For anti-gravity, the round at whose end it switches off; default null, it "
+                    "stays on until switched (R000-61).",
+        default=None)
 
 
 class ZoneSpec(_Spec):
-    id: Name
-    name: Label = ""
+    id: Name = Field(
+        description="The zone's id, unique on the map, by which links, actors and commands name "
+                    "it (R000-16).")
+    name: Label = Field(
+        description="A readable name for the zone; informational, default empty.",
+        default="")
     #: R000-20: the storyteller's size (informational; a 5 m cube by default)
-    size_m: Metres = 5
-    tags: list[Name] = Field(default_factory=list)
+    size_m: Metres = Field(
+        description="The zone's size in m, the Storyteller's call and informational; default 5, "
+                    "over 50 without the `large` tag draws a warning (R000-20).",
+        default=5)
+    tags: list[Name] = Field(
+        description="Free tags on the zone; `large` silences the warning for a zone over 50 m; "
+                    "default none (R000-20).",
+        default_factory=list)
     #: R000-22, R000-27, A000-06: a rating, a preset name, or true for the default rating
-    dt: float | str | bool | None = None
+    dt: float | str | bool | None = Field(
+        description="The zone's Difficult Terrain rating: a number from 0, a preset "
+                    "(`frictionless`, `default`, `unstable`, `rubble`, `storm`) or true for "
+                    "`dt.default_rating`; default null, no roll (R000-22, R000-27, A000-06).",
+        default=None)
     #: R000-43..45: water depth in metres
-    water_m: Depth = 0
+    water_m: Depth = Field(
+        description="The water depth in m; default 0, dry (R000-43..45).",
+        default=0)
     #: A000-15: the whole zone is under water (breath is held whatever the band)
-    submerged: bool = False
+    submerged: bool = Field(
+        description="Whether the whole zone is under water, so breath is held whatever the band; "
+                    "default false (R000-47, A000-15).",
+        default=False)
     #: R000-32: the most characters the zone holds
-    limit: int | None = Field(default=None, ge=1, le=MAX_LIMIT)
+    limit: int | None = Field(
+        description="The most characters the zone holds; default null, no limit (R000-32).",
+        default=None, ge=1, le=MAX_LIMIT)
     #: height of the floor in metres (for drops and sight); default 0
-    floor_m: Coordinate = 0
+    floor_m: Coordinate = Field(
+        description="The floor's height in m, for drops and sight; default 0.",
+        default=0)
     #: R000-41: the landing surface; water deep enough to dive lands as water (A000-10)
-    surface: Surface = "hard"
+    surface: Surface = Field(
+        description="The landing surface for a fall: `water`, `soft`, `hard` (default) or "
+                    "`suicidal`; water deep enough lands as water (R000-41, A000-10).",
+        default="hard")
     #: R000-67: in a tall object's shadow (upward sight 10 m); under a roof (no sky)
-    shadow: bool = False
-    roofed: bool = False
+    shadow: bool = Field(
+        description="Whether the zone lies in a tall object's shadow, sight upward reaching "
+                    "`sight.shadow_up_m`; default false (R000-67).",
+        default=False)
+    roofed: bool = Field(
+        description="Whether the zone is under a roof, with no sky to see; default false "
+                    "(R000-67).",
+        default=False)
     #: R000-64: a flat, open field in perfect weather
-    open_field: bool = False
-    traps: list[TrapSpec] = Field(default_factory=list)
+    open_field: bool = Field(
+        description="Whether the zone is a flat, open field in perfect weather, sight reaching "
+                    "`sight.open_field_m`; default false (R000-64).",
+        default=False)
+    traps: list[TrapSpec] = Field(
+        description="Traps set off by whoever enters the zone; default none (R000-19, R000-54).",
+        default_factory=list)
     #: R000-19: consumable items anyone in the zone may use
-    items: list[Label] = Field(default_factory=list)
+    items: list[Label] = Field(
+        description="Consumable items lying in the zone that anyone there may `use_item`; default "
+                    "none (R000-19).",
+        default_factory=list)
     #: R000-19: helpful or harmful elemental effects (described; their effects are the GM's)
-    effects: list[Label] = Field(default_factory=list)
+    effects: list[Label] = Field(
+        description="Elemental effects of the zone, helpful or harmful, recorded but left to the "
+                    "Storyteller; default none (R000-19).",
+        default_factory=list)
     #: R000-54: start-of-turn benefits (drawing power from a ley line...)
-    start_of_turn: list[Label] = Field(default_factory=list)
-    tile: TileSpec | None = None
+    start_of_turn: list[Label] = Field(
+        description="Benefits offered at the start of a turn in the zone, or on a forced arrival, "
+                    "such as a ley line; default none (R000-54).",
+        default_factory=list)
+    tile: TileSpec | None = Field(
+        description="The zone's tile effect, resolved at the end of every round; default null, "
+                    "none (R000-56..61, A000-18).",
+        default=None)
     #: R000-35, A000-09: the adjacent zones counted clockwise from the GM's reference
-    clockwise: list[Name] | None = None
+    clockwise: list[Name] | None = Field(
+        description="The adjacent zones in the Storyteller's clockwise order, for spill-over; "
+                    "default null, the order of the links (R000-35, A000-09).",
+        default=None)
     #: R000-75, A000-24: the deepest band the water reaches (default: from the depth)
-    deepest: Band | None = None
+    deepest: Band | None = Field(
+        description="The deepest band the water reaches; default null, from `water_m`: Swimming "
+                    "below 5 m, Underwater from 5, Depths from 50, Far Depths from 200 (R000-75, "
+                    "A000-24).",
+        default=None)
     #: where to draw the zone (any unit); laid out automatically when left out
-    pos: tuple[Coordinate, Coordinate] | None = None
+    pos: tuple[Coordinate, Coordinate] | None = Field(
+        description="Where to draw the zone, as x and y in any unit; default null, laid out "
+                    "automatically.",
+        default=None)
 
     @field_validator("dt", mode="before")
     @classmethod
@@ -162,21 +254,47 @@ class ZoneSpec(_Spec):
 class LinkSpec(_Spec):
     """A way between zones: reach (movement), sight, one way, vertical, a climb, a drop."""
 
-    a: Name
-    b: Name
-    reach: bool = True
-    sight: bool = True
-    one_way: bool = False
+    a: Name = Field(
+        description="The id of the zone at one end (the start, when one-way).")
+    b: Name = Field(
+        description="The id of the zone at the other end (the end, when one-way).")
+    reach: bool = Field(
+        description="Whether one can move through; default true, false is a hole to look or shoot "
+                    "through (R000-29, R000-65, A000-26).",
+        default=True)
+    sight: bool = Field(
+        description="Whether one can see through; default true, false is a dark passage; zones "
+                    "are adjacent only with reach and sight (R000-29, A000-26).",
+        default=True)
+    one_way: bool = Field(
+        description="Whether the link goes only from `a` to `b`; default false (R000-31).",
+        default=False)
     #: R000-31: a ladder, a shaft, a drop
-    vertical: bool = False
+    vertical: bool = Field(
+        description="Whether the link is vertical, a ladder or a shaft; default false (R000-31).",
+        default=False)
     #: R000-37: entering ``b`` (and ``a``, unless one-way) by climbing: a rating or a preset
-    climb: float | str | None = None
+    climb: float | str | None = Field(
+        description="The climbing rating to enter `b` (and `a`, unless one-way): a number or "
+                    "`ordinary` (10), `sheer` (20), `outrageous` (30); default null, no climb "
+                    "(R000-37, A000-30).",
+        default=None)
     #: R000-39: a drop: crossing it is a fall of ``drop_m`` metres (default: the floors'
     #: difference, or one zone step)
-    drop: bool = False
-    drop_m: Metres | None = None
+    drop: bool = Field(
+        description="Whether crossing the link is a fall; needs `one_way`; default false "
+                    "(R000-39, A000-10).",
+        default=False)
+    drop_m: Metres | None = Field(
+        description="The height of the drop in m; default null, the floors' difference, else "
+                    "`fall.zone_height_m` (R000-39, A000-10).",
+        default=None)
     #: R000-65, R000-74: how big the gap is (default: open for reach links, none otherwise)
-    opening: Literal["none", "hand", "projectile", "weapon", "open"] | None = None
+    opening: Literal["none", "hand", "projectile", "weapon", "open"] | None = Field(
+        description="How big the gap is, for what fits through: `none`, `hand`, `projectile`, "
+                    "`weapon` or `open`; default null, `open` for reach links and `none` "
+                    "otherwise (R000-65, R000-74).",
+        default=None)
 
     @field_validator("climb", mode="before")
     @classmethod
@@ -193,9 +311,14 @@ class LinkSpec(_Spec):
 class CultivationMapSpec(_Spec):
     """The `map` of a `cultivation` encounter file."""
 
-    zones: list[ZoneSpec] = Field(min_length=1)
+    zones: list[ZoneSpec] = Field(
+        description="The zones of the map, at least one (R000-16).",
+        min_length=1)
     #: a link is ``[a, b]`` or a mapping with the fields of :class:`LinkSpec`
-    links: list[LinkSpec | tuple[Name, Name]] = Field(default_factory=list)
+    links: list[LinkSpec | tuple[Name, Name]] = Field(
+        description="The ways between zones, each `[a, b]` or a mapping with the link's fields; "
+                    "default none (R000-29).",
+        default_factory=list)
 
     @field_validator("zones")
     @classmethod
@@ -212,24 +335,64 @@ class CultivationMapSpec(_Spec):
 class CultivationStats(_Spec):
     """The `stats` of a `cultivation` actor."""
 
-    air: Score = 0
-    earth: Score = 0
-    prowess: Small = 3
-    height_m: float = Field(default=1.8, ge=0.01, le=MAX_BODY_M)
+    air: Score = Field(
+        description="The Air score added to Air Challenges; default 0 (A000-01).",
+        default=0)
+    earth: Score = Field(
+        description="The Earth score added to Earth Challenges; default 0 (A000-01).",
+        default=0)
+    prowess: Small = Field(
+        description="Rounds the character holds its breath before the Penalty starts; default 3 "
+                    "(R000-47).",
+        default=3)
+    height_m: float = Field(
+        description="The character's height in m, against which water depth decides swimming; "
+                    "default 1.8 (R000-43, A000-12).",
+        default=1.8, ge=0.01, le=MAX_BODY_M)
     #: defences: Earth (forced movement, breath) and Stealth (R000-71, A000-32)
-    earth_defense: Points = 10
-    stealth_defense: Points = 10
-    aura: Points = 10
-    wounds: Small = 0
-    abilities: list[Ability] = Field(default_factory=list)
+    earth_defense: Points = Field(
+        description="The Earth defence, the target of a throw or a limit Challenge against it; "
+                    "the breath Penalty above it knocks it out; default 10 (R000-33, R000-47, "
+                    "A000-17).",
+        default=10)
+    stealth_defense: Points = Field(
+        description="The Stealth defence, the target of a `sense` Challenge against it while "
+                    "hidden; default 10 (R000-71, A000-32).",
+        default=10)
+    aura: Points = Field(
+        description="Aura points that damage comes off; default 10 (R000-42, A000-11).",
+        default=10)
+    wounds: Small = Field(
+        description="Wounds taken so far; default 0 (R000-42, A000-11).",
+        default=0)
+    abilities: list[Ability] = Field(
+        description="Abilities: `fly` (rise to any air band), `levitate` (rise to Floating "
+                    "only), `grants_opportunity` (a foe leaving its zone offers it an "
+                    "Opportunity); default none (R000-06, R000-77, A000-29).",
+        default_factory=list)
     #: R000-70: the range (zones) of the actor's Art that ignores line of sight (0: none)
-    art_range: Steps = 0
+    art_range: Steps = Field(
+        description="The range in zones of the character's Art that ignores line of sight, "
+                    "counted over any link; default 0, none (R000-70).",
+        default=0)
     #: R000-66, R000-71: hidden behind a Stealth defence
-    hidden: bool = False
-    band: Band = "ground"
+    hidden: bool = Field(
+        description="Whether the character is hidden, unknown to others until sensed; default "
+                    "false (R000-66, R000-71).",
+        default=False)
+    band: Band = Field(
+        description="The band it starts in, bands on: `soaring` to `far_depths`; default `ground` "
+                    "(R000-75).",
+        default="ground")
     #: a standing bonus or penalty to every Challenge (effects outside this chapter)
-    bonus: Score = 0
-    penalty: int = Field(default=0, ge=0, le=MAX_SCORE)
+    bonus: Score = Field(
+        description="A standing bonus added to every Challenge it rolls, from effects outside "
+                    "this chapter; default 0.",
+        default=0)
+    penalty: int = Field(
+        description="A standing Penalty taken off every Challenge it rolls, added to the "
+                    "others, from effects outside this chapter; default 0.",
+        default=0, ge=0, le=MAX_SCORE)
 
 
 @dataclass(frozen=True, slots=True)
