@@ -88,6 +88,28 @@ def test_the_ruleset_models_describe_every_property(ruleset: str) -> None:
     assert [path for path, sub in found if not str(sub.get("description", "")).strip()] == []
 
 
+#: the commands whose parameters inside `steps` are described: the core commands (every
+#: field) and the fields every command inherits; the rulesets' own command parameters
+#: are still to do (issue 13, item 16)
+DESCRIBED_COMMANDS = ["answer", "end_encounter", "end_turn"]
+INHERITED_PARAMETERS = ["actor", "engine_rolled"]
+
+
+@pytest.mark.parametrize("ruleset", sorted(available()))
+def test_the_core_command_parameters_are_described(ruleset: str) -> None:
+    """Each parameter of the core commands in the steps of the encounter schema, at any
+    depth, and the parameters every command inherits from the core (``actor``...)."""
+    schema = encounter_schema(get_ruleset(ruleset))
+    variants = {v["title"]: v for v in schema["properties"]["steps"]["items"]["anyOf"]}
+    assert set(DESCRIBED_COMMANDS) <= set(variants)
+    found = [(f"{name}{path}", sub) for name in DESCRIBED_COMMANDS
+             for path, sub in properties(variants[name])]
+    found += [(f"{title}.{key}", v["properties"][key]) for title, v in variants.items()
+              for key in INHERITED_PARAMETERS if key in v["properties"]]
+    assert len(found) >= 2 * len(variants)
+    assert [path for path, sub in found if not str(sub.get("description", "")).strip()] == []
+
+
 def test_the_schemas_are_valid_json_schemas() -> None:
     rs = get_ruleset("spans")
     for schema in (state_schema(rs), state_schema(), option_schema(), event_schema(rs),

@@ -33,10 +33,14 @@ class Command:
     needs_turn: ClassVar[bool] = True
     __pydantic_config__ = ConfigDict(extra="forbid", strict=False)
 
-    actor: str
+    actor: Annotated[str, Field(
+        description="The id of the character who acts, or `gm` for the game master.")]
     #: how many of the last faces of ``roll`` the engine rolled when the command was first
     #: played (a saved session writes them down): they replay as the engine's rolls
-    engine_rolled: int | None = None
+    engine_rolled: Annotated[int | None, Field(
+        description="How many of the last faces in `roll` the engine rolled when the command "
+                    "was first played, written by footwork when it saves a session so that "
+                    "they replay as the engine's rolls; default null, none.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -45,7 +49,10 @@ class EndTurn(Command):
     faces of any roll the end of the turn or round calls for."""
 
     name: ClassVar[str] = "end_turn"
-    roll: Faces | None = None
+    roll: Annotated[Faces | None, Field(
+        description="Faces rolled at the table, in order, for the rolls the end of the turn "
+                    "or round calls for; default null, the engine rolls what is not given.")] = (
+        None)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -54,11 +61,18 @@ class Answer(Command):
 
     name: ClassVar[str] = "answer"
     needs_turn: ClassVar[bool] = False
-    actor: str = ""
-    choice: str
-    roll: Faces | None = None
+    actor: Annotated[str, Field(
+        description="The id of the one answering; default empty, the one the pending "
+                    "decision asks.")] = ""
+    choice: Annotated[str, Field(
+        description="The choice that answers the pending decision (`answer` in a file).")]
+    roll: Annotated[Faces | None, Field(
+        description="Faces rolled at the table, in order, for the rolls the answer calls "
+                    "for; default null, the engine rolls what is not given.")] = None
     #: a point the answer names (where to place a character, for instance)
-    at: tuple[float, float] | None = None
+    at: Annotated[tuple[float, float] | None, Field(
+        description="A point the answer names, as x and y in the map's unit (where to place "
+                    "a character, for instance); default null, none.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
