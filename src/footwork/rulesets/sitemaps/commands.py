@@ -20,11 +20,20 @@ class Move(Command):
     """R004-13, R004-17, R004-18: move to the point ``at`` of zone ``to`` (the move step)."""
 
     name: ClassVar[str] = "move"
-    to: str
-    at: Coord
+    to: Annotated[str, Field(
+        description="The id of the zone the move step ends in.")]
+    at: Annotated[Coord, Field(
+        description="The spot inside zone `to` where the character stops, as x and y in "
+                    "metres.")]
     #: waypoints on the way (one floor); left out, footwork traces the way itself
-    via: Via | None = None
-    roll: Faces | None = None
+    via: Annotated[Via | None, Field(
+        description="Points in metres, as [x, y], that the path runs through in straight "
+                    "lines, all on one floor, at most 32; default null, footwork traces the "
+                    "way itself.")] = None
+    roll: Annotated[Faces | None, Field(
+        description="Faces rolled at the table, in order, for the rolls the way owes "
+                    "(rough ground, leaving water, the top of a climb); default null, the "
+                    "engine rolls what is not given.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -32,10 +41,19 @@ class Rush(Command):
     """R004-14..16: the round action, used to move further (A004-02)."""
 
     name: ClassVar[str] = "rush"
-    to: str
-    at: Coord
-    via: Via | None = None
-    roll: Faces | None = None
+    to: Annotated[str, Field(
+        description="The id of the zone the rush ends in.")]
+    at: Annotated[Coord, Field(
+        description="The spot inside zone `to` where the character stops, as x and y in "
+                    "metres.")]
+    via: Annotated[Via | None, Field(
+        description="Points in metres, as [x, y], that the path runs through in straight "
+                    "lines, all on one floor, at most 32; default null, footwork traces the "
+                    "way itself.")] = None
+    roll: Annotated[Faces | None, Field(
+        description="Faces rolled at the table, in order, for the rolls the way owes "
+                    "(rough ground, leaving water, the top of a climb); default null, the "
+                    "engine rolls what is not given.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,7 +61,9 @@ class Act(Command):
     """Take the round action (anything but rush): movement is over for the activation."""
 
     name: ClassVar[str] = "act"
-    action: str
+    action: Annotated[str, Field(
+        description="The round action taken, in free text (anything but `rush`, which has "
+                    "its own command).")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -51,7 +71,8 @@ class Rescue(Command):
     """A004-13: the round action, spent to pull a drowning ally Nearby out of danger."""
 
     name: ClassVar[str] = "rescue"
-    target: str
+    target: Annotated[str, Field(
+        description="The id of the drowning ally, Nearby, pulled out of danger.")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -60,7 +81,8 @@ class Reveal(Command):
 
     name: ClassVar[str] = "reveal"
     needs_turn: ClassVar[bool] = False
-    zone: str
+    zone: Annotated[str, Field(
+        description="The id of the zone the GM reveals to the players.")]
 
 
 SITEMAPS_COMMANDS: tuple[type[Command], ...] = (Move, Rush, Act, Rescue, Reveal)
