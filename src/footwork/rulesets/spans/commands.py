@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field
 
 from footwork.engine.commands import Command, Face, Faces
 
@@ -16,9 +18,16 @@ class Run(Command):
     """R003-03..05, R003-13: roll an action die and move to ``to``."""
 
     name: ClassVar[str] = "run"
-    die: Die
-    to: str
-    roll: Faces | None = None
+    die: Annotated[Die, Field(
+        description="The action die rolled for it: `attack`, `brace` or `maneuver` (a "
+                    "struggle may be paid with that die's resource).")]
+    to: Annotated[str, Field(
+        description="The id of the span or terrain feature moved into (an adjacent span, a "
+                    "feature of this span, or this span to leave a feature).")]
+    roll: Annotated[Faces | None, Field(
+        description="Faces rolled at the table, in order, one per die, for the rolls it "
+                    "makes, starting with the action die; default null, the engine rolls "
+                    "what is not given.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -26,9 +35,16 @@ class Climb(Command):
     """R003-06..09: roll an action die to go up (or down, A003-10) one height toward ``to``."""
 
     name: ClassVar[str] = "climb"
-    die: Die
-    to: str
-    roll: Faces | None = None
+    die: Annotated[Die, Field(
+        description="The action die rolled for it: `attack`, `brace` or `maneuver` (a "
+                    "struggle may be paid with that die's resource).")]
+    to: Annotated[str, Field(
+        description="The id of the feature or span climbed toward, one height per "
+                    "success, up or down.")]
+    roll: Annotated[Faces | None, Field(
+        description="Faces rolled at the table, in order, one per die, for the rolls it "
+                    "makes, starting with the action die; default null, the engine rolls "
+                    "what is not given.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,8 +52,12 @@ class Float(Command):
     """R003-32: a floating character moves one span (``to``) or one height (``direction``)."""
 
     name: ClassVar[str] = "float"
-    to: str | None = None
-    direction: Direction | None = None
+    to: Annotated[str | None, Field(
+        description="The id of the span or feature floated into; default null, give "
+                    "`direction` instead.")] = None
+    direction: Annotated[Direction | None, Field(
+        description="`up` or `down`, to float one height instead of into a place; default "
+                    "null, give `to` instead.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -45,10 +65,19 @@ class Fly(Command):
     """R003-34: like Run, and a move may also go one height up or down."""
 
     name: ClassVar[str] = "fly"
-    die: Die
-    to: str | None = None
-    direction: Direction | None = None
-    roll: Faces | None = None
+    die: Annotated[Die, Field(
+        description="The action die rolled for it: `attack`, `brace` or `maneuver` (a "
+                    "struggle may be paid with that die's resource).")]
+    to: Annotated[str | None, Field(
+        description="The id of the span or feature flown into; default null, give "
+                    "`direction` instead.")] = None
+    direction: Annotated[Direction | None, Field(
+        description="`up` or `down`, to fly one height instead of into a place; default "
+                    "null, give `to` instead.")] = None
+    roll: Annotated[Faces | None, Field(
+        description="Faces rolled at the table, in order, one per die, for the rolls it "
+                    "makes, starting with the action die; default null, the engine rolls "
+                    "what is not given.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -56,8 +85,12 @@ class Move(Command):
     """R003-03, R003-34: the second move a success grants, without a roll."""
 
     name: ClassVar[str] = "move"
-    to: str | None = None
-    direction: Direction | None = None
+    to: Annotated[str | None, Field(
+        description="The id of the span or feature the second move goes into; default "
+                    "null, give `direction` instead.")] = None
+    direction: Annotated[Direction | None, Field(
+        description="`up` or `down`, for a second move of one height while airborne; "
+                    "default null, give `to` instead.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -65,7 +98,9 @@ class FreeAction(Command):
     """R003-03, A003-13: the free action a success grants instead of a second move."""
 
     name: ClassVar[str] = "free_action"
-    action: str
+    action: Annotated[str, Field(
+        description="The name of the free action taken (anything but Run or Fly; Hide and "
+                    "blocked maneuvers are refused where the conditions say so).")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -73,8 +108,12 @@ class Drop(Command):
     """A003-10: step off an edge (or stop flying) and fall to ``to`` (default: this span)."""
 
     name: ClassVar[str] = "drop"
-    to: str | None = None
-    roll: Faces | None = None
+    to: Annotated[str | None, Field(
+        description="The id of the span fallen into: this span, an adjacent lower span or "
+                    "an adjacent Skysea span; default null, this span.")] = None
+    roll: Annotated[Faces | None, Field(
+        description="Faces rolled at the table, in order, for the fall's Maneuver roll; "
+                    "default null, the engine rolls what is not given.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -83,9 +122,14 @@ class JumpAttack(Command):
     chapter; left out, the game master is asked."""
 
     name: ClassVar[str] = "jump_attack"
-    target: str
-    hit: bool | None = None
-    roll: Faces | None = None
+    target: Annotated[str, Field(
+        description="The id of the foe below that the jumper falls onto.")]
+    hit: Annotated[bool | None, Field(
+        description="Whether the attack hits, as the Attacks chapter decides it; default "
+                    "null, the GM is asked.")] = None
+    roll: Annotated[Faces | None, Field(
+        description="Faces rolled at the table, in order, for the Maneuver rolls of the "
+                    "fall; default null, the engine rolls what is not given.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -115,7 +159,8 @@ class Hands(Command):
 
     name: ClassVar[str] = "hands"
     needs_turn: ClassVar[bool] = False
-    free: Face
+    free: Annotated[Face, Field(
+        description="How many of the character's hands are free now, 0 to 2.")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -124,8 +169,11 @@ class Shove(Command):
     lands is the Attacks chapter's business, so the command records one that does."""
 
     name: ClassVar[str] = "shove"
-    target: str
-    to: str
+    target: Annotated[str, Field(
+        description="The id of the character shoved, within the actor's melee reach.")]
+    to: Annotated[str, Field(
+        description="The id of the span or feature the target is moved into, one move "
+                    "away.")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -134,8 +182,10 @@ class Attack(Command):
     when the target cannot be targeted. The attack roll is the Attacks chapter's."""
 
     name: ClassVar[str] = "attack"
-    target: str
-    kind: Literal["melee", "ranged"]
+    target: Annotated[str, Field(
+        description="The id of the character attacked.")]
+    kind: Annotated[Literal["melee", "ranged"], Field(
+        description="`melee` or `ranged`, which decides who can be targeted.")]
 
 
 SPANS_COMMANDS: tuple[type[Command], ...] = (
