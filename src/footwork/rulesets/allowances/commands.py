@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field
 
 from footwork.engine.commands import Command, Faces
 from footwork.fields import Coordinate, Name
@@ -23,9 +25,18 @@ class Move(Command):
     that lifts the submerged/surfaced limit (A002-27: Dive or Dig with the Rapid style)."""
 
     name: ClassVar[str] = "move"
-    to: Target
-    type: Name | None = None
-    overrides_transition_limit: bool = False
+    to: Annotated[Target, Field(
+        description="Where the move ends: a cell as [row, col] (on the ground or in the "
+                    "water if it can, else wherever is cheapest), or [row, col, z] with z a "
+                    "height in m.")]
+    type: Annotated[Name | None, Field(
+        description="The one Type moved with (`overland`, `swim`, `flight`..., or `jump` "
+                    "or `leap` to spend a Jump's or Leap's distance); default null, the "
+                    "cheapest mix of Types.")] = None
+    overrides_transition_limit: Annotated[bool, Field(
+        description="Whether the move stands for an action that lifts the limit on "
+                    "submerged/surfaced changes (Dive or Dig with the Rapid style); "
+                    "default false, the limit holds.")] = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -34,8 +45,12 @@ class Spend(Command):
     ``distance`` m is deducted from ``type`` and cascades like any move."""
 
     name: ClassVar[str] = "spend"
-    type: Name
-    distance: Coordinate
+    type: Annotated[Name, Field(
+        description="The Type the off-map movement was made with; it cascades to the "
+                    "higher Types like any move.")]
+    distance: Annotated[Coordinate, Field(
+        description="How far the creature moved off the map, in m, taken from that "
+                    "Type's Allowance.")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -44,9 +59,15 @@ class Rush(Command):
     ``type``. ``pp`` spends PP at once; left out, footwork asks after the roll."""
 
     name: ClassVar[str] = "rush"
-    type: Name
-    pp: CommandInt | None = None
-    roll: Faces | None = None
+    type: Annotated[Name, Field(
+        description="The Type (one the creature has) whose Allowance the Rush adds to, "
+                    "and whose Skill is rolled.")]
+    pp: Annotated[CommandInt | None, Field(
+        description="PP spent up front on the Rush's check, 0 to 10, each adding +10 to "
+                    "its target; default null, footwork asks after the roll.")] = None
+    roll: Annotated[Faces | None, Field(
+        description="The d100 rolled at the table for the Rush's check (1 to 100); "
+                    "default null, the engine rolls it.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -55,9 +76,16 @@ class Jump(Command):
     ``difficulty`` is the GM's call (the option's grade when left out)."""
 
     name: ClassVar[str] = "jump"
-    pp: CommandInt | None = None
-    difficulty: Name | None = None
-    roll: Faces | None = None
+    pp: Annotated[CommandInt | None, Field(
+        description="PP spent up front on the Jump's check, 0 to 10, each adding +10 to "
+                    "its target; default null, footwork asks after the roll.")] = None
+    difficulty: Annotated[Name | None, Field(
+        description="The grade of the Jump's check, the GM's call, one on the "
+                    "`difficulty` ladder (`Intense` to make it harder); default null, the "
+                    "`jump.jump_difficulty` option's grade.")] = None
+    roll: Annotated[Faces | None, Field(
+        description="The d100 rolled at the table for the Jump's check (1 to 100); "
+                    "default null, the engine rolls it.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -65,9 +93,16 @@ class Leap(Command):
     """R002-23..28: a running jump; the GM may make it harder (``difficulty: Intense``)."""
 
     name: ClassVar[str] = "leap"
-    pp: CommandInt | None = None
-    difficulty: Name | None = None
-    roll: Faces | None = None
+    pp: Annotated[CommandInt | None, Field(
+        description="PP spent up front on the Leap's check, 0 to 10, each adding +10 to "
+                    "its target; default null, footwork asks after the roll.")] = None
+    difficulty: Annotated[Name | None, Field(
+        description="The grade of the Leap's check, the GM's call, one on the "
+                    "`difficulty` ladder (`Intense` to make it harder); default null, the "
+                    "`jump.leap_difficulty` option's grade.")] = None
+    roll: Annotated[Faces | None, Field(
+        description="The d100 rolled at the table for the Leap's check (1 to 100); "
+                    "default null, the engine rolls it.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -75,9 +110,15 @@ class Breach(Command):
     """R002-31..34: pass from the medium the creature is in ``into`` another."""
 
     name: ClassVar[str] = "breach"
-    into: Medium
-    pp: CommandInt | None = None
-    roll: Faces | None = None
+    into: Annotated[Medium, Field(
+        description="The medium broken into, `air`, `water` or `earth`, at a boundary "
+                    "with it; its Type gets the temporary Allowance.")]
+    pp: Annotated[CommandInt | None, Field(
+        description="PP spent up front on the Breach's check, 0 to 10, each adding +10 to "
+                    "its target; default null, footwork asks after the roll.")] = None
+    roll: Annotated[Faces | None, Field(
+        description="The d100 rolled at the table for the Breach's check (1 to 100); "
+                    "default null, the engine rolls it.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -86,8 +127,11 @@ class DeclarationCost:
     Simple Actions of this Activation (any other cost on the sheet is the table's).
     Spent when the Action is declared, and kept spent if the Action then fails."""
 
-    pp: CommandInt = 0
-    simple: CommandInt = 0
+    pp: Annotated[CommandInt, Field(
+        description="PP that declaring the Action spends, 0 or more; default 0.")] = 0
+    simple: Annotated[CommandInt, Field(
+        description="Simple Actions of this Activation that declaring the Action spends, "
+                    "0 or more; default 0.")] = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -98,16 +142,34 @@ class DashAction(Command):
     ``into`` the medium of a Breach; ``cost`` what declaring the Action itself spends."""
 
     name: ClassVar[str] = "dash_action"
-    action: Name
-    target: Name
-    range_m: Coordinate
-    closing: Literal["rush", "jump", "leap", "breach"]
-    to: Target
-    type: Name | None = None
-    into: Medium | None = None
-    cost: DeclarationCost | None = None
-    pp: CommandInt | None = None
-    roll: Faces | None = None
+    action: Annotated[Name, Field(
+        description="The name of the Action with the Dash trait being declared.")]
+    target: Annotated[Name, Field(
+        description="The id of the creature the Action is aimed at.")]
+    range_m: Annotated[Coordinate, Field(
+        description="How near the target the user must end up for the Action to go on, "
+                    "in m, 0 or more.")]
+    closing: Annotated[Literal["rush", "jump", "leap", "breach"], Field(
+        description="The movement Action that closes the gap at no action cost: `rush`, "
+                    "`jump`, `leap` or `breach`.")]
+    to: Annotated[Target, Field(
+        description="Where the closing move ends: a cell as [row, col], or [row, col, z] "
+                    "with z a height in m.")]
+    type: Annotated[Name | None, Field(
+        description="The Type a closing Rush adds to (and moves with); default null, "
+                    "needed only when `closing` is `rush`.")] = None
+    into: Annotated[Medium | None, Field(
+        description="The medium a closing Breach breaks into, `air`, `water` or `earth`; "
+                    "default null, needed only when `closing` is `breach`.")] = None
+    cost: Annotated[DeclarationCost | None, Field(
+        description="What declaring the Action itself spends, as PP and Simple Actions, "
+                    "kept spent even if the Action fails; default null, nothing.")] = None
+    pp: Annotated[CommandInt | None, Field(
+        description="PP spent up front on the closing Action's check, 0 to 10, each adding "
+                    "+10 to its target; default null, footwork asks after the roll.")] = None
+    roll: Annotated[Faces | None, Field(
+        description="The d100 rolled at the table for the closing Action's check (1 to "
+                    "100); default null, the engine rolls it.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -125,8 +187,10 @@ class Obscure(Command):
 
     name: ClassVar[str] = "obscure"
     needs_turn: ClassVar[bool] = False
-    target: Name
-    percent: CommandInt
+    target: Annotated[Name, Field(
+        description="The id of the creature whose obscured share the GM sets.")]
+    percent: Annotated[CommandInt, Field(
+        description="How much of the target is obscured, in percent, 0 to 100.")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -135,7 +199,9 @@ class Weather(Command):
 
     name: ClassVar[str] = "weather"
     needs_turn: ClassVar[bool] = False
-    fog: bool
+    fog: Annotated[bool, Field(
+        description="True when there is Fog (cover then counts against melee attacks "
+                    "too), false to clear it.")]
 
 
 ALLOWANCES_COMMANDS: tuple[type[Command], ...] = (
