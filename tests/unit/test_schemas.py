@@ -90,7 +90,7 @@ def test_the_ruleset_models_describe_every_property(ruleset: str) -> None:
 
 #: the commands whose parameters inside `steps` are described: the core commands (every
 #: field) and the fields every command inherits; the rulesets' own command parameters
-#: are still to do (issue 13, item 16)
+#: are checked below (issue 13, item 16)
 DESCRIBED_COMMANDS = ["answer", "end_encounter", "end_turn"]
 INHERITED_PARAMETERS = ["actor", "engine_rolled"]
 
@@ -111,8 +111,12 @@ def test_the_core_command_parameters_are_described(ruleset: str) -> None:
 
 
 #: the rulesets whose own commands describe every parameter inside `steps` (issue 13,
-#: item 16); the others are still to do
-DESCRIBED_RULESET_COMMANDS = ["allowances", "sitemaps", "spans", "styles"]
+#: item 16): all of them
+DESCRIBED_RULESET_COMMANDS = ["allowances", "cultivation", "sitemaps", "spans", "styles"]
+
+
+def test_every_ruleset_describes_its_command_parameters() -> None:
+    assert sorted(available()) == DESCRIBED_RULESET_COMMANDS
 
 
 @pytest.mark.parametrize("ruleset", DESCRIBED_RULESET_COMMANDS)

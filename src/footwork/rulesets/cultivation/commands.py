@@ -30,11 +30,21 @@ class Move(Command):
     the higher score); ``defender`` the occupant challenged when the zone is full."""
 
     name: ClassVar[str] = "move"
-    to: str
-    element: Element | None = None
-    defender: str | None = None
-    bonus: Bonus = 0
-    roll: Faces | None = None
+    to: Annotated[str, Field(
+        description="The id of the adjacent zone moved into.")]
+    element: Annotated[Element | None, Field(
+        description="The element, `air` or `earth`, of the Challenge rolled to cross "
+                    "Difficult Terrain or a climb; default null, the character's higher "
+                    "score.")] = None
+    defender: Annotated[str | None, Field(
+        description="The id of the occupant challenged when the zone moved into is full; "
+                    "default null, none named.")] = None
+    bonus: Annotated[Bonus, Field(
+        description="A bonus added to the Result of the move's Challenges; default 0.")] = 0
+    roll: Annotated[Faces | None, Field(
+        description="Faces rolled at the table, in the order the command's rolls take "
+                    "them (a d20 for each Challenge, and any other die the move calls "
+                    "for); default null, the engine rolls what is not given.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,11 +53,22 @@ class JointMove(Command):
     ``partner_sprints``: the partner spends its Action to Sprint too (A000-07)."""
 
     name: ClassVar[str] = "joint_move"
-    to: str
-    element: Element | None = None
-    partner_element: Element | None = None
-    partner_sprints: bool = False
-    roll: Faces | None = None
+    to: Annotated[str, Field(
+        description="The id of the adjacent zone both partners move into.")]
+    element: Annotated[Element | None, Field(
+        description="The element, `air` or `earth`, of the mover's own Challenge at "
+                    "Difficult Terrain; default null, its higher score.")] = None
+    partner_element: Annotated[Element | None, Field(
+        description="The element, `air` or `earth`, of the partner's own Challenge at "
+                    "Difficult Terrain; default null, the partner's higher score.")] = None
+    partner_sprints: Annotated[bool, Field(
+        description="Whether the partner spends its own Action to Sprint too; default "
+                    "false, it keeps its Action.")] = False
+    roll: Annotated[Faces | None, Field(
+        description="Faces rolled at the table, in the order the command's rolls take "
+                    "them (a d20 for each partner's Challenge, and any other die the "
+                    "move calls for); default null, the engine rolls what is not "
+                    "given.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -62,7 +83,8 @@ class Partner(Command):
     """R000-07..09, A000-33: name an ally in the zone as Partner; the ally is asked."""
 
     name: ClassVar[str] = "partner"
-    target: str
+    target: Annotated[str, Field(
+        description="The id of the ally in the same zone asked to become the Partner.")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -78,10 +100,18 @@ class Throw(Command):
     may forfeit its defence (a pending decision)."""
 
     name: ClassVar[str] = "throw"
-    target: str
-    to: str
-    element: Element | None = None
-    bonus: Bonus = 0
+    target: Annotated[str, Field(
+        description="The id of the character in the thrower's zone who is shoved, thrown "
+                    "or tripped.")]
+    to: Annotated[str, Field(
+        description="The id of the zone, adjacent to the thrower's, the target is sent "
+                    "into.")]
+    element: Annotated[Element | None, Field(
+        description="The element, `air` or `earth`, of the thrower's Challenge against "
+                    "the target's defence; default null, Earth.")] = None
+    bonus: Annotated[Bonus, Field(
+        description="A bonus added to the Result of the thrower's Challenge; default "
+                    "0.")] = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -89,7 +119,9 @@ class Shift(Command):
     """R000-77, A000-24: spend 1 Speed to move one band up or down."""
 
     name: ClassVar[str] = "shift"
-    direction: Direction
+    direction: Annotated[Direction, Field(
+        description="`up` or `down`: the band the character moves to, one away, for 1 "
+                    "Speed.")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -97,7 +129,9 @@ class ReachBand(Command):
     """R000-76: spend 1 Speed to interact with ``target`` one band away, staying put."""
 
     name: ClassVar[str] = "reach_band"
-    target: str
+    target: Annotated[str, Field(
+        description="The id of the character, in the zone and one band away, to interact "
+                    "with.")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -106,9 +140,15 @@ class Sense(Command):
     it (a hidden foe, or the source of a LoS-ignoring Art)."""
 
     name: ClassVar[str] = "sense"
-    target: str
-    element: Element = "earth"
-    roll: Faces | None = None
+    target: Annotated[str, Field(
+        description="The id of the character whose Stealth defence is challenged, to "
+                    "become aware of it.")]
+    element: Annotated[Element, Field(
+        description="The element, `air` or `earth`, of the Challenge; default "
+                    "`earth`.")] = "earth"
+    roll: Annotated[Faces | None, Field(
+        description="Faces rolled at the table for the Challenge's d20; default null, the "
+                    "engine rolls it.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -117,7 +157,9 @@ class UseBenefit(Command):
 
     name: ClassVar[str] = "use_benefit"
     needs_turn: ClassVar[bool] = False
-    benefit: str
+    benefit: Annotated[str, Field(
+        description="The name of a start-of-turn benefit the character may use now (from "
+                    "the zone it stands in or was thrown into).")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -125,7 +167,9 @@ class UseItem(Command):
     """R000-19: use a consumable item lying in one's zone."""
 
     name: ClassVar[str] = "use_item"
-    item: str
+    item: Annotated[str, Field(
+        description="The name of a consumable item lying in the character's zone, used "
+                    "up.")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -135,8 +179,10 @@ class Waive(Command):
 
     name: ClassVar[str] = "waive"
     needs_turn: ClassVar[bool] = False
-    target: str
-    zone: str
+    target: Annotated[str, Field(
+        description="The id of the character spared the Difficult Terrain this round.")]
+    zone: Annotated[str, Field(
+        description="The id of the zone whose Difficult Terrain is waived.")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -146,9 +192,13 @@ class Fall(Command):
 
     name: ClassVar[str] = "fall"
     needs_turn: ClassVar[bool] = False
-    target: str
-    metres: FallMetres
-    onto: str | None = None
+    target: Annotated[str, Field(
+        description="The id of the character made to fall.")]
+    metres: Annotated[FallMetres, Field(
+        description="How far the character falls, in metres, above 0.")]
+    onto: Annotated[str | None, Field(
+        description="The id of the zone the fall lands in; default null, the character's "
+                    "own zone.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -157,8 +207,11 @@ class Switch(Command):
 
     name: ClassVar[str] = "switch"
     needs_turn: ClassVar[bool] = False
-    zone: str
-    on: bool
+    zone: Annotated[str, Field(
+        description="The id of the zone whose anti-gravity is switched.")]
+    on: Annotated[bool, Field(
+        description="True to turn the anti-gravity on, false to turn it off (those aloft "
+                    "then fall).")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -168,8 +221,11 @@ class Damage(Command):
 
     name: ClassVar[str] = "zone_effect"
     needs_turn: ClassVar[bool] = False
-    zone: str
-    amount: Amount
+    zone: Annotated[str, Field(
+        description="The id of the zone the effect is aimed at; everyone in it is hit.")]
+    amount: Annotated[Amount, Field(
+        description="The damage each is dealt, in points, 0 or more, taken off the Aura "
+                    "first.")]
 
 
 CULTIVATION_COMMANDS: tuple[type[Command], ...] = (
