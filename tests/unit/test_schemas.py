@@ -3,6 +3,8 @@ described, and what the examples produce valid against them."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -179,3 +181,12 @@ def test_a_state_of_another_ruleset_or_with_an_unknown_field_is_invalid() -> Non
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"event": "not_an_event", "rules": []},
                             event_schema(get_ruleset("spans")))
+
+
+@pytest.mark.parametrize("ruleset", sorted(available()))
+def test_every_reference_of_the_encounter_schema_resolves(ruleset: str) -> None:
+    """A command parameter's own model (a styles plan segment, a Dash declaration's cost)
+    is defined in the document, so a validator that follows references can use it."""
+    schema = encounter_schema(get_ruleset(ruleset))
+    refs = set(re.findall(r'"\$ref": "#/\$defs/([^"]+)"', json.dumps(schema)))
+    assert refs - set(schema.get("$defs", {})) == set()

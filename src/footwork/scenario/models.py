@@ -95,8 +95,10 @@ def step_schema(ruleset: Ruleset[Any]) -> dict[str, Any]:
     """JSON Schema of one step: a command, an answer, an expectation."""
     engine = Engine(ruleset)
     variants: list[dict[str, Any]] = []
+    defs: dict[str, Any] = {}
     for name, cls in sorted(engine.command_kinds.items()):
         schema = TypeAdapter(cls).json_schema()
+        defs.update(schema.get("$defs", {}))  # what its parameters refer to (#/$defs/...)
         props = dict(schema.get("properties", {}))
         if name == "answer":
             props.pop("choice", None)
@@ -128,14 +130,17 @@ def step_schema(ruleset: Ruleset[Any]) -> dict[str, Any]:
                                                    "(e.g. not_your_turn)"}},
                      "required": ["expect_error"], "additionalProperties": False,
                      "description": "a command that must be refused (optionally for this reason)"})
-    return {"anyOf": variants}
+    # the definitions go to the root of the document that holds the steps (json_schema)
+    return {"anyOf": variants, "$defs": defs} if defs else {"anyOf": variants}
 
 
 def json_schema(ruleset: Ruleset[Any]) -> dict[str, Any]:
     """The JSON Schema of an encounter file for ``ruleset`` (``footwork schema``)."""
     schema = encounter_model(ruleset).model_json_schema()
     steps = schema["properties"]["steps"]
-    schema["properties"]["steps"] = {"type": "array", "items": step_schema(ruleset),
+    items = step_schema(ruleset)
+    schema.setdefault("$defs", {}).update(items.pop("$defs", {}))
+    schema["properties"]["steps"] = {"type": "array", "items": items,
                                      "description": steps["description"]}
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = f"footwork encounter ({ruleset.id})"
