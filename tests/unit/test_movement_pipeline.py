@@ -114,3 +114,14 @@ def test_one_step_is_ruled_alike_whatever_the_cause() -> None:
     assert isinstance(chosen, IllegalCommand) and not isinstance(forced, IllegalCommand)
     assert forced.stop is not None
     assert (chosen.reason, chosen.rules) == (forced.stop.reason, forced.stop.rules)
+
+
+def test_a_check_through_entering_moves_nothing_and_still_refuses() -> None:
+    """What a ruleset checks without dice (options, a command's check) stops after
+    entering: nothing is moved, and a forbidden step is still refused."""
+    world = World("hall", {"hall": 1, "yard": 1, "gate": 0})
+    walk = Walk(path("hall", "yard"), world, ROLLER, evolve)
+    checked = PIPELINE.follow(walk, through="entering")
+    assert checked.stop is None and checked.events == () and checked.state.at == "hall"
+    with pytest.raises(IllegalCommand):
+        PIPELINE.follow(Walk(path("hall", "gate"), world, ROLLER, evolve), through="entering")

@@ -167,9 +167,15 @@ class Pipeline(Generic[S, P]):
     def walk(self, state: S, path: Path[P], roller: Roller) -> Walked[S, P]:
         """Rule every step of ``path`` in order. Raises :class:`IllegalCommand` when a
         rule refuses a path the mover chose; a forced path stops instead."""
-        walk: Walk[S, P] = Walk(path, state, roller, self.evolve)
-        for step in path.steps:
-            for stage, rules in self.stages():
+        return self.follow(Walk(path, state, roller, self.evolve))
+
+    def follow(self, walk: Walk[S, P], *, through: str = "arriving") -> Walked[S, P]:
+        """Rule the steps of ``walk`` (a ruleset's own :class:`Walk` may carry what its
+        cause brings) through the stages up to ``through``: a check that rolls nothing
+        stops after ``entering``, before anything is moved."""
+        stages = self.stages()[:STAGES.index(through) + 1]
+        for step in walk.path.steps:
+            for stage, rules in stages:
                 if stage == "arriving":
                     walk.add(self.moved(walk, step))
                 for rule in rules:

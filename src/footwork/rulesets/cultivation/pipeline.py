@@ -417,21 +417,8 @@ class CultivationPipeline(Pipeline[CState, str]):
         return self._walk(walk), walk
 
     def _walk(self, walk: CWalk) -> Walked[CState, str]:
-        stages = self.stages()[:3] if walk.dry else self.stages()
-        for step in walk.path.steps:
-            for stage, rules in stages:
-                if stage == "arriving":
-                    walk.add(self.moved(walk, step))
-                for rule in rules:
-                    ruling = rule(walk, step)
-                    walk.add(ruling.events)
-                    if ruling.stop is not None:
-                        if not ruling.stop.before or stage == "arriving":
-                            walk.taken += 1
-                        return Walked(tuple(walk.events), walk.state, walk.taken,
-                                      ruling.stop, f"{stage}:{rule.__name__}")
-            walk.taken += 1
-        return Walked(tuple(walk.events), walk.state, walk.taken, None)
+        # a check without dice stops after entering (nothing is moved or rolled)
+        return self.follow(walk, through="entering" if walk.dry else "arriving")
 
     def check(self, state: CState, path: Path[str], **context: object) -> None:
         """Leaving, crossing and entering without dice: raises what a chosen path would
