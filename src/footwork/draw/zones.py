@@ -23,6 +23,7 @@ from xml.sax.saxutils import escape
 import networkx as nx
 
 from footwork.draw.marks import actor_attrs, place_attr, targets_by_place
+from footwork.engine.choices import Option
 from footwork.engine.seats import GM, Seat
 from footwork.engine.session import Session
 
@@ -84,6 +85,17 @@ def _halo(x: float, y: float, content: str, *, size: int = 10, fill: str = "#222
     return [f'<text class="halo" {common} fill="#ffffff" stroke="#ffffff" stroke-width="4" '
             f'stroke-linejoin="round" aria-hidden="true">{escape(content)}</text>',
             f"<text{klass} {common} fill={_attr(fill)}>{escape(content)}</text>"]
+
+
+def side_colours(actors: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
+    """Each side's colour, the sides in the order their first actor comes: a side has
+    the same colour in every drawing of the encounter."""
+    sides: list[str] = []
+    for info in actors.values():
+        side = str(info.get("side", ""))
+        if side not in sides:
+            sides.append(side)
+    return {s: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, s in enumerate(sides)}
 
 
 def _width(text: str, size: int = 12, *, bold: bool = False) -> float:
@@ -400,9 +412,10 @@ SPRING_MAX = 300
 
 
 def render_svg(session: Session[Any], actor: str | None = None,
-               seat: Seat | str = GM) -> str:
+               seat: Seat | str = GM, *, options: Sequence[Option] | None = None) -> str:
     """The map, the actors and (with ``actor``) that actor's options, as an SVG document,
-    as ``seat`` may see them.
+    as ``seat`` may see them. ``options``: the actor's options as that seat sees them,
+    when the caller has them already (a server's cache); else they are found here.
 
     A map whose ``space_json`` says ``"scale": "m"`` (zones as polygons in
     metres) is drawn to scale by :func:`footwork.draw.to_scale.render_to_scale`.
@@ -410,7 +423,8 @@ def render_svg(session: Session[Any], actor: str | None = None,
     view = session.view(seat)  # a player seat's drawing shows nothing hidden from it
     space = view.space_json(session.state)
     state = session.to_json(log=False, view=view.seat)
-    found = list(view.options(session.state, actor)) if actor is not None else []
+    found = ([] if actor is None else list(options) if options is not None
+             else list(view.options(session.state, actor)))
     if space.get("scale") == "m":
         from footwork.draw.to_scale import render_to_scale
 
@@ -427,12 +441,7 @@ def render_svg(session: Session[Any], actor: str | None = None,
     by_id = {str(place["id"]): place for place in places}
 
     # sides and kinds get colours in a fixed order
-    sides: list[str] = []
-    for info in actors.values():
-        side = str(info.get("side", ""))
-        if side not in sides:
-            sides.append(side)
-    side_colour = {s: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, s in enumerate(sides)}
+    side_colour = side_colours(actors)
     kind_fill = dict(KIND_FILL)
     child_kinds: list[str] = []
     for place in places:
@@ -668,7 +677,7 @@ def render_svg(session: Session[Any], actor: str | None = None,
     leg(_text(PAD * 2, ly, "legend", size=12, anchor="start", weight="bold"))
     ly += 18
     x = PAD * 2.0
-    for side in sides:
+    for side in side_colour:
         leg(f'<circle cx={_attr(_num(x + 8))} cy={_attr(_num(ly - 4))} r="7" '
             f'fill={_attr(side_colour[side])} stroke="#111"/>')
         leg(_text(x + 20, ly, f"side {side}", size=11, anchor="start"))

@@ -432,7 +432,7 @@ class Tables:
         table = self.live(table_id)
         with table.lock:
             found = self._options(table, seat, actor) if actor else ()
-            return render_svg(_Drawn(table.session, actor, found), actor or None, seat)
+            return render_svg(table.session, actor or None, seat, options=found)
 
     def space(self, table_id: str, seat: Seat) -> Mapping[str, JSON]:
         table = self.live(table_id)
@@ -454,35 +454,6 @@ class Tables:
             note = (f"exported from footwork table {table_id} at version {table.version} "
                     f"({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})")
             return dump(data, note=note, as_json=as_json)
-
-
-class _PresetView(View[Any]):
-    """A seat's view whose options for one actor are already known."""
-
-    def __init__(self, engine: Any, seat: Seat, actor: str | None,
-                 found: tuple[Option, ...]) -> None:
-        super().__init__(engine, seat)
-        self.preset = (actor, found)
-
-    def options(self, state: Any, actor_id: str) -> tuple[Option, ...]:
-        actor, found = self.preset
-        if actor_id == actor:
-            return found
-        return super().options(state, actor_id)
-
-
-class _Drawn(Session[Any]):
-    """A live session as the drawing reads it: the same state, with the options of
-    ``actor`` taken from the server's cache instead of searched again."""
-
-    def __init__(self, live: Session[Any], actor: str | None,
-                 found: tuple[Option, ...]) -> None:  # no super(): nothing is begun again
-        self.__dict__.update(live.__dict__)
-        self.preset = (actor, found)
-
-    def view(self, seat: Seat | str = GM) -> View[Any]:
-        return _PresetView(self.engine, seat if isinstance(seat, Seat) else Seat.parse(seat),
-                           *self.preset)
 
 
 def example_files() -> dict[str, Path]:
