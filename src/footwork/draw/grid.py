@@ -41,7 +41,6 @@ from footwork.draw.marks import Target, actor_attrs
 from footwork.draw.zones import (
     ACTOR_RING,
     HIGHLIGHT,
-    SIDE_COLOURS,
     _attr,
     _num,
     _text,
@@ -49,7 +48,9 @@ from footwork.draw.zones import (
     fall_odds,
     heading,
     percent,
+    side_colours,
     success_odds,
+    svg_page,
     wrap_list,
 )
 
@@ -342,12 +343,7 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
         return oy + row * P
 
     actors: Mapping[str, Mapping[str, Any]] = state.get("actors") or {}
-    sides: list[str] = []
-    for info in actors.values():
-        side = str(info.get("side", ""))
-        if side not in sides:
-            sides.append(side)
-    side_colour = {s: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, s in enumerate(sides)}
+    side_colour = side_colours(actors)
 
     # shading: floors by elevation, water by depth
     floor_heights = sorted({e for r in range(g.rows) for c in range(g.cols)
@@ -820,7 +816,7 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
         row(features)
     people: list[tuple[str, str]] = [
         (f'<circle cx="{{xm}}" cy="{{ym}}" r="8" fill={_attr(side_colour[s])} '
-         f'stroke={_attr(ACTOR_RING)}/>', f"side {s}") for s in sides]
+         f'stroke={_attr(ACTOR_RING)}/>', f"side {s}") for s in side_colour]
     if lifted:
         people.append(("", "z3: at height 3 (not on its cell's surface)"))
     for style, letter in sorted(style_letters.items(), key=lambda kv: (kv[0] == "prone", kv)):
@@ -860,15 +856,6 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
     width = max(page_w, _width(title, 16, bold=True) + 2 * MARGIN,
                 _width(sub, 11) + 2 * MARGIN, *widths)
     height = ly + 4
-    head = (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<svg xmlns="http://www.w3.org/2000/svg" width={_attr(_num(width))} '
-        f'height={_attr(_num(height))} viewBox={_attr(f"0 0 {_num(width)} {_num(height)}")} '
-        f'data-map="grid" data-rows="{g.rows}" data-cols="{g.cols}" '
-        f'data-px-per-cell="{P}" data-origin="{_num(ox)} {_num(oy)}" '
-        'font-family="Helvetica, Arial, sans-serif">\n'
-        f"<title>{escape(title)}</title>\n"
-        f"{DEFS}\n"
-        '<rect width="100%" height="100%" fill="#ffffff"/>\n'
-    )
-    return head + "\n".join(out) + "\n</svg>\n"
+    data = (f'data-map="grid" data-rows="{g.rows}" data-cols="{g.cols}" '
+            f'data-px-per-cell="{P}" data-origin="{_num(ox)} {_num(oy)}"')
+    return svg_page(width, height, data, title, DEFS, out)

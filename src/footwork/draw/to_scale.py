@@ -39,14 +39,15 @@ from footwork.draw.marks import actor_attrs, place_attr, targets_by_place
 from footwork.draw.zones import (
     ACTOR_RING,
     HIGHLIGHT,
-    SIDE_COLOURS,
     _attr,
     _num,
     _text,
     _width,
     heading,
     percent,
+    side_colours,
     success_odds,
+    svg_page,
     wrap_list,
 )
 
@@ -217,21 +218,16 @@ def _floor_of(geom: Any, floors: Sequence[int], cover: Mapping[int, Any],
         return [floors[0]]
     size = float(geom.area) if geom.area > 0 else float(geom.length)
 
-    def covered(f: int) -> float:
-        if cover[f] is None or size <= 0:
+    def share(of: Mapping[int, Any], f: int) -> float:
+        """The share of ``geom`` on floor ``f`` of ``of``: its zones (``cover``) or their
+        edges (``borders``)."""
+        if of[f] is None or size <= 0:
             return 0.0
-        part = geom.intersection(cover[f].buffer(0.05))
+        part = geom.intersection(of[f].buffer(0.05))
         got = float(part.area) if geom.area > 0 else float(part.length)
         return round(got / size, 3)
 
-    def on_border(f: int) -> float:
-        if borders[f] is None or size <= 0:
-            return 0.0
-        part = geom.intersection(borders[f].buffer(0.05))
-        got = float(part.area) if geom.area > 0 else float(part.length)
-        return round(got / size, 3)
-
-    ranked = sorted(floors, key=lambda f: (-covered(f), -on_border(f), f))
+    ranked = sorted(floors, key=lambda f: (-share(cover, f), -share(borders, f), f))
     return [ranked[0]]
 
 
@@ -352,13 +348,8 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
         zone = zone_by_id.get(str(zid))
         return zone.floor if zone is not None else fallback
 
-    # sides get colours in a fixed order, as in the other renderer
-    sides: list[str] = []
-    for info in actors.values():
-        side = str(info.get("side", ""))
-        if side not in sides:
-            sides.append(side)
-    side_colour = {s: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, s in enumerate(sides)}
+    # sides get colours in a fixed order, as in the other renderers
+    side_colour = side_colours(actors)
 
     # walls, openings, regions, connectors, each with the floors it is drawn on
     walls: list[tuple[list[Point2], list[int]]] = []
@@ -809,10 +800,10 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
         widths.append(x + MARGIN)
         ly += 22
 
-    if sides:
+    if side_colour:
         row([(f'<circle cx="{{xm}}" cy="{{ym}}" r="8" fill={_attr(side_colour[s])} '
               f'fill-opacity="0.3" stroke={_attr(side_colour[s])} stroke-width="1.5"/>',
-              f"side {s}") for s in sides])
+              f"side {s}") for s in side_colour])
     things: list[tuple[str, str]] = []  # only what is drawn
     if walls:
         things.append((f'<line x1="{{x}}" y1="{{ym}}" x2="{{x2}}" y2="{{ym}}" '
@@ -867,14 +858,5 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
                 _width(title, 16, bold=True) + 2 * MARGIN, _width(sub, 11) + 2 * MARGIN,
                 *widths)
     height = ly + 4
-    head = (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<svg xmlns="http://www.w3.org/2000/svg" width={_attr(_num(width))} '
-        f'height={_attr(_num(height))} viewBox={_attr(f"0 0 {_num(width)} {_num(height)}")} '
-        f'data-map="to-scale" data-scale="m" data-px-per-m="{PX_PER_M}" '
-        'font-family="Helvetica, Arial, sans-serif">\n'
-        f"<title>{escape(title)}</title>\n"
-        f"{DEFS}\n"
-        '<rect width="100%" height="100%" fill="#ffffff"/>\n'
-    )
-    return head + "\n".join(out) + "\n</svg>\n"
+    data = f'data-map="to-scale" data-scale="m" data-px-per-m="{PX_PER_M}"'
+    return svg_page(width, height, data, title, DEFS, out)

@@ -87,6 +87,33 @@ def _halo(x: float, y: float, content: str, *, size: int = 10, fill: str = "#222
             f"<text{klass} {common} fill={_attr(fill)}>{escape(content)}</text>"]
 
 
+DEFS = (
+    '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="12" '
+    'markerHeight="12" markerUnits="userSpaceOnUse" orient="auto-start-reverse">'
+    '<path d="M0,0 L10,5 L0,10 z" '
+    'fill="#555"/></marker>'
+    '<pattern id="zones-difficult" width="9" height="9" patternUnits="userSpaceOnUse" '
+    'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="9" stroke="#a6611a" '
+    'stroke-width="2" stroke-opacity="0.35"/></pattern></defs>'
+)
+
+
+def svg_page(width: float, height: float, data: str, title: str, defs: str,
+             body: Sequence[str]) -> str:
+    """The SVG document of a drawing: its size, ``data`` (the root's ``data-*``
+    attributes), title, ``defs`` and white page, then ``body``, an element a line."""
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width={_attr(_num(width))} '
+        f'height={_attr(_num(height))} viewBox={_attr(f"0 0 {_num(width)} {_num(height)}")} '
+        f'{data} font-family="Helvetica, Arial, sans-serif">\n'
+        f"<title>{escape(title)}</title>\n"
+        f"{defs}\n"
+        '<rect width="100%" height="100%" fill="#ffffff"/>\n'
+        + "\n".join(body) + "\n</svg>\n"
+    )
+
+
 def side_colours(actors: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
     """Each side's colour, the sides in the order their first actor comes: a side has
     the same colour in every drawing of the encounter."""
@@ -749,19 +776,4 @@ def render_svg(session: Session[Any], actor: str | None = None,
     width = max(map_right + PAD * 2, 560.0, _width(title, 16, bold=True) + 4 * PAD,
                 _width(sub, 11) + 4 * PAD, *legend_widths)
     height = ly + PAD
-    head = (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<svg xmlns="http://www.w3.org/2000/svg" width={_attr(_num(width))} '
-        f'height={_attr(_num(height))} viewBox={_attr(f"0 0 {_num(width)} {_num(height)}")} '
-        'data-map="zones" font-family="Helvetica, Arial, sans-serif">\n'
-        f"<title>{escape(title)}</title>\n"
-        '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="12" '
-        'markerHeight="12" markerUnits="userSpaceOnUse" orient="auto-start-reverse">'
-        '<path d="M0,0 L10,5 L0,10 z" '
-        'fill="#555"/></marker>'
-        '<pattern id="zones-difficult" width="9" height="9" patternUnits="userSpaceOnUse" '
-        'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="9" stroke="#a6611a" '
-        'stroke-width="2" stroke-opacity="0.35"/></pattern></defs>\n'
-        f'<rect width="100%" height="100%" fill="#ffffff"/>\n'
-    )
-    return head + "\n".join(out) + "\n</svg>\n"
+    return svg_page(width, height, 'data-map="zones"', title, DEFS, out)
