@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -117,3 +118,15 @@ def json_refused(data: Mapping[str, Any], path: str) -> str:
     assert all(ln.startswith("bad.json:") for ln in message.split("\n")), message
     assert re.search(rf"^bad\.json:\d+: {re.escape(path)}: ", message, re.M), message
     return message
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+              ) -> Path:
+    """``XDG_DATA_HOME`` for this test: footwork's data folder is ``<it>/footwork``.
+
+    A conftest that imports it keeps every test of its folder out of the user's data
+    folder (saves, play history, the server's database)."""
+    home = tmp_path_factory.mktemp("data-home")
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    return home
