@@ -399,6 +399,11 @@ def _unreadable(exc: Exception) -> str:
     return str(exc)
 
 
+class _InputGone(Exception):
+    """No line can come any more: stdin is closed (`< &-`), gone or not text; the message
+    says why, in a few words."""
+
+
 def _odds_text(option: Option, checks: Sequence[CheckOdds] | None = None) -> str:
     parts = []
     for check in option.checks if checks is None else checks:
@@ -486,8 +491,8 @@ class Repl:
         self.greet()
         while True:
             try:
-                line = reader(self.prompt())
-            except EOFError:
+                going = self.handle(self._read_line(reader))
+            except EOFError:  # at the prompt, or while a question was asked
                 self.console.print()  # the prompt is still on its line
                 self.finish("end of input: bye")
                 return
@@ -495,24 +500,21 @@ class Repl:
                 self.console.print()
                 self.interrupted()
                 continue
-            except (OSError, RuntimeError, ValueError) as exc:
-                # stdin closed (`< &-`), gone or not text: nothing more can come
+            except _InputGone as exc:
                 self.console.print()
-                self.finish(f"cannot read the input ({_unreadable(exc)}): bye")
+                self.finish(f"cannot read the input ({exc}): bye")
                 return
-            try:
-                going = self.handle(line)
-            except EOFError:  # the input ended while a question was asked
-                self.console.print()
-                self.finish("end of input: bye")
-                return
-            except KeyboardInterrupt:
-                self.console.print()
-                self.interrupted()
-                continue
             if not going:
                 self.say("bye")
                 return
+
+    def _read_line(self, reader: Callable[[str], str]) -> str:
+        """The next line at the prompt; :class:`_InputGone` when none can come (an
+        OSError of a command, once read, is not that)."""
+        try:
+            return reader(self.prompt())
+        except (OSError, RuntimeError, ValueError) as exc:
+            raise _InputGone(_unreadable(exc)) from exc
 
     def interrupted(self) -> None:
         self.say(Text("interrupted: nothing was done. Type quit to leave (it asks before "
