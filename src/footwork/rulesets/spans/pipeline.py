@@ -28,9 +28,8 @@ from footwork.engine.rolling import Roller
 from footwork.errors import IllegalCommand
 from footwork.rulesets.spans import events as ev
 from footwork.rulesets.spans.falls import start_fall
-from footwork.rulesets.spans.geometry import Position, SpansState, foes_at
-from footwork.rulesets.spans.model import SpansActor, SpansMap
-from footwork.rulesets.spans.options import SpansOptions
+from footwork.rulesets.spans.geometry import Position, SpansState, _opts, _space, foes_at
+from footwork.rulesets.spans.model import SpansActor
 
 SpansStep = Step[Position]
 SpansPath = Path[Position]
@@ -57,16 +56,6 @@ def here(actor: SpansActor) -> Position:
 def path(actor: SpansActor, cause: str, to: Position, mode: str, *,
          forced: bool = False, by: str | None = None) -> SpansPath:
     return Path(actor.id, cause, (Step(here(actor), to, mode),), forced, by)
-
-
-def _space(state: SpansState) -> SpansMap:
-    space: SpansMap = state.space
-    return space
-
-
-def _opts(state: SpansState) -> SpansOptions:
-    opts: SpansOptions = state.options
-    return opts
 
 
 # -- 1. leaving ---------------------------------------------------------------------------
