@@ -14,6 +14,17 @@ from footwork.rulesets.sitemaps.ranges import Point as Coord
 #: the waypoints of a move: at most MAX_VIA points (README, "Ranges")
 Via = Annotated[tuple[Coord, ...], Field(max_length=MAX_VIA)]
 
+# the parameters of the way a move step and a rush alike take to the zone `to`
+Stop = Annotated[Coord, Field(
+    description="The spot inside zone `to` where the character stops, as x and y in metres.")]
+Waypoints = Annotated[Via | None, Field(
+    description="Points in metres, as [x, y], that the path runs through in straight lines, "
+                "all on one floor, at most 32; default null, footwork traces the way itself.")]
+WayRolls = Annotated[Faces | None, Field(
+    description="Faces rolled at the table, in order, for the rolls the way owes (rough "
+                "ground, leaving water, the top of a climb); default null, the engine rolls "
+                "what is not given.")]
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Move(Command):
@@ -22,18 +33,10 @@ class Move(Command):
     name: ClassVar[str] = "move"
     to: Annotated[str, Field(
         description="The id of the zone the move step ends in.")]
-    at: Annotated[Coord, Field(
-        description="The spot inside zone `to` where the character stops, as x and y in "
-                    "metres.")]
+    at: Stop
     #: waypoints on the way (one floor); left out, footwork traces the way itself
-    via: Annotated[Via | None, Field(
-        description="Points in metres, as [x, y], that the path runs through in straight "
-                    "lines, all on one floor, at most 32; default null, footwork traces the "
-                    "way itself.")] = None
-    roll: Annotated[Faces | None, Field(
-        description="Faces rolled at the table, in order, for the rolls the way owes "
-                    "(rough ground, leaving water, the top of a climb); default null, the "
-                    "engine rolls what is not given.")] = None
+    via: Waypoints = None
+    roll: WayRolls = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,17 +46,9 @@ class Rush(Command):
     name: ClassVar[str] = "rush"
     to: Annotated[str, Field(
         description="The id of the zone the rush ends in.")]
-    at: Annotated[Coord, Field(
-        description="The spot inside zone `to` where the character stops, as x and y in "
-                    "metres.")]
-    via: Annotated[Via | None, Field(
-        description="Points in metres, as [x, y], that the path runs through in straight "
-                    "lines, all on one floor, at most 32; default null, footwork traces the "
-                    "way itself.")] = None
-    roll: Annotated[Faces | None, Field(
-        description="Faces rolled at the table, in order, for the rolls the way owes "
-                    "(rough ground, leaving water, the top of a climb); default null, the "
-                    "engine rolls what is not given.")] = None
+    at: Stop
+    via: Waypoints = None
+    roll: WayRolls = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

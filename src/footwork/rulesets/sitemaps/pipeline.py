@@ -50,7 +50,7 @@ from footwork.rulesets.sitemaps.movement import (
     site,
     swim_roll_needed,
 )
-from footwork.space.zonemap import XY, Leg, PathBlocked, TracedPath
+from footwork.space.zonemap import XY, Connector, Leg, PathBlocked, TracedPath
 
 #: causes the mover chooses: a refusal refuses the command
 CHOSEN = ("move", "rush")
@@ -228,14 +228,19 @@ def _route(walk: Walk[SiteState, str]) -> Route | None:
     return getattr(walk.path, "route", None)
 
 
-def _leg(walk: Walk[SiteState, str], kind: str) -> tuple[Route, Leg, float, float] | None:
+def _leg(walk: Walk[SiteState, str], kind: str
+         ) -> tuple[Route, Leg, Connector, float, float] | None:
+    """The step's leg across a connector of ``kind`` (with that connector), or None."""
     route = _route(walk)
     if route is None:
         return None
     found = route.legs[walk.taken]
-    if found is None or found[0].connector is None or found[0].connector.kind != kind:
+    if found is None:
         return None
-    return route, *found
+    leg, start, end = found
+    if leg.connector is None or leg.connector.kind != kind:
+        return None
+    return route, leg, leg.connector, start, end
 
 
 def _span(walk: Walk[SiteState, str]) -> tuple[Route, float, float] | None:
@@ -366,9 +371,7 @@ def the_climb(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
     found = _leg(walk, "climb")
     if found is None:
         return PASS
-    route, leg, _, end = found
-    assert leg.connector is not None
-    c = leg.connector
+    route, leg, c, _, end = found
     grade = str(c.props.get("grade"))
     if grade == "extreme":
         return walk.refuse("unclimbable", f"the climb {c.a}–{c.b} cannot be climbed",
@@ -390,9 +393,7 @@ def the_gap(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
     found = _leg(walk, "gap")
     if found is None:
         return PASS
-    route, leg, start, _ = found
-    assert leg.connector is not None
-    c = leg.connector
+    route, leg, c, start, _ = found
     o = opts(walk.state)
     width = float(c.props["width"])
     run = _run_up(route.path, leg) + carried_run(route, leg)
