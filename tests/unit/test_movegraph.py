@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 pytest.importorskip("numba")
 
 from footwork.space import movegraph
+from footwork.space.arrayreach import ArrayReach
 from footwork.space.kernels import reach_from_arrays
 from footwork.space.movegraph import MovementGraph, search
 from footwork.space.reach import EPS, Budget, Reach, Step, group_constraints, reach
@@ -235,3 +236,30 @@ def test_a_covered_start_expands_nothing_more() -> None:
     graph.close(graph.node((0, 1, 1, 0, 0)), (0, 3, 0, 3, 0, 0))
     assert len(calls) == made
     assert graph.n == 25 and graph.m == sum(len(v) for v in steps.values())
+
+
+@SETTINGS
+@given(graphs(), st.sampled_from([None, 2.0, 4.0]))
+def test_array_reach_answers_from_the_arrays(case: Case, pool: float | None) -> None:
+    """The search's result answers each place's least pool and cheapest plan straight from
+    its arrays, without building the whole Reach, and agrees with the pure search."""
+    steps, start = case
+    budget = Budget({"a": 2.0, "b": 3.0, "c": 1.5}, pool)
+    out1, out2 = [0, 1, 2], [-2, -2, -2]
+    got = run(steps, start, budget, out1=out1, out2=out2)
+    want = oracle(steps, start, budget, out1=out1, out2=out2)
+    assert isinstance(got, ArrayReach)
+    keys = list(want.keys())
+    assert len(got) == len(keys)
+    assert [tuple(r) for r in got.spots.tolist()] == keys
+    pools = got.min_pools()
+    for k, key in enumerate(keys):
+        assert pools[k] == pytest.approx(want.min_pool(key), abs=1e-9)
+        a, b = got.cheapest_at(k), want.cheapest(key)
+        assert b is not None and a.key == b.key and a.pool == pytest.approx(b.pool)
+        assert [(p.key, p.style, p.cost) for p in a.plan] == [
+            (p.key, p.style, p.cost) for p in b.plan]
+        assert got.index(key) == k
+    assert not got._built  # nothing above needed the Python objects
+    assert got.cheapest(keys[-1]) == got.cheapest_at(len(keys) - 1)
+    assert got._built

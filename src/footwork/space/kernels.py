@@ -12,13 +12,13 @@ that module compiles its own functions, so that its kernels call them compiled. 
 from __future__ import annotations
 
 from collections.abc import MutableMapping, Sequence
-from itertools import pairwise, repeat
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from footwork.space.reach import Budget, Reach, Step
+from footwork.space.arrayreach import ArrayReach
+from footwork.space.reach import Budget
 
 __all__ = [
     "SIGNATURES",
@@ -186,29 +186,17 @@ def compact_labels(K: IntArray, LI: IntArray, LF: FloatArray, nk: int, nl: int,
 
 def reach_from_arrays(start: Spot, budget: Budget, keys: IntArray, r0: int, c0: int,
                       label_ints: IntArray, label_floats: FloatArray, fronts: IntArray,
-                      alive: int, style_names: Sequence[str]) -> Reach[Spot]:
-    """A kernel's result as a core :class:`Reach`: ``keys`` rows of (kind, row, col,
-    level, extra) in a window whose corner is (r0, c0), and :func:`compact_labels`'
-    arrays; ``style_names[code]`` names a label's style. Built with C-level loops (map,
-    zip, tolist): this is most of a compiled search's Python cost."""
-    spots: list[Spot] = list(zip(keys[:, 0].tolist(), (keys[:, 1] + r0).tolist(),
-                                 (keys[:, 2] + c0).tolist(), keys[:, 3].tolist(),
-                                 keys[:, 4].tolist(), strict=True))
-    flat: list[int] = fronts.tolist()
-    if alive == len(spots):  # one label a key, the usual case
-        front_ids = dict(zip(spots, [[i] for i in flat[:alive]], strict=True))
-    else:
-        starts = flat[alive:]
-        front_ids = dict(zip(spots, [flat[a:b] for a, b in pairwise(starts)], strict=True))
-    label_keys = list(map(spots.__getitem__, label_ints[:, 0].tolist()))
-    costs: list[float] = label_floats[:, 0].tolist()
-    spent: list[tuple[float, ...]] = list(zip(*label_floats[:, 2:].T.tolist(), strict=True))
-    names = list(map(style_names.__getitem__, label_ints[1:, 2].tolist()))
-    new = tuple.__new__
-    steps: list[Step[Spot] | None] = [None]
-    steps += map(new, repeat(Step), zip(label_keys[1:], names, costs[1:], repeat(None)))
-    return Reach(start, budget, front_ids, label_keys, spent, label_floats[:, 1].tolist(),
-                 label_ints[:, 1].tolist(), steps)
+                      alive: int, style_names: Sequence[str]) -> ArrayReach:
+    """A kernel's result as a core :class:`Reach` (an :class:`ArrayReach`, which builds its
+    Python objects only when asked): ``keys`` rows of (kind, row, col, level, extra) in a
+    window whose corner is (r0, c0), and :func:`compact_labels`' arrays;
+    ``style_names[code]`` names a label's style."""
+    if r0 or c0:
+        keys = keys.copy()
+        keys[:, 1] += r0
+        keys[:, 2] += c0
+    return ArrayReach(start, budget, np.ascontiguousarray(keys), label_ints, label_floats,
+                      fronts, alive, style_names)
 
 
 #: each helper's numba signature(s), callees first
