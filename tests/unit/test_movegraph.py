@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 pytest.importorskip("numba")
 
 from footwork.space import movegraph
-from footwork.space.arrayreach import ArrayReach
+from footwork.space.arrayreach import ArrayReach, as_arrays
 from footwork.space.kernels import reach_from_arrays
 from footwork.space.movegraph import MovementGraph, search
 from footwork.space.reach import EPS, Budget, Reach, Step, group_constraints, reach
@@ -260,6 +260,11 @@ def test_array_reach_answers_from_the_arrays(case: Case, pool: float | None) -> 
         assert [(p.key, p.style, p.cost) for p in a.plan] == [
             (p.key, p.style, p.cost) for p in b.plan]
         assert got.index(key) == k
+    spots, least = as_arrays(got)
+    assert spots is got.spots and least.tolist() == pools.tolist()
     assert not got._built  # nothing above needed the Python objects
+    spots, least = as_arrays(want)  # the pure search's Reach, turned into the same arrays
+    assert spots.tolist() == got.spots.tolist()
+    assert least == pytest.approx(pools, abs=1e-9)
     assert got.cheapest(keys[-1]) == got.cheapest_at(len(keys) - 1)
     assert got._built

@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from footwork.space.reach import Budget, PlanStep, Reach, Spend, Step
 
-__all__ = ["ArrayReach", "GridSpot"]
+__all__ = ["ArrayReach", "GridSpot", "as_arrays"]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -173,3 +173,15 @@ class ArrayReach(Reach[GridSpot]):
     def min_pool(self, key: GridSpot) -> float:
         self._build()
         return super().min_pool(key)
+
+
+def as_arrays(found: Reach[GridSpot]) -> tuple[IntArray, FloatArray]:
+    """Every key of ``found`` as rows of (kind, row, col, level, extra), in its order, and
+    each one's least pool: straight from an :class:`ArrayReach`, built for any other
+    ``Reach`` of grid spots (the pure search's)."""
+    if isinstance(found, ArrayReach):
+        return found.spots, found.min_pools()
+    keys = list(found.keys())
+    spots = np.array(keys, dtype=np.int64).reshape(len(keys), 5)
+    pools = np.array([found.min_pool(k) for k in keys], dtype=np.float64)
+    return spots, pools
