@@ -144,6 +144,29 @@ def test_malformed_json(tmp_path: Path) -> None:
     assert err.startswith(f"error: {path}:2: invalid JSON")
 
 
+@pytest.mark.parametrize(("text", "where", "words"), [
+    ('{"footwork": 1, "ruleset": "spans",}', ":1: invalid JSON: column 36:",
+     "expected a key in double quotes"),
+    ('{"footwork": 1, "ruleset": "spans"', ":1: invalid JSON: column 35:",
+     "expected a comma between two entries"),
+    ('{"footwork" 1}', ":1: invalid JSON: column 13:", "expected a colon after the key"),
+    ('{"footwork": 1}\nmore', ":2: invalid JSON: column 1:",
+     "more text after the end of the document; found 'more'"),
+    ('{"footwork": "1', ":1: invalid JSON: column 14:", "a string is not closed"),
+])
+def test_json_syntax_errors_read_plainly(tmp_path: Path, text: str, where: str,
+                                         words: str) -> None:
+    """A JSON syntax fault names its line and column and says what was expected in a
+    map-maker's words, not the parser's."""
+    path = tmp_path / "broken.json"
+    path.write_text(text, encoding="utf-8")
+    code, _, err = invoke("run", str(path))
+    assert code == 2
+    assert err.startswith(f"error: {path}{where}")
+    assert words in err and "Expecting" not in err
+    assert err.count("\n") <= 1
+
+
 def test_json_encounters_are_accepted(tmp_path: Path) -> None:
     from ruamel.yaml import YAML
 

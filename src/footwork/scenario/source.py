@@ -279,12 +279,42 @@ def _parse_json(text: str, name: str) -> Source:
         # NaN and Infinity are parsed so that the walk below refuses them with their path
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_int_literal)
     except json.JSONDecodeError as exc:
-        raise ScenarioError(f"invalid JSON: {exc.msg}", file=name, line=exc.lineno) from None
+        raise ScenarioError(f"invalid JSON: {_json_words(exc)}", file=name,
+                            line=exc.lineno) from None
     except _JsonFault as exc:
         raise ScenarioError(f"invalid JSON: {exc}", file=name,
                             line=_json_line(text, exc.needle)) from None
     source = Source(name, None, json_text=text)
     return Source(name, _Plain(source).value(data), json_text=text)
+
+
+#: the JSON parser's messages (their start), in a map-maker's words
+_JSON_WORDS = (
+    ("Expecting property name", "expected a key in double quotes (is there a comma "
+                                "before a closing brace?)"),
+    ("Expecting ',' delimiter", "expected a comma between two entries, or the closing "
+                                "bracket or brace"),
+    ("Expecting ':' delimiter", "expected a colon after the key"),
+    ("Expecting value", "expected a value: a number, a string in double quotes, true, "
+                        "false, null, a list [...] or an object {...}"),
+    ("Extra data", "more text after the end of the document"),
+    ("Unterminated string", "a string is not closed with a double quote"),
+    ("Invalid control character", "a string holds a raw line break or tab (write \\n "
+                                  "or \\t)"),
+    ("Invalid \\uXXXX escape", "\\u in a string must be followed by four hex digits"),
+    ("Invalid \\escape", "a backslash in a string starts no known escape (write \\\\ "
+                         "for a backslash)"),
+)
+
+
+def _json_words(exc: json.JSONDecodeError) -> str:
+    """The parser's fault in plain words, with the column and what stands there."""
+    words = next((w for start, w in _JSON_WORDS if exc.msg.startswith(start)), exc.msg)
+    found = exc.doc[exc.pos:exc.pos + 12].split("\n", 1)[0]
+    there = f"found {found!r}" if found.strip() else "found the end of the line"
+    if exc.pos >= len(exc.doc):
+        there = "found the end of the file"
+    return f"column {exc.colno}: {words}; {there}"
 
 
 class _JsonFault(ValueError):
