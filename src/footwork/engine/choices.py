@@ -4,21 +4,30 @@ is at stake: each option's :class:`Risk`, and each answer of a pending decision'
 
 The shapes are the same for every ruleset; a ruleset that says nothing gives an empty
 risk (``Risk()``, falsy, ``null`` in JSON) and no consequences.
+
+:class:`Options` is the list ``Engine.options`` returns. The places a move can reach
+come first, as a :class:`Reachable` set: their ids and costs are arrays, and the full
+:class:`Option` of a place (its plan, label and checks) is built only when it is read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import bisect
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, overload
 
 from footwork.dice import parse_dice
 from footwork.engine.codec import JSON, to_jsonable
-from footwork.errors import DiceError
+from footwork.errors import DiceError, RulesetError
 from footwork.odds import is_exact
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from footwork.engine.state import Pending
 
 
@@ -337,3 +346,174 @@ def consequence_of(pending: Pending, choice: str) -> Consequence | None:
     gave one."""
     found = pending.consequence(choice)
     return None if found is None else Consequence.from_json(found)
+
+
+class Reachable:
+    """The places a move can take the actor to, in the order they are listed, each
+    place's :class:`Option` built only when it is asked for.
+
+    ``to[i]`` is the ``Option.to`` of place ``i``; ``cost[i]`` (a read-only float64
+    array) its price in the ruleset's main measure (the pool or allowance spent), the
+    one a list is ordered by and a drawing shades by. ``build(i)`` makes the full option
+    of place ``i``; :meth:`option` calls it at most once per place and keeps the result
+    (thread-safe). Building nothing costs nothing: ``len()`` and ``to`` never build."""
+
+    __slots__ = ("_build", "_built", "_lock", "_where", "cost", "to")
+
+    def __init__(self, to: Iterable[str], cost: Iterable[float] | npt.ArrayLike,
+                 build: Callable[[int], Option]) -> None:
+        import numpy as np  # here, not at import: the engine does not need numpy to start
+
+        self.to: tuple[str, ...] = tuple(to)
+        costs = np.array(cost, dtype=np.float64)  # our own copy, then frozen
+        if costs.shape != (len(self.to),):
+            raise ValueError(f"{len(self.to)} places but costs of shape {costs.shape}")
+        costs.flags.writeable = False
+        self.cost: npt.NDArray[np.float64] = costs
+        self._build = build
+        self._built: list[Option | None] = [None] * len(self.to)
+        self._lock = threading.RLock()
+        self._where: dict[str, int] | None = None
+
+    def __len__(self) -> int:
+        return len(self.to)
+
+    def __repr__(self) -> str:
+        made = sum(o is not None for o in self._built)
+        return f"Reachable({len(self.to)} places, {made} built)"
+
+    def option(self, i: int) -> Option:
+        """The full option of place ``i`` (negative counts from the end), built once."""
+        if i < 0:
+            i += len(self.to)
+        if not 0 <= i < len(self.to):
+            raise IndexError(f"place {i} of {len(self.to)}")
+        got = self._built[i]
+        if got is None:
+            with self._lock:
+                got = self._built[i]
+                if got is None:
+                    got = self._build(i)
+                    if got.to != self.to[i]:  # find() and plan() would mislead
+                        raise RulesetError(f"the option built for place {i} goes to "
+                                           f"{got.to!r}, listed as {self.to[i]!r}")
+                    self._built[i] = got
+        return got
+
+    def index(self, to: str) -> int | None:
+        """The first place whose ``to`` is ``to``, or None (nothing is built)."""
+        where = self._where
+        if where is None:
+            where = {}
+            for i, name in enumerate(self.to):
+                where.setdefault(name, i)
+            self._where = where
+        return where.get(to)
+
+    @classmethod
+    def join(cls, parts: Iterable[Reachable]) -> Reachable:
+        """The places of ``parts`` one after the other, as one set (a ruleset that runs
+        several searches: one per kind of movement, a Dash after the plain moves). Each
+        option is still built, once, by the part it comes from."""
+        import numpy as np
+
+        found = tuple(parts)
+        if len(found) == 1:
+            return found[0]
+        starts = [0]
+        for part in found:
+            starts.append(starts[-1] + len(part))
+
+        def build(i: int) -> Option:
+            k = bisect.bisect_right(starts, i) - 1
+            return found[k].option(i - starts[k])
+
+        costs = np.concatenate([p.cost for p in found]) if found else np.zeros(0)
+        return cls([name for part in found for name in part.to], costs, build)
+
+
+class Options(Sequence[Option]):
+    """What an actor may do now, as ``Engine.options`` returns it: it reads as a tuple of
+    :class:`Option`, the places a move reaches first (:attr:`reachable`, in its order),
+    then the other options (:attr:`eager`, built already).
+
+    A reachable place's option is built only when it is read: ``len()`` builds nothing,
+    indexing builds one, iterating builds as it goes, :meth:`find` builds only the one
+    it returns. Equal to a tuple (or another ``Options``) holding equal options in the
+    same order."""
+
+    __slots__ = ("eager", "reachable")
+
+    def __init__(self, eager: Iterable[Option] = (), reachable: Reachable | None = None
+                 ) -> None:
+        self.eager: tuple[Option, ...] = tuple(eager)
+        self.reachable: Reachable | None = reachable if reachable else None
+
+    @classmethod
+    def of(cls, found: Iterable[Option]) -> Options:
+        """``found`` as :class:`Options`: passed through when it is one, else built
+        (a ruleset's plain list)."""
+        return found if isinstance(found, Options) else cls(found)
+
+    def extended(self, more: Iterable[Option]) -> Options:
+        """These options followed by ``more`` (the same reachable set: nothing built
+        twice)."""
+        return Options((*self.eager, *more), self.reachable)
+
+    def find(self, to: str) -> Option | None:
+        """The option that takes the actor to ``to``: the reachable place's (built alone),
+        else the first other option going there; None when none does."""
+        reach = self.reachable
+        if reach is not None:
+            i = reach.index(to)
+            if i is not None:
+                return reach.option(i)
+        return next((o for o in self.eager if o.to == to), None)
+
+    def __len__(self) -> int:
+        return len(self.eager) + (len(self.reachable) if self.reachable else 0)
+
+    @overload
+    def __getitem__(self, index: int) -> Option: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Option, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Option | tuple[Option, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("option index out of range")
+        moves = len(self.reachable) if self.reachable else 0
+        if index < moves:
+            assert self.reachable is not None
+            return self.reachable.option(index)
+        return self.eager[index - moves]
+
+    def __iter__(self) -> Iterator[Option]:
+        if self.reachable:
+            option = self.reachable.option
+            for i in range(len(self.reachable)):
+                yield option(i)
+        yield from self.eager
+
+    def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True
+        if not isinstance(other, Options | tuple):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other,
+                                                                       strict=True))
+
+    def __repr__(self) -> str:
+        # a tuple's, when nothing waits to be built; the repr never builds
+        if self.reachable is None:
+            return repr(self.eager)
+        return f"Options({self.reachable!r}, eager={self.eager!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copied or pickled as plain options (the builder may not be picklable)
+        return (Options, (tuple(self),))

@@ -8,10 +8,12 @@ means belongs to the ruleset.
 from __future__ import annotations
 
 import sys
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Generic
 
-from footwork.engine.choices import Option, answer_option
+from footwork.engine.choices import Option, Options, answer_option
 from footwork.engine.commands import (
     CORE_COMMANDS,
     Answer,
@@ -40,6 +42,8 @@ from footwork.rulesets.base import Ruleset
 #: the events whose fold the engine takes part in (each changes, at least, its version)
 _ENGINE_EVENTS = frozenset({TurnStarted, RoundStarted, EncounterEnded, DecisionRequested,
                             DecisionMade, *CORE_EVENTS})
+#: how many (state, actor) answers of ``Engine.options`` an engine keeps
+OPTIONS_KEPT = 32
 
 
 class Engine(Generic[A]):
@@ -54,6 +58,10 @@ class Engine(Generic[A]):
             e.type: e for e in (*CORE_EVENTS, *ruleset.events)
         }
         self._event_types = frozenset(self.event_kinds.values())
+        # options() answers, most recently used last: (id(state), actor) -> (state,
+        # options); the state is held so that its id cannot be reused while it is kept
+        self._kept: OrderedDict[tuple[int, str], tuple[State[A], Options]] = OrderedDict()
+        self._kept_lock = threading.Lock()
 
     # -- commands -----------------------------------------------------------------
 
@@ -198,21 +206,54 @@ class Engine(Generic[A]):
             state = evolve(state, event)
         return state
 
-    def options(self, state: State[A], actor_id: str) -> tuple[Option, ...]:
-        """What ``actor_id`` may do now. While a decision is pending, only its answers."""
+    def options(self, state: State[A], actor_id: str) -> Options:
+        """What ``actor_id`` may do now. While a decision is pending, only its answers.
+
+        The places a move reaches come first, each option built when it is read (see
+        :class:`Options`). The answer is kept for the last few (state, actor) pairs
+        asked, so asking again about the same state costs nothing and returns the same
+        object, whose options are each built once."""
+        key = (id(state), actor_id)
+        with self._kept_lock:
+            held = self._kept.get(key)
+            if held is not None and held[0] is state:
+                self._kept.move_to_end(key)
+                return held[1]
+        found = self._options(state, actor_id)
+        with self._kept_lock:
+            held = self._kept.get(key)
+            if held is not None and held[0] is state:  # another thread was first
+                return held[1]
+            self._kept[key] = (state, found)
+            self._kept.move_to_end(key)
+            while len(self._kept) > OPTIONS_KEPT:
+                self._kept.popitem(last=False)
+        return found
+
+    def plan(self, state: State[A], actor_id: str, to: str) -> Option | None:
+        """The option that moves ``actor_id`` to the place ``to`` now (its command,
+        plan, cost, checks and risk), built alone; None when no option goes there."""
+        return self.options(state, actor_id).find(to)
+
+    def forget(self) -> None:
+        """Drop the kept answers of :meth:`options` (benchmarks that time a cold call)."""
+        with self._kept_lock:
+            self._kept.clear()
+
+    def _options(self, state: State[A], actor_id: str) -> Options:
         pending = state.pending
         if state.ended:
-            return ()
+            return Options()
         if pending is not None:
             if pending.actor != actor_id:
-                return ()
+                return Options()
             # each answer with what it does, costs and risks (the ruleset's consequences)
-            return tuple(answer_option(pending, choice) for choice in pending.choices)
+            return Options(answer_option(pending, choice) for choice in pending.choices)
         if actor_id != state.current:
-            return ()
-        found = tuple(self.ruleset.options(state, actor_id))
-        return (*found, Option(command={"do": "end_turn", "actor": actor_id},
-                               label="end the turn", cost=""))
+            return Options()
+        found = Options.of(self.ruleset.options(state, actor_id))
+        return found.extended((Option(command={"do": "end_turn", "actor": actor_id},
+                                      label="end the turn", cost=""),))
 
     # -- internals ----------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Generic
 
-from footwork.engine.choices import Option
+from footwork.engine.choices import Option, Options
 from footwork.engine.codec import JSON
 from footwork.engine.commands import Command, command_to_json
 from footwork.engine.events import Event, Rolled
@@ -143,19 +143,31 @@ class Session(Generic[A]):
         self.state = self.engine.replay(self.initial, self.events)
         return entry.command
 
-    def options(self, actor_id: str) -> tuple[Option, ...]:
+    def options(self, actor_id: str) -> Options:
         """What ``actor_id`` may do now, each :class:`Option` with the full command that
         does it, its cost, the checks on the way with their exact odds, and the rules.
+        It reads as a tuple; the moves come first and each is built when it is read
+        (:class:`Options`), so ``len()`` or :meth:`plan` alone stay cheap.
 
         Empty when it is not that actor's turn (or another must first answer a pending
         decision); while ``actor_id`` must answer one, its answers. An id that is neither
         an actor of the encounter nor the game master raises :class:`IllegalCommand`
         (reason ``unknown_actor``)."""
+        self._check_actor(actor_id)
+        return self.engine.options(self.state, actor_id)
+
+    def plan(self, actor_id: str, to: str) -> Option | None:
+        """The option that moves ``actor_id`` to the place ``to`` now (as ``Option.to``
+        names it), built alone: what a table shows when a place is hovered or picked.
+        None when no option goes there; an unknown actor as in :meth:`options`."""
+        self._check_actor(actor_id)
+        return self.engine.plan(self.state, actor_id, to)
+
+    def _check_actor(self, actor_id: str) -> None:
         if actor_id not in self.state.actors and actor_id != self.engine.ruleset.gm:
             known = ", ".join([*self.state.actors, self.engine.ruleset.gm])
             raise IllegalCommand("unknown_actor", f"no actor {excerpt(str(actor_id))!r}; "
                                  f"expected one of: {excerpt(known, 200)}")
-        return self.engine.options(self.state, actor_id)
 
     def commands_json(self, *, with_rolls: bool = True) -> list[dict[str, JSON]]:
         """The commands given, as steps of an encounter file.

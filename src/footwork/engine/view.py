@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Generic
 
-from footwork.engine.choices import Option
+from footwork.engine.choices import Option, Options
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Command, command_to_json
 from footwork.engine.events import Event, TurnStarted, event_to_json
@@ -123,16 +123,31 @@ class View(Generic[A]):
 
     # -- options, queries, the map, refusals -----------------------------------------
 
-    def options(self, state: State[A], actor_id: str) -> tuple[Option, ...]:
+    def options(self, state: State[A], actor_id: str) -> Options:
         """What ``actor_id`` may do now, if this seat commands it; none that names a
-        hidden thing (a move into an unrevealed zone, a pin by a hidden guard)."""
+        hidden thing (a move into an unrevealed zone, a pin by a hidden guard).
+
+        When nothing is hidden from the seat, the engine's lazy :class:`Options` is
+        passed on as it is; otherwise every option is built to be judged."""
         if not self.seat.is_gm and not self.seat.controls(state, actor_id):
-            return ()
+            return Options()
         found = self.engine.options(state, actor_id)
         if self.seat.is_gm:
             return found
         hidden = self.secrets(state)
-        return tuple(o for o in found if not mentions(o.to_json(), hidden))
+        if not hidden:
+            return found
+        return Options(o for o in found if not mentions(o.to_json(), hidden))
+
+    def plan(self, state: State[A], actor_id: str, to: str) -> Option | None:
+        """The option that moves ``actor_id`` to ``to``, as :meth:`options` lists it for
+        this seat (built alone when nothing is hidden from the seat); None when there
+        is none or the seat does not command the actor."""
+        if not self.seat.is_gm and not self.seat.controls(state, actor_id):
+            return None
+        if not self.seat.is_gm and self.secrets(state):
+            return self.options(state, actor_id).find(to)
+        return self.engine.plan(state, actor_id, to)
 
     def known(self, state: State[A], name: str) -> bool:
         """Whether ``name`` is an actor or place this seat may name (not hidden)."""

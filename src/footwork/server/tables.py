@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from footwork.engine.choices import Option
+from footwork.engine.choices import Options
 from footwork.engine.codec import JSON
 from footwork.engine.commands import Answer, Command, command_to_json
 from footwork.engine.events import event_from_json, event_to_json
@@ -117,7 +117,7 @@ class LiveTable:
     chains: dict[Seat, list[str]] = field(default_factory=dict)
     #: options found at (version, seat, actor): the drawing and the options endpoint of
     #: one page share one search (emptied whenever the log changes)
-    choices: dict[tuple[int, Seat, str], tuple[Option, ...]] = field(default_factory=dict)
+    choices: dict[tuple[int, Seat, str], Options] = field(default_factory=dict)
 
     def view(self, seat: Seat) -> View[Any]:
         return self.session.view(seat)
@@ -407,7 +407,7 @@ class Tables:
         with table.lock:
             return [o.to_json() for o in self._options(table, seat, actor)]
 
-    def _options(self, table: LiveTable, seat: Seat, actor: str) -> tuple[Option, ...]:
+    def _options(self, table: LiveTable, seat: Seat, actor: str) -> Options:
         """The actor's options as the seat sees them, found once per version (the
         caller holds the table's lock)."""
         key = (table.version, seat, actor)
