@@ -4,10 +4,13 @@ A seat is the game master, the players as a group, one side, or one actor. The
 ruleset says which names (actor and place ids) are hidden from a seat in a state
 (:meth:`Ruleset.secrets`); everything a seat receives passes through :class:`View`:
 the state JSON, the log, options, pending decisions, query answers, the map and
-refusals. Two principles:
+refusals. Three principles:
 
 - nothing that names a hidden thing leaves: a log line, an option or a pending
   decision that mentions one is left out whole; a field that holds one is emptied;
+- what a seat is offered is found in the state as it perceives it (:meth:`View.perceived`,
+  without the actors hidden from it), so an option never changes with where a hidden
+  actor stands (a move's region has no hole at a hidden character's spot);
 - the log is judged as it happened: each command's events are shown or not by
   what the seat could perceive once that command was resolved, so a later reveal
   never brings back earlier lines (history is not rewritten).
@@ -25,7 +28,7 @@ from footwork.engine.commands import Command, command_to_json
 from footwork.engine.events import Event, TurnStarted, event_to_json
 from footwork.engine.machine import Engine
 from footwork.engine.seats import GM, PLAYERS, Seat, mentions, scrub
-from footwork.engine.state import A, State
+from footwork.engine.state import A, State, fast_replace
 from footwork.errors import FootworkError, IllegalCommand, excerpt
 
 __all__ = ["GM", "PLAYERS", "Seat", "View", "mentions", "scrub"]
@@ -124,20 +127,45 @@ class View(Generic[A]):
     # -- options, queries, the map, refusals -----------------------------------------
 
     def options(self, state: State[A], actor_id: str) -> Options:
-        """What ``actor_id`` may do now, if this seat commands it; none that names a
-        hidden thing (a move into an unrevealed zone, a pin by a hidden guard).
+        """What ``actor_id`` may do now, if this seat commands it, found in the state as
+        the seat perceives it (:meth:`perceived`: where a move may end does not show
+        where a hidden character stands); none that names a hidden thing (a move into
+        an unrevealed zone).
 
         When nothing is hidden from the seat, the engine's lazy :class:`Options` is
         passed on as it is; otherwise every option is built to be judged."""
         if not self.seat.is_gm and not self.seat.controls(state, actor_id):
             return Options()
-        found = self.engine.options(state, actor_id)
         if self.seat.is_gm:
-            return found
+            return self.engine.options(state, actor_id)
         hidden = self.secrets(state)
         if not hidden:
-            return found
+            return self.engine.options(state, actor_id)
+        if actor_id in hidden:
+            return Options()
+        found = self.engine.options(self.perceived(state, hidden), actor_id)
         return Options(o for o in found if not mentions(o.to_json(), hidden))
+
+    def perceived(self, state: State[A], hidden: frozenset[str] | None = None
+                  ) -> State[A]:
+        """``state`` as this seat perceives it, for what the seat is offered: the actors
+        hidden from it (``hidden``, by default :meth:`secrets`) are not there, so nothing
+        found in it (a move's region and spot, its cost, checks and risks) changes with
+        where they stand or what they do. Whose turn it is stays: a hidden actor whose
+        turn it is keeps its place in the order (its id only), so that turn is still
+        nobody else's. The game master perceives ``state`` itself."""
+        if self.seat.is_gm:
+            return state
+        if hidden is None:
+            hidden = self.secrets(state)
+        gone = hidden.intersection(state.actors)
+        if not gone:
+            return state
+        current = state.current if state.order else None
+        order = tuple(a for a in state.order if a not in gone or a == current)
+        return fast_replace(
+            state, actors={aid: a for aid, a in state.actors.items() if aid not in gone},
+            order=order, turn=order.index(current) if current is not None else state.turn)
 
     def plan(self, state: State[A], actor_id: str, to: str) -> Option | None:
         """The option that moves ``actor_id`` to ``to``, as :meth:`options` lists it for
