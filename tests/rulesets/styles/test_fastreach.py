@@ -211,35 +211,110 @@ def test_off_the_map_start_is_refused() -> None:
                    Budget({"walk": 4.0}, 4.0))
 
 
-def test_levels_beyond_the_packed_keys_fall_back_to_the_pure_search() -> None:
-    rows = [".2"]
-    # the heights the grid allows (+/-100,000u), as far apart as they go: 400,000 levels
+def test_levels_far_apart_are_searched_too() -> None:
+    """The heights the grid allows (+/-100,000u), as far apart as they go (400,000
+    levels): the graph keys spots by their whole values, so the compiled search answers
+    (it used to fall back on the pure search) and agrees with it."""
+    rows = [".2", ".."]
     grid = parse_ascii(rows, {".": CellSpec(surface="floor", elevation=-100_000),
                               "2": CellSpec(surface="floor", elevation=100_000)})
     terrain = Terrain(grid, diagonal=Diagonal.ONE, vertical_step=0.5, walk_step=0.5,
                       hazard_tags=[], obscuring_tags=[])
-    assert fast_reach(terrain, (GROUND, 0, 0, -200_000, 0), Mover(frozenset({"walk"})),
-                      Budget({"walk": 4.0}, 4.0)) is None
+    start = (GROUND, 0, 0, -200_000, 0)
+    mover, budget = Mover(frozenset({"walk"})), Budget({"walk": 4.0}, 4.0)
+    assert_same(fast_reach(terrain, start, mover, budget), pure(terrain, start, mover, budget))
 
 
-def test_the_landing_table_holds_what_the_budget_pays_for_not_the_map_s_height() -> None:
-    """A001-18: a 100,000u tower beside the ground does not size the table of a jump's
-    rising landings: it holds the rises a 4u budget can pay (8 steps of 0.5u, and two
-    more), and the search still equals the pure one."""
+def test_the_landing_table_grows_to_the_rises_met_with_math_hypot_s_values() -> None:
+    """A001-18: a jump's rising landing is priced from a table of ``math.hypot``. A
+    100,000u tower beside the ground is a rise of 200,000 steps: the table grows to hold
+    it when the graph meets it, with exactly ``math.hypot``'s values, and the search
+    still equals the pure one (the tower is out of reach)."""
     grid = parse_ascii(["..T", "..."], {".": CellSpec(surface="floor"),
                                         "T": CellSpec(surface="floor", elevation=100_000)})
     terrain = Terrain(grid, diagonal=Diagonal.EUCLIDEAN, vertical_step=0.5, walk_step=0.5,
                       hazard_tags=[], obscuring_tags=[])
     start = (GROUND, 0, 0, 0, 0)
     mover = Mover(frozenset({"walk", "jump"}))
-    setup = fastreach._setup(terrain, start, mover, 4.0)
-    assert setup is not None and setup[3].shape == (3, 10)
     budget = Budget({"walk": 4.0, "jump": 4.0}, 4.0)
     got = fast_reach(terrain, start, mover, budget)
+    assert_same(got, pure(terrain, start, mover, budget))
+    assert got is not None and all(key[1:3] != (0, 2) for key in got)
+    hyp = fastreach._describe(terrain).hyp
+    assert hyp.shape[1] > 200_000
+    for k, run in enumerate((1.0, math.sqrt(2.0), 2.0)):
+        for rise in (1, 7, 200_000):
+            assert hyp[k, rise] == math.hypot(run, rise * 0.5)
+
+
+def test_a_too_short_landing_table_regrows_and_the_batch_runs_again() -> None:
+    """Steps 1u and 1.5u up from the start: with a table of one rise (none), every
+    batch that meets a rising landing says so, the table grows and the batch runs
+    again; the steps and the search are those of the pure search."""
+    terrain = terrain_of(["..23", ".1..", "...."], diagonal=Diagonal.ALTERNATE)
+    described = fastreach._describe(terrain)
+    described.hyp = described._table(1)
+    start = (GROUND, 1, 0, 0, 0)
+    mover = Mover(frozenset({"walk", "jump"}))
+    budget = Budget({"walk": 6.0, "jump": 6.0}, 6.0)
+    assert_same(fast_reach(terrain, start, mover, budget), pure(terrain, start, mover, budget))
+    assert described.hyp.shape[1] >= 8  # 3.5u up from the ground is 7 steps
+    assert described.hyp[2, 7] == math.hypot(2.0, 3.5)
+
+
+def test_a_covered_start_expands_nothing_more(monkeypatch: Any) -> None:
+    """The graph is cached on the terrain per mover profile: a second search from the
+    same start, a smaller budget from a spot the first one closed, or the benchmark's
+    plain search over the same box expand nothing more; a larger budget grows the graph,
+    and every answer is still the pure search's."""
+    rng = np.random.default_rng(3)
+    terrain = terrain_of(random_map(rng, 16), diagonal=Diagonal.EUCLIDEAN)
+    mover = Mover(frozenset({"walk", "jump", "climb", "swim"}))
+    graph = fastreach.graph_for(terrain, mover)
+    assert fastreach.graph_for(terrain, Mover(frozenset(mover.styles))) is graph
+    calls: list[int] = []
+    real = graph._expand
+
+    def counted(spots: Any) -> Any:
+        calls.append(len(spots))
+        return real(spots)
+
+    monkeypatch.setattr(graph, "_expand", counted)
+    start: Spot = (GROUND, 8, 8, 0, 0)
+    big = Budget({"walk": 6.0, "jump": 6.0, "climb": 6.0, "swim": 6.0}, 6.0)
+    assert_same(fast_reach(terrain, start, mover, big), pure(terrain, start, mover, big))
+    assert calls
+    made = len(calls)
+    assert_same(fast_reach(terrain, start, mover, big), pure(terrain, start, mover, big))
+    assert fastreach.plain_costs(terrain, start, mover, big.limit) is not None
+    got = fast_reach(terrain, start, mover, big)
     assert got is not None
-    want = pure(terrain, start, mover, budget)
-    assert sorted(got) == sorted(want)
-    assert all(key[1:3] != (0, 2) for key in got)
+    near = next(k for k in got if k != start and k[0] == GROUND and
+                max(abs(k[1] - 8), abs(k[2] - 8)) == 1)
+    small = Budget({"walk": 3.0, "jump": 3.0, "climb": 3.0, "swim": 3.0}, 3.0)
+    assert_same(fast_reach(terrain, near, mover, small), pure(terrain, near, mover, small))
+    assert len(calls) == made
+    huge = big.doubled()
+    assert_same(fast_reach(terrain, start, mover, huge), pure(terrain, start, mover, huge))
+    assert len(calls) > made
+
+
+def test_steps_are_tagged_falls_and_hazard_touch_downs() -> None:
+    """A step into a FALLEN spot carries TAG_FALL; a step that touches down (on the
+    ground or a fall's landing) in a hazard cell carries TAG_HAZARD."""
+    terrain = terrain_of(["2M._", "2..1", "22m."], diagonal=Diagonal.ONE)
+    mover = Mover(frozenset({"walk", "jump", "climb"}), hazards_ok=True)
+    budget = Budget({"walk": 8.0, "jump": 8.0, "climb": 8.0}, 8.0)
+    assert fast_reach(terrain, (GROUND, 1, 0, 4, 0), mover, budget) is not None
+    graph = fastreach.graph_for(terrain, mover)
+    kinds = graph.spots[graph.to[:graph.m], 0]
+    rows, cols = graph.spots[graph.to[:graph.m], 1], graph.spots[graph.to[:graph.m], 2]
+    tags = graph.tags[:graph.m]
+    fall = kinds == FALLEN
+    hazard = np.isin(kinds, (GROUND, FALLEN)) & terrain.hazard_a[rows, cols].astype(bool)
+    assert fall.any() and hazard.any()
+    assert ((tags & fastreach.TAG_FALL) != 0).tolist() == fall.tolist()
+    assert ((tags & fastreach.TAG_HAZARD) != 0).tolist() == hazard.tolist()
 
 
 def test_without_numba_it_answers_none(monkeypatch: Any) -> None:

@@ -1,32 +1,38 @@
-"""The `styles` reach search, compiled: the same answer as :func:`~footwork.space.reach.reach`
-over :meth:`Terrain.steps <footwork.rulesets.styles.terrain.Terrain.steps>`, about 20–25×
-sooner (docs/performance.md).
+"""The `styles` terrain described for the core's compiled search.
 
-:func:`fast_reach` runs the exact multi-resource label-setting search of
-:mod:`footwork.space.reach` (capacity dominance, the same ``EPS``) over the movement graph of
-:class:`~footwork.rulesets.styles.terrain.Terrain`, translated step by step into a numba
-kernel that reads the terrain's integer level layers. It returns a
-:class:`~footwork.space.reach.Reach` built through its constructor, so ``front``,
-``cheapest``, ``min_pool`` and the plans work unchanged.
+:mod:`footwork.space.movegraph` holds the one compiled search of the grid rulesets and the
+movement graph it runs over (steps as arrays, generated on demand, cached). What this
+module adds is the `styles` part: the steps of
+:meth:`Terrain.steps <footwork.rulesets.styles.terrain.Terrain.steps>`, written as numba
+kernels that read the terrain's integer level layers, and :func:`fast_reach`, which asks
+the core to search them.
 
-*The same answer* means more than the same keys: when two labels tie within ``EPS`` the
-search keeps the one it made first, so which spend vectors a front holds depends on the
-order labels are made in. The kernel therefore reproduces the pure search exactly: steps
-in :meth:`Terrain.steps`'s order, labels numbered as they are made, the heap ordered by
-(pool spent, label number), every sum made in the same order of float operations, and
-the one irrational price (a jump's rising landing, ``hypot``) taken from a table that
-Python's :func:`math.hypot` fills. Labels that are neither on a front nor an ancestor of
-one are left out of the result (their numbers are compacted), which changes no front and
-no plan.
+- ``_expand`` and its helpers give the steps out of one spot, in exactly the order
+  ``Terrain.steps`` lists them, over the whole map (map coordinates); ``_expand_batch``
+  does it for a batch of spots, as :class:`~footwork.space.movegraph.MovementGraph`
+  asks, and tags each step: :data:`TAG_FALL` for a fall, :data:`TAG_HAZARD` for a
+  touch-down on a hazard cell.
+- The one irrational price, a jump's rising landing (``hypot`` of its run and rise), is
+  read from a table that Python's :func:`math.hypot` fills, so that the compiled steps
+  cost what the pure ones cost, to the bit. The table grows when a batch meets a rise it
+  does not hold yet (the batch says so and is run again).
+- Each terrain keeps its stacked layers, its landing table and one movement graph per
+  mover profile (the styles it may use, the Walk price factor, whether it may touch down
+  on hazards), while the terrain lives. A search closes the graph in the *box* its budget
+  cannot leave (the cells within its limit over the cheapest horizontal step, the levels
+  within its limit of the map's), so a second search from a place already covered only
+  searches.
 
-The search is cropped to the cells the budget can reach (its limit over the cheapest
-horizontal step), as ``grid_reach`` does; the terrain's layers are stacked into one array
-once per terrain and kept while the terrain lives.
+:func:`fast_reach` is then the core's capacity-dominance search
+(:func:`footwork.space.movegraph.search`, mode 0) and returns the pure search's answer:
+the same keys in the same order, the same fronts, the same cheapest plans
+(``tests/rulesets/styles/test_fastreach.py`` holds it to that). :func:`plain_costs` is
+the core's one-resource search over the same graph, the benchmark's practical limit.
 
-numba is optional (``pip install 'footwork[fast]'``): it is imported on the first call,
-and :func:`fast_reach` returns ``None`` when it is missing (or for a map whose levels span
-more than the kernel's packed keys hold: over 2¹⁸ vertical steps), so that the caller
-runs the pure search instead. Compiled code is cached on disk (``cache=True``) beside this file.
+numba is optional (``pip install 'footwork[fast]'``): :mod:`footwork.space.compiled`
+says when the kernels are compiled, and :func:`fast_reach` returns ``None`` while they
+are not ready, so that the caller runs the pure search instead. Compiled code is cached
+on disk beside this file.
 """
 
 from __future__ import annotations
@@ -34,7 +40,6 @@ from __future__ import annotations
 import contextlib
 import math
 import weakref
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -55,27 +60,25 @@ from footwork.rulesets.styles.terrain import (
     Terrain,
 )
 from footwork.space import compiled as compiled_policy
+from footwork.space import movegraph
 from footwork.space.grid import OFFSETS, Diagonal, Surface
-from footwork.space.kernels import compact_labels as _compact_labels
-from footwork.space.kernels import grow as _grow
-from footwork.space.kernels import heap_grow as _heap_grow
-from footwork.space.kernels import heap_pop as _heap_pop
-from footwork.space.kernels import heap_push as _heap_push
 from footwork.space.kernels import load_kernel, reach_from_arrays
-from footwork.space.kernels import new_table as _new_table
-from footwork.space.kernels import rehash as _rehash
-from footwork.space.kernels import slot as _slot
+from footwork.space.movegraph import Box, MovementGraph
 from footwork.space.reach import EPS, Budget, Reach
 
-__all__ = ["STYLE_CODES", "compiled", "fast_reach", "plain_costs"]
+__all__ = ["STYLE_CODES", "TAG_FALL", "TAG_HAZARD", "compiled", "fast_reach", "graph_for",
+           "plain_costs"]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 
-#: the styles the kernel knows, by code
+#: the styles the kernels know, by code (a step's style code in the movement graph)
 STYLE_CODES = ("walk", "jump", "climb", "swim", "fly", "levitate")
 _WALK, _JUMP, _CLIMB, _SWIM, _FLY, _LEVITATE = range(6)
+#: the tag bits of a step: a fall (it lands a FALLEN spot), a touch-down (on the ground or
+#: a fall's landing) in a hazard cell
+TAG_FALL, TAG_HAZARD = 1, 2
 _FLOOR, _WALLC, _WATERC, _VOID = (int(Surface.FLOOR), int(Surface.WALL), int(Surface.WATER),
                                   int(Surface.VOID))
 # the rows of the stacked layer array
@@ -85,14 +88,12 @@ _OR = (-1, 0, 1, 0)
 _OC = (0, 1, 0, -1)
 _DR = tuple(dr for dr, _ in OFFSETS)
 _DC = tuple(dc for _, dc in OFFSETS)
-#: packed spot keys: kind (3 bits), window cell (24), level (18), extra (18)
-_CELL_BITS, _LEVEL_BITS = 24, 18
 
 
-# -- the kernel (plain Python here; compiled by numba on the first call) ----------------------
+# -- the kernels (plain Python here; compiled by numba) ----------------------------------------
 #
 # Each function below mirrors a piece of terrain.py: keep them in step with it. Spots are
-# (kind, row, col, level, extra) in window coordinates; L is the stacked layer array.
+# (kind, row, col, level, extra) in map coordinates; L is the stacked layer array.
 
 
 def _max_steps(step: int) -> int:
@@ -204,9 +205,9 @@ def _emit(bi: IntArray, bf: FloatArray, n: int, kind: int, r: int, c: int, lv: i
 
 def _hop(L: IntArray, r2: int, c2: int, lv: int, run: float, ri: int, p2: int, hz_ok: bool,
          step: int, hyp: FloatArray, bi: IntArray, bf: FloatArray, n: int) -> int:
-    """Terrain._hop. A rising landing's price comes from ``hyp[ri, rise]``; the table
-    holds every rise a search's budget can pay (``_setup``), so a higher landing, which
-    costs more than the whole budget, is left out, as the pure search drops it."""
+    """Terrain._hop. A rising landing's price comes from ``hyp[ri, rise]`` (Python's
+    ``math.hypot``); a rise the table does not hold yet returns ``-(rise + 1)``, the
+    table's size that would hold it."""
     s2 = L[_SURF, r2, c2]
     t2 = L[_TOP, r2, c2]
     if _open_air(L, r2, c2, lv, True):
@@ -214,8 +215,9 @@ def _hop(L: IntArray, r2: int, c2: int, lv: int, run: float, ri: int, p2: int, h
     if s2 == _FLOOR and (hz_ok or L[_HAZ, r2, c2] == 0):
         rise = t2 - lv
         if rise > 0 and t2 < L[_CEIL, r2, c2]:
-            if rise < hyp.shape[1]:
-                n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _JUMP, hyp[ri, rise])
+            if rise >= hyp.shape[1]:
+                return -int(rise) - 1
+            n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _JUMP, hyp[ri, rise])
         elif -step <= rise <= 0:
             n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _JUMP, run)
         elif rise < 0:
@@ -233,7 +235,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
             hz_ok: bool, wf: float, h: float, vs: float, diag_len: float, step: int,
             alternate: bool, hyp: FloatArray, bi: IntArray, bf: FloatArray) -> int:
     """Terrain.steps, for the styles ``allow`` marks: writes the steps into ``bi`` (kind,
-    row, col, level, extra, style) and ``bf`` (cost); returns how many (-1: see _hop)."""
+    row, col, level, extra, style) and ``bf`` (cost); returns how many (negative: the
+    landing table is too short, see _hop)."""
     if kind == FALLEN:
         return 0
     rows = L.shape[1]
@@ -287,7 +290,7 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
             if allow[_JUMP]:
                 n = _hop(L, r2, c2, lv, run, ri, p2, hz_ok, step, hyp, bi, bf, n)
                 if n < 0:
-                    return -1
+                    return n
             if allow[_CLIMB]:
                 # over the edge onto the face below it
                 for lv2 in range(lv, lv - step - 1, -1):
@@ -298,7 +301,7 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
             if allow[_JUMP]:
                 n = _hop(L, r2, c2, lv, run, ri, p2, hz_ok, step, hyp, bi, bf, n)
                 if n < 0:
-                    return -1
+                    return n
         elif kind == WATER:
             if allow[_SWIM] and s2 == _WATERC and L[_BED, r2, c2] <= lv <= t2:
                 n = _emit(bi, bf, n, WATER, r2, c2, lv, p2, _SWIM, run)
@@ -365,292 +368,72 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
     return n
 
 
-# columns of the key table K, the label tables LI (ints) and LF (floats)
-_KIND, _ROW, _COL, _LEVEL, _EXTRA, _HEAD, _TAIL = range(7)
-_KEY, _PARENT, _STYLE, _NEXT, _ALIVE = range(5)
-_COST, _TOTAL, _SPENT = range(3)  # then n spends, then the n + 1 dominance coordinates
 
+def _expand_batch(layers: IntArray, ip: IntArray, fp: FloatArray, allow: BoolArray,
+                  hyp: FloatArray, spots: IntArray) -> tuple[Any, ...]:
+    """The steps out of each of ``spots`` (rows of kind, row, col, level, extra), spot by
+    spot, as :class:`~footwork.space.movegraph.MovementGraph` asks for them.
 
-def _pack(kind: int, cell: int, lv: int, ex: int, lv_lo: int) -> int:
-    if lv == NONE:  # a fall into a void: lv_lo itself is never a level a search reaches
-        lv = lv_lo
-    return kind | (cell << 3) | ((lv - lv_lo) << 27) | (
-        ((ex - lv_lo) if kind == FALLEN else ex) << 45)
+    ``ip``: walk step (in levels), alternate diagonals, hazards ok; ``fp``: cell size,
+    vertical step, diagonal length, Walk price factor; ``allow[code]``: may the mover use
+    the style; ``hyp[k, rise]``: a jump's rising landing after a run of (cell, diagonal,
+    double cell)[k].
 
-
-def _search(layers: IntArray, ip: IntArray, fp: FloatArray, styles: IntArray,
-            caps: FloatArray, slack: FloatArray, hyp: FloatArray) -> tuple[Any, ...]:
-    """reach() with capacity dominance over _expand's steps, in the window rows
-    ``ip[9]:ip[10]``, cols ``ip[11]:ip[12]`` of ``layers``.
-
-    ``ip``: start kind, row, col, level, extra (window coordinates), walk step, alternate,
-    hazards_ok, lowest level, the window; ``fp``: cell size, vertical step, diagonal
-    length, walk factor, pool limit (+EPS), EPS; ``styles[code]``: the style's index in
-    the budget, -1 when the budget lacks it, -2 when the mover may not use it; ``caps``
-    (+EPS) and ``slack`` per budget style.
-
-    Returns (status, style code, keys, labels (key, parent, style), labels (cost, pool
-    spent, spend vector), the fronts as flat label ids, and each key's start in them).
-    Keys are rows of (kind, row, col, level, extra) in window coordinates, in the order
-    they were found; labels are those on a front and their ancestors, renumbered in
-    order. status 1: a step in a style the budget lacks (the style code says which);
-    2: the hypot table was too short; 3: a level outside the packed keys' span.
+    Returns (each spot's step count, the steps as rows of kind, row, col, level, extra,
+    style code, tags, their costs, status). status 0: done; else the size of ``hyp``
+    that would hold a rise the batch met (the steps are then incomplete: grow the table
+    and run the batch again).
     """
-    L = layers[:, ip[9]:ip[10], ip[11]:ip[12]]
-    step = ip[5]
-    alternate = ip[6] != 0
-    hz_ok = ip[7] != 0
-    lv_lo = ip[8]
-    level_span = 1 << _LEVEL_BITS
+    step = ip[0]
+    alternate = ip[1] != 0
+    hz_ok = ip[2] != 0
     h = fp[0]
     vs = fp[1]
     diag_len = fp[2]
     wf = fp[3]
-    pool_limit = fp[4]
-    eps = fp[5]
-    n = caps.shape[0]
-    dom = _SPENT + n  # the first dominance column of LF
-    width = L.shape[2]
-    allow = np.empty(6, np.bool_)
-    for q in range(6):
-        allow[q] = styles[q] != -2
-    K = np.empty((64, 7), np.int64)
-    table = _new_table(256)
-    LI = np.empty((256, 5), np.int64)
-    LF = np.empty((256, dom + n + 1), np.float64)
-    heap = np.empty(256, np.float64)
-    heap_ids = np.empty(256, np.int64)
-    bi = np.empty((_max_steps(step), 6), np.int64)
-    bf = np.empty(_max_steps(step), np.float64)
-    d2 = np.empty(n + 1, np.float64)
-    # the start: its key and its label
-    for k in range(5):
-        K[0, k] = ip[k]
-    K[0, _HEAD] = 0
-    K[0, _TAIL] = 0
-    q = _slot(table, _pack(ip[0], ip[1] * width + ip[2], ip[3], ip[4], lv_lo))
-    table[q, 0] = _pack(ip[0], ip[1] * width + ip[2], ip[3], ip[4], lv_lo)
-    table[q, 1] = 0
-    nk = 1
-    LI[0, _KEY] = 0
-    LI[0, _PARENT] = -1
-    LI[0, _STYLE] = -1
-    LI[0, _NEXT] = -1
-    LI[0, _ALIVE] = 1
-    LF[0, _COST] = 0.0
-    LF[0, _TOTAL] = 0.0
-    LF[0, dom] = 0.0
-    for k in range(n):
-        LF[0, _SPENT + k] = 0.0
-        LF[0, dom + 1 + k] = slack[k] if slack[k] > 0.0 else 0.0
-    nl = 1
-    heap[0] = 0.0
-    heap_ids[0] = 0
-    size = 1
-    status = 0
-    bad_style = -1
-    while size > 0:
-        t = heap[0]
-        i = heap_ids[0]
-        size = _heap_pop(heap, heap_ids, size)
-        if LI[i, _ALIVE] == 0:
+    m = spots.shape[0]
+    most = _max_steps(step)
+    bi = np.empty((most, 6), np.int64)
+    bf = np.empty(most, np.float64)
+    counts = np.zeros(m, np.int64)
+    si = np.empty((12 * m + most, 7), np.int64)
+    sf = np.empty(12 * m + most, np.float64)
+    total = 0
+    need = 0
+    for a in range(m):
+        k = _expand(layers, spots[a, 0], spots[a, 1], spots[a, 2], spots[a, 3], spots[a, 4],
+                    allow, hz_ok, wf, h, vs, diag_len, step, alternate, hyp, bi, bf)
+        if k < 0:
+            if -k > need:
+                need = -k
             continue
-        kid = LI[i, _KEY]
-        m = _expand(L, K[kid, _KIND], K[kid, _ROW], K[kid, _COL], K[kid, _LEVEL],
-                    K[kid, _EXTRA], allow, hz_ok, wf, h, vs, diag_len, step, alternate, hyp,
-                    bi, bf)
-        if m < 0:
-            status = 2
-            break
-        for q in range(m):
-            if styles[bi[q, 5]] < 0:
-                status = 1
-                bad_style = bi[q, 5]
-        if status != 0:
-            break
-        for q in range(m):
-            c = bf[q]
-            s = styles[bi[q, 5]]
-            t2 = t + c
-            if t2 > pool_limit:
-                continue
-            x = LF[i, _SPENT + s] + c
-            if x > caps[s]:
-                continue
-            d2[0] = t2
-            for k in range(n):
-                y = x if k == s else LF[i, _SPENT + k]
-                v = y + slack[k]
-                d2[k + 1] = v if v > t2 else t2
-            if not ((bi[q, 3] == NONE or 0 <= bi[q, 3] - lv_lo < level_span) and (
-                    bi[q, 0] != FALLEN or 0 <= bi[q, 4] - lv_lo < level_span)):
-                status = 3
-                break
-            code = _pack(bi[q, 0], bi[q, 1] * width + bi[q, 2], bi[q, 3], bi[q, 4], lv_lo)
-            slot = _slot(table, code)
-            if table[slot, 0] == -1:
-                if nk == K.shape[0]:
-                    K = _grow(K, 2 * nk)
-                to = nk
-                nk += 1
-                for k in range(5):
-                    K[to, k] = bi[q, k]
-                K[to, _HEAD] = -1
-                K[to, _TAIL] = -1
-                table[slot, 0] = code
-                table[slot, 1] = to
-                if 2 * nk > table.shape[0]:
-                    table = _rehash(table, 4 * table.shape[0])
-            else:
-                to = table[slot, 1]
-                # a held label at least as good in every coordinate beats the new one
-                beaten = False
-                j = K[to, _HEAD]
-                while j != -1:
-                    below = True
-                    for k in range(n + 1):
-                        if not (LF[j, dom + k] - eps <= d2[k]):
-                            below = False
-                            break
-                    if below:
-                        beaten = True
-                        break
-                    j = LI[j, _NEXT]
-                if beaten:
-                    continue
-                # drop the held labels the new one is at least as good as
-                prev = -1
-                j = K[to, _HEAD]
-                while j != -1:
-                    nxt = LI[j, _NEXT]
-                    above = True
-                    for k in range(n + 1):
-                        if not (d2[k] <= LF[j, dom + k] + eps):
-                            above = False
-                            break
-                    if above:
-                        LI[j, _ALIVE] = 0
-                        if prev == -1:
-                            K[to, _HEAD] = nxt
-                        else:
-                            LI[prev, _NEXT] = nxt
-                        if K[to, _TAIL] == j:
-                            K[to, _TAIL] = prev
-                    else:
-                        prev = j
-                    j = nxt
-            if nl == LI.shape[0]:
-                LI = _grow(LI, 2 * nl)
-                LF = _grow(LF, 2 * nl)
-            new = nl
-            nl += 1
-            LI[new, _KEY] = to
-            LI[new, _PARENT] = i
-            LI[new, _STYLE] = bi[q, 5]
-            LI[new, _NEXT] = -1
-            LI[new, _ALIVE] = 1
-            LF[new, _COST] = c
-            LF[new, _TOTAL] = t2
-            for k in range(n):
-                LF[new, _SPENT + k] = LF[i, _SPENT + k]
-            LF[new, _SPENT + s] = x
-            for k in range(n + 1):
-                LF[new, dom + k] = d2[k]
-            if K[to, _TAIL] == -1:
-                K[to, _HEAD] = new
-            else:
-                LI[K[to, _TAIL], _NEXT] = new
-            K[to, _TAIL] = new
-            if size == heap.shape[0]:
-                heap, heap_ids = _heap_grow(heap, heap_ids)
-            size = _heap_push(heap, heap_ids, size, t2, new)
-        if status != 0:
-            break
-    OI, OF, fronts, alive = _compact_labels(K, LI, LF, nk, nl, n)
-    return status, bad_style, K[:nk, :5], OI, OF, fronts, alive
+        if total + k > si.shape[0]:
+            size = 2 * (total + k)
+            si2 = np.empty((size, 7), np.int64)
+            sf2 = np.empty(size, np.float64)
+            for q in range(total):  # loops: a slice assignment takes seconds to compile
+                for j in range(7):
+                    si2[q, j] = si[q, j]
+                sf2[q] = sf[q]
+            si = si2
+            sf = sf2
+        for q in range(k):
+            kind = bi[q, 0]
+            for j in range(6):
+                si[total, j] = bi[q, j]
+            tags = 0
+            if kind == FALLEN:
+                tags |= TAG_FALL
+            if kind in (GROUND, FALLEN) and layers[_HAZ, bi[q, 1], bi[q, 2]] != 0:
+                tags |= TAG_HAZARD
+            si[total, 6] = tags
+            sf[total] = bf[q]
+            total += 1
+        counts[a] = k
+    return counts, si[:total], sf[:total], need
 
 
-def _plain(layers: IntArray, ip: IntArray, fp: FloatArray, allow: BoolArray,
-           hyp: FloatArray) -> tuple[Any, ...]:
-    """A plain bounded Dijkstra over the same spots and steps as _search, on one number
-    (the pool spent) and no per-style caps: the practical limit of a search of this
-    graph, for the benchmark. Same ``ip``/``fp`` as _search. Returns (status, the keys
-    reached, their least cost)."""
-    L = layers[:, ip[9]:ip[10], ip[11]:ip[12]]
-    step = ip[5]
-    alternate = ip[6] != 0
-    hz_ok = ip[7] != 0
-    lv_lo = ip[8]
-    h = fp[0]
-    vs = fp[1]
-    diag_len = fp[2]
-    wf = fp[3]
-    pool_limit = fp[4]
-    eps = fp[5]
-    width = L.shape[2]
-    K = np.empty((64, 7), np.int64)
-    dist = np.empty(64, np.float64)
-    table = _new_table(256)
-    heap = np.empty(256, np.float64)
-    heap_ids = np.empty(256, np.int64)
-    bi = np.empty((_max_steps(step), 6), np.int64)
-    bf = np.empty(_max_steps(step), np.float64)
-    for k in range(5):
-        K[0, k] = ip[k]
-    code = _pack(ip[0], ip[1] * width + ip[2], ip[3], ip[4], lv_lo)
-    q = _slot(table, code)
-    table[q, 0] = code
-    table[q, 1] = 0
-    dist[0] = 0.0
-    nk = 1
-    heap[0] = 0.0
-    heap_ids[0] = 0
-    size = 1
-    status = 0
-    while size > 0:
-        t = heap[0]
-        kid = heap_ids[0]
-        size = _heap_pop(heap, heap_ids, size)
-        if t > dist[kid] + eps:
-            continue
-        m = _expand(L, K[kid, _KIND], K[kid, _ROW], K[kid, _COL], K[kid, _LEVEL],
-                    K[kid, _EXTRA], allow, hz_ok, wf, h, vs, diag_len, step, alternate, hyp,
-                    bi, bf)
-        if m < 0:
-            status = 2
-            break
-        for q in range(m):
-            t2 = t + bf[q]
-            if t2 > pool_limit:
-                continue
-            code = _pack(bi[q, 0], bi[q, 1] * width + bi[q, 2], bi[q, 3], bi[q, 4], lv_lo)
-            slot = _slot(table, code)
-            if table[slot, 0] == -1:
-                if nk == K.shape[0]:
-                    K = _grow(K, 2 * nk)
-                    grown = np.empty(2 * nk, np.float64)
-                    grown[:nk] = dist[:nk]
-                    dist = grown
-                to = nk
-                nk += 1
-                for k in range(5):
-                    K[to, k] = bi[q, k]
-                table[slot, 0] = code
-                table[slot, 1] = to
-                if 2 * nk > table.shape[0]:
-                    table = _rehash(table, 4 * table.shape[0])
-            else:
-                to = table[slot, 1]
-                if t2 >= dist[to] - eps:
-                    continue
-            dist[to] = t2
-            if size == heap.shape[0]:
-                heap, heap_ids = _heap_grow(heap, heap_ids)
-            size = _heap_push(heap, heap_ids, size, t2, to)
-    return status, K[:nk, :5], dist[:nk]
-
-
-_LAYERS = "int64[:, :, :]"
+_LAYERS = "int64[:, :, ::1]"
 #: compiled in this order (callees first), with their signatures: one compilation each
 #: (without one, numba compiles a helper again for every combination of constant
 #: arguments its callers pass, which made the first compile several times longer)
@@ -670,88 +453,176 @@ _KERNEL_FUNCTIONS: tuple[tuple[str, str | list[str]], ...] = (
     ("_expand", f"int64({_LAYERS}, int64, int64, int64, int64, int64, boolean[::1], boolean, "
                 "float64, float64, float64, float64, int64, boolean, float64[:, ::1], "
                 "int64[:, ::1], float64[::1])"),
-    ("_pack", "int64(int64, int64, int64, int64, int64)"),
     ("_max_steps", "int64(int64)"),
-    ("_search", "Tuple((int64, int64, int64[:, :], int64[:, ::1], float64[:, ::1], int64[::1], "
-                "int64))(int64[:, :, ::1], int64[::1], float64[::1], int64[::1], float64[::1], "
-                "float64[::1], float64[:, ::1])"),
-    ("_plain", "Tuple((int64, int64[:, :], float64[::1]))(int64[:, :, ::1], int64[::1], "
-               "float64[::1], boolean[::1], float64[:, ::1])"),
+    ("_expand_batch", f"Tuple((int64[::1], int64[:, :], float64[:], int64))({_LAYERS}, "
+                      "int64[::1], float64[::1], boolean[::1], float64[:, ::1], "
+                      "int64[:, ::1])"),
 )
-_kernel: Any = None
-_loaded = False
 
 
 def compiled() -> bool:
-    """Is the compiled search available (numba importable)? The first call imports numba
-    and compiles the kernel, or loads it from the disk cache (a warm-up: about 1 s from the
-    cache, several seconds to compile)."""
-    return _load() is not None
+    """Are the compiled kernels available (numba importable)? This call waits for them: it
+    imports numba and compiles the kernels (this module's and the core's search), or
+    loads them from the disk cache. A warm-up, for the tests and the benchmarks; a search
+    never waits (see :func:`fast_reach`)."""
+    if load_kernel(globals(), _KERNEL_FUNCTIONS, "_expand_batch") is None:
+        return False
+    return load_kernel(vars(movegraph), movegraph._KERNEL_FUNCTIONS, "_search") is not None
 
 
-def _load() -> Any:
-    """The compiled kernel, or None without numba (see ``kernels.load_kernel``)."""
-    global _kernel, _loaded
-    if not _loaded:
-        _loaded = True
-        _kernel = load_kernel(globals(), _KERNEL_FUNCTIONS, "_search")
-    return _kernel
+def _ready() -> bool:
+    """Are both kernels compiled? Never waits (the policy of footwork.space.compiled)."""
+    if compiled_policy.kernel(globals(), _KERNEL_FUNCTIONS, "_expand_batch") is None:
+        return False
+    return movegraph.kernels_ready()
 
 
 # -- the Python side -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Prepared:
-    """A terrain's layers stacked for the kernel, and the range of its levels."""
-
-    layers: IntArray
-    #: the lowest and highest finite level (tops and beds of cells that are not voids)
-    low: int
-    high: int
-    #: the lowest and highest floor top (None: no floor)
-    floor_low: int | None
-    floor_high: int | None
+def _hypot_row(run: float, vs: float, lo: int, hi: int) -> list[float]:
+    """The prices of a jump's landings ``lo..hi - 1`` levels up after a run of ``run``, as
+    Terrain._hop computes them (``math.hypot``, not the C library's)."""
+    return [math.hypot(run, rise * vs) for rise in range(lo, hi)]
 
 
-_prepared: weakref.WeakKeyDictionary[Terrain, _Prepared] = weakref.WeakKeyDictionary()
+class _Described:
+    """A terrain as the kernels read it: its layers stacked, the range of its levels, the
+    landing price table, and one movement graph per mover profile."""
 
+    def __init__(self, terrain: Terrain) -> None:
+        layers = np.stack([terrain.surface_a, terrain.top_a, terrain.bed_a, terrain.ceil_a,
+                           terrain.face_a, terrain.hanging_a, terrain.hazard_a,
+                           terrain.grid.climbable])
+        self.layers: IntArray = np.ascontiguousarray(layers, dtype=np.int64)
+        solid = terrain.surface_a != _VOID
+        floor = terrain.surface_a == _FLOOR
+        levels = np.concatenate([terrain.top_a[solid], terrain.bed_a[solid]])
+        floors = terrain.top_a[floor]
+        #: the lowest and highest finite level (tops and beds of cells that are not voids)
+        self.low = int(levels.min()) if levels.size else 0
+        self.high = int(levels.max()) if levels.size else 0
+        alternate = terrain.diagonal is Diagonal.ALTERNATE
+        self.h = terrain.h
+        self.vs = terrain.vs
+        self.diag_len = {Diagonal.ONE: 1.0, Diagonal.EUCLIDEAN: math.sqrt(2.0),
+                         Diagonal.ALTERNATE: 1.0}[terrain.diagonal] * terrain.h
+        self.runs = (terrain.h, self.diag_len, 2.0 * terrain.h)
+        self.step = terrain.step
+        self.alternate = alternate
+        # the rises between floors, to begin with (more are added when a batch needs them)
+        span = int(floors.max() - floors.min()) + 1 if floors.size else 1
+        self.hyp: FloatArray = self._table(min(span, 256))
+        self.graphs: dict[tuple[tuple[bool, ...], float, bool], MovementGraph] = {}
 
-def _prepare(terrain: Terrain) -> _Prepared:
-    found = _prepared.get(terrain)
-    if found is not None:
+    def _table(self, size: int) -> FloatArray:
+        return np.array([_hypot_row(run, self.vs, 0, size) for run in self.runs],
+                        dtype=np.float64).reshape(3, size)
+
+    def grow(self, need: int) -> None:
+        """Make the landing table hold rises up to ``need - 1`` (at least doubling it)."""
+        old = self.hyp.shape[1]
+        size = max(need, 2 * old)
+        more = np.array([_hypot_row(run, self.vs, old, size) for run in self.runs],
+                        dtype=np.float64).reshape(3, size - old)
+        self.hyp = np.ascontiguousarray(np.concatenate([self.hyp, more], axis=1))
+
+    def graph(self, mover: Mover) -> MovementGraph:
+        allow = tuple(name in mover.styles for name in STYLE_CODES)
+        key = (allow, float(mover.walk_factor), bool(mover.hazards_ok))
+        found = self.graphs.get(key)
+        if found is None:
+            found = self.graphs[key] = MovementGraph(self._expander(*key),
+                                                     always=1 << FALLEN)
         return found
-    layers = np.stack([terrain.surface_a, terrain.top_a, terrain.bed_a, terrain.ceil_a,
-                       terrain.face_a, terrain.hanging_a, terrain.hazard_a,
-                       terrain.grid.climbable])
-    layers = layers.astype(np.int64, order="C")
-    solid = terrain.surface_a != _VOID
-    floor = terrain.surface_a == _FLOOR
-    levels = np.concatenate([terrain.top_a[solid], terrain.bed_a[solid]])
-    floors = terrain.top_a[floor]
-    prepared = _Prepared(layers, int(levels.min()) if levels.size else 0,
-                         int(levels.max()) if levels.size else 0,
-                         int(floors.min()) if floors.size else None,
-                         int(floors.max()) if floors.size else None)
-    with contextlib.suppress(TypeError):  # a terrain without weak references: no cache
-        _prepared[terrain] = prepared
-    return prepared
+
+    def _expander(self, allow: tuple[bool, ...], walk_factor: float,
+                  hazards_ok: bool) -> movegraph.Expand:
+        ip = np.array([self.step, self.alternate, hazards_ok], dtype=np.int64)
+        fp = np.array([self.h, self.vs, self.diag_len, walk_factor], dtype=np.float64)
+        marks = np.array(allow, dtype=np.bool_)
+        layers = self.layers
+
+        def expand(spots: IntArray) -> tuple[IntArray, IntArray, FloatArray]:
+            kernel = globals()["_expand_batch"]
+            while True:
+                counts, si, sf, need = kernel(layers, ip, fp, marks, self.hyp, spots)
+                if need == 0:
+                    return counts, si, sf
+                self.grow(int(need))
+
+        return expand
 
 
-@lru_cache(maxsize=64)
-def _hypot_table(runs: tuple[float, float, float], vs: float, size: int) -> FloatArray:
-    """``[k, rise]``: the price of a jump's landing ``rise`` levels up after a run of
-    ``runs[k]``, as Terrain._hop computes it (``math.hypot``, not the C library's).
-    Shared between calls: never write to it."""
-    return np.array([[math.hypot(run, rise * vs) for rise in range(size)] for run in runs])
+_described: weakref.WeakKeyDictionary[Terrain, _Described] = weakref.WeakKeyDictionary()
+
+
+def _describe(terrain: Terrain) -> _Described:
+    found = _described.get(terrain)
+    if found is None:
+        found = _Described(terrain)
+        with contextlib.suppress(TypeError):  # a terrain without weak references: no cache
+            _described[terrain] = found
+    return found
+
+
+def graph_for(terrain: Terrain, mover: Mover) -> MovementGraph:
+    """The movement graph of ``mover`` on ``terrain`` (built on demand, cached on the
+    terrain per mover profile). Use it only when the kernels are compiled."""
+    return _describe(terrain).graph(mover)
+
+
+def _box(terrain: Terrain, described: _Described, start: Spot, mover: Mover,
+         limit: float) -> Box:
+    """The cells and levels a search from ``start`` within ``limit`` cannot leave."""
+    kind, sr, sc, slv, sex = start
+    if not terrain.in_bounds(sr, sc):
+        raise ValueError(f"the start row {sr}, col {sc} is off the map")
+    # the cheapest horizontal step is one cell size (diagonals and jumps cost no less), or
+    # a cell of Walk at the walk factor
+    h = terrain.h
+    least = h * min(1.0, mover.walk_factor) if "walk" in mover.styles else h
+    rows, cols = terrain.rows, terrain.cols
+    if least > 0:
+        radius = int(limit // least) + 1
+        r0, r1 = max(0, sr - radius), min(rows, sr + radius + 1)
+        c0, c1 = max(0, sc - radius), min(cols, sc + radius + 1)
+    else:
+        r0, r1, c0, c1 = 0, rows, 0, cols
+    # every level a label reaches is within limit / vs of a map level or the start's,
+    # or a walk step below a floor (climbing over its edge) and then that
+    climb = math.ceil(limit / terrain.vs) + terrain.step + 2
+    fell = sex if kind == FALLEN else slv
+    return (r0, r1, c0, c1, min(described.low, slv, fell) - climb,
+            max(described.high, slv, fell) + climb)
+
+
+def _closed(terrain: Terrain, start: Spot, mover: Mover, limit: float
+            ) -> tuple[MovementGraph, int]:
+    """The mover's graph, closed from ``start`` in the box of ``limit``, and the start's
+    node."""
+    described = _describe(terrain)
+    box = _box(terrain, described, start, mover, limit)
+    graph = described.graph(mover)
+    node = graph.node(start)
+    graph.close(node, box)
+    return graph, node
 
 
 @lru_cache(maxsize=64)
 def _style_codes(mover_styles: frozenset[str], budget_styles: tuple[str, ...]) -> IntArray:
+    """Per graph style code: its index in the budget, -1 when the budget lacks it, -2
+    when the mover may not use it (no step of the graph is in it). Shared between calls:
+    never write to it."""
     index = {name: i for i, name in enumerate(budget_styles)}
     out = np.array([index.get(name, -1) if name in mover_styles else -2
                     for name in STYLE_CODES], dtype=np.int64)
     return out
+
+
+_NOT_DRAWN = np.full(len(STYLE_CODES), -2, dtype=np.int64)
+_NO_SETS = np.full((1, 1), -1, dtype=np.int64)
+_NO_GROUPS = np.zeros(0, dtype=np.float64)
 
 
 def fast_reach(terrain: Terrain, start: Spot, mover: Mover, budget: Budget) -> Reach[Spot] | None:
@@ -763,103 +634,48 @@ def fast_reach(terrain: Terrain, start: Spot, mover: Mover, budget: Budget) -> R
     Styles other than the six of :data:`STYLE_CODES` make no steps here, as in
     :meth:`Terrain.steps`.
 
-    Returns None when numba cannot be imported, when the map's levels span more than the
-    kernel's packed keys hold, or when the start's parity is not 0 or 1; the caller then
-    runs the pure search. Raises
-    ``ValueError`` when ``start`` is off the map, or (as ``reach`` does) when a step is in
-    a style the budget does not name.
+    Returns None when the compiled kernels are not ready (numba missing, or still
+    compiling: see :mod:`footwork.space.compiled`); the caller then runs the pure search.
+    Raises ``ValueError`` when ``start`` is off the map, or (as ``reach`` does) when a
+    step is in a style the budget does not name.
     """
-    # never wait for numba: the pure search answers until the kernel is ready
-    kernel = compiled_policy.kernel(globals(), _KERNEL_FUNCTIONS, "_search")
-    if kernel is None:
+    if not _ready():  # never wait for numba: the pure search answers until it is ready
         return None
-    setup = _setup(terrain, start, mover, budget.limit)
-    if setup is None:
-        return None
-    prep, ip, fp, hyp, r0, c0 = setup
-    styles = budget.styles
     limit = budget.limit
-    caps = np.array([budget.caps[s] + EPS for s in styles])
-    slack = np.array([limit - budget.caps[s] for s in styles])
-    out = kernel(prep.layers, ip, fp, _style_codes(mover.styles, styles),
-                 caps, slack, hyp)
-    status, bad, keys, label_ints, label_floats, fronts, alive = out
-    if status == 1:
+    graph, node = _closed(terrain, start, mover, limit)
+    styles = budget.styles
+    caps = np.array([budget.caps[s] + EPS for s in styles], dtype=np.float64)
+    slack = np.array([limit - budget.caps[s] for s in styles], dtype=np.float64)
+    status, bad, keys, label_ints, label_floats, fronts, alive = movegraph.search(
+        graph, node, mode=0, rise=-1, pool_limit=limit + EPS, eps=EPS,
+        out1=_style_codes(mover.styles, styles), out2=_NOT_DRAWN, caps=caps, slack=slack,
+        held=np.full((len(styles), 1), -1, dtype=np.int64), gcaps=_NO_GROUPS,
+        sets=_NO_SETS)
+    if status == movegraph.BAD_STYLE:
         raise ValueError(f"a step uses style {STYLE_CODES[bad]!r}; the budget has "
                          f"{', '.join(styles)}")
-    if status == 2:  # pragma: no cover - the table is sized for every landing
-        raise RuntimeError("fast_reach: the landing price table is too short")
-    if status == 3:  # pragma: no cover - the span is sized for every level (see above)
+    if status != movegraph.OK:  # pragma: no cover - the box holds what the budget reaches
         return None
-    return reach_from_arrays(start, budget, keys, r0, c0, label_ints, label_floats,
-                             fronts, alive, STYLE_CODES)
-
-
-_Setup = tuple[_Prepared, IntArray, FloatArray, FloatArray, int, int]
-
-
-def _setup(terrain: Terrain, start: Spot, mover: Mover, limit: float) -> _Setup | None:
-    """The kernels' arguments for a search from ``start`` within ``limit``: the prepared
-    layers, ``ip``, ``fp``, the landing price table and the window's corner; None when
-    the window or the levels do not fit the packed keys."""
-    kind, sr, sc, slv, sex = start
-    if not terrain.in_bounds(sr, sc):
-        raise ValueError(f"the start row {sr}, col {sc} is off the map")
-    prep = _prepare(terrain)
-    # the crop: the cheapest horizontal step is one cell size (diagonals and jumps cost no
-    # less), or a cell of Walk at the walk factor
-    h = terrain.h
-    least = h * min(1.0, mover.walk_factor) if "walk" in mover.styles else h
-    rows, cols = terrain.rows, terrain.cols
-    if least > 0:
-        radius = int(limit // least) + 1
-        r0, r1 = max(0, sr - radius), min(rows, sr + radius + 1)
-        c0, c1 = max(0, sc - radius), min(cols, sc + radius + 1)
-    else:
-        r0, r1, c0, c1 = 0, rows, 0, cols
-    if (r1 - r0) * (c1 - c0) >= 1 << _CELL_BITS or (kind != FALLEN and sex not in (0, 1)):
-        return None
-    # every level a label reaches is within limit / vs of a map level or the start's,
-    # or a walk step below a floor (climbing over its edge) and then that
-    climb = math.ceil(limit / terrain.vs) + terrain.step + 2
-    lv_lo = min(prep.low, slv, sex if kind == FALLEN else slv) - climb
-    lv_hi = max(prep.high, slv, sex if kind == FALLEN else slv) + climb
-    if lv_hi - lv_lo >= 1 << _LEVEL_BITS:
-        return None
-    # the rises a jump can land: from a floor (or the start) to a floor, and no more than
-    # the budget pays for (a rise of k levels costs at least k vertical steps)
-    if prep.floor_low is None or prep.floor_high is None:
-        rises = 1
-    else:
-        rises = max(1, min(prep.floor_high - min(prep.floor_low, slv) + 1,
-                           math.ceil(limit / terrain.vs) + 2))
-    alternate = terrain.diagonal is Diagonal.ALTERNATE
-    diag_len = {Diagonal.ONE: 1.0, Diagonal.EUCLIDEAN: math.sqrt(2.0),
-                Diagonal.ALTERNATE: 1.0}[terrain.diagonal] * h
-    hyp = _hypot_table((h, diag_len, 2.0 * h), terrain.vs, rises)
-    ip = np.array([kind, sr - r0, sc - c0, slv, sex, terrain.step, alternate,
-                   mover.hazards_ok, lv_lo, r0, r1, c0, c1], dtype=np.int64)
-    fp = np.array([h, terrain.vs, diag_len, float(mover.walk_factor), limit + EPS, EPS])
-    return prep, ip, fp, hyp, r0, c0
+    return reach_from_arrays(start, budget, keys, 0, 0, label_ints, label_floats, fronts,
+                             alive, styles)
 
 
 def plain_costs(terrain: Terrain, start: Spot, mover: Mover,
                 limit: float) -> tuple[IntArray, FloatArray] | None:
-    """Every spot within ``limit`` and its least cost, by a compiled plain Dijkstra over the
-    same graph on one number (no style caps): the practical limit of a search of this
-    graph, for the benchmark. Rows of (kind, row, col, level, extra) in map coordinates,
-    and their costs; None without numba."""
-    if _load() is None:
+    """Every spot within ``limit`` and its least cost, by the core's one-resource search
+    (a plain Dijkstra, no style caps) over the same graph as :func:`fast_reach`: the
+    practical limit of a search of this graph, for the benchmark. Rows of (kind, row,
+    col, level, extra) and their costs; None while the kernels are not ready."""
+    if not _ready():
         return None
-    setup = _setup(terrain, start, mover, limit)
-    if setup is None:
+    graph, node = _closed(terrain, start, mover, limit)
+    out1 = np.array([0 if name in mover.styles else -2 for name in STYLE_CODES],
+                    dtype=np.int64)
+    status, _bad, keys, _li, label_floats, fronts, alive = movegraph.search(
+        graph, node, mode=2, rise=-1, pool_limit=limit + EPS, eps=EPS, out1=out1,
+        out2=_NOT_DRAWN, caps=np.array([limit + EPS]), slack=np.zeros(1),
+        held=np.full((1, 1), -1, dtype=np.int64), gcaps=_NO_GROUPS, sets=_NO_SETS)
+    if status != movegraph.OK:  # pragma: no cover - the box holds what the limit reaches
         return None
-    prep, ip, fp, hyp, r0, c0 = setup
-    allow = np.array([name in mover.styles for name in STYLE_CODES], dtype=np.bool_)
-    status, keys, dist = globals()["_plain"](prep.layers, ip, fp, allow, hyp)
-    if status != 0:  # pragma: no cover - sized as fast_reach sizes them
-        return None
-    keys = keys.copy()
-    keys[:, 1] += r0
-    keys[:, 2] += c0
-    return keys, dist
+    # one resource: one label a key, in the keys' order
+    return np.ascontiguousarray(keys), label_floats[fronts[:alive], 1].copy()
