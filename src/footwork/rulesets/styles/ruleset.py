@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from footwork.dice import parse_dice
-from footwork.engine.choices import CheckOdds, Option, consequences_json
+from footwork.engine.choices import CheckOdds, Option, Options, Reachable, consequences_json
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
@@ -34,7 +34,6 @@ from footwork.rulesets.styles.commands import (
     Stand,
 )
 from footwork.rulesets.styles.commands import Interrupt as InterruptCommand
-from footwork.rulesets.styles.falls import damage_odds
 from footwork.rulesets.styles.model import (
     GRADES,
     INTERRUPTED,
@@ -56,10 +55,10 @@ from footwork.rulesets.styles.pipeline import (
     evolve_stepped,
     make_pipeline,
 )
+from footwork.rulesets.styles.places import move_places
 from footwork.rulesets.styles.planning import (
     Leg,
     Segment,
-    fallen_into,
     reachable,
     route_plan,
     segments_of,
@@ -72,13 +71,10 @@ from footwork.rulesets.styles.stakes import (
     interrupted_consequence,
     sneak_consequences,
     sneak_test_consequences,
-    spot_risk,
 )
 from footwork.rulesets.styles.terrain import (
     AIR,
     FALLEN,
-    GROUND,
-    KIND_NAMES,
     NONE,
     WATER,
     Spot,
@@ -639,10 +635,17 @@ class StylesRuleset(Ruleset[StyleActor]):
             return []
         o = _opts(state)
         found: list[Option] = []
+        places: list[Reachable] = []
         if not state.world.get("montage"):
-            found += self._move_options(state, a, dash=False)
+            t = _terrain(state)
+            plain = reachable(t, a, o)
+            places.append(move_places(t, o, plain, a, dash=False, plain=None,
+                                      round_now=state.round, sneak_odds=lambda: _sneak_odds(o)))
             if a.dashes < o.dash.per_turn and a.hooks >= o.dash.hooks:
-                found += self._move_options(state, a, dash=True)
+                # a Dash lists only the places the plain pool cannot reach (R001-06)
+                places.append(move_places(t, o, reachable(t, a, o, dash=True), a, dash=True,
+                                          plain=plain, round_now=state.round,
+                                          sneak_odds=lambda: _sneak_odds(o)))
         if a.prone:
             if a.left().get("walk", 0.0) + EPS >= o.prone.stand_cost_u:
                 found.append(Option({"do": "stand", "actor": a.id}, "stand up",
@@ -655,65 +658,7 @@ class StylesRuleset(Ruleset[StyleActor]):
                 found.append(Option({"do": "improvise", "actor": a.id, "style": style},
                                     f"ask the GM to improvise {style.title()}", "the GM's ruling",
                                     rules=("R001-23",)))
-        return found
-
-    def _move_options(self, state: StylesState, a: StyleActor, *, dash: bool) -> list[Option]:
-        t = _terrain(state)
-        o = _opts(state)
-        found = reachable(t, a, o, dash=dash)
-        # a Dash is listed only for places the plain pool cannot reach (in any parity)
-        plain = {_place_key(t, s) for s in reachable(t, a, o)} if dash else set()
-        start = found.start
-        best: dict[tuple[int, int, int, int], Spot] = {}
-        for spot in found:
-            if spot == start or spot[0] == AIR:
-                continue
-            if spot[0] == FALLEN and spot[3] == NONE:
-                continue
-            key = _place_key(t, spot)
-            if key in plain:
-                continue
-            held = best.get(key)
-            if held is None or found.min_pool(spot) < found.min_pool(held) - EPS:
-                best[key] = spot
-        out: list[tuple[tuple[float, int, int, int, int], Option]] = []
-        for key, spot in best.items():
-            if key == _place_key(t, start):
-                continue
-            spend = found.cheapest(spot)
-            assert spend is not None
-            segs = segments_of(spend.plan, t)
-            plan = [{"style": style, "to": target_of(t, end)} for style, end in segs]
-            to = target_of(t, spot)
-            command: dict[str, JSON] = {"do": "move", "actor": a.id, "to": to, "plan": plan}
-            if dash:
-                command["dash"] = True
-            spent = ", ".join(f"{k} {in_u(v)}" for k, v in spend.spent.items() if v > EPS)
-            checks: list[CheckOdds] = []
-            rules = ["R001-02", "R001-13"]
-            where = KIND_NAMES[spot[0]]
-            if spot[0] == FALLEN:
-                fell = t.height(spot[4] - spot[3])
-                into = fallen_into(t, spot)
-                where = f"falls {in_u(fell)} into {into}"
-                odds = damage_odds(o.fall, fell, into)
-                if odds is not None:
-                    checks.append(odds)
-                rules.append("A001-14")
-            if dash:
-                rules += ["R001-06", "R001-07"]
-            if (spot[1:3] != start[1:3] and t.obscured[spot[1]][spot[2]]
-                    and a.sneak_round != state.round and o.sneak.check == "roll"):
-                checks.append(_sneak_odds(o))
-                rules.append("R001-05")
-            label = (f"{'dash, ' if dash else ''}move to ({spot[1]},{spot[2]}) at "
-                     f"{in_u(float(to[2]))}, {where}")
-            option = Option(command, label, f"{in_u(spend.pool)} ({spent or 'nothing'})",
-                            to=f"{spot[1]},{spot[2]}", checks=tuple(checks), rules=tuple(rules),
-                            risk=spot_risk(t, o, spot))
-            out.append(((spend.pool, spot[1], spot[2], spot[3], key[0]), option))
-        out.sort(key=lambda x: x[0])
-        return [opt for _, opt in out]
+        return Options(found, Reachable.join(places) if places else None)
 
     # -- presenting ---------------------------------------------------------------------------
 
@@ -763,15 +708,6 @@ class StylesRuleset(Ruleset[StyleActor]):
                                "without rolling: each segment's cost and the pool and caps "
                                "left, where it stops and why, the checks with their odds",
                                ("ACTOR", "PLAN"), price_plan)}
-
-
-def _place_key(t: Terrain, spot: Spot) -> tuple[int, int, int, int]:
-    """Where a spot leaves a character: its mode, cell and level (a fall lands on the
-    ground or in water; the parity of diagonals does not matter once there)."""
-    kind = spot[0]
-    if kind == FALLEN:
-        kind = WATER if fallen_into(t, spot) == "water" else GROUND
-    return (kind, spot[1], spot[2], spot[3])
 
 
 def _target(value: Sequence[Any]) -> tuple[int, int] | tuple[int, int, float]:
