@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -297,6 +298,23 @@ def test_a_covered_start_expands_nothing_more(monkeypatch: Any) -> None:
     huge = big.doubled()
     assert_same(fast_reach(terrain, start, mover, huge), pure(terrain, start, mover, huge))
     assert len(calls) > made
+
+
+def test_threads_searching_one_terrain_get_the_pure_answers() -> None:
+    """The graph is shared by every search of a terrain: threads searching it at once
+    (the kernels release the GIL) each get the pure search's answer."""
+    rng = np.random.default_rng(11)
+    rows = random_map(rng, 16)
+    terrain = terrain_of(rows, diagonal=Diagonal.EUCLIDEAN)
+    mover = Mover(frozenset({"walk", "jump", "climb", "swim"}))
+    starts: list[Spot] = [(GROUND, r, c, terrain.top[r][c], 0) for r in range(2, 15, 3)
+                          for c in range(2, 15, 4) if terrain.surface[r][c] == 0]
+    budgets = [Budget({s: 2.0 * k for s in mover.styles}, 2.0 * k) for k in (1, 2, 4)]
+    jobs = [(s, b) for s in starts for b in budgets]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda job: fast_reach(terrain, job[0], mover, job[1]), jobs))
+    for (start, budget), found in zip(jobs, got, strict=True):
+        assert_same(found, pure(terrain, start, mover, budget))
 
 
 def test_steps_are_tagged_falls_and_hazard_touch_downs() -> None:

@@ -21,7 +21,8 @@ the core to search them.
   on hazards), while the terrain lives. A search closes the graph in the *box* its budget
   cannot leave (the cells within its limit over the cheapest horizontal step, the levels
   within its limit of the map's), so a second search from a place already covered only
-  searches.
+  searches. Closing and searching a terrain's graphs hold its lock: the graph grows as
+  it is closed and the search borrows its scratch, and the kernels release the GIL.
 
 :func:`fast_reach` is then the core's capacity-dominance search
 (:func:`footwork.space.movegraph.search`, mode 0) and returns the pure search's answer:
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import threading
 import weakref
 from functools import lru_cache
 from typing import Any
@@ -514,6 +516,8 @@ class _Described:
         span = int(floors.max() - floors.min()) + 1 if floors.size else 1
         self.hyp: FloatArray = self._table(min(span, 256))
         self.graphs: dict[tuple[tuple[bool, ...], float, bool], MovementGraph] = {}
+        #: held while a graph is closed and searched (see _search)
+        self.lock = threading.Lock()
 
     def _table(self, size: int) -> FloatArray:
         return np.array([_hypot_row(run, self.vs, 0, size) for run in self.runs],
@@ -568,7 +572,8 @@ def _describe(terrain: Terrain) -> _Described:
 
 def graph_for(terrain: Terrain, mover: Mover) -> MovementGraph:
     """The movement graph of ``mover`` on ``terrain`` (built on demand, cached on the
-    terrain per mover profile). Use it only when the kernels are compiled."""
+    terrain per mover profile), for tests and benchmarks. Use it only when the kernels
+    are compiled, and from one thread (the searches here hold the terrain's lock)."""
     return _describe(terrain).graph(mover)
 
 
@@ -597,16 +602,20 @@ def _box(terrain: Terrain, described: _Described, start: Spot, mover: Mover,
             max(described.high, slv, fell) + climb)
 
 
-def _closed(terrain: Terrain, start: Spot, mover: Mover, limit: float
-            ) -> tuple[MovementGraph, int]:
-    """The mover's graph, closed from ``start`` in the box of ``limit``, and the start's
-    node."""
+def _search(terrain: Terrain, start: Spot, mover: Mover, limit: float,
+            **args: Any) -> movegraph.SearchResult:
+    """Close the mover's graph from ``start`` in the box of ``limit`` and search it
+    (``args``: the rest of :func:`movegraph.search`'s). Under the terrain's lock: closing
+    grows the graph and a search borrows its scratch, so one thread at a time (the
+    compiled kernels release the GIL)."""
     described = _describe(terrain)
     box = _box(terrain, described, start, mover, limit)
-    graph = described.graph(mover)
-    node = graph.node(start)
-    graph.close(node, box)
-    return graph, node
+    with described.lock:
+        graph = described.graph(mover)
+        node = graph.node(start)
+        graph.close(node, box)
+        return movegraph.search(graph, node, rise=-1, pool_limit=limit + EPS, eps=EPS,
+                                **args)
 
 
 @lru_cache(maxsize=64)
@@ -642,13 +651,12 @@ def fast_reach(terrain: Terrain, start: Spot, mover: Mover, budget: Budget) -> R
     if not _ready():  # never wait for numba: the pure search answers until it is ready
         return None
     limit = budget.limit
-    graph, node = _closed(terrain, start, mover, limit)
     styles = budget.styles
     caps = np.array([budget.caps[s] + EPS for s in styles], dtype=np.float64)
     slack = np.array([limit - budget.caps[s] for s in styles], dtype=np.float64)
-    status, bad, keys, label_ints, label_floats, fronts, alive = movegraph.search(
-        graph, node, mode=0, rise=-1, pool_limit=limit + EPS, eps=EPS,
-        out1=_style_codes(mover.styles, styles), out2=_NOT_DRAWN, caps=caps, slack=slack,
+    status, bad, keys, label_ints, label_floats, fronts, alive = _search(
+        terrain, start, mover, limit, mode=0, out1=_style_codes(mover.styles, styles),
+        out2=_NOT_DRAWN, caps=caps, slack=slack,
         held=np.full((len(styles), 1), -1, dtype=np.int64), gcaps=_NO_GROUPS,
         sets=_NO_SETS)
     if status == movegraph.BAD_STYLE:
@@ -668,12 +676,11 @@ def plain_costs(terrain: Terrain, start: Spot, mover: Mover,
     col, level, extra) and their costs; None while the kernels are not ready."""
     if not _ready():
         return None
-    graph, node = _closed(terrain, start, mover, limit)
     out1 = np.array([0 if name in mover.styles else -2 for name in STYLE_CODES],
                     dtype=np.int64)
-    status, _bad, keys, _li, label_floats, fronts, alive = movegraph.search(
-        graph, node, mode=2, rise=-1, pool_limit=limit + EPS, eps=EPS, out1=out1,
-        out2=_NOT_DRAWN, caps=np.array([limit + EPS]), slack=np.zeros(1),
+    status, _bad, keys, _li, label_floats, fronts, alive = _search(
+        terrain, start, mover, limit, mode=2, out1=out1, out2=_NOT_DRAWN,
+        caps=np.array([limit + EPS]), slack=np.zeros(1),
         held=np.full((1, 1), -1, dtype=np.int64), gcaps=_NO_GROUPS, sets=_NO_SETS)
     if status != movegraph.OK:  # pragma: no cover - the box holds what the limit reaches
         return None
