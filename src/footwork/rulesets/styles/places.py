@@ -21,6 +21,7 @@ Test where cover is entered (R001-05).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 import numpy as np
@@ -85,28 +86,26 @@ def move_places(t: Terrain, o: StylesOptions, found: Reach[Spot], actor: StyleAc
     index = np.flatnonzero(keep)
     if index.size == 0:
         return Reachable((), (), _no_place)
-    # per place, the first spot found within EPS of its least pool
     c, p = codes[index], pools[index]
-    order = np.lexsort((index, c))  # by place, then the order found
+    order = np.argsort(c, kind="stable")  # by place, then the order found
     c_sorted = c[order]
-    starts = np.flatnonzero(np.r_[True, c_sorted[1:] != c_sorted[:-1]])
-    least = np.minimum.reduceat(p[order], starts)
-    group = np.cumsum(np.r_[True, c_sorted[1:] != c_sorted[:-1]]) - 1
-    ok = p[order] <= least[group] + EPS
-    first_ok = np.full(starts.size, -1, dtype=np.int64)
-    hits = np.flatnonzero(ok)
-    # the first hit of each group: hits are sorted, so the first per group is where the
-    # group changes
-    g_hits = group[hits]
-    firsts = hits[np.r_[True, g_hits[1:] != g_hits[:-1]]]
-    first_ok[group[firsts]] = firsts
-    chosen = index[order[first_ok]]
-    sp = spots[chosen]
-    cost = pools[chosen]
-    # the list order: pool spent, then row, col, level and the place's mode
-    listed = chosen[np.lexsort((codes[chosen] & 15, sp[:, 3], sp[:, 2], sp[:, 1], cost))]
+    change = c_sorted[1:] != c_sorted[:-1]
+    if change.all():  # one spot a place, the usual case
+        chosen = index
+    else:
+        # per place, the first spot found within EPS of its least pool
+        new_group = np.concatenate(([True], change))
+        starts = np.flatnonzero(new_group)
+        group = np.cumsum(new_group) - 1
+        p_sorted = p[order]
+        hits = np.flatnonzero(p_sorted <= np.minimum.reduceat(p_sorted, starts)[group] + EPS)
+        g_hits = group[hits]
+        firsts = hits[np.concatenate(([True], g_hits[1:] != g_hits[:-1]))]
+        chosen = index[order[firsts]]
+    # the list order: pool spent, then row, col, level and mode (the order of the codes)
+    listed = chosen[np.lexsort((codes[chosen], pools[chosen]))]
     rows = spots[listed]
-    to = [f"{r},{c}" for r, c in zip(rows[:, 1].tolist(), rows[:, 2].tolist(), strict=True)]
+    to: list[str] = _cell_names(t)[rows[:, 1] * t.cols + rows[:, 2]].tolist()
     keys = listed.tolist()
 
     def build(i: int) -> Option:
@@ -118,6 +117,20 @@ def move_places(t: Terrain, o: StylesOptions, found: Reach[Spot], actor: StyleAc
                        sneak_odds=sneak_odds)
 
     return Reachable(to, pools[listed], build)
+
+
+_names: weakref.WeakKeyDictionary[Terrain, npt.NDArray[np.object_]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _cell_names(t: Terrain) -> npt.NDArray[np.object_]:
+    """Each cell's ``"row,col"`` (an option's ``to``), by cell number; made once per map."""
+    found = _names.get(t)
+    if found is None:
+        found = np.array([f"{r},{c}" for r in range(t.rows) for c in range(t.cols)],
+                         dtype=object)
+        _names[t] = found
+    return found
 
 
 def _spot(spots: IntArray, k: int) -> Spot:
