@@ -11,6 +11,7 @@ levels, several steps per spot in random styles and costs (zero included).
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from itertools import pairwise
 
@@ -270,3 +271,40 @@ def test_array_reach_answers_from_the_arrays(case: Case, pool: float | None) -> 
     assert least == pytest.approx(pools, abs=1e-9)
     assert got.cheapest(keys[-1]) == got.cheapest_at(len(keys) - 1)
     assert got._built
+
+
+def test_threads_take_turns_on_one_graph() -> None:
+    """Growing a graph replaces its arrays and a search borrows its scratch, while the
+    compiled kernels run without the GIL: threads closing and searching one graph at once
+    each get the pure search's answer."""
+    side = 40
+    spots = [(0, r, c, 0, 0) for r in range(side) for c in range(side)]
+    steps = {s: [(t, (s[1] + t[2]) % 3, 1.0 + ((s[1] * 7 + s[2]) % 3) * 0.5) for t in spots
+                 if abs(t[1] - s[1]) + abs(t[2] - s[2]) == 1] for s in spots}
+    graph = MovementGraph(expand_of(steps))
+    budget = Budget({"a": 8.0, "b": 8.0, "c": 8.0}, 10.0)
+    held = np.full((3, 1), -1, np.int64)
+    errors: list[str] = []
+
+    def work(k: int) -> None:
+        for j in range(12):
+            start = spots[(k * 397 + j * 131) % len(spots)]
+            node = graph.node(start)
+            r, c = start[1], start[2]
+            graph.close(node, (r - 11, r + 12, c - 11, c + 12, 0, 0))
+            got = search(graph, node, mode=0, rise=-1, pool_limit=10.0 + EPS, eps=EPS,
+                         out1=np.array([0, 1, 2], np.int64),
+                         out2=np.array([-2, -2, -2], np.int64),
+                         caps=np.array([8.0 + EPS] * 3), slack=np.array([2.0] * 3),
+                         held=held, gcaps=np.zeros(0), sets=np.full((1, 1), -1, np.int64))
+            found = reach_from_arrays(start, budget, got[2], 0, 0, *got[3:], NAMES)
+            want = oracle(steps, start, budget, out1=[0, 1, 2], out2=[-2, -2, -2])
+            if got[0] != 0 or list(found.keys()) != list(want.keys()):
+                errors.append(f"thread {k}, start {start}")
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []

@@ -32,6 +32,7 @@ says when); without numba the rulesets run their pure searches, the oracle.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
@@ -458,6 +459,10 @@ class MovementGraph:
     :func:`kernels_ready` says so."""
 
     def __init__(self, expand: Expand, *, always: int = 0) -> None:
+        #: held while the graph grows or is searched: growing replaces and fills its
+        #: arrays, a search borrows its scratch, and the compiled kernels run without
+        #: the GIL, so two threads must take turns (a server answers tables in threads)
+        self.lock = threading.RLock()
         self._expand = expand
         self._always = always
         self.n = 0  # nodes
@@ -476,7 +481,10 @@ class MovementGraph:
 
     def node(self, spot: tuple[int, int, int, int, int]) -> int:
         """The node of ``spot``, added (unexpanded) if the graph does not hold it yet."""
-        row = np.asarray(spot, dtype=np.int64)
+        with self.lock:
+            return self._node(np.asarray(spot, dtype=np.int64))
+
+    def _node(self, row: IntArray) -> int:
         self._room(1, 0)
         j = self._g["_slot_of"](self._table, self.spots, *map(int, row))
         found = int(self._table[j])
@@ -495,7 +503,10 @@ class MovementGraph:
         """Expand every node reachable from ``start`` without leaving ``box`` (and the
         nodes of the ``always`` kinds it steps to). Nothing to do when ``start`` was closed
         in a box that holds this one."""
-        b = np.asarray(box, dtype=np.int64)
+        with self.lock:
+            self._close(start, np.asarray(box, dtype=np.int64))
+
+    def _close(self, start: int, b: IntArray) -> None:
         g = self._g
         if g["_covers"](self.closed, start, b):
             return
@@ -558,7 +569,8 @@ def search(graph: MovementGraph, start: int, *, mode: int, rise: int, pool_limit
     g = graph._g
     ip = np.array([mode, rise], dtype=np.int64)
     fp = np.array([pool_limit, eps], dtype=np.float64)
-    out: SearchResult = g["_search"](
-        graph.spots, graph.first, graph.count, graph.to, graph.style, graph.cost, start,
-        graph.kid_of, ip, fp, out1, out2, caps, slack, held, gcaps, sets)
+    with graph.lock:
+        out: SearchResult = g["_search"](
+            graph.spots, graph.first, graph.count, graph.to, graph.style, graph.cost, start,
+            graph.kid_of, ip, fp, out1, out2, caps, slack, held, gcaps, sets)
     return out
