@@ -185,7 +185,9 @@ def _search(spots: IntArray, first: IntArray, count: IntArray, to: IntArray,
     """reach() over the graph from node ``start``.
 
     ``ip``: the mode (0: capacity dominance; 1: group-sum dominance; 2: one resource, a
-    plain Dijkstra), the rising style code (-1: none; its steps count only straight up);
+    plain Dijkstra), the rising style code (-1: none; its steps count only straight up),
+    whether any code maps to -1 (else no step is checked for it), whether any code has a
+    second draw (``out2``);
     ``fp``: the pool limit (+EPS), EPS. A step in graph style ``code`` is drawn on the
     budget's style ``out1[code]``, and again, as a second step, on ``out2[code]`` (-2:
     not drawn; -1: the budget lacks the style, an error). ``caps`` (+EPS) and ``slack``
@@ -201,6 +203,8 @@ def _search(spots: IntArray, first: IntArray, count: IntArray, to: IntArray,
     """
     mode = ip[0]
     rise = ip[1]
+    check_bad = ip[2] != 0
+    draws = 2 if ip[3] != 0 else 1
     pool_limit = fp[0]
     eps = fp[1]
     n = caps.shape[0]
@@ -215,6 +219,8 @@ def _search(spots: IntArray, first: IntArray, count: IntArray, to: IntArray,
     heap_ids = np.empty(256, np.int64)
     d2 = np.empty(nd, np.float64)
     done = np.zeros(64, np.bool_)
+    best = np.empty(64, np.float64)  # mode 2: each key's one label's pool spent
+    best[0] = 0.0
     for k in range(5):
         K[0, k] = spots[start, k]
     K[0, _HEAD] = 0
@@ -263,25 +269,27 @@ def _search(spots: IntArray, first: IntArray, count: IntArray, to: IntArray,
         hc = spots[here, 2]
         hl = spots[here, 3]
         # a step in a style the budget lacks is an error, before any of the node's steps
-        for e in range(e0, e1):
-            code = style[e]
-            if code == rise:
-                j = to[e]
-                if spots[j, 1] != hr or spots[j, 2] != hc or spots[j, 3] <= hl:
-                    continue
-            if out1[code] == -1 or out2[code] == -1:
-                status = 1
-                bad_style = code
+        # (only looked for when the budget lacks a style the graph has)
+        if check_bad:
+            for e in range(e0, e1):
+                code = style[e]
+                if code == rise:
+                    j = to[e]
+                    if spots[j, 1] != hr or spots[j, 2] != hc or spots[j, 3] <= hl:
+                        continue
+                if out1[code] == -1 or out2[code] == -1:
+                    status = 1
+                    bad_style = code
+                    break
+            if status != 0:
                 break
-        if status != 0:
-            break
         for e in range(e0, e1):
             code = style[e]
             target = to[e]
             if code == rise and (spots[target, 1] != hr or spots[target, 2] != hc
                                  or spots[target, 3] <= hl):
                 continue
-            for w in range(2):
+            for w in range(draws):
                 s = out1[code] if w == 0 else out2[code]
                 if s < 0:
                     continue
@@ -330,11 +338,14 @@ def _search(spots: IntArray, first: IntArray, count: IntArray, to: IntArray,
                         K = _grow(K, 2 * nk)
                         grown = np.empty(2 * nk, np.int64)
                         done_grown = np.zeros(2 * nk, np.bool_)
+                        best_grown = np.empty(2 * nk, np.float64)
                         for j in range(nk):
                             grown[j] = nodes[j]
                             done_grown[j] = done[j]
+                            best_grown[j] = best[j]
                         nodes = grown
                         done = done_grown
+                        best = best_grown
                     tk = nk
                     nk += 1
                     for k in range(5):
@@ -344,9 +355,9 @@ def _search(spots: IntArray, first: IntArray, count: IntArray, to: IntArray,
                     nodes[tk] = target
                     kid_of[target] = tk
                 elif mode == 2:
-                    j = K[tk, _HEAD]
-                    if LF[j, _TOTAL] <= t2 + eps:
+                    if best[tk] <= t2 + eps:
                         continue
+                    j = K[tk, _HEAD]
                     LI[j, _ALIVE] = 0
                     K[tk, _HEAD] = -1
                     K[tk, _TAIL] = -1
@@ -405,6 +416,8 @@ def _search(spots: IntArray, first: IntArray, count: IntArray, to: IntArray,
                 if mode != 2:
                     for k in range(nd):
                         LF[new, dom + k] = d2[k]
+                else:
+                    best[tk] = t2
                 if K[tk, _TAIL] == -1:
                     K[tk, _HEAD] = new
                 else:
@@ -567,7 +580,8 @@ def search(graph: MovementGraph, start: int, *, mode: int, rise: int, pool_limit
     arguments and the result). The graph must have been closed from ``start`` in a box
     the budget cannot leave; a node left unexpanded gives status 4."""
     g = graph._g
-    ip = np.array([mode, rise], dtype=np.int64)
+    check_bad = bool((out1 == -1).any() or (out2 == -1).any())
+    ip = np.array([mode, rise, check_bad, bool((out2 >= 0).any())], dtype=np.int64)
     fp = np.array([pool_limit, eps], dtype=np.float64)
     with graph.lock:
         out: SearchResult = g["_search"](
