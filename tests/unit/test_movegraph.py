@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 pytest.importorskip("numba")
 
 from footwork.space import compiled, movegraph
-from footwork.space.arrayreach import ArrayReach, as_arrays
+from footwork.space.arrayreach import ArrayReach, as_arrays, as_front_rows
 from footwork.space.kernels import reach_from_arrays
 from footwork.space.movegraph import MovementGraph, search
 from footwork.space.reach import EPS, Budget, Reach, Step, group_constraints, reach
@@ -308,3 +308,32 @@ def test_threads_take_turns_on_one_graph() -> None:
     for t in threads:
         t.join()
     assert errors == []
+
+
+@SETTINGS
+@given(graphs())
+def test_front_rows_are_every_label_on_a_front(case: Case) -> None:
+    """Each key's front as rows of arrays (key row, spend vector, pool), the same labels as
+    the pure search's fronts; ``label_at`` builds the one with a given vector."""
+    steps, start = case
+    budget = Budget({"a": 2.0, "b": 3.0, "c": 1.5}, 3.0)
+    out1, out2 = [0, 1, 2], [-2, -2, -2]
+    got = run(steps, start, budget, out1=out1, out2=out2)
+    want = oracle(steps, start, budget, out1=out1, out2=out2)
+    assert isinstance(got, ArrayReach)
+    for found in (got, want):
+        rows, vectors, pools = as_front_rows(found)
+        keys = list(want.keys())
+        for k, key in enumerate(keys):
+            mine = sorted((tuple(v), p) for v, p in zip(vectors[rows == k].tolist(),
+                                                       pools[rows == k].tolist(), strict=True))
+            theirs = sorted((s.vector, s.pool) for s in want.front(key))
+            assert len(mine) == len(theirs)
+            for (v1, p1), (v2, p2) in zip(mine, theirs, strict=True):
+                assert v1 == pytest.approx(v2, abs=1e-9) and p1 == pytest.approx(p2, abs=1e-9)
+    rows, vectors, _ = got.front_rows()
+    for k in range(len(got)):
+        for vector in vectors[rows == k].tolist():
+            label = got.label_at(k, vector)
+            assert list(label.vector) == vector
+            assert label in got.front(label.key)

@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from footwork.space.reach import Budget, PlanStep, Reach, Spend, Step
 
-__all__ = ["ArrayReach", "GridSpot", "as_arrays"]
+__all__ = ["ArrayReach", "GridSpot", "as_arrays", "as_front_rows"]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -73,6 +73,28 @@ class ArrayReach(Reach[GridSpot]):
         least: FloatArray = np.minimum.reduceat(totals, starts)
         return least
 
+    def front_rows(self) -> tuple[IntArray, FloatArray, FloatArray]:
+        """Every label on a front, as arrays in the order of :attr:`spots` (a key's labels
+        in the order of its front): the row of its key, its spend per style (columns in
+        the budget's order) and its pool spent."""
+        nk = self._keys_a.shape[0]
+        ids = self._flat[:self._alive]
+        if self._alive == nk:
+            rows = np.arange(nk, dtype=np.int64)
+        else:
+            starts = self._flat[self._alive:]
+            rows = np.repeat(np.arange(nk, dtype=np.int64), np.diff(starts))
+        return rows, self._reals[ids, 2:], self._reals[ids, 1]
+
+    def label_at(self, k: int, vector: Sequence[float]) -> Spend[GridSpot]:
+        """The label of the key in row ``k`` whose spend vector is ``vector`` (one of
+        :meth:`front_rows`'), with its plan, built alone."""
+        want = list(vector)
+        for i in self._front_ids(k):
+            if self._reals[i, 2:].tolist() == want:
+                return self._spend_of(i)
+        raise KeyError(f"no label of key {k} spends {want}")
+
     def index(self, key: GridSpot) -> int:
         """The row of ``key`` in :attr:`spots`; KeyError when it was not reached."""
         if self._index is None:
@@ -83,7 +105,12 @@ class ArrayReach(Reach[GridSpot]):
         """:meth:`cheapest` of the key in row ``k`` of :attr:`spots`, built alone."""
         ids = self._front_ids(k)
         reals = self._reals
-        best = min(ids, key=lambda i: (reals[i, 1], tuple(reals[i, 2:].tolist())))
+        return self._spend_of(min(ids, key=lambda i: (reals[i, 1],
+                                                      tuple(reals[i, 2:].tolist()))))
+
+    def _spend_of(self, best: int) -> Spend[GridSpot]:
+        """Label ``best`` as a :class:`Spend`, its plan followed up its parents."""
+        reals = self._reals
         plan: list[PlanStep[GridSpot]] = []
         j = best
         while self._ints[j, 1] >= 0:
@@ -94,7 +121,8 @@ class ArrayReach(Reach[GridSpot]):
         plan.reverse()
         spent = MappingProxyType(dict(zip(self._budget.styles, reals[best, 2:].tolist(),
                                           strict=True)))
-        return Spend(self._tuple_of(k), spent, float(reals[best, 1]), tuple(plan))
+        key = self._tuple_of(int(self._ints[best, 0]))
+        return Spend(key, spent, float(reals[best, 1]), tuple(plan))
 
     def _front_ids(self, k: int) -> list[int]:
         nk = self._keys_a.shape[0]
@@ -185,3 +213,22 @@ def as_arrays(found: Reach[GridSpot]) -> tuple[IntArray, FloatArray]:
     spots = np.array(keys, dtype=np.int64).reshape(len(keys), 5)
     pools = np.array([found.min_pool(k) for k in keys], dtype=np.float64)
     return spots, pools
+
+
+def as_front_rows(found: Reach[GridSpot]) -> tuple[IntArray, FloatArray, FloatArray]:
+    """:meth:`ArrayReach.front_rows` of any grid ``Reach`` (built for the pure search's,
+    each front in its own order): the key row of each label, its spend vector and pool."""
+    if isinstance(found, ArrayReach):
+        return found.front_rows()
+    rows: list[int] = []
+    vectors: list[tuple[float, ...]] = []
+    pools: list[float] = []
+    for k, key in enumerate(found.keys()):
+        for spend in found.front(key):
+            rows.append(k)
+            vectors.append(spend.vector)
+            pools.append(spend.pool)
+    width = len(found.budget.styles)
+    return (np.array(rows, dtype=np.int64),
+            np.array(vectors, dtype=np.float64).reshape(len(rows), width),
+            np.array(pools, dtype=np.float64))
