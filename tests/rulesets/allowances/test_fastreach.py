@@ -1,11 +1,14 @@
 """The compiled searches of `allowances` give the pure searches' answer, key by key.
 
-``fast_reach`` must agree with ``planning.pure_run`` (the one-Type plain Dijkstra, the
-core's ``reach`` with the cascade as group caps, or without groups) on every map: the
+``fast_reach`` (the terrain's steps in the core's movement graph, searched by the core's
+one compiled search) must agree with ``planning.pure_run`` (the one-Type plain Dijkstra,
+the core's ``reach`` with the cascade as group caps, or without groups) on every map: the
 same keys in the same order, the same front vectors, the same least spent and the same
 cheapest plan. The maps are small random grids with floors at several heights, walls,
 water of several depths, voids, ceilings, rock and unclimbable walls; the creatures,
-their Allowances, Breaches and Jumps, the options and the starts are random too.
+their Allowances, Breaches and Jumps, the options and the starts are random too. The
+graphs are kept on the terrain: a start already covered expands nothing more, and a
+search that leaves its graph's box is left to the pure search.
 """
 
 from __future__ import annotations
@@ -211,3 +214,66 @@ def test_fast_reach_on_a_larger_map(seed: int) -> None:
     start = (GROUND, 6, 6, terrain.top[6][6], 0)
     for by in (None, *scores):
         compare(terrain, actor, AllowancesOptions(), start, by)
+
+
+def _three_types(seed: int = 1) -> tuple[Terrain, Creature, Spot]:
+    rng = random.Random(seed)
+    text = ["".join(rng.choice("......12~~~w#H_nR") for _ in range(12)) for _ in range(12)]
+    text[6] = text[6][:6] + "." + text[6][7:]
+    terrain = Terrain(parse_ascii(text, LEGEND), metric="manhattan", vertical_step=0.5,
+                      walk_step=1.0, burrow_depth=2.0, solid_tags=["rock"])
+    scores = {"overland": 6.0, "swim": 3.0, "flight": 4.0, "burrow": 2.0}
+    actor = dataclasses.replace(TEMPLATE, row=6, col=6, z=terrain.height(terrain.top[6][6]),
+                                scores=scores, allowance=scores)
+    return terrain, actor, (GROUND, 6, 6, terrain.top[6][6], 0)
+
+
+def test_a_covered_start_expands_nothing_more() -> None:
+    """The movement graph is kept on the terrain, one per mover profile: a second search
+    from a start already closed in a box that holds its own expands no spot, and gives
+    the same answer; so does a smaller budget from there."""
+    terrain, actor, start = _three_types()
+    o = AllowancesOptions()
+    s = plan_search(terrain, actor, o, None)
+    first = fastreach.fast_reach(terrain, start, s)
+    assert first is not None
+    graphs = fastreach._prepared[terrain].graphs
+    (graph,) = graphs.values()
+    size = (graph.n, graph.m)
+    assert size[1] > 0
+    calls: list[int] = []
+    expand = graph._expand
+
+    def counted(spots: Any) -> Any:
+        calls.append(len(spots))
+        return expand(spots)
+
+    graph._expand = counted
+    again = fastreach.fast_reach(terrain, start, s)
+    assert again is not None
+    same(first, again)
+    spent = {t: v / 2 for t, v in actor.scores.items()}
+    smaller = plan_search(terrain, dataclasses.replace(actor, allowance=spent), o, None)
+    assert smaller.mover == s.mover
+    less = fastreach.fast_reach(terrain, start, smaller)
+    assert less is not None
+    same(pure_run(terrain, start, smaller), less)
+    assert calls == [] and (graph.n, graph.m) == size
+    assert list(graphs.values()) == [graph]  # the same profile: the same graph
+    # another mover (Overland alone): a graph of its own
+    alone = plan_search(terrain, actor, o, "overland")
+    assert fastreach.fast_reach(terrain, start, alone) is not None
+    assert len(graphs) == 2 and calls == []
+
+
+def test_a_search_past_its_box_is_left_to_the_pure_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A node the search reaches but its graph never expanded (the box was too small)
+    makes fast_reach return None; planning.run then runs the pure search."""
+    terrain, actor, start = _three_types(2)
+    s = plan_search(terrain, actor, AllowancesOptions(), "overland")
+    _, r, c, lv, _ = start
+    monkeypatch.setattr(fastreach, "_box", lambda *args: (r, r + 1, c, c + 1, lv, lv))
+    assert fastreach.fast_reach(terrain, start, s) is None
+    planning._CACHE.clear()
+    same(pure_run(terrain, start, s), planning.run(terrain, start, s))

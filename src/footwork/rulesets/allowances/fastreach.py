@@ -1,42 +1,61 @@
-"""The `allowances` searches, compiled: the same answer as :func:`planning.run
-<footwork.rulesets.allowances.planning.run>`'s pure searches over :meth:`Terrain.steps
-<footwork.rulesets.allowances.terrain.Terrain.steps>` (docs/performance.md).
+"""The `allowances` terrain, described for the core's movement graph: the compiled form
+of :func:`planning.run <footwork.rulesets.allowances.planning.run>`'s searches
+(docs/performance.md).
 
-:func:`fast_reach` runs the search a :class:`~footwork.rulesets.allowances.planning.Search`
-asks for, over the movement graph of :class:`~footwork.rulesets.allowances.terrain.Terrain`
-translated step by step into a numba kernel that reads the terrain's integer level layers:
+The search and the graph live in the core now (:mod:`footwork.space.movegraph`): a
+:class:`~footwork.space.movegraph.MovementGraph` keeps the steps as arrays, grown as
+searches need them, and :func:`~footwork.space.movegraph.search` is the one compiled
+label-setting search (capacity dominance; group-sum dominance with the cascade as group
+caps; or, for a budget of one resource and no groups, the plain bounded Dijkstra of
+:func:`planning.one_resource <footwork.rulesets.allowances.planning.one_resource>`). This
+module only says what the terrain allows and how a search reads it:
 
-- a budget of one resource and no groups: the plain bounded Dijkstra of
-  :func:`planning.one_resource <footwork.rulesets.allowances.planning.one_resource>`;
-- otherwise the core's exact label-setting search (:func:`footwork.space.reach.reach`,
-  capacity dominance), with the cascade as group caps (group-sum dominance) when the
-  search has groups.
+- ``_expand`` and its helpers are :meth:`Terrain.steps
+  <footwork.rulesets.allowances.terrain.Terrain.steps>` written out for numba, over the
+  whole map's integer level layers stacked in one array (map coordinates); they list a
+  spot's steps in the order ``Terrain.steps`` does. ``_expand_batch`` runs them over the
+  batch of spots the graph asks for.
+- A graph belongs to a terrain and a *mover profile*: the Types the mover may use, the
+  style Climb is charged to, how many submerged/surfaced turns it may make (no more than
+  its budget can pay for), its hop floor, and the terrain's ``skim``. The graphs are kept
+  on the terrain (a few profiles each; one grown past a few million steps starts over)
+  and reused by every search with that profile.
+- Per search: each step's style code is drawn on the budget's ``breach`` when it is the
+  Breach's Type and on its own cap unless only the Breach pays (``out1``, ``out2``); a
+  rising Type's steps count only straight up (``rise``); and the graph is first closed
+  over the box of cells and levels the search cannot leave. The closing expands every
+  spot in the box, whatever it costs, so the box is as tight as can be shown: it is
+  sized by the most a label can spend in all (the pool, the caps and the cascade's
+  groups), and it rises above the map only as far as Flight and a hop can pay for.
 
-The steps are those ``run`` searches: ``Terrain.steps`` for the search's mover, a
-Breach's Type also drawn on the temporary distance (``breach``), and a rising Type kept to
-straight up. It returns a :class:`~footwork.space.reach.Reach` built through its
-constructor, so ``front``, ``cheapest``, ``vectors`` and the plans work unchanged.
+Climb's steps carry the code of the style they are charged to (``climb``, or
+``overland`` under A002-25's fallback), so the draws and the ``rise`` filter treat them
+exactly as ``run`` does: as steps of that style.
 
 *The same answer* means the same keys in the same order, the same fronts and the same
-cheapest plans: as in ``styles/fastreach.py``, the kernel makes labels in the pure
-search's order (steps in ``Terrain.steps``'s order, labels numbered as they are made,
-the heap ordered by (spent, label number)) and does every float sum in the same order.
-Labels that are neither on a front nor an ancestor of one are left out of the result
-(their numbers are compacted), which changes no front and no plan.
+cheapest plans, to the bit: the core's search makes labels in the pure search's order
+(steps in ``Terrain.steps``'s order, labels numbered as made, the heap ordered by (spent,
+label number)) and adds costs in the same order; it leaves out labels that are neither on
+a front nor an ancestor of one, which changes no front and no plan. It returns the
+core's :class:`~footwork.space.arrayreach.ArrayReach`, a
+:class:`~footwork.space.reach.Reach` kept as the search's arrays (its Python objects built
+when asked), so ``front``, ``cheapest``, ``vectors`` and the plans work unchanged.
 
-The search is cropped to the cells the budget can reach (every step across costs at least
-the cell size). numba is optional (``pip install 'footwork[fast]'``): it is imported on
-the first call, and :func:`fast_reach` returns ``None`` when it is missing, or for a
-search the kernel's packed keys cannot hold, so that the caller runs the pure search.
-Compiled code is cached on disk (``cache=True``) beside this file.
+numba is optional (``pip install 'footwork[fast]'``): :func:`fast_reach` returns None, so
+that the caller runs the pure search, while the kernels are not ready (numba missing, or
+still compiling under :mod:`footwork.space.compiled`'s policy), or when its box turns out
+too small for the search. Compiled code is cached on disk beside this file.
 """
 
 from __future__ import annotations
 
 import contextlib
 import math
+import threading
 import weakref
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -50,21 +69,16 @@ from footwork.rulesets.allowances.terrain import (
     HOP,
     WALL,
     WATER,
+    Mover,
     Spot,
     Terrain,
 )
 from footwork.space import compiled as compiled_policy
+from footwork.space import movegraph
 from footwork.space.grid import OFFSETS, Surface
-from footwork.space.kernels import compact_labels as _compact_labels
-from footwork.space.kernels import grow as _grow
-from footwork.space.kernels import heap_grow as _heap_grow
-from footwork.space.kernels import heap_pop as _heap_pop
-from footwork.space.kernels import heap_push as _heap_push
 from footwork.space.kernels import load_kernel, reach_from_arrays
-from footwork.space.kernels import new_table as _new_table
-from footwork.space.kernels import rehash as _rehash
-from footwork.space.kernels import slot as _slot
 from footwork.space.levels import NONE
+from footwork.space.movegraph import Box, MovementGraph
 from footwork.space.reach import EPS, Budget, Reach, group_constraints
 
 __all__ = ["TERRAIN_STYLES", "compiled", "fast_reach"]
@@ -82,17 +96,18 @@ _FLOOR, _WALLC, _WATERC, _VOID = (int(Surface.FLOOR), int(Surface.WALL), int(Sur
 _SURF, _TOP, _BED, _CEIL, _FACE, _EARTH = range(6)
 _DR = tuple(dr for dr, _ in OFFSETS)
 _DC = tuple(dc for _, dc in OFFSETS)
-#: packed spot keys: kind (3 bits), turns (8), level (20), window cell (32)
-_TURN_BITS, _LEVEL_BITS, _CELL_BITS = 8, 20, 32
-#: the most steps one spot has (8 directions × 2, then 4 vertical), and the most search
-#: steps (each may also be drawn on the Breach)
+#: the most steps one spot has (8 directions × 2, then 4 vertical)
 _MAX_STEPS = 24
+#: how many graphs (mover profiles) a terrain keeps, and the most steps a graph may hold
+#: before it is dropped and grown again from the next search's box
+_GRAPHS_KEPT = 8
+_MAX_GRAPH_STEPS = 4_000_000
 
 
-# -- the kernel (plain Python here; compiled by numba on the first call) ----------------------
+# -- the kernel (plain Python here; compiled by numba) ----------------------------------------
 #
 # Each function below mirrors a piece of terrain.py: keep them in step with it. Spots are
-# (kind, row, col, level, turns) in window coordinates; L is the stacked layer array.
+# (kind, row, col, level, turns) in map coordinates; L is the stacked layer array.
 
 
 def _submerged(L: IntArray, kind: int, r: int, c: int, lv: int) -> bool:
@@ -146,6 +161,7 @@ def _add(L: IntArray, bi: IntArray, bf: FloatArray, n: int, sub: bool, turns: in
         bi[n, 3] = lv
         bi[n, 4] = t2
         bi[n, 5] = code
+        bi[n, 6] = 0
         bf[n] = cost
         return n + 1
     return n
@@ -166,10 +182,12 @@ def _skim(L: IntArray, bi: IntArray, bf: FloatArray, n: int, sub: bool, turns: i
 
 
 def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: IntArray,
-            mp: IntArray, runs: FloatArray, vs: float, bi: IntArray, bf: FloatArray) -> int:
+            mp: IntArray, runs: FloatArray, vs: float, bi: IntArray, bf: FloatArray,
+            n0: int) -> int:
     """Terrain.steps: writes the steps into ``bi`` (kind, row, col, level, turns, style
-    code) and ``bf`` (cost); returns how many. ``allow[code]``: may the mover use that
-    style; ``mp``: walk step, max turns, hop floor, Climb's code, skim (0/1)."""
+    code, tags 0) and ``bf`` (cost) from row ``n0`` on, in Terrain.steps's order; returns
+    the row after the last. ``allow[code]``: may the mover use that style; ``mp``: walk
+    step, max turns, hop floor, Climb's code, skim (0/1)."""
     step = mp[0]
     mt = mp[1]
     hop_floor = mp[2]
@@ -178,7 +196,7 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: 
     rows = L.shape[1]
     cols = L.shape[2]
     sub = _submerged(L, kind, r, c, lv)
-    n = 0
+    n = n0
     for k in range(8):
         dr = _DR[k]
         dc = _DC[k]
@@ -292,281 +310,39 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: 
     return n
 
 
-def _moves(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: IntArray,
-           mp: IntArray, runs: FloatArray, vs: float, out1: IntArray, out2: IntArray,
-           rise: int, bi: IntArray, bf: FloatArray, mi: IntArray, mf: FloatArray) -> int:
-    """planning.run's steps: Terrain.steps, a rising Type kept to straight up, a Breach's
-    Type drawn on ``breach`` (``out1[code]``) and on its own cap (``out2[code]``). Writes
-    (kind, row, col, level, turns, budget index) into ``mi`` and costs into ``mf``;
-    returns how many, or -1 - code for a step in a style the budget lacks."""
-    m = _expand(L, kind, r, c, lv, turns, allow, mp, runs, vs, bi, bf)
+def _expand_batch(layers: IntArray, allow: IntArray, mp: IntArray, runs: FloatArray,
+                  vs: float, spots: IntArray) -> tuple[IntArray, IntArray, FloatArray]:
+    """The movement graph's ``expand``: the steps of each of ``spots`` (rows of kind, row,
+    col, level, turns), spot by spot, each in Terrain.steps's order. Returns each spot's
+    step count, the steps (kind, row, col, level, turns, style code, tags 0) and their
+    costs."""
+    m = spots.shape[0]
+    counts = np.empty(m, np.int64)
+    size = 16 * m + _MAX_STEPS
+    si = np.empty((size, 7), np.int64)
+    sf = np.empty(size, np.float64)
     n = 0
-    for q in range(m):
-        code = bi[q, 5]
-        if code == rise and (bi[q, 1] != r or bi[q, 2] != c or bi[q, 3] <= lv):
-            continue
-        for w in range(2):
-            o = out1[code] if w == 0 else out2[code]
-            if o == -2:
-                continue
-            if o == -1:
-                return int(-1 - code)
-            for k in range(5):
-                mi[n, k] = bi[q, k]
-            mi[n, 5] = o
-            mf[n] = bf[q]
-            n += 1
-    return n
+    for a in range(m):
+        if n + _MAX_STEPS > si.shape[0]:
+            size = 2 * si.shape[0]
+            si2 = np.empty((size, 7), np.int64)
+            sf2 = np.empty(size, np.float64)
+            for q in range(n):  # loops: a slice assignment takes seconds to compile
+                for k in range(7):
+                    si2[q, k] = si[q, k]
+                sf2[q] = sf[q]
+            si = si2
+            sf = sf2
+        end = _expand(layers, spots[a, 0], spots[a, 1], spots[a, 2], spots[a, 3],
+                      spots[a, 4], allow, mp, runs, vs, si, sf, n)
+        counts[a] = end - n
+        n = end
+    return counts, si[:n], sf[:n]
 
 
-def _pack(kind: int, cell: int, lv: int, turns: int, lv_lo: int) -> int:
-    return kind | (turns << 3) | ((lv - lv_lo) << 11) | (cell << 31)
-
-
-# columns of the key table K, the label tables LI (ints) and LF (floats)
-_KIND, _ROW, _COL, _LEVEL, _TURNS, _HEAD, _TAIL = range(7)
-_KEY, _PARENT, _STYLE, _NEXT, _ALIVE = range(5)
-_COST, _TOTAL, _SPENT = range(3)  # then n spends, then the dominance coordinates
-
-
-def _search(layers: IntArray, ip: IntArray, fp: FloatArray, allow: IntArray, mp: IntArray,
-            out1: IntArray, out2: IntArray, runs: FloatArray, caps: FloatArray,
-            slack: FloatArray, held: IntArray, gcaps: FloatArray, sets: IntArray) -> tuple[
-                Any, ...]:
-    """reach() (``ip[10]`` = 0: capacity dominance; 1: group-sum dominance) or
-    one_resource (``ip[10]`` = 2) over _moves's steps, in the window rows
-    ``ip[6]:ip[7]``, cols ``ip[8]:ip[9]`` of ``layers``.
-
-    ``ip``: start kind, row, col, level, turns (window coordinates), lowest level, the
-    window, the mode, the rising Type's code (-1: none); ``fp``: vertical step, pool limit
-    (+EPS), EPS; ``caps`` (+EPS) and ``slack`` per budget style; ``held[s]``: the groups
-    holding style ``s`` (-1 pads); ``gcaps[g]`` (+EPS), ``sets[g]``: group ``g``'s
-    members (-1 pads) for the cap checks; ``sets[len(gcaps):]``: the constraint sets the
-    labels are compared on (group-sum mode).
-
-    Returns (status, style code, keys, labels (key, parent, budget index), labels (cost,
-    pool spent, spend vector), the fronts as flat label ids, how many labels are on
-    them). Keys are rows of (kind, row, col, level, turns) in window coordinates, in the
-    order they were found; labels are those on a front and their ancestors, renumbered
-    in order; the fronts are followed by each key's start in them. status 1: a step in a
-    style the budget lacks (the style code says which); 3: a level or turn count outside
-    the packed keys' span.
-    """
-    L = layers[:, ip[6]:ip[7], ip[8]:ip[9]]
-    lv_lo = ip[5]
-    mode = ip[10]
-    rise = ip[11]
-    level_span = 1 << _LEVEL_BITS
-    turn_span = 1 << _TURN_BITS
-    vs = fp[0]
-    pool_limit = fp[1]
-    eps = fp[2]
-    n = caps.shape[0]
-    ng = gcaps.shape[0]
-    nd = sets.shape[0] - ng if mode == 1 else n + 1
-    dom = _SPENT + n  # the first dominance column of LF
-    width = L.shape[2]
-    K = np.empty((64, 7), np.int64)
-    table = _new_table(256)
-    LI = np.empty((256, 5), np.int64)
-    LF = np.empty((256, dom + nd), np.float64)
-    heap = np.empty(256, np.float64)
-    heap_ids = np.empty(256, np.int64)
-    bi = np.empty((_MAX_STEPS, 6), np.int64)
-    bf = np.empty(_MAX_STEPS, np.float64)
-    mi = np.empty((2 * _MAX_STEPS, 6), np.int64)
-    mf = np.empty(2 * _MAX_STEPS, np.float64)
-    d2 = np.empty(nd, np.float64)
-    done = np.zeros(64, np.bool_)
-    for k in range(5):
-        K[0, k] = ip[k]
-    K[0, _HEAD] = 0
-    K[0, _TAIL] = 0
-    code = _pack(ip[0], ip[1] * width + ip[2], ip[3], ip[4], lv_lo)
-    q = _slot(table, code)
-    table[q, 0] = code
-    table[q, 1] = 0
-    nk = 1
-    LI[0, _KEY] = 0
-    LI[0, _PARENT] = -1
-    LI[0, _STYLE] = -1
-    LI[0, _NEXT] = -1
-    LI[0, _ALIVE] = 1
-    LF[0, _COST] = 0.0
-    LF[0, _TOTAL] = 0.0
-    for k in range(n):
-        LF[0, _SPENT + k] = 0.0
-    for k in range(nd):
-        LF[0, dom + k] = 0.0
-    if mode == 0:
-        for k in range(n):
-            LF[0, dom + 1 + k] = slack[k] if slack[k] > 0.0 else 0.0
-    nl = 1
-    heap[0] = 0.0
-    heap_ids[0] = 0
-    size = 1
-    status = 0
-    bad_style = -1
-    while size > 0:
-        t = heap[0]
-        i = heap_ids[0]
-        size = _heap_pop(heap, heap_ids, size)
-        if LI[i, _ALIVE] == 0:
-            continue
-        kid = LI[i, _KEY]
-        if mode == 2:
-            if done[kid]:
-                continue
-            done[kid] = True
-        m = _moves(L, K[kid, _KIND], K[kid, _ROW], K[kid, _COL], K[kid, _LEVEL],
-                   K[kid, _TURNS], allow, mp, runs, vs, out1, out2, rise, bi, bf, mi, mf)
-        if m < 0:
-            status = 1
-            bad_style = -1 - m
-            break
-        for q in range(m):
-            c = mf[q]
-            s = mi[q, 5]
-            t2 = t + c
-            if t2 > pool_limit:
-                continue
-            x = LF[i, _SPENT + s] + c
-            if mode != 2:
-                if x > caps[s]:
-                    continue
-                over = False
-                for h in range(held.shape[1]):
-                    g = held[s, h]
-                    if g < 0:
-                        break
-                    acc = 0.0
-                    for u in range(sets.shape[1]):
-                        j = sets[g, u]
-                        if j < 0:
-                            break
-                        acc += LF[i, _SPENT + j]
-                    if acc + c > gcaps[g]:
-                        over = True
-                        break
-                if over:
-                    continue
-                if mode == 0:
-                    d2[0] = t2
-                    for k in range(n):
-                        y = x if k == s else LF[i, _SPENT + k]
-                        v = y + slack[k]
-                        d2[k + 1] = v if v > t2 else t2
-                else:
-                    for k in range(nd):
-                        acc = 0.0
-                        for u in range(sets.shape[1]):
-                            j = sets[ng + k, u]
-                            if j < 0:
-                                break
-                            acc += x if j == s else LF[i, _SPENT + j]
-                        d2[k] = acc
-            if not (0 <= mi[q, 3] - lv_lo < level_span and 0 <= mi[q, 4] < turn_span):
-                status = 3
-                break
-            code = _pack(mi[q, 0], mi[q, 1] * width + mi[q, 2], mi[q, 3], mi[q, 4], lv_lo)
-            slot = _slot(table, code)
-            if table[slot, 0] == -1:
-                if nk == K.shape[0]:
-                    K = _grow(K, 2 * nk)
-                    grown = np.zeros(2 * nk, np.bool_)
-                    for j in range(nk):
-                        grown[j] = done[j]
-                    done = grown
-                to = nk
-                nk += 1
-                for k in range(5):
-                    K[to, k] = mi[q, k]
-                K[to, _HEAD] = -1
-                K[to, _TAIL] = -1
-                table[slot, 0] = code
-                table[slot, 1] = to
-                if 2 * nk > table.shape[0]:
-                    table = _rehash(table, 4 * table.shape[0])
-            elif mode == 2:
-                to = table[slot, 1]
-                j = K[to, _HEAD]
-                if LF[j, _TOTAL] <= t2 + eps:
-                    continue
-                LI[j, _ALIVE] = 0
-                K[to, _HEAD] = -1
-                K[to, _TAIL] = -1
-            else:
-                to = table[slot, 1]
-                # a held label at least as good in every coordinate beats the new one
-                beaten = False
-                j = K[to, _HEAD]
-                while j != -1:
-                    below = True
-                    for k in range(nd):
-                        if not (LF[j, dom + k] - eps <= d2[k]):
-                            below = False
-                            break
-                    if below:
-                        beaten = True
-                        break
-                    j = LI[j, _NEXT]
-                if beaten:
-                    continue
-                # drop the held labels the new one is at least as good as
-                prev = -1
-                j = K[to, _HEAD]
-                while j != -1:
-                    nxt = LI[j, _NEXT]
-                    above = True
-                    for k in range(nd):
-                        if not (d2[k] <= LF[j, dom + k] + eps):
-                            above = False
-                            break
-                    if above:
-                        LI[j, _ALIVE] = 0
-                        if prev == -1:
-                            K[to, _HEAD] = nxt
-                        else:
-                            LI[prev, _NEXT] = nxt
-                        if K[to, _TAIL] == j:
-                            K[to, _TAIL] = prev
-                    else:
-                        prev = j
-                    j = nxt
-            if nl == LI.shape[0]:
-                LI = _grow(LI, 2 * nl)
-                LF = _grow(LF, 2 * nl)
-            new = nl
-            nl += 1
-            LI[new, _KEY] = to
-            LI[new, _PARENT] = i
-            LI[new, _STYLE] = s
-            LI[new, _NEXT] = -1
-            LI[new, _ALIVE] = 1
-            LF[new, _COST] = c
-            LF[new, _TOTAL] = t2
-            for k in range(n):
-                LF[new, _SPENT + k] = LF[i, _SPENT + k]
-            LF[new, _SPENT + s] = x
-            if mode != 2:
-                for k in range(nd):
-                    LF[new, dom + k] = d2[k]
-            if K[to, _TAIL] == -1:
-                K[to, _HEAD] = new
-            else:
-                LI[K[to, _TAIL], _NEXT] = new
-            K[to, _TAIL] = new
-            if size == heap.shape[0]:
-                heap, heap_ids = _heap_grow(heap, heap_ids)
-            size = _heap_push(heap, heap_ids, size, t2, new)
-        if status != 0:
-            break
-    OI, OF, fronts, alive = _compact_labels(K, LI, LF, nk, nl, n)
-    return status, bad_style, K[:nk, :5], OI, OF, fronts, alive
-
-
-_LAYERS = "int64[:, :, :]"
+_LAYERS = "int64[:, :, ::1]"
 _I1 = "int64[::1]"
+_I2 = "int64[:, ::1]"
 _F1 = "float64[::1]"
 #: compiled in this order (callees first), with their signatures: one compilation each
 _KERNEL_FUNCTIONS: tuple[tuple[str, str | list[str]], ...] = (
@@ -575,50 +351,46 @@ _KERNEL_FUNCTIONS: tuple[tuple[str, str | list[str]], ...] = (
     ("_open_air", f"boolean({_LAYERS}, int64, int64, int64)"),
     ("_above", f"boolean({_LAYERS}, int64, int64, int64)"),
     ("_pass", f"boolean({_LAYERS}, int64, int64, int64, int64, int64)"),
-    ("_add", f"int64({_LAYERS}, int64[:, ::1], {_F1}, int64, boolean, int64, int64, int64, "
-             "int64, int64, int64, int64, float64)"),
-    ("_skim", f"int64({_LAYERS}, int64[:, ::1], {_F1}, int64, boolean, int64, int64, int64, "
-              "int64, int64, float64)"),
+    ("_add", f"int64({_LAYERS}, {_I2}, {_F1}, int64, boolean, int64, int64, int64, int64, "
+             "int64, int64, int64, float64)"),
+    ("_skim", f"int64({_LAYERS}, {_I2}, {_F1}, int64, boolean, int64, int64, int64, int64, "
+              "int64, float64)"),
     ("_expand", f"int64({_LAYERS}, int64, int64, int64, int64, int64, {_I1}, {_I1}, {_F1}, "
-                f"float64, int64[:, ::1], {_F1})"),
-    ("_moves", f"int64({_LAYERS}, int64, int64, int64, int64, int64, {_I1}, {_I1}, {_F1}, "
-               f"float64, {_I1}, {_I1}, int64, int64[:, ::1], {_F1}, int64[:, ::1], {_F1})"),
-    ("_pack", "int64(int64, int64, int64, int64, int64)"),
-    ("_search", "Tuple((int64, int64, int64[:, :], int64[:, ::1], float64[:, ::1], int64[::1], "
-                f"int64))(int64[:, :, ::1], {_I1}, {_F1}, {_I1}, {_I1}, {_I1}, {_I1}, {_F1}, "
-                f"{_F1}, {_F1}, int64[:, ::1], {_F1}, int64[:, ::1])"),
+                f"float64, {_I2}, {_F1}, int64)"),
+    ("_expand_batch", f"Tuple(({_I1}, {_I2}, {_F1}))({_LAYERS}, {_I1}, {_I1}, {_F1}, "
+                      f"float64, {_I2})"),
 )
-_kernel: Any = None
-_loaded = False
 
 
 def compiled() -> bool:
-    """Is the compiled search available (numba importable)? The first call imports numba
-    and compiles the kernel, or loads it from the disk cache."""
-    return _load() is not None
-
-
-def _load() -> Any:
-    """The compiled kernel, or None without numba (see ``kernels.load_kernel``)."""
-    global _kernel, _loaded
-    if not _loaded:
-        _loaded = True
-        _kernel = load_kernel(globals(), _KERNEL_FUNCTIONS, "_search")
-    return _kernel
+    """Are the compiled kernels available (numba importable)? Waits for them: the first
+    call compiles them, or loads them from the disk cache (benchmarks, tests)."""
+    if load_kernel(globals(), _KERNEL_FUNCTIONS, "_expand_batch") is None:
+        return False
+    if not movegraph.kernels_ready():  # the ``background`` policy: compiling now
+        compiled_policy.wait()
+    return movegraph.kernels_ready()
 
 
 # -- the Python side -------------------------------------------------------------------------
 
+#: a mover profile: its Types, the style Climb is charged to, its turn limit, its hop
+#: floor, the terrain's skim
+_Profile = tuple[frozenset[str], str, int, int, bool]
+
 
 @dataclass(frozen=True)
 class _Prepared:
-    """A terrain's layers stacked for the kernel, the range of its levels and its steps'
-    lengths across (in OFFSETS order)."""
+    """A terrain's layers stacked for the kernel, the range of its levels, its steps'
+    lengths across (in OFFSETS order), and its movement graphs by mover profile (the most
+    recently used last; the lock guards this table, each graph has its own)."""
 
     layers: IntArray
     low: int
     high: int
     runs: FloatArray
+    graphs: OrderedDict[_Profile, MovementGraph] = field(default_factory=OrderedDict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
 
 _prepared: weakref.WeakKeyDictionary[Terrain, _Prepared] = weakref.WeakKeyDictionary()
@@ -643,6 +415,174 @@ def _prepare(terrain: Terrain) -> _Prepared:
     return prepared
 
 
+def _graph(terrain: Terrain, prep: _Prepared, mover: Mover, turns: int,
+           kernel: Any) -> MovementGraph:
+    """The movement graph of ``mover`` on ``terrain`` with the turn limit ``turns``, made
+    on first use. The caller holds ``prep.lock``. The graph's ``expand`` holds the
+    terrain's arrays, not the terrain, so the cache does not keep the terrain alive."""
+    hop = "hop" in mover.types
+    climb_as = mover.climb_as if mover.climb_as in mover.types else ""
+    profile = (mover.types, climb_as, turns, mover.hop_floor if hop else NONE,
+               bool(terrain.skim))
+    graph = prep.graphs.get(profile)
+    if graph is not None and graph.m <= _MAX_GRAPH_STEPS:
+        prep.graphs.move_to_end(profile)
+        return graph
+    allow = np.array([name in mover.types for name in TERRAIN_STYLES], dtype=np.int64)
+    cl = TERRAIN_STYLES.index(mover.climb_as)
+    allow[_CL] = mover.climb_as in mover.types if cl == _CL else 0
+    mp = np.array([terrain.step, turns, mover.hop_floor, cl, int(terrain.skim)],
+                  dtype=np.int64)
+    layers, runs, vs = prep.layers, prep.runs, float(terrain.vs)
+
+    def expand(spots: IntArray) -> tuple[IntArray, IntArray, FloatArray]:
+        out: tuple[IntArray, IntArray, FloatArray] = kernel(layers, allow, mp, runs, vs,
+                                                            spots)
+        return out
+
+    graph = prep.graphs[profile] = MovementGraph(expand)
+    prep.graphs.move_to_end(profile)
+    while len(prep.graphs) > _GRAPHS_KEPT:
+        prep.graphs.popitem(last=False)
+    return graph
+
+
+def _draws(search: Search) -> tuple[IntArray, IntArray, int]:
+    """How the search reads the graph's style codes: a step is drawn on the budget index
+    ``out1[code]``, then on ``out2[code]`` (-2: not drawn; -1: the budget lacks it, an
+    error), as ``planning.pure_run`` names it: the Breach's Type on ``breach`` first, then
+    on its own cap unless only the Breach pays; any other Type on its own cap. Also the
+    rising Type's code (-1: none)."""
+    caps = search.budget.caps
+    index = {name: i for i, name in enumerate(search.budget.styles)}
+    bt, only = search.breach_type, search.breach_only
+    out1 = np.full(len(TERRAIN_STYLES), -2, dtype=np.int64)
+    out2 = np.full(len(TERRAIN_STYLES), -2, dtype=np.int64)
+    for code, name in enumerate(TERRAIN_STYLES):
+        own = index[name] if name in caps and not (name == bt and only) else -2
+        if name == bt:
+            out1[code] = index.get(BREACH, -1)
+            out2[code] = own
+        else:  # one draw: the core's search then draws each step once
+            out1[code] = own
+    rise = search.rise_only
+    rise_code = TERRAIN_STYLES.index(rise) if rise in TERRAIN_STYLES and rise != bt else -1
+    return out1, out2, rise_code
+
+
+def _spendable(budget: Budget, out1: IntArray, out2: IntArray, codes: tuple[int, ...],
+               limit: float) -> float:
+    """The most the search can spend on steps of the style ``codes``: the caps they are
+    drawn on, at most ``limit`` (all of it when a draw is an error: the search must reach
+    the step to report it)."""
+    caps = list(budget.caps.values())
+    total = 0.0
+    for code in codes:
+        for s in (int(out1[code]), int(out2[code])):
+            if s == -1:
+                return limit
+            if s >= 0:
+                total += caps[s]
+    return min(total, limit)
+
+
+def _box(terrain: Terrain, prep: _Prepared, start: Spot, mover: Mover, budget: Budget,
+         out1: IntArray, out2: IntArray, limit: float) -> Box:
+    """The cells and levels a search that spends at most ``limit`` in all cannot leave
+    (its graph is closed over all of them, whatever they cost: the box must be tight).
+    Across: every step across costs at least the cell size. Up and down: every step that
+    changes the level pays the vertical step per level, but for a hop coming down (free,
+    to its floor or the top below it). Above the map's highest level (or the start's)
+    only Flight and a hop rise; below its lowest (over a void), only Flight and Climb go
+    down."""
+    _, sr, sc, slv, _ = start
+    h, vs = terrain.h, terrain.vs
+    if h > 0:
+        radius = int(limit // h) + 1
+        r0, r1 = max(0, sr - radius), min(terrain.rows, sr + radius + 1)
+        c0, c1 = max(0, sc - radius), min(terrain.cols, sc + radius + 1)
+    else:
+        r0, r1, c0, c1 = 0, terrain.rows, 0, terrain.cols
+    span = math.ceil(limit / vs) + 2
+    cl = TERRAIN_STYLES.index(mover.climb_as)
+    up = math.ceil(_spendable(budget, out1, out2, (_FL, _HP), limit) / vs) + 2
+    down = math.ceil(_spendable(budget, out1, out2, (_FL, cl), limit) / vs) + 2
+    hi = min(slv + span, max(prep.high, slv) + up)
+    if "hop" in mover.types:
+        floor = mover.hop_floor if mover.hop_floor > NONE else prep.low
+        lo = min(prep.low, slv, floor) - span
+    else:
+        lo = max(slv - span, min(prep.low, slv) - down)
+    return (r0, r1, c0, c1, lo, hi)
+
+
+def _turns(terrain: Terrain, start: Spot, mover: Mover, limit: float) -> int:
+    """The turn limit of the graph of a search that spends at most ``limit`` in all: the
+    mover's, or less when the search cannot pay for that many turns. Every step that
+    turns (submerged to surfaced, or back) costs at least the cell size or the vertical
+    step, so a label of ``t`` turns has spent at least ``t - start's turns`` of them; a
+    graph whose limit is past every popped label's turns + 1 gives the search the same
+    steps. Rounded up to a multiple of 8, so that searches of nearby budgets share a
+    graph."""
+    least = min(terrain.h, terrain.vs)
+    if least <= 0:
+        return mover.turns
+    need = start[4] + int(limit // least) + 2
+    return min(mover.turns, -(-need // 8) * 8)
+
+
+def _held(budget: Budget, groups: tuple[tuple[tuple[str, ...], float], ...],
+          owners: tuple[str, ...] | None
+          ) -> tuple[list[list[tuple[tuple[int, ...], float]]], list[tuple[int, ...]]]:
+    """``group_constraints``: per budget style, the groups (member ids, cap + EPS) its
+    steps must fit, and the sets group-sum dominance compares; with ``owners``
+    (``planning.cascade_reach``), a group bounds only its owner's steps."""
+    held, sets = group_constraints(budget, groups)
+    if owners is not None:
+        index = {name: i for i, name in enumerate(budget.styles)}
+        held = [[] for _ in budget.styles]
+        for (members, cap), owner in zip(groups, owners, strict=True):
+            ids = tuple(index[m] for m in dict.fromkeys(members))
+            held[index[owner]].append((ids, cap + EPS))
+    return held, sets
+
+
+def _most_spent(budget: Budget, groups: tuple[tuple[tuple[str, ...], float], ...],
+                owners: tuple[str, ...] | None) -> float:
+    """The most a label of the search can have spent in all: at most the pool, each
+    style's cap, and what the groups allow. Take the style whose last step comes last
+    among a set of styles: when it was taken, every style of the set in one of the groups
+    it is checked against had spent all it ever spends, and that group's sum fitted its
+    cap. So a set spends at most, for some style s in it and one of its groups g, g's cap
+    (or its members' caps) plus what the rest of the set outside g spends (s's cap plus
+    the rest, for a style without groups). Remembered per budget and groups."""
+    return _most_spent_of(tuple(budget.caps.items()), budget.pool, groups, owners)
+
+
+@lru_cache(maxsize=256)
+def _most_spent_of(caps_items: tuple[tuple[str, float], ...], pool: float | None,
+                   groups: tuple[tuple[tuple[str, ...], float], ...],
+                   owners: tuple[str, ...] | None) -> float:
+    budget = Budget(dict(caps_items), pool)
+    caps = [cap for _, cap in caps_items]
+    held, _ = _held(budget, groups, owners)
+    checked = [[(frozenset(ids), cap) for ids, cap in hs] for hs in held]
+
+    @cache
+    def most(rest: frozenset[int]) -> float:
+        best = 0.0
+        for s in rest:
+            bound = caps[s] + most(rest - {s})
+            for members, cap in checked[s]:
+                inside = min(cap, sum(caps[t] for t in rest & members))
+                own = 0.0 if s in members else caps[s]
+                bound = min(bound, inside + own + most(rest - members - {s}))
+            best = max(best, bound)
+        return best
+
+    return min(budget.limit, most(frozenset(range(len(caps)))))
+
+
 def _sets(budget: Budget, groups: tuple[tuple[tuple[str, ...], float], ...],
           owners: tuple[str, ...] | None = None) -> tuple[IntArray, FloatArray, IntArray]:
     """reach()'s group bookkeeping (``group_constraints``) as arrays: ``held[s]`` (the
@@ -650,13 +590,7 @@ def _sets(budget: Budget, groups: tuple[tuple[tuple[str, ...], float], ...],
     constraint sets compared under group-sum dominance. With ``owners``
     (``planning.cascade_reach``), a group bounds only its owner's steps."""
     styles = budget.styles
-    held, sets = group_constraints(budget, groups)
-    if owners is not None:
-        index = {name: i for i, name in enumerate(styles)}
-        held = [[] for _ in styles]
-        for (members, cap), owner in zip(groups, owners, strict=True):
-            ids = tuple(index[m] for m in dict.fromkeys(members))
-            held[index[owner]].append((ids, cap + EPS))
+    held, sets = _held(budget, groups, owners)
     glist = [g for hs in held for g in hs]
     # every (members, cap) a style's check reads, numbered; then the compared sets
     checks = list(dict.fromkeys(glist))
@@ -680,78 +614,67 @@ def fast_reach(terrain: Terrain, start: Spot, search: Search) -> Reach[Spot] | N
     as the pure search ``planning.run`` makes (the same keys in the same order, the same
     fronts, the same cheapest plans).
 
-    Returns None when numba cannot be imported or when the search does not fit the
-    kernel (a Climb charged to a style it does not know, a span of levels or turns its
-    packed keys cannot hold); the caller then runs the pure search. Raises ``ValueError``
-    where the pure search does (a step in a style the budget does not name).
+    Returns None when the compiled kernels are not ready (numba missing, or still
+    compiling), for a Climb charged to a style the kernel does not know, or when the
+    search reaches past the box its graph was closed in; the caller then runs the pure
+    search. Raises ``ValueError`` where the pure search does (a step in a style the
+    budget does not name) and for a start off the map.
     """
-    # never wait for numba: the pure search answers until the kernel is ready
-    kernel = compiled_policy.kernel(globals(), _KERNEL_FUNCTIONS, "_search")
-    if kernel is None:
+    found = _prepared_search(terrain, start, search)
+    if found is None:
+        return None
+    graph, node, args = found
+    status, bad, keys, label_ints, label_floats, fronts, alive = movegraph.search(
+        graph, node, **args)
+    styles = search.budget.styles
+    if status == movegraph.BAD_STYLE:
+        name = TERRAIN_STYLES[bad]
+        raise ValueError(f"a step uses style {BREACH if name == search.breach_type else name!r}"
+                         f"; the budget has {', '.join(styles)}")
+    if status != movegraph.OK:
+        return None
+    return reach_from_arrays(start, search.budget, keys, 0, 0, label_ints, label_floats,
+                             fronts, alive, styles)
+
+
+def _prepared_search(terrain: Terrain, start: Spot, search: Search
+                     ) -> tuple[MovementGraph, int, dict[str, Any]] | None:
+    """What :func:`fast_reach` hands the core's search: the graph (closed over the
+    search's box), the start's node and the search's arguments; None when the compiled
+    path cannot answer (see :func:`fast_reach`). The benchmark times the search alone on
+    it. The graph takes its own lock to grow and to be searched (the kernels release the
+    GIL); a node once expanded stays so, so a search after another thread's closing
+    still finds every node of its box expanded."""
+    # never wait for numba: the pure search answers until both kernels are ready
+    kernel = compiled_policy.kernel(globals(), _KERNEL_FUNCTIONS, "_expand_batch")
+    ready = movegraph.kernels_ready()
+    if kernel is None or not ready:
         return None
     mover = search.mover
     budget = search.budget
     if mover.climb_as not in TERRAIN_STYLES:
         return None
-    kind, sr, sc, slv, sturns = start
+    _, sr, sc, _, _ = start
     if not terrain.in_bounds(sr, sc):
         raise ValueError(f"the start row {sr}, col {sc} is off the map")
-    if not (0 <= sturns < 1 << _TURN_BITS) or not 0 <= kind <= HOP:
-        return None
-    prep = _prepare(terrain)
     styles = budget.styles
     caps_map = budget.caps
     limit = budget.limit
     one = len(caps_map) == 1 and not search.groups
     pool_limit = (next(iter(caps_map.values())) if one else limit) + EPS
-    # the crop: every step across costs at least the cell size
-    h = terrain.h
-    rows, cols = terrain.rows, terrain.cols
-    if h > 0:
-        radius = int(limit // h) + 1
-        r0, r1 = max(0, sr - radius), min(rows, sr + radius + 1)
-        c0, c1 = max(0, sc - radius), min(cols, sc + radius + 1)
-    else:
-        r0, r1, c0, c1 = 0, rows, 0, cols
-    if (r1 - r0) * (c1 - c0) >= 1 << _CELL_BITS:
-        return None
-    # every level a search reaches is within limit / vs of a map level or the start's,
-    # or at most down to a hop's floor (coming down is free)
-    reach_lv = math.ceil(limit / terrain.vs) + 2
-    lv_lo = min(prep.low, slv, mover.hop_floor if mover.hop_floor > NONE else slv) - reach_lv
-    if max(prep.high, slv) + reach_lv - lv_lo >= 1 << _LEVEL_BITS:
-        return None
-    index = {name: i for i, name in enumerate(styles)}
-    bt, only = search.breach_type, search.breach_only
-    out1 = np.full(6, -2, dtype=np.int64)
-    out2 = np.full(6, -2, dtype=np.int64)
-    for code, name in enumerate(TERRAIN_STYLES):
-        if name == bt:
-            out1[code] = index.get(BREACH, -1)
-        if name in caps_map and not (name == bt and only):
-            out2[code] = index[name]
-    allow = np.array([name in mover.types for name in TERRAIN_STYLES], dtype=np.int64)
-    cl = TERRAIN_STYLES.index(mover.climb_as)
-    allow[_CL] = mover.climb_as in mover.types if cl == _CL else 0
-    mp = np.array([terrain.step, mover.turns, mover.hop_floor, cl, int(terrain.skim)],
-                  dtype=np.int64)
-    rise = search.rise_only
-    rise_code = TERRAIN_STYLES.index(rise) if rise in TERRAIN_STYLES and rise != bt else -1
-    mode = 2 if one else (1 if search.groups else 0)
+    out1, out2, rise = _draws(search)
+    most = _most_spent(budget, search.groups, search.owners) + EPS
+    prep = _prepare(terrain)
+    box = _box(terrain, prep, start, mover, budget, out1, out2, most)
     held, gcaps, sets = _sets(budget, search.groups, search.owners)
-    caps = np.array([caps_map[s] + EPS for s in styles])
-    slack = np.array([limit - caps_map[s] for s in styles])
-    ip = np.array([kind, sr - r0, sc - c0, slv, sturns, lv_lo, r0, r1, c0, c1, mode,
-                   rise_code], dtype=np.int64)
-    fp = np.array([terrain.vs, pool_limit, EPS])
-    status, bad, keys, label_ints, label_floats, fronts, alive = kernel(
-        prep.layers, ip, fp, allow, mp, out1, out2, prep.runs, caps, slack, held, gcaps,
-        sets)
-    if status == 1:
-        name = TERRAIN_STYLES[bad] if bad != _CL else mover.climb_as
-        raise ValueError(f"a step uses style {BREACH if name == bt else name!r}; the "
-                         f"budget has {', '.join(styles)}")
-    if status != 0:
-        return None
-    return reach_from_arrays(start, budget, keys, r0, c0, label_ints, label_floats,
-                             fronts, alive, budget.styles)
+    args: dict[str, Any] = {
+        "mode": 2 if one else (1 if search.groups else 0), "rise": rise,
+        "pool_limit": pool_limit, "eps": EPS, "out1": out1, "out2": out2,
+        "caps": np.array([caps_map[s] + EPS for s in styles]),
+        "slack": np.array([limit - caps_map[s] for s in styles]),
+        "held": held, "gcaps": gcaps, "sets": sets}
+    with prep.lock:
+        graph = _graph(terrain, prep, mover, _turns(terrain, start, mover, most), kernel)
+    node = graph.node(start)
+    graph.close(node, box)
+    return graph, node, args
