@@ -9,9 +9,9 @@ run, so that a shared, noisy machine slows them alike:
   ``git archive`` into a temporary directory and put first on ``PYTHONPATH``);
 - ``footwork options`` on a styles grid example, numba's disk cache empty (a fresh
   install) against the same with the compiled search off (``FOOTWORK_COMPILED=off``, the
-  pure search, as without numba), with numba not importable at all, and with the
-  search asking :func:`footwork.space.compiled.kernel` (the background policy) instead
-  of waiting for the compiled kernel as the ruleset does today;
+  pure search, as without numba) and with numba not importable at all (the searches ask
+  :mod:`footwork.space.compiled` before each search, and a one-shot command never
+  compiles);
 - the import-time breakdown of the spans run (``python -X importtime``), by package.
 
 Measured, never asserted.
@@ -42,12 +42,6 @@ BASELINE_REF = "3d4ceeb"
 NO_NUMBA = ("import sys; sys.modules['numba'] = None; "
             "from footwork.cli.app import main; sys.argv[0] = 'footwork'; main()")
 CLI = "from footwork.cli.app import main; import sys; sys.argv[0] = 'footwork'; main()"
-#: runs the CLI with the styles search asking footwork.space.compiled.kernel() before each
-#: search (what the ruleset would call instead of its blocking ``_load()``)
-ASKING = ("import sys; from footwork.space import compiled; "
-          "import footwork.rulesets.styles.fastreach as f; "
-          "f._load = lambda: compiled.kernel(vars(f), f._KERNEL_FUNCTIONS, '_search'); "
-          "from footwork.cli.app import main; sys.argv[0] = 'footwork'; main()")
 
 
 def run_once(code: str, args: Sequence[str], env: Mapping[str, str]) -> float:
@@ -151,14 +145,12 @@ def main() -> None:
             "FOOTWORK_COMPILED=off (pure search)": (CLI, options, {**here,
                                                                    "FOOTWORK_COMPILED": "off"}),
             "numba, warm disk cache": (CLI, options, here),
-            "numba, warm cache, the search asks compiled.kernel()": (ASKING, options, here),
         }, repeat)
         table(f"`footwork options {STYLES.relative_to(ROOT)}`, whole process, {repeat} runs "
               "each", warm, "numba not importable")
         cold = interleaved({
             "numba not importable": (NO_NUMBA, options, here),
             "numba, empty disk cache (fresh install)": (CLI, options, here),
-            "numba, empty cache, the search asks compiled.kernel()": (ASKING, options, here),
         }, fresh, fresh_cache=True)
         table(f"the same, fresh install (empty numba cache), {fresh} runs each", cold,
               "numba not importable")
