@@ -268,3 +268,27 @@ def test_a_view_leaves_out_options_that_name_a_hidden_place(lazy: Session[Any]) 
     assert [o.command["do"] for o in view.options(lazy.state, "p")] == ["gamble", "end_turn"]
     assert view.plan(lazy.state, "p", "b") is None
     assert lazy.view("gm").plan(lazy.state, "p", "b") is not None
+
+
+# -- steady latency (issue 14, item 4): the collector settings, not their timings ------------
+
+
+def test_settle_freezes_what_is_alive_and_steady_gc_only_raises_the_young_threshold(
+        ) -> None:
+    import gc
+
+    from footwork.engine.session import STEADY_GC_THRESHOLD, settle, steady_gc
+
+    before = gc.get_threshold()
+    try:
+        settle()
+        assert gc.get_freeze_count() > 0
+        gc.set_threshold(700, 10, 10)
+        steady_gc()
+        assert gc.get_threshold() == (STEADY_GC_THRESHOLD, 10, 10)
+        gc.set_threshold(STEADY_GC_THRESHOLD * 2, 5, 7)
+        steady_gc()  # a higher setting is kept
+        assert gc.get_threshold() == (STEADY_GC_THRESHOLD * 2, 5, 7)
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

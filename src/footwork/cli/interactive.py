@@ -45,7 +45,7 @@ from footwork.engine.choices import CheckOdds, Option, answer_option, consequenc
 from footwork.engine.codec import JSON
 from footwork.engine.commands import command_to_json
 from footwork.engine.events import Event
-from footwork.engine.session import Session
+from footwork.engine.session import Session, settle, steady_gc
 from footwork.errors import FootworkError, InvalidCommand, excerpt
 from footwork.scenario import Encounter
 from footwork.scenario.export import dump, played_data
@@ -1106,6 +1106,10 @@ def run_interactive(
     close: Callable[[], None] | None = None
     if read is None and _terminal():
         close = line_editing(repl)
+        # a live game: the map and session loaded stay out of later collections, and
+        # the young generation is collected less often (steady latency, issue 14 item 4)
+        settle()
+        steady_gc()
     try:
         repl.run(read)
     finally:

@@ -42,8 +42,11 @@ from footwork.rulesets.base import Ruleset
 #: the events whose fold the engine takes part in (each changes, at least, its version)
 _ENGINE_EVENTS = frozenset({TurnStarted, RoundStarted, EncounterEnded, DecisionRequested,
                             DecisionMade, *CORE_EVENTS})
-#: how many (state, actor) answers of ``Engine.options`` an engine keeps
-OPTIONS_KEPT = 32
+#: how many (state, actor) answers of ``Engine.options`` an engine keeps: enough for a
+#: table (its current state, the actors its seats ask about); few, since a list whose
+#: options were all built (a grid's thousand moves) holds tens of thousands of objects
+#: that every full collection of the garbage collector walks
+OPTIONS_KEPT = 8
 
 
 class Engine(Generic[A]):

@@ -12,6 +12,7 @@ them as the engine's rolls, as they were live.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Generic
@@ -31,6 +32,9 @@ from footwork.errors import (
     ScenarioError,
     excerpt,
 )
+
+#: the young generation's threshold :func:`steady_gc` sets (Python's default is 700)
+STEADY_GC_THRESHOLD = 50_000
 
 #: the field, next to ``roll``, that counts how many of its last faces the engine rolled
 #: during play (the faces before them were rolled at the table)
@@ -220,3 +224,27 @@ def state_json(engine: Engine[A], state: State[A], events: list[Event] | None = 
     """The game master's state JSON of ``state`` (with ``events`` as its log). A seat's
     view needs the history to judge the log as it happened: see :class:`View`."""
     return View(engine, GM).state_json(state, None, None if events is None else [events])
+
+
+def settle() -> None:
+    """Tell the garbage collector that what is alive now stays: once a map, a session or
+    a server's tables are loaded, one full collection, then ``gc.freeze()``, which moves
+    every object still alive out of the collector's reach. Later full collections then
+    walk only what was made since (options, states), not the modules, maps and
+    sessions; those objects are still freed as usual when nothing refers to them.
+
+    For a process's start (``footwork serve``, ``footwork play``): each call costs a full
+    collection, and what is frozen is never walked again, so a cycle of garbage among it
+    would stay (the full collection first leaves none)."""
+    gc.collect()
+    gc.freeze()
+
+
+def steady_gc() -> None:
+    """Collect the young generation after :data:`STEADY_GC_THRESHOLD` net allocations
+    instead of Python's 700 (never lowering a higher setting); the older generations'
+    thresholds are kept. One ``options()`` of a large grid allocates tens of thousands of
+    objects that live until it returns: with the default, each call runs a hundred young
+    collections that promote them, and every second or third call a full one."""
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(max(young, STEADY_GC_THRESHOLD), middle, old)

@@ -476,7 +476,14 @@ def _position(tables: Tables, table_id: str, seat: Seat, version: int) -> tuple[
 def app_from_environment() -> FastAPI:
     """The app as `footwork serve --workers N` starts it in each worker process:
     FOOTWORK_DB (a SQLite path or a PostgreSQL URL), FOOTWORK_ADMIN_KEY, FOOTWORK_URL."""
+    from footwork.engine.session import settle, steady_gc
+
     env: MutableMapping[str, str] = os.environ
-    return create_app(open_store(env.get("FOOTWORK_DB") or None),
-                      admin_secret=env.get("FOOTWORK_ADMIN_KEY") or None,
-                      base_url=env.get("FOOTWORK_URL", ""))
+    app = create_app(open_store(env.get("FOOTWORK_DB") or None),
+                     admin_secret=env.get("FOOTWORK_ADMIN_KEY") or None,
+                     base_url=env.get("FOOTWORK_URL", ""))
+    # what is loaded now stays: later full collections skip it, and the young generation
+    # is collected less often, so options() keeps a steady latency (issue 14, item 4)
+    settle()
+    steady_gc()
+    return app
