@@ -1,6 +1,6 @@
 """The engine: commands, events, state, pure decide/evolve, pending decisions, replay."""
 
-from footwork.engine.choices import CheckOdds, Option
+from footwork.engine.choices import CheckOdds, Option, Options, Reachable
 from footwork.engine.commands import Answer, Command, EndTurn
 from footwork.engine.events import (
     DecisionMade,
@@ -30,7 +30,9 @@ __all__ = [
     "Engine",
     "Event",
     "Option",
+    "Options",
     "Pending",
+    "Reachable",
     "Rolled",
     "Roller",
     "RoundEnded",
