@@ -337,3 +337,13 @@ def test_front_rows_are_every_label_on_a_front(case: Case) -> None:
             label = got.label_at(k, vector)
             assert list(label.vector) == vector
             assert label in got.front(label.key)
+
+
+def test_grow_steps_keeps_the_rows_made() -> None:
+    from footwork.space.kernels import grow_steps
+
+    si = np.arange(21, dtype=np.int64).reshape(3, 7)
+    sf = np.array([0.5, 1.5, 2.5])
+    si2, sf2 = grow_steps(si, sf, 2, 8)
+    assert si2.shape == (8, 7) and sf2.shape == (8,)
+    assert si2[:2].tolist() == si[:2].tolist() and sf2[:2].tolist() == [0.5, 1.5]

@@ -26,6 +26,7 @@ __all__ = [
     "compact_labels",
     "compiled_into",
     "grow",
+    "grow_steps",
     "heap_grow",
     "heap_pop",
     "heap_push",
@@ -79,6 +80,19 @@ def grow(a: Any, size: int) -> Any:
         for j in range(a.shape[1]):
             out[i, j] = a[i, j]
     return out
+
+
+def grow_steps(si: IntArray, sf: FloatArray, n: int, size: int
+               ) -> tuple[IntArray, FloatArray]:
+    """A batch of steps' rows (``si``) and costs (``sf``) moved into arrays of ``size``
+    rows, the first ``n`` kept (a ruleset's ``_expand_batch`` outgrowing its guess)."""
+    si2 = np.empty((size, si.shape[1]), np.int64)
+    sf2 = np.empty(size, np.float64)
+    for q in range(n):  # loops: a slice assignment takes seconds to compile
+        for k in range(si.shape[1]):
+            si2[q, k] = si[q, k]
+        sf2[q] = sf[q]
+    return si2, sf2
 
 
 def heap_push(heap: FloatArray, ids: IntArray, size: int, t: float, i: int) -> int:
@@ -205,6 +219,8 @@ SIGNATURES: tuple[tuple[str, str | list[str]], ...] = (
     ("new_table", "int64[:, ::1](int64)"),
     ("rehash", "int64[:, ::1](int64[:, ::1], int64)"),
     ("grow", ["int64[:, ::1](int64[:, ::1], int64)", "float64[:, ::1](float64[:, ::1], int64)"]),
+    ("grow_steps", "Tuple((int64[:, ::1], float64[::1]))(int64[:, ::1], float64[::1], int64, "
+                   "int64)"),
     ("heap_push", "int64(float64[::1], int64[::1], int64, float64, int64)"),
     ("heap_pop", "int64(float64[::1], int64[::1], int64)"),
     ("heap_grow", "Tuple((float64[::1], int64[::1]))(float64[::1], int64[::1])"),

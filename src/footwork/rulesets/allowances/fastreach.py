@@ -76,6 +76,7 @@ from footwork.rulesets.allowances.terrain import (
 from footwork.space import compiled as compiled_policy
 from footwork.space import movegraph
 from footwork.space.grid import OFFSETS, Surface
+from footwork.space.kernels import grow_steps as _grow_steps
 from footwork.space.kernels import load_kernel, reach_from_arrays
 from footwork.space.levels import NONE
 from footwork.space.movegraph import Box, MovementGraph
@@ -324,15 +325,7 @@ def _expand_batch(layers: IntArray, allow: IntArray, mp: IntArray, runs: FloatAr
     n = 0
     for a in range(m):
         if n + _MAX_STEPS > si.shape[0]:
-            size = 2 * si.shape[0]
-            si2 = np.empty((size, 7), np.int64)
-            sf2 = np.empty(size, np.float64)
-            for q in range(n):  # loops: a slice assignment takes seconds to compile
-                for k in range(7):
-                    si2[q, k] = si[q, k]
-                sf2[q] = sf[q]
-            si = si2
-            sf = sf2
+            si, sf = _grow_steps(si, sf, n, 2 * si.shape[0])
         end = _expand(layers, spots[a, 0], spots[a, 1], spots[a, 2], spots[a, 3],
                       spots[a, 4], allow, mp, runs, vs, si, sf, n)
         counts[a] = end - n

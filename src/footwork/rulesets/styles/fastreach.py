@@ -64,6 +64,7 @@ from footwork.rulesets.styles.terrain import (
 from footwork.space import compiled as compiled_policy
 from footwork.space import movegraph
 from footwork.space.grid import OFFSETS, Diagonal, Surface
+from footwork.space.kernels import grow_steps as _grow_steps
 from footwork.space.kernels import load_kernel, reach_from_arrays
 from footwork.space.movegraph import Box, MovementGraph
 from footwork.space.reach import EPS, Budget, Reach
@@ -410,15 +411,7 @@ def _expand_batch(layers: IntArray, ip: IntArray, fp: FloatArray, allow: BoolArr
                 need = -k
             continue
         if total + k > si.shape[0]:
-            size = 2 * (total + k)
-            si2 = np.empty((size, 7), np.int64)
-            sf2 = np.empty(size, np.float64)
-            for q in range(total):  # loops: a slice assignment takes seconds to compile
-                for j in range(7):
-                    si2[q, j] = si[q, j]
-                sf2[q] = sf[q]
-            si = si2
-            sf = sf2
+            si, sf = _grow_steps(si, sf, total, 2 * (total + k))
         for q in range(k):
             kind = bi[q, 0]
             for j in range(6):
