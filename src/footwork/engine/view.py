@@ -9,8 +9,13 @@ refusals. Three principles:
 - nothing that names a hidden thing leaves: a log line, an option or a pending
   decision that mentions one is left out whole; a field that holds one is emptied;
 - what a seat is offered is found in the state as it perceives it (:meth:`View.perceived`,
-  without the actors hidden from it), so an option never changes with where a hidden
-  actor stands (a move's region has no hole at a hidden character's spot);
+  without the actors hidden from it, on the map as it knows it), so an option never
+  changes with where a hidden actor stands (a move's region has no hole at a hidden
+  character's spot) nor with what lies in the places hidden from it;
+- a seat's command is ruled on the map as the seat knows it (:meth:`View.charted`): the
+  places hidden from it are listed in the state under :data:`UNKNOWN_PLACES`, and a
+  ruleset's path search goes around them (a character cannot plan a way through a room
+  nobody on its side has seen); the actors stay, so the rules still count them;
 - the log is judged as it happened: each command's events are shown or not by
   what the seat could perceive once that command was resolved, so a later reveal
   never brings back earlier lines (history is not rewritten).
@@ -19,8 +24,10 @@ refusals. Three principles:
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Generic
+from typing import Any, Generic
 
 from footwork.engine.choices import Option, Options
 from footwork.engine.codec import JSON, to_jsonable
@@ -31,7 +38,21 @@ from footwork.engine.seats import GM, PLAYERS, Seat, mentions, scrub
 from footwork.engine.state import A, State, fast_replace
 from footwork.errors import FootworkError, IllegalCommand, excerpt
 
-__all__ = ["GM", "PLAYERS", "Seat", "View", "mentions", "scrub"]
+__all__ = ["GM", "PLAYERS", "UNKNOWN_PLACES", "Seat", "View", "mentions", "scrub"]
+
+#: the key of ``State.world`` under which a state as a seat knows it (:meth:`View.charted`,
+#: :meth:`View.perceived`) holds the ids of the places hidden from that seat, a frozenset.
+#: A ruleset whose moves search a way through places treats them as impassable: a way may
+#: not pass through one (whether it may end in one is the ruleset's call). Absent for the
+#: game master and wherever nothing is hidden.
+UNKNOWN_PLACES = "footwork.unknown_places"
+
+#: states as a seat knows them, most recently used last: (id(state), hidden) -> (state,
+#: charted); the state is held so that its id cannot be reused while it is kept. Asking
+#: again about the same state gives the same object, so the engine's options cache holds.
+_CHARTED: OrderedDict[tuple[int, frozenset[str]], tuple[State[Any], State[Any]]] = OrderedDict()
+_CHARTED_KEPT = 16
+_charted_lock = threading.Lock()
 
 class View(Generic[A]):
     """Everything a seat receives from an encounter, built in one place."""
@@ -151,14 +172,17 @@ class View(Generic[A]):
         """``state`` as this seat perceives it, for what the seat is offered: the actors
         hidden from it (``hidden``, by default :meth:`secrets`) are not there, so nothing
         found in it (a move's region and spot, its cost, checks and risks) changes with
-        where they stand or what they do. Whose turn it is stays: a hidden actor whose
-        turn it is keeps its place in the order (its id only), so that turn is still
-        nobody else's. The game master perceives ``state`` itself."""
+        where they stand or what they do; and the map is the one the seat knows
+        (:meth:`charted`), so no way is found through a place hidden from it. Whose turn
+        it is stays: a hidden actor whose turn it is keeps its place in the order (its id
+        only), so that turn is still nobody else's. The game master perceives ``state``
+        itself."""
         if self.seat.is_gm:
             return state
         if hidden is None:
             hidden = self.secrets(state)
         gone = hidden.intersection(state.actors)
+        state = self.charted(state, hidden)
         if not gone:
             return state
         current = state.current if state.order else None
@@ -166,6 +190,35 @@ class View(Generic[A]):
         return fast_replace(
             state, actors={aid: a for aid, a in state.actors.items() if aid not in gone},
             order=order, turn=order.index(current) if current is not None else state.turn)
+
+    def charted(self, state: State[A], hidden: frozenset[str] | None = None
+                ) -> State[A]:
+        """``state`` on the map as this seat knows it, for ruling what the seat sends and
+        finding what it is offered: the places hidden from it (``hidden``, by default
+        :meth:`secrets`, less the actors) are listed in ``world`` under
+        :data:`UNKNOWN_PLACES`, for the ruleset's path search to go around; everything
+        else (every actor among them) is as it is. The same state for the same ``state``
+        and places (kept for the last few asked). The game master's map is ``state``'s."""
+        if self.seat.is_gm:
+            return state
+        if hidden is None:
+            hidden = self.secrets(state)
+        places = hidden.difference(state.actors)
+        if not places:
+            return state
+        key = (id(state), places)
+        with _charted_lock:
+            held = _CHARTED.get(key)
+            if held is not None and held[0] is state:
+                _CHARTED.move_to_end(key)
+                return held[1]
+        charted = fast_replace(state, world={**state.world, UNKNOWN_PLACES: places})
+        with _charted_lock:
+            _CHARTED[key] = (state, charted)
+            _CHARTED.move_to_end(key)
+            while len(_CHARTED) > _CHARTED_KEPT:
+                _CHARTED.popitem(last=False)
+        return charted
 
     def plan(self, state: State[A], actor_id: str, to: str) -> Option | None:
         """The option that moves ``actor_id`` to ``to``, as :meth:`options` lists it for
@@ -223,18 +276,21 @@ class View(Generic[A]):
 
     def decide(self, state: State[A], command: Command | Mapping[str, JSON]
                ) -> tuple[Event, ...]:
-        """Decide ``command`` sent by this seat. A refusal is as the seat may read it, and
-        a refused command that names a hidden thing is refused exactly as the same
-        command naming a place that does not exist: the same reason, the same words
-        (the name put back), so a refusal never tells a hidden place from a made-up one.
-        An accepted one stands (walking into an unrevealed room reveals it)."""
+        """Decide ``command`` sent by this seat, on the map as the seat knows it
+        (:meth:`charted`: no way through a place hidden from it). A refusal is as the
+        seat may read it, and a refused command that names a hidden thing is refused
+        exactly as the same command naming a place that does not exist: the same reason,
+        the same words (the name put back), so a refusal never tells a hidden place from
+        a made-up one. An accepted one stands (walking into an unrevealed room reveals
+        it)."""
         engine = self.engine
+        hidden = frozenset() if self.seat.is_gm else self.secrets(state)
+        ruled = self.charted(state, hidden) if hidden else state
         try:
-            return engine.decide(state, command)
+            return engine.decide(ruled, command)
         except IllegalCommand as exc:
             if self.seat.is_gm:
                 raise
-            hidden = self.secrets(state)
             body = command_to_json(engine.checked(command))
             named = sorted(name for name in hidden if mentions(body, frozenset({name})))
             if not named:
@@ -243,7 +299,7 @@ class View(Generic[A]):
         known = set(state.actors) | set(engine.ruleset.place_ids(state.space))
         stand_ins = {name: _stand_in(name, known | hidden) for name in named}
         try:
-            engine.decide(state, _swapped(body, stand_ins))
+            engine.decide(ruled, _swapped(body, stand_ins))
         except FootworkError as unknown:
 
             def back(text: str) -> str:

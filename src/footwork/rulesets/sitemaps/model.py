@@ -423,6 +423,14 @@ class SiteMap:
             else int(self.geometry.zones[z.id].polygon.area // area_per_character)
             for z in spec.zones
         }
+        self._known_graph: Any = None
+
+    def known_graph(self) -> Any:
+        """The zone graph as a ``networkx.DiGraph`` (built once), for routes that must go
+        round some zones (``movement.zone_routes``)."""
+        if self._known_graph is None:
+            self._known_graph = self.geometry.graph.to_networkx()
+        return self._known_graph
 
     def __contains__(self, zone: object) -> bool:
         return zone in self.specs

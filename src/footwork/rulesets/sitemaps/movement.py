@@ -8,13 +8,16 @@ decision (a pin) is planned again, identically, when it resumes.
 from __future__ import annotations
 
 import math
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import shapely
 
-from footwork.engine.state import State
+from footwork.engine.state import State, fast_replace
+from footwork.engine.view import UNKNOWN_PLACES
 from footwork.rulesets.sitemaps.model import SiteActor, SiteMap
 from footwork.rulesets.sitemaps.options import SitemapsOptions
 from footwork.space.zonemap import XY, Leg, TracedPath
@@ -51,10 +54,89 @@ class Plan:
     to: str
     at: XY
     hazards: tuple[Hazard, ...]
+    #: the zone route it was traced along (empty when traced through ``via`` points)
+    route: tuple[str, ...] = ()
 
     @property
     def cost(self) -> int:
         return self.path.crossings
+
+
+# -- the map as the mover's seat knows it ------------------------------------------------
+
+def unknown_zones(state: SiteState) -> frozenset[str]:
+    """The zones a way may not pass through in ``state`` (R004-02, A004-17,
+    ``zones.known_routes``): those hidden from the seat whose command is ruled, when the
+    state is that seat's map (:data:`UNKNOWN_PLACES`); none for the game master."""
+    if not opts(state).zones.known_routes:
+        return frozenset()
+    return frozenset(state.world.get(UNKNOWN_PLACES, ()))
+
+
+def on_full_map(state: SiteState) -> SiteState:
+    """``state`` on the whole map (the game master's): for resuming a move planned there."""
+    if UNKNOWN_PLACES not in state.world:
+        return state
+    return fast_replace(state, world={k: v for k, v in state.world.items()
+                                      if k != UNKNOWN_PLACES})
+
+
+def zone_distances(state: SiteState, start: str, steps: int) -> dict[str, int]:
+    """Every zone a way of at most ``steps`` crossings reaches from ``start``, with its
+    fewest crossings, going through known zones only (:func:`unknown_zones`: an unknown
+    zone is neither reached nor passed through)."""
+    m = site(state)
+    unknown = unknown_zones(state) - {start}
+    if not unknown:
+        return m.geometry.zone_distances(start, steps)
+    return zone_distances_through(m, start, steps, unknown)
+
+
+def zone_routes(state: SiteState, a: str, b: str, max_crossings: int | None = None,
+                limit: int = 8) -> Iterator[list[str]]:
+    """Zone routes from ``a`` to ``b`` as ``ZoneMap.routes`` finds them (fewest crossings
+    first, at most ``limit``), through known zones only: no zone of
+    :func:`unknown_zones` lies on the way, though ``b`` itself may be one (a character
+    may step into an unrevealed neighbour, A004-17)."""
+    m = site(state)
+    unknown = unknown_zones(state) - {a, b}
+    if not unknown:
+        yield from m.geometry.routes(a, b, limit=limit, max_crossings=max_crossings)
+        return
+    if a == b:
+        yield [a]
+        return
+    import networkx as nx  # only routing needs it: not loaded by every command
+
+    ball = zone_distances_through(m, a, max_crossings, unknown)
+    if b not in ball:
+        return
+    g = m.known_graph().subgraph(ball)  # a view: the neighbours keep their order
+    try:
+        for i, path in enumerate(nx.shortest_simple_paths(g, a, b)):
+            if i >= limit or (max_crossings is not None and len(path) - 1 > max_crossings):
+                return
+            yield list(path)
+    except nx.NetworkXNoPath:
+        return
+
+
+def zone_distances_through(m: SiteMap, start: str, steps: int | None,
+                           unknown: frozenset[str]) -> dict[str, int]:
+    """Breadth first from ``start`` (at most ``steps`` crossings), never entering
+    ``unknown``."""
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        d = seen[here]
+        if steps is not None and d >= steps:
+            continue
+        for there in m.geometry.neighbours(here):
+            if there not in seen and there not in unknown:
+                seen[there] = d + 1
+                queue.append(there)
+    return seen
 
 
 # -- who is where ----------------------------------------------------------------------

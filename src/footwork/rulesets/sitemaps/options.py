@@ -110,6 +110,15 @@ class ZoneOptions(_Frozen):
         default=True,
         description="Whether moving into an unrevealed zone reveals it; default true "
                     "(A004-17).")
+    #: A004-17, R004-02 (our default where the text is silent): a player's way goes
+    #: through the zones the players know only
+    known_routes: bool = Field(
+        default=True,
+        description="Whether a move ruled on the map as a player seat knows it (the table "
+                    "server's player links) finds its way through known zones only: no zone "
+                    "hidden from the seat is passed through, though the last one may be an "
+                    "unrevealed neighbour (A004-17); default true, so no option or refusal "
+                    "shows a hidden room (R004-02). The game master's moves go anywhere.")
 
 
 class HazardOptions(_Frozen):

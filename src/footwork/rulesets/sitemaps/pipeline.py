@@ -26,6 +26,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import ClassVar
 
 import numpy as np
@@ -49,6 +50,8 @@ from footwork.rulesets.sitemaps.movement import (
     reach,
     site,
     swim_roll_needed,
+    unknown_zones,
+    zone_routes,
 )
 from footwork.space.zonemap import XY, Connector, Leg, PathBlocked, TracedPath
 
@@ -586,15 +589,19 @@ def rule_route(state: SiteState, actor: SiteActor, cause: str, path: TracedPath,
 
 def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
               via: tuple[XY, ...] | None, *, counts: bool = True,
-              budget: int | None = None, cause: str = "move") -> Plan:
+              budget: int | None = None, cause: str = "move",
+              route: Sequence[str] | None = None) -> Plan:
     """The traced way to ``at`` in ``to`` and what it meets (no checks when ``counts`` is
-    False: a rush that does not count for pins and hazards, A004-18)."""
+    False: a rush that does not count for pins and hazards, A004-18). With ``route``,
+    the way along those zones (a move resumed as it was planned). On a map as a player
+    seat knows it, the way goes through known zones only (:func:`zone_routes`)."""
     m = site(state)
     why = entry(state, actor.id, to, at, "stop") if to in m else \
         ("unknown_place", f"there is no zone {to!r}", ())
     if why is not None:
         raise IllegalCommand(*why)
     if via:
+        _through_known(state, actor, to, at, via)
         try:
             path = m.geometry.trace(actor.point, actor.at, at, to, via=via)
         except PathBlocked as exc:
@@ -604,14 +611,17 @@ def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
     # fewest rolls (a bridge before a ford of the same length)
     first_error: IllegalCommand | None = None
     found: list[Plan] = []
-    for zones in m.geometry.routes(actor.at, to, max_crossings=budget):
+    tried = [list(route)] if route is not None else \
+        zone_routes(state, actor.at, to, max_crossings=budget)
+    for zones in tried:
         if found and len(zones) > len(found[0].path.zones):
             break
         if budget is not None and len(zones) - 1 > budget:
             break  # longer routes only cost more; the caller says it is too far
         try:
             path = m.geometry.trace(actor.point, actor.at, at, to, route=zones)
-            found.append(Plan(path, to, at, rule_route(state, actor, cause, path, at, counts)))
+            found.append(Plan(path, to, at, rule_route(state, actor, cause, path, at, counts),
+                              tuple(zones)))
         except PathBlocked as exc:
             first_error = first_error or IllegalCommand(
                 "path_blocked", str(exc), ("R004-18", "A004-16"))
@@ -622,6 +632,31 @@ def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
                                             sum(h.kind != "pin" for h in plan.hazards)))
     raise first_error or IllegalCommand("path_blocked", f"no way from {actor.at} to {to}",
                                         ("R004-18", "A004-16"))
+
+
+def _through_known(state: SiteState, actor: SiteActor, to: str, at: XY,
+                   via: tuple[XY, ...]) -> None:
+    """R004-02, A004-17 (``zones.known_routes``): on a map as a player seat knows it, a way
+    through ``via`` points may not pass through a zone hidden from the seat (it may end
+    in one, ``to``). Refused as the way would be were there no zone at all: at the first
+    stretch that enters one, in the words of a stretch that leaves the free space (the
+    tracing refuses what comes first in its own words)."""
+    unknown = unknown_zones(state) - {actor.at, to}
+    m = site(state)
+    floor = m.floor(actor.at)
+    if not unknown or m.floor(to) != floor:
+        return
+    points = [actor.point, *via, at]
+    for p, q in pairwise(points):
+        if not m.geometry.clear(p, q, floor):
+            return
+        if unknown.intersection(m.geometry.zones_along(p, q, floor)):
+            raise IllegalCommand("path_blocked", f"the way from {_fmt(p)} to {_fmt(q)} "
+                                 "crosses a wall", ("R004-18", "A004-16"))
+
+
+def _fmt(p: XY) -> str:
+    return f"({p[0]:g}, {p[1]:g})"
 
 
 def rule_step(state: SiteState, path: Path[str]) -> Stop | None:

@@ -31,12 +31,15 @@ from footwork.rulesets.sitemaps.movement import (
     free_spot,
     is_slow,
     nearby,
+    on_full_map,
     opts,
     reach,
     site,
     step_zones,
     swim_roll_needed,
+    unknown_zones,
     within_reach,
+    zone_distances,
 )
 from footwork.rulesets.sitemaps.options import SitemapsOptions
 from footwork.rulesets.sitemaps.pipeline import (
@@ -248,16 +251,25 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         events: list[Event] = []
         if rush:
             events.append(ev.Rushed(actor=actor.id, rules=("R004-14", "A004-02")))
-        ctx = {"mover": actor.id, "to": command.to, "at": list(at),
-               "via": [list(p) for p in command.via] if command.via else None,
-               "rush": rush, "counts": counts}
+        ctx: dict[str, Any] = {
+            "mover": actor.id, "to": command.to, "at": list(at),
+            "via": [list(p) for p in command.via] if command.via else None,
+            "rush": rush, "counts": counts}
+        if plan.route and unknown_zones(state):
+            # planned on the map as the mover's seat knows it: resumed along the same
+            # zones, whoever answers a decision on the way (R004-02, A004-17)
+            ctx["route"] = list(plan.route)
         return events + self._walk(state, ctx, 0, roller)
 
     def _plan(self, state: SiteState, ctx: Mapping[str, Any]) -> Plan:
+        """The plan of a move being made: along its ``route`` when it was planned on the
+        map as a seat knows it, else found again on the whole map (as it was found)."""
         via = tuple((float(p[0]), float(p[1])) for p in ctx["via"]) if ctx["via"] else None
         at = (float(ctx["at"][0]), float(ctx["at"][1]))
-        return plan_move(state, state.actors[str(ctx["mover"])], str(ctx["to"]), at, via,
-                         counts=bool(ctx["counts"]), cause="rush" if ctx["rush"] else "move")
+        route = [str(z) for z in ctx["route"]] if ctx.get("route") else None
+        return plan_move(on_full_map(state), state.actors[str(ctx["mover"])], str(ctx["to"]),
+                         at, via, counts=bool(ctx["counts"]),
+                         cause="rush" if ctx["rush"] else "move", route=route)
 
     def _walk(self, state: SiteState, ctx: Mapping[str, Any], start: int,
               roller: Roller) -> list[Event]:
@@ -594,14 +606,14 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         actor = state.actors[actor_id]
         if actor.drowning:
             return []
-        m = site(state)
         o = opts(state)
         found: list[Option] = []
         step = step_zones(state, actor)
         move_left = step - actor.zones_moved
         rush_left = 0 if (actor.stopped or actor.acted or is_slow(state, actor)) \
             else 2 * step - actor.zones_moved
-        reachable = m.geometry.zone_distances(actor.at, max(move_left, rush_left, 0))
+        # on the map as the seat asking knows it: no way through a zone hidden from it
+        reachable = zone_distances(state, actor.at, max(move_left, rush_left, 0))
         can_move = not (actor.stopped or actor.rushed or
                         (actor.acted and not o.move.after_action))
         for zone, dist in reachable.items():
@@ -709,6 +721,10 @@ def _m(props: Mapping[str, Any]) -> str:
 
 
 def _polygons(geom: Any) -> tuple[tuple[tuple[tuple[float, float], ...], ...], ...]:
+    """``geom``'s polygons as rings of points (mm), without the corners that lie on a
+    straight side (where a neighbouring zone's border meets it): the outline of a region
+    does not show where a zone the seat has not seen touches it (R004-02)."""
+    geom = geom.simplify(1e-6)
     out = []
     for poly in getattr(geom, "geoms", [geom]):
         if poly.geom_type != "Polygon" or poly.is_empty:
