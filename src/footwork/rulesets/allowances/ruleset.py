@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from footwork.engine.choices import CheckOdds, Option, consequences_json
+from footwork.engine.choices import CheckOdds, Option, Options, Reachable, consequences_json
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
@@ -54,6 +54,7 @@ from footwork.rulesets.allowances.model import (
 )
 from footwork.rulesets.allowances.options import AllowancesOptions
 from footwork.rulesets.allowances.pipeline import path_of_route, rule, spend_path
+from footwork.rulesets.allowances.places import Listed, move_places
 from footwork.rulesets.allowances.planning import (
     BREACH,
     HOP_STYLE,
@@ -62,7 +63,6 @@ from footwork.rulesets.allowances.planning import (
     deductions,
     effective,
     path_of,
-    pick,
     plan_search,
     route,
     run,
@@ -657,19 +657,20 @@ class AllowancesRuleset(Ruleset[Creature]):
         a = state.actors[actor_id]
         o = _opts(state)
         t = _terrain(state)
-        found: list[Option] = []
         if a.airborne is not None:
-            return self._move_options(state, a, a.airborne, set())
+            return Options((), self._move_options(state, a, a.airborne, Listed(t)))
         if a.breach_type is not None:
-            return self._move_options(state, a, a.breach_type, set())
-        seen: set[tuple[int, int, str]] = set()
+            return Options((), self._move_options(state, a, a.breach_type, Listed(t)))
+        listed = Listed(t)
         eff = effective(a, o)
         source = shared_steps(t, plan_search(t, a, o, None).mover)
+        moves: list[Reachable] = []
         for by in (*MAP_TYPES, ):
             if by in a.scores and eff[by] > EPS:
-                found += self._move_options(state, a, by, seen, source)
+                moves.append(self._move_options(state, a, by, listed, source))
         if sum(1 for by in MAP_TYPES if by in a.scores and eff[by] > EPS) > 1:
-            found += self._move_options(state, a, None, seen, source)
+            moves.append(self._move_options(state, a, None, listed, source))
+        found: list[Option] = []
         for by in a.scores:
             found += self._action_options(state, a, "rush", {"type": by})
         for action in ("jump", "leap"):
@@ -677,7 +678,7 @@ class AllowancesRuleset(Ruleset[Creature]):
         for into in ("air", "water", "earth"):
             if into != a.medium and _at_boundary(t, a, into):
                 found += self._action_options(state, a, "breach", {"into": into})
-        return found
+        return Options(found, Reachable.join(moves))
 
     def _action_options(self, state: AllowancesState, a: Creature, action: str,
                         extra: dict[str, JSON]) -> list[Option]:
@@ -713,57 +714,22 @@ class AllowancesRuleset(Ruleset[Creature]):
                             total, result, (*ACTION_RULES[action], *PP_RULES[action]))
 
     def _move_options(self, state: AllowancesState, a: Creature, by: str | None,
-                      seen: set[tuple[int, int, str]],
-                      source: Callable[[Spot], list[Any]] | None = None) -> list[Option]:
+                      listed: Listed,
+                      source: Callable[[Spot], list[Any]] | None = None) -> Reachable:
         """One option per cell and kind of place (on the ground, on the water's surface,
-        under it, in the air, in the earth, on a wall): the cheapest height of that kind
-        (ties: the lowest). Other heights are reached by ``to: [row, col, z]``."""
+        under it, in the air, in the earth, on a wall) not ``listed`` before: the height
+        of that kind that leaves the most Allowance, then the shortest (ties: the
+        lowest); each option built when it is read (``places.move_places``). Other
+        heights are reached by ``to: [row, col, z]``."""
         o = _opts(state)
         t = _terrain(state)
         s = plan_search(t, a, o, by)
         found = run(t, start_spot(t, a), s, source)
-        start = start_spot(t, a)
-        here = (start[1], start[2], _place_kind(t, start))
-        places: dict[tuple[int, int, str], list[Spot]] = {}
-        # every resting spot at each (row, col, height): what `to` names (R002-04)
-        at_height: dict[tuple[int, int, int], list[Spot]] = {}
-        for spot in found:
-            if not t.resting(spot, s.hovers):
-                continue
-            at_height.setdefault(spot[1:4], []).append(spot)
-            place = (spot[1], spot[2], _place_kind(t, spot))
-            if spot[:4] == start[:4] or place in seen:
-                continue
-            places.setdefault(place, []).append(spot)
-        seen.add(here)
-        out: list[tuple[tuple[float, int, int, int], Option]] = []
-        for keys in places.values():
-            keys.sort(key=lambda k: k[3])
-            chosen = pick(found, keys, a, o, surface_first=False)
-            assert chosen is not None
-            spot = chosen.end
-            # two kinds of place at one height (the air and a wall): `to` names the height,
-            # so list only the one the move would take
-            taken = pick(found, at_height[spot[1:4]], a, o, surface_first=False)
-            if taken is not None and taken.end[0] != spot[0]:
-                continue
-            to = [spot[1], spot[2], _num(t.height(spot[3]))]
-            deducted = deductions(a, o, chosen.by_type())
-            command: dict[str, JSON] = {"do": "move", "actor": a.id, "to": to}
-            if by is not None:
-                command["type"] = by
-            lost = ", ".join(f"{k} -{_m(v)}" for k, v in deducted.items() if v > EPS)
-            if chosen.temporary:
-                lost = ", ".join(x for x in (lost, f"{_m(chosen.temporary)} of the "
-                                             f"{by or 'breach'}") if x)
-            label = f"move by {by or 'several Types'} to ({spot[1]},{spot[2]}) at " \
-                    f"{_m(t.height(spot[3]))}, {_place_kind(t, spot)}"
-            out.append(((chosen.distance, spot[1], spot[2], spot[3]), Option(
-                command, label, f"{_m(chosen.distance)} ({lost or 'nothing'})",
-                to=f"{spot[1]},{spot[2]}", rules=("R002-04", "R002-05"))))
-        seen.update(places)
-        out.sort(key=lambda x: x[0])
-        return [opt for _, opt in out]
+
+        def build(spot: Spot, spent: Mapping[str, float]) -> Option:
+            return _move_option(t, a, o, by, spot, spent)
+
+        return move_places(t, a, o, found, hovers=s.hovers, listed=listed, build=build)
 
     # -- presenting ---------------------------------------------------------------------------
 
@@ -890,6 +856,27 @@ def cover(state: AllowancesState, attacker_id: str, target_id: str, kind: str) -
         rules.append("R002-38")
     shown: JSON = "total" if total else stage
     return {"stage": shown, "why": why, "rules": sorted(set(rules))}
+
+
+def _move_option(t: Terrain, a: Creature, o: AllowancesOptions, by: str | None, spot: Spot,
+                 spent: Mapping[str, float]) -> Option:
+    """The option of a move by ``by`` (None: several Types) that ends at ``spot`` having
+    spent ``spent`` (per resource of its search): its command, label and cost, with what
+    each Allowance loses (R002-04, R002-05)."""
+    chosen = Route(spot, spent, ())
+    to = [spot[1], spot[2], _num(t.height(spot[3]))]
+    deducted = deductions(a, o, chosen.by_type())
+    command: dict[str, JSON] = {"do": "move", "actor": a.id, "to": to}
+    if by is not None:
+        command["type"] = by
+    lost = ", ".join(f"{k} -{_m(v)}" for k, v in deducted.items() if v > EPS)
+    if chosen.temporary:
+        lost = ", ".join(x for x in (lost, f"{_m(chosen.temporary)} of the "
+                                     f"{by or 'breach'}") if x)
+    label = f"move by {by or 'several Types'} to ({spot[1]},{spot[2]}) at " \
+            f"{_m(t.height(spot[3]))}, {_place_kind(t, spot)}"
+    return Option(command, label, f"{_m(chosen.distance)} ({lost or 'nothing'})",
+                  to=f"{spot[1]},{spot[2]}", rules=("R002-04", "R002-05"))
 
 
 def _place_kind(t: Terrain, spot: Spot) -> str:
