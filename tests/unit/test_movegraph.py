@@ -85,10 +85,15 @@ def expand_of(steps: dict[Spot, list[tuple[Spot, int, float]]], calls: list[int]
 
 def run(steps: dict[Spot, list[tuple[Spot, int, float]]], start: Spot, budget: Budget, *,
         out1: list[int], out2: list[int], rise: int = -1, mode: int = 0,
-        groups: tuple[tuple[tuple[str, ...], float], ...] = ()) -> Reach[Spot] | int:
+        groups: tuple[tuple[tuple[str, ...], float], ...] = (), by_cost: bool = True
+        ) -> Reach[Spot] | int:
     graph = MovementGraph(expand_of(steps))
     node = graph.node(start)
-    graph.close(node, (-9, 99, -9, 99, -9, 99))
+    pool = next(iter(budget.caps.values())) if mode == 2 else budget.limit
+    if by_cost:  # expand only what the pool can pay for
+        graph.close_within(node, pool + 1e-6)
+    else:
+        graph.close(node, (-9, 99, -9, 99, -9, 99))
     styles = budget.styles
     held_l, sets_l = group_constraints(budget, groups)
     glist = list(dict.fromkeys(g for hs in held_l for g in hs))
@@ -104,7 +109,6 @@ def run(steps: dict[Spot, list[tuple[Spot, int, float]]], start: Spot, budget: B
         sets[k, :len(members)] = members
     limit = budget.limit
     caps = np.array([budget.caps[s] + EPS for s in styles])
-    pool = next(iter(budget.caps.values())) if mode == 2 else limit
     status, _bad, keys, li, lf, fronts, alive = search(
         graph, node, mode=mode, rise=rise, pool_limit=pool + EPS, eps=EPS,
         out1=np.array(out1, np.int64), out2=np.array(out2, np.int64), caps=caps,
@@ -160,8 +164,9 @@ def test_capacity_search_is_the_pure_search(case: Case,
     steps, start = case
     budget = Budget(dict(zip(NAMES, caps, strict=True)), pool)
     out1, out2 = [0, 1, 2], [-2, -2, -2]
-    assert_same(run(steps, start, budget, out1=out1, out2=out2),
-                oracle(steps, start, budget, out1=out1, out2=out2))
+    want = oracle(steps, start, budget, out1=out1, out2=out2)
+    assert_same(run(steps, start, budget, out1=out1, out2=out2), want)
+    assert_same(run(steps, start, budget, out1=out1, out2=out2, by_cost=False), want)
 
 
 @SETTINGS
@@ -347,3 +352,28 @@ def test_grow_steps_keeps_the_rows_made() -> None:
     si2, sf2 = grow_steps(si, sf, 2, 8)
     assert si2.shape == (8, 7) and sf2.shape == (8,)
     assert si2[:2].tolist() == si[:2].tolist() and sf2[:2].tolist() == [0.5, 1.5]
+
+
+def test_a_closure_by_cost_expands_what_the_pool_pays_for_once() -> None:
+    """close_within expands the nodes within the cost from the start (and a ring or two
+    beyond), remembers how far each is known, and a start already known that far, or a
+    neighbour whose remaining reach is covered, expands nothing more."""
+    side = 15
+    spots = [(0, r, c, 0, 0) for r in range(side) for c in range(side)]
+    steps = {s: [(t, 0, 1.0) for t in spots if abs(t[1] - s[1]) + abs(t[2] - s[2]) == 1]
+             for s in spots}
+    calls: list[int] = []
+    graph = MovementGraph(expand_of(steps, calls))
+    start = graph.node((0, 7, 7, 0, 0))
+    graph.close_within(start, 3.0)
+    expanded = {tuple(graph.spots[i].tolist()) for i in range(graph.n) if graph.first[i] >= 0}
+    within = {s for s in spots if abs(s[1] - 7) + abs(s[2] - 7) <= 3}
+    assert within <= expanded
+    assert all(abs(s[1] - 7) + abs(s[2] - 7) <= 5 for s in expanded)  # two rings beyond
+    made = len(calls)
+    graph.close_within(start, 3.0)
+    graph.close_within(start, 2.0)
+    graph.close_within(graph.node((0, 7, 8, 0, 0)), 2.0)  # 1 away, 2 of the 3 left
+    assert len(calls) == made
+    graph.close_within(start, 6.0)  # farther: grows
+    assert len(calls) > made

@@ -59,6 +59,9 @@ Expand = Callable[[IntArray], tuple[IntArray, IntArray, FloatArray]]
 #: fronts, how many labels are alive): see :func:`_search`
 SearchResult = tuple[int, int, IntArray, IntArray, FloatArray, IntArray, int]
 
+#: how many rings of steps a round of closing by cost expands (the ring it found unknown,
+#: then the next ones without asking their cost): fewer rounds, a little more expanded
+_RINGS = 5
 #: a box that holds nothing: no node has been closed yet
 _NO_BOX = (1, 0, 1, 0, 1, 0)
 #: the search's statuses
@@ -169,6 +172,66 @@ def _advance(spots: IntArray, first: IntArray, count: IntArray, closed: IntArray
             out[k] = j
             k += 1
     return out[:k]
+
+
+def _within(first: IntArray, count: IntArray, to: IntArray, cost: FloatArray, start: int,
+            limit: float, reach: FloatArray, dist: FloatArray) -> IntArray:
+    """One round of a closure by cost: a Dijkstra from ``start`` up to ``limit`` over the
+    expanded nodes. Returns the unexpanded nodes it reaches within ``limit`` (their steps
+    are not known yet); when there are none, every node it settled is marked closed:
+    ``reach[i]`` (how far from node i the graph is known to be expanded) grows to
+    ``limit - dist[i]``. A node already known that far is not searched through: everything
+    within the rest of the limit from it is expanded. ``dist``: +inf per node, left so."""
+    heap = np.empty(256, np.float64)
+    ids = np.empty(256, np.int64)
+    touched = np.empty(256, np.int64)
+    need = np.empty(16, np.int64)
+    nn = 0
+    nt = 1
+    touched[0] = start
+    dist[start] = 0.0
+    heap[0] = 0.0
+    ids[0] = start
+    size = 1
+    while size > 0:
+        d = heap[0]
+        v = ids[0]
+        size = _heap_pop(heap, ids, size)
+        if d > dist[v]:
+            continue
+        if first[v] < 0:
+            if nn == need.shape[0]:
+                grown = np.empty(2 * nn, np.int64)
+                for q in range(nn):
+                    grown[q] = need[q]
+                need = grown
+            need[nn] = v
+            nn += 1
+            continue
+        if v != start and reach[v] >= limit - d:
+            continue
+        for e in range(first[v], first[v] + count[v]):
+            w = to[e]
+            nd = d + cost[e]
+            if nd <= limit and nd < dist[w]:
+                if dist[w] == np.inf:
+                    if nt == touched.shape[0]:
+                        grown = np.empty(2 * nt, np.int64)
+                        for q in range(nt):
+                            grown[q] = touched[q]
+                        touched = grown
+                    touched[nt] = w
+                    nt += 1
+                dist[w] = nd
+                if size == heap.shape[0]:
+                    heap, ids = _heap_grow(heap, ids)
+                size = _heap_push(heap, ids, size, nd, w)
+    for q in range(nt):
+        i = touched[q]
+        if nn == 0 and limit - dist[i] > reach[i]:
+            reach[i] = limit - dist[i]
+        dist[i] = np.inf
+    return need[:nn]
 
 
 # columns of the key table K, the label tables LI (ints) and LF (floats)
@@ -444,6 +507,7 @@ _KERNEL_FUNCTIONS: tuple[tuple[str, str | list[str]], ...] = (
     ("_inside", f"boolean({_I2}, int64, {_I1})"),
     ("_covers", f"boolean({_I2}, int64, {_I1})"),
     ("_advance", f"{_I1}({_I2}, {_I1}, {_I1}, {_I2}, {_I1}, {_I1}, {_I1}, int64)"),
+    ("_within", f"{_I1}({_I1}, {_I1}, {_I1}, {_F1}, int64, float64, {_F1}, {_F1})"),
     ("_search", f"Tuple((int64, int64, int64[:, :], {_I2}, float64[:, ::1], {_I1}, int64))("
                 f"{_I2}, {_I1}, {_I1}, {_I1}, {_I1}, {_F1}, int64, {_I1}, {_I1}, {_F1}, "
                 f"{_I1}, {_I1}, {_F1}, {_F1}, {_I2}, {_F1}, {_I2})"),
@@ -485,6 +549,9 @@ class MovementGraph:
         self.count = np.empty(256, np.int64)
         self.closed = np.empty((256, 6), np.int64)
         self.kid_of = np.full(256, -1, np.int64)
+        #: how far from each node (in cost) every node is known to be expanded
+        self.reach = np.full(256, -1.0)
+        self._dist = np.full(256, np.inf)
         self.to = np.empty(1024, np.int64)
         self.style = np.empty(1024, np.int64)
         self.cost = np.empty(1024, np.float64)
@@ -528,17 +595,47 @@ class MovementGraph:
         while frontier.size:
             need = frontier[self.first[frontier] < 0]
             if need.size:
-                counts, si, sf = self._expand(np.ascontiguousarray(self.spots[need]))
-                total = int(si.shape[0])
-                self._room(total, total)
-                self.n, self.m = g["_insert"](
-                    self._table, self.spots, self.first, self.count, self.closed, self.to,
-                    self.style, self.cost, self.tags, self.n, self.m, need,
-                    np.ascontiguousarray(counts, dtype=np.int64),
-                    np.ascontiguousarray(si, dtype=np.int64),
-                    np.ascontiguousarray(sf, dtype=np.float64))
+                self._expand_nodes(need)
             frontier = g["_advance"](self.spots, self.first, self.count, self.closed, self.to,
                                      frontier, b, self._always)
+
+    def close_within(self, start: int, limit: float) -> None:
+        """Expand every node whose least cost from ``start`` is at most ``limit``: all a
+        search whose pool spent stays within ``limit`` can reach, and little more (a
+        round expands the steps of the nodes it found, and those of their targets, a few
+        rings ahead). Nothing to do when ``start`` is known expanded that far; a start
+        near one already closed searches through the expanded part only."""
+        with self.lock:
+            g = self._g
+            if self.reach[start] >= limit:
+                return
+            while True:
+                self._room(0, 0)
+                need = g["_within"](self.first, self.count, self.to, self.cost, start,
+                                    float(limit), self.reach, self._dist)
+                if not need.size:
+                    return
+                for _ in range(_RINGS):  # this ring and a few ahead: fewer rounds
+                    need = need[self.first[need] < 0]
+                    if not need.size:
+                        break
+                    before = self.m
+                    self._expand_nodes(need)
+                    # the nodes the new steps lead to, each once
+                    mark = np.zeros(self.n, dtype=np.bool_)
+                    mark[self.to[before:self.m]] = True
+                    need = np.flatnonzero(mark)
+
+    def _expand_nodes(self, need: IntArray) -> None:
+        counts, si, sf = self._expand(np.ascontiguousarray(self.spots[need]))
+        total = int(si.shape[0])
+        self._room(total, total)
+        self.n, self.m = self._g["_insert"](
+            self._table, self.spots, self.first, self.count, self.closed, self.to,
+            self.style, self.cost, self.tags, self.n, self.m, need,
+            np.ascontiguousarray(counts, dtype=np.int64),
+            np.ascontiguousarray(si, dtype=np.int64),
+            np.ascontiguousarray(sf, dtype=np.float64))
 
     def _room(self, nodes: int, steps: int) -> None:
         """Make room for ``nodes`` more nodes and ``steps`` more steps."""
@@ -553,6 +650,10 @@ class MovementGraph:
             kid_of = np.full(size, -1, np.int64)
             kid_of[:old] = self.kid_of[:old]
             self.kid_of = kid_of
+            reach = np.full(size, -1.0)
+            reach[:old] = self.reach[:old]
+            self.reach = reach
+            self._dist = np.full(size, np.inf)
         if 2 * need > self._table.shape[0]:
             size = self._table.shape[0]
             while 2 * need > size:

@@ -45,6 +45,7 @@ from footwork.rulesets.allowances.terrain import (
 )
 from footwork.scenario import encounter_from_text
 from footwork.space.grid import CellSpec, parse_ascii
+from footwork.space.movegraph import MovementGraph
 from footwork.space.reach import Reach
 
 LEGEND: dict[str, CellSpec] = {
@@ -266,14 +267,15 @@ def test_a_covered_start_expands_nothing_more() -> None:
     assert len(graphs) == 2 and calls == []
 
 
-def test_a_search_past_its_box_is_left_to_the_pure_search(
+def test_a_search_past_its_closing_is_left_to_the_pure_search(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """A node the search reaches but its graph never expanded (the box was too small)
-    makes fast_reach return None; planning.run then runs the pure search."""
+    """A node the search reaches but its graph never expanded (closed short of what the
+    budget pays) makes fast_reach return None; planning.run then runs the pure search."""
     terrain, actor, start = _three_types(2)
     s = plan_search(terrain, actor, AllowancesOptions(), "overland")
-    _, r, c, lv, _ = start
-    monkeypatch.setattr(fastreach, "_box", lambda *args: (r, r + 1, c, c + 1, lv, lv))
+    close = MovementGraph.close_within
+    monkeypatch.setattr(MovementGraph, "close_within",
+                        lambda graph, node, limit: close(graph, node, 0.0))
     assert fastreach.fast_reach(terrain, start, s) is None
     planning._CACHE.clear()
     same(pure_run(terrain, start, s), planning.run(terrain, start, s))

@@ -23,10 +23,9 @@ module only says what the terrain allows and how a search reads it:
 - Per search: each step's style code is drawn on the budget's ``breach`` when it is the
   Breach's Type and on its own cap unless only the Breach pays (``out1``, ``out2``); a
   rising Type's steps count only straight up (``rise``); and the graph is first closed
-  over the box of cells and levels the search cannot leave. The closing expands every
-  spot in the box, whatever it costs, so the box is as tight as can be shown: it is
-  sized by the most a label can spend in all (the pool, the caps and the cascade's
-  groups), and it rises above the map only as far as Flight and a hop can pay for.
+  by cost (``MovementGraph.close_within``): every spot within the most a label can spend
+  in all (the pool, the caps and the cascade's groups) of the start is expanded, and
+  nothing much farther.
 
 Climb's steps carry the code of the style they are charged to (``climb``, or
 ``overland`` under A002-25's fallback), so the draws and the ``rise`` filter treat them
@@ -43,8 +42,9 @@ when asked), so ``front``, ``cheapest``, ``vectors`` and the plans work unchange
 
 numba is optional (``pip install 'footwork[fast]'``): :func:`fast_reach` returns None, so
 that the caller runs the pure search, while the kernels are not ready (numba missing, or
-still compiling under :mod:`footwork.space.compiled`'s policy), or when its box turns out
-too small for the search. Compiled code is cached on disk beside this file.
+still compiling under :mod:`footwork.space.compiled`'s policy), or when the search meets a
+spot its graph has not expanded (which the closing by cost rules out). Compiled code is
+cached on disk beside this file.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ from footwork.space.grid import OFFSETS, Surface
 from footwork.space.kernels import grow_steps as _grow_steps
 from footwork.space.kernels import load_kernel, reach_from_arrays
 from footwork.space.levels import NONE
-from footwork.space.movegraph import Box, MovementGraph
+from footwork.space.movegraph import MovementGraph
 from footwork.space.reach import EPS, Budget, Reach, group_constraints
 
 __all__ = ["TERRAIN_STYLES", "compiled", "fast_reach"]
@@ -100,7 +100,7 @@ _DC = tuple(dc for _, dc in OFFSETS)
 #: the most steps one spot has (8 directions × 2, then 4 vertical)
 _MAX_STEPS = 24
 #: how many graphs (mover profiles) a terrain keeps, and the most steps a graph may hold
-#: before it is dropped and grown again from the next search's box
+#: before it is dropped and grown again from the next search
 _GRAPHS_KEPT = 8
 _MAX_GRAPH_STEPS = 4_000_000
 
@@ -463,52 +463,6 @@ def _draws(search: Search) -> tuple[IntArray, IntArray, int]:
     return out1, out2, rise_code
 
 
-def _spendable(budget: Budget, out1: IntArray, out2: IntArray, codes: tuple[int, ...],
-               limit: float) -> float:
-    """The most the search can spend on steps of the style ``codes``: the caps they are
-    drawn on, at most ``limit`` (all of it when a draw is an error: the search must reach
-    the step to report it)."""
-    caps = list(budget.caps.values())
-    total = 0.0
-    for code in codes:
-        for s in (int(out1[code]), int(out2[code])):
-            if s == -1:
-                return limit
-            if s >= 0:
-                total += caps[s]
-    return min(total, limit)
-
-
-def _box(terrain: Terrain, prep: _Prepared, start: Spot, mover: Mover, budget: Budget,
-         out1: IntArray, out2: IntArray, limit: float) -> Box:
-    """The cells and levels a search that spends at most ``limit`` in all cannot leave
-    (its graph is closed over all of them, whatever they cost: the box must be tight).
-    Across: every step across costs at least the cell size. Up and down: every step that
-    changes the level pays the vertical step per level, but for a hop coming down (free,
-    to its floor or the top below it). Above the map's highest level (or the start's)
-    only Flight and a hop rise; below its lowest (over a void), only Flight and Climb go
-    down."""
-    _, sr, sc, slv, _ = start
-    h, vs = terrain.h, terrain.vs
-    if h > 0:
-        radius = int(limit // h) + 1
-        r0, r1 = max(0, sr - radius), min(terrain.rows, sr + radius + 1)
-        c0, c1 = max(0, sc - radius), min(terrain.cols, sc + radius + 1)
-    else:
-        r0, r1, c0, c1 = 0, terrain.rows, 0, terrain.cols
-    span = math.ceil(limit / vs) + 2
-    cl = TERRAIN_STYLES.index(mover.climb_as)
-    up = math.ceil(_spendable(budget, out1, out2, (_FL, _HP), limit) / vs) + 2
-    down = math.ceil(_spendable(budget, out1, out2, (_FL, cl), limit) / vs) + 2
-    hi = min(slv + span, max(prep.high, slv) + up)
-    if "hop" in mover.types:
-        floor = mover.hop_floor if mover.hop_floor > NONE else prep.low
-        lo = min(prep.low, slv, floor) - span
-    else:
-        lo = max(slv - span, min(prep.low, slv) - down)
-    return (r0, r1, c0, c1, lo, hi)
-
-
 def _turns(terrain: Terrain, start: Spot, mover: Mover, limit: float) -> int:
     """The turn limit of the graph of a search that spends at most ``limit`` in all: the
     mover's, or less when the search cannot pay for that many turns. Every step that
@@ -609,7 +563,7 @@ def fast_reach(terrain: Terrain, start: Spot, search: Search) -> Reach[Spot] | N
 
     Returns None when the compiled kernels are not ready (numba missing, or still
     compiling), for a Climb charged to a style the kernel does not know, or when the
-    search reaches past the box its graph was closed in; the caller then runs the pure
+    search meets a spot its graph has not expanded; the caller then runs the pure
     search. Raises ``ValueError`` where the pure search does (a step in a style the
     budget does not name) and for a start off the map.
     """
@@ -632,12 +586,12 @@ def fast_reach(terrain: Terrain, start: Spot, search: Search) -> Reach[Spot] | N
 
 def _prepared_search(terrain: Terrain, start: Spot, search: Search
                      ) -> tuple[MovementGraph, int, dict[str, Any]] | None:
-    """What :func:`fast_reach` hands the core's search: the graph (closed over the
-    search's box), the start's node and the search's arguments; None when the compiled
+    """What :func:`fast_reach` hands the core's search: the graph (closed as far as the
+    search can spend), the start's node and the search's arguments; None when the compiled
     path cannot answer (see :func:`fast_reach`). The benchmark times the search alone on
     it. The graph takes its own lock to grow and to be searched (the kernels release the
     GIL); a node once expanded stays so, so a search after another thread's closing
-    still finds every node of its box expanded."""
+    still finds every node it can reach expanded."""
     # never wait for numba: the pure search answers until both kernels are ready
     kernel = compiled_policy.kernel(globals(), _KERNEL_FUNCTIONS, "_expand_batch")
     ready = movegraph.kernels_ready()
@@ -658,7 +612,6 @@ def _prepared_search(terrain: Terrain, start: Spot, search: Search
     out1, out2, rise = _draws(search)
     most = _most_spent(budget, search.groups, search.owners) + EPS
     prep = _prepare(terrain)
-    box = _box(terrain, prep, start, mover, budget, out1, out2, most)
     held, gcaps, sets = _sets(budget, search.groups, search.owners)
     args: dict[str, Any] = {
         "mode": 2 if one else (1 if search.groups else 0), "rise": rise,
@@ -669,5 +622,7 @@ def _prepared_search(terrain: Terrain, start: Spot, search: Search
     with prep.lock:
         graph = _graph(terrain, prep, mover, _turns(terrain, start, mover, most), kernel)
     node = graph.node(start)
-    graph.close(node, box)
+    # every label spends at most the pool and at most what its caps allow in all: what
+    # lies farther is never reached (the margin covers sums made in another order)
+    graph.close_within(node, min(pool_limit, most) + 1e-6)
     return graph, node, args

@@ -18,10 +18,10 @@ the core to search them.
   does not hold yet (the batch says so and is run again).
 - Each terrain keeps its stacked layers, its landing table and one movement graph per
   mover profile (the styles it may use, the Walk price factor, whether it may touch down
-  on hazards), while the terrain lives. A search closes the graph in the *box* its budget
-  cannot leave (the cells within its limit over the cheapest horizontal step, the levels
-  within its limit of the map's), so a second search from a place already covered only
-  searches. Closing and searching a terrain's graphs hold its lock: the graph grows as
+  on hazards), while the terrain lives. A search first closes the graph by cost: every
+  spot the pool could pay to reach from the start is expanded (and a ring or two more),
+  so a second search from a place already covered only searches. Closing and searching
+  a terrain's graphs hold its lock: the graph grows as
   it is closed and the search borrows its scratch, and the kernels release the GIL.
 
 :func:`fast_reach` is then the core's capacity-dominance search
@@ -66,7 +66,7 @@ from footwork.space import movegraph
 from footwork.space.grid import OFFSETS, Diagonal, Surface
 from footwork.space.kernels import grow_steps as _grow_steps
 from footwork.space.kernels import load_kernel, reach_from_arrays
-from footwork.space.movegraph import Box, MovementGraph
+from footwork.space.movegraph import MovementGraph
 from footwork.space.reach import EPS, Budget, Reach
 
 __all__ = ["STYLE_CODES", "TAG_FALL", "TAG_HAZARD", "compiled", "fast_reach", "graph_for",
@@ -490,13 +490,7 @@ class _Described:
                            terrain.face_a, terrain.hanging_a, terrain.hazard_a,
                            terrain.grid.climbable])
         self.layers: IntArray = np.ascontiguousarray(layers, dtype=np.int64)
-        solid = terrain.surface_a != _VOID
-        floor = terrain.surface_a == _FLOOR
-        levels = np.concatenate([terrain.top_a[solid], terrain.bed_a[solid]])
-        floors = terrain.top_a[floor]
-        #: the lowest and highest finite level (tops and beds of cells that are not voids)
-        self.low = int(levels.min()) if levels.size else 0
-        self.high = int(levels.max()) if levels.size else 0
+        floors = terrain.top_a[terrain.surface_a == _FLOOR]
         alternate = terrain.diagonal is Diagonal.ALTERNATE
         self.h = terrain.h
         self.vs = terrain.vs
@@ -570,43 +564,21 @@ def graph_for(terrain: Terrain, mover: Mover) -> MovementGraph:
     return _describe(terrain).graph(mover)
 
 
-def _box(terrain: Terrain, described: _Described, start: Spot, mover: Mover,
-         limit: float) -> Box:
-    """The cells and levels a search from ``start`` within ``limit`` cannot leave."""
-    kind, sr, sc, slv, sex = start
-    if not terrain.in_bounds(sr, sc):
-        raise ValueError(f"the start row {sr}, col {sc} is off the map")
-    # the cheapest horizontal step is one cell size (diagonals and jumps cost no less), or
-    # a cell of Walk at the walk factor
-    h = terrain.h
-    least = h * min(1.0, mover.walk_factor) if "walk" in mover.styles else h
-    rows, cols = terrain.rows, terrain.cols
-    if least > 0:
-        radius = int(limit // least) + 1
-        r0, r1 = max(0, sr - radius), min(rows, sr + radius + 1)
-        c0, c1 = max(0, sc - radius), min(cols, sc + radius + 1)
-    else:
-        r0, r1, c0, c1 = 0, rows, 0, cols
-    # every level a label reaches is within limit / vs of a map level or the start's,
-    # or a walk step below a floor (climbing over its edge) and then that
-    climb = math.ceil(limit / terrain.vs) + terrain.step + 2
-    fell = sex if kind == FALLEN else slv
-    return (r0, r1, c0, c1, min(described.low, slv, fell) - climb,
-            max(described.high, slv, fell) + climb)
-
-
 def _search(terrain: Terrain, start: Spot, mover: Mover, limit: float,
             **args: Any) -> movegraph.SearchResult:
-    """Close the mover's graph from ``start`` in the box of ``limit`` and search it
+    """Close the mover's graph from ``start`` as far as ``limit`` pays and search it
     (``args``: the rest of :func:`movegraph.search`'s). Under the terrain's lock: closing
     grows the graph and a search borrows its scratch, so one thread at a time (the
     compiled kernels release the GIL)."""
+    if not terrain.in_bounds(start[1], start[2]):
+        raise ValueError(f"the start row {start[1]}, col {start[2]} is off the map")
     described = _describe(terrain)
-    box = _box(terrain, described, start, mover, limit)
     with described.lock:
         graph = described.graph(mover)
         node = graph.node(start)
-        graph.close(node, box)
+        # every label spends at most the pool: what lies farther is never reached (the
+        # margin covers sums made in another order)
+        graph.close_within(node, limit + EPS + _MARGIN)
         return movegraph.search(graph, node, rise=-1, pool_limit=limit + EPS, eps=EPS,
                                 **args)
 
@@ -622,6 +594,8 @@ def _style_codes(mover_styles: frozenset[str], budget_styles: tuple[str, ...]) -
     return out
 
 
+#: how far past the pool a closure reaches, against rounding
+_MARGIN = 1e-6
 _NOT_DRAWN = np.full(len(STYLE_CODES), -2, dtype=np.int64)
 _NO_SETS = np.full((1, 1), -1, dtype=np.int64)
 _NO_GROUPS = np.zeros(0, dtype=np.float64)
@@ -655,7 +629,7 @@ def fast_reach(terrain: Terrain, start: Spot, mover: Mover, budget: Budget) -> R
     if status == movegraph.BAD_STYLE:
         raise ValueError(f"a step uses style {STYLE_CODES[bad]!r}; the budget has "
                          f"{', '.join(styles)}")
-    if status != movegraph.OK:  # pragma: no cover - the box holds what the budget reaches
+    if status != movegraph.OK:  # pragma: no cover - the closing holds what the pool reaches
         return None
     return reach_from_arrays(start, budget, keys, 0, 0, label_ints, label_floats, fronts,
                              alive, styles)
@@ -675,7 +649,7 @@ def plain_costs(terrain: Terrain, start: Spot, mover: Mover,
         terrain, start, mover, limit, mode=2, out1=out1, out2=_NOT_DRAWN,
         caps=np.array([limit + EPS]), slack=np.zeros(1),
         held=np.full((1, 1), -1, dtype=np.int64), gcaps=_NO_GROUPS, sets=_NO_SETS)
-    if status != movegraph.OK:  # pragma: no cover - the box holds what the limit reaches
+    if status != movegraph.OK:  # pragma: no cover - the closing holds what the limit reaches
         return None
     # one resource: one label a key, in the keys' order
     return np.ascontiguousarray(keys), label_floats[fronts[:alive], 1].copy()
