@@ -255,9 +255,12 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             "mover": actor.id, "to": command.to, "at": list(at),
             "via": [list(p) for p in command.via] if command.via else None,
             "rush": rush, "counts": counts}
-        if plan.route and unknown_zones(state):
-            # planned on the map as the mover's seat knows it: resumed along the same
-            # zones, whoever answers a decision on the way (R004-02, A004-17)
+        if plan.route and unknown_zones(state) and plan.route != self._plan(
+                on_full_map(state), ctx).route:
+            # planned on the map as the mover's seat knows it, another way than the whole
+            # map gives: resumed along the same zones, whoever answers a decision on the
+            # way (R004-02, A004-17). Where the two agree the events are the same, whoever
+            # sent the command.
             ctx["route"] = list(plan.route)
         return events + self._walk(state, ctx, 0, roller)
 
