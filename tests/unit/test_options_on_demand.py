@@ -292,3 +292,15 @@ def test_settle_freezes_what_is_alive_and_steady_gc_only_raises_the_young_thresh
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_an_empty_reachable_set_lists_and_builds_nothing() -> None:
+    from footwork.engine.choices import Reachable
+    from footwork.space.grid import cell_names
+
+    none = Reachable.empty()
+    assert len(none) == 0 and none.to == () and none.cost.tolist() == []
+    with pytest.raises(IndexError):
+        none.option(0)
+    names = cell_names(3, 4)
+    assert names[2 * 4 + 1] == "2,1" and cell_names(3, 4) is names

@@ -411,6 +411,11 @@ class Reachable:
         return where.get(to)
 
     @classmethod
+    def empty(cls) -> Reachable:
+        """A set of no places."""
+        return cls((), (), _no_place)
+
+    @classmethod
     def join(cls, parts: Iterable[Reachable]) -> Reachable:
         """The places of ``parts`` one after the other, as one set (a ruleset that runs
         several searches: one per kind of movement, a Dash after the plain moves). Each
@@ -430,6 +435,10 @@ class Reachable:
 
         costs = np.concatenate([p.cost for p in found]) if found else np.zeros(0)
         return cls([name for part in found for name in part.to], costs, build)
+
+
+def _no_place(i: int) -> Option:
+    raise IndexError(f"place {i} of none")
 
 
 class Options(Sequence[Option]):

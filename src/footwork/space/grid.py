@@ -45,6 +45,7 @@ import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum, StrEnum
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
@@ -203,6 +204,16 @@ class Diagonal(StrEnum):
     ONE = "one"
     ALTERNATE = "alternate"
     EUCLIDEAN = "euclidean"
+
+
+@lru_cache(maxsize=8)
+def cell_names(rows: int, cols: int) -> npt.NDArray[np.object_]:
+    """Each cell's ``"row,col"`` (how options and commands name a cell), by cell number
+    ``row * cols + col``: one table per grid size, so a list of places is a fancy index.
+    Shared: never write to it."""
+    names = np.array([f"{r},{c}" for r in range(rows) for c in range(cols)], dtype=object)
+    names.flags.writeable = False
+    return names
 
 
 def step_length(rule: Diagonal, dr: int, dc: int, diagonals_before: int = 0) -> float:

@@ -29,7 +29,6 @@ Both ranks are rounded to 9 decimals exactly as ``pick`` rounds them (Python's
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
@@ -41,6 +40,7 @@ from footwork.rulesets.allowances.options import AllowancesOptions
 from footwork.rulesets.allowances.planning import BREACH, HOP_STYLE, drained_by
 from footwork.rulesets.allowances.terrain import AIR, HOP, WATER, Spot, Terrain
 from footwork.space.arrayreach import ArrayReach
+from footwork.space.grid import cell_names
 from footwork.space.reach import Reach
 
 __all__ = ["UNDER", "Listed", "lost_and_distance", "move_places", "place_codes", "round9"]
@@ -243,7 +243,7 @@ def move_places(t: Terrain, actor: Creature, o: AllowancesOptions, found: Reach[
     listed.add(here)
     listed.add(codes[open_key])
     if not open_key.any():
-        return Reachable((), (), _no_place)
+        return Reachable.empty()
     lost, distance = lost_and_distance(actor, o, found.budget.styles, vectors)
     nk = spots.shape[0]
     tie = _ties(lv[krow], krow, vectors, nk)
@@ -266,7 +266,7 @@ def move_places(t: Terrain, actor: Creature, o: AllowancesOptions, found: Reach[
     # left a height)
     chosen = chosen[np.lexsort((heights[krow[chosen]], distance[chosen]))]
     ends = spots[krow[chosen]]
-    to: list[str] = _cell_names(t)[ends[:, 1] * t.cols + ends[:, 2]].tolist()
+    to: list[str] = cell_names(t.rows, t.cols)[ends[:, 1] * t.cols + ends[:, 2]].tolist()
     styles = found.budget.styles
     spends = vectors[chosen]
 
@@ -276,21 +276,3 @@ def move_places(t: Terrain, actor: Creature, o: AllowancesOptions, found: Reach[
         return build((e[0], e[1], e[2], e[3], e[4]), spent)
 
     return Reachable(to, distance[chosen], make)
-
-
-_names: weakref.WeakKeyDictionary[Terrain, npt.NDArray[np.object_]] = (
-    weakref.WeakKeyDictionary())
-
-
-def _cell_names(t: Terrain) -> npt.NDArray[np.object_]:
-    """Each cell's ``"row,col"`` (an option's ``to``), by cell number; made once per map."""
-    found = _names.get(t)
-    if found is None:
-        found = np.array([f"{r},{c}" for r in range(t.rows) for c in range(t.cols)],
-                         dtype=object)
-        _names[t] = found
-    return found
-
-
-def _no_place(i: int) -> Option:  # pragma: no cover - an empty set builds nothing
-    raise IndexError(i)

@@ -21,7 +21,6 @@ Test where cover is entered (R001-05).
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 
 import numpy as np
@@ -45,7 +44,7 @@ from footwork.rulesets.styles.terrain import (
     Terrain,
 )
 from footwork.space.arrayreach import ArrayReach, as_arrays
-from footwork.space.grid import Surface
+from footwork.space.grid import Surface, cell_names
 from footwork.space.reach import EPS, Reach, Spend
 
 __all__ = ["move_places", "place_codes"]
@@ -85,7 +84,7 @@ def move_places(t: Terrain, o: StylesOptions, found: Reach[Spot], actor: StyleAc
         keep &= ~np.isin(codes, place_codes(t, plain_spots))
     index = np.flatnonzero(keep)
     if index.size == 0:
-        return Reachable((), (), _no_place)
+        return Reachable.empty()
     c, p = codes[index], pools[index]
     order = np.argsort(c, kind="stable")  # by place, then the order found
     c_sorted = c[order]
@@ -105,7 +104,7 @@ def move_places(t: Terrain, o: StylesOptions, found: Reach[Spot], actor: StyleAc
     # the list order: pool spent, then row, col, level and mode (the order of the codes)
     listed = chosen[np.lexsort((codes[chosen], pools[chosen]))]
     rows = spots[listed]
-    to: list[str] = _cell_names(t)[rows[:, 1] * t.cols + rows[:, 2]].tolist()
+    to: list[str] = cell_names(t.rows, t.cols)[rows[:, 1] * t.cols + rows[:, 2]].tolist()
     keys = listed.tolist()
 
     def build(i: int) -> Option:
@@ -119,27 +118,9 @@ def move_places(t: Terrain, o: StylesOptions, found: Reach[Spot], actor: StyleAc
     return Reachable(to, pools[listed], build)
 
 
-_names: weakref.WeakKeyDictionary[Terrain, npt.NDArray[np.object_]] = (
-    weakref.WeakKeyDictionary())
-
-
-def _cell_names(t: Terrain) -> npt.NDArray[np.object_]:
-    """Each cell's ``"row,col"`` (an option's ``to``), by cell number; made once per map."""
-    found = _names.get(t)
-    if found is None:
-        found = np.array([f"{r},{c}" for r in range(t.rows) for c in range(t.cols)],
-                         dtype=object)
-        _names[t] = found
-    return found
-
-
 def _spot(spots: IntArray, k: int) -> Spot:
     r = spots[k].tolist()
     return (r[0], r[1], r[2], r[3], r[4])
-
-
-def _no_place(i: int) -> Option:  # pragma: no cover - an empty set builds nothing
-    raise IndexError(i)
 
 
 def _option(t: Terrain, o: StylesOptions, a: StyleActor, spend: Spend[Spot], *, dash: bool,
