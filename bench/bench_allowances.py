@@ -15,9 +15,9 @@ Measured, each on the same map and start (a floor cell near the middle), in one 
 - ``one``: the Overland search (one resource: the plain bounded Dijkstra);
   ``cascade``: the mixed-Type search (every Type, the cascade as group caps);
 - ``cold``: ``fastreach.fast_reach`` on a terrain it has never seen (its layers stacked,
-  the movement graph built and closed over the search's box, then searched);
+  the movement graph built and closed as far as the search can spend, then searched);
 - ``moved``: ``fast_reach`` once the graph was built from a floor cell 3 columns away
-  (the token moved: the graph is closed again over the new box, expanding only the
+  (the token moved: the graph is closed again from the new start, expanding only the
   spots it did not hold);
 - ``warm``: ``fast_reach`` again from the same start (the graph cached: the search and
   the ``Reach`` built from its arrays);
@@ -28,8 +28,9 @@ Measured, each on the same map and start (a floor cell near the middle), in one 
   cheapest of parallel steps kept, zero-cost steps kept as explicit zeros), built outside
   the timing; the run checks that it reaches the same nodes at the same costs as the
   one-resource search. ``scipy reached``: the same over only the nodes the search
-  reached (the closing expands the whole box: for the cascade, with a pool limit of the
-  sum of the caps, scipy's single resource walks far more of it than the search does);
+  reached (the closing expands all the pool could pay for: for the cascade, with a pool
+  limit of the sum of the caps, scipy's single resource walks far more of it than the
+  search does);
 - ``options()``: everything the creature may do now, the engine's kept answers and the
   search cache dropped before each call (the graphs warm); twice: with the pure searches
   (``pure``: ``fast_reach`` switched off, as without numba) and as wired (``fast``); the

@@ -21,10 +21,11 @@ Measured, each on the same map and actor, in one run:
 - (a) pure: the core's ``reach()`` over ``Terrain.steps`` (the oracle, what
   ``planning.reachable`` runs without numba), called directly;
 - (b0) ``fast_reach`` cold: the terrain's cached description dropped before each call,
-  so each call stacks the layers, fills the landing table, builds the movement graph of
-  the box (``_expand_batch``) and searches it: what the first search on a map costs;
-- (b) ``fast_reach`` warm: the graph cached on the terrain (the box already closed), so
-  the call is the box, the search and the ``Reach``;
+  so each call stacks the layers, fills the landing table, builds the movement graph as
+  far as the pool pays (``_expand_batch``) and searches it: what the first search on a
+  map costs;
+- (b) ``fast_reach`` warm: the graph cached on the terrain (already closed that far), so
+  the call is the check that it is, the search and the ``Reach``;
 - (s) the search alone: ``movegraph.search`` (mode 0: per-style caps and the pool,
   capacity dominance) on the prebuilt graph, its arguments made once;
 - (s1) the search alone with one resource (mode 2: a plain Dijkstra on the pool

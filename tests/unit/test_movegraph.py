@@ -85,15 +85,11 @@ def expand_of(steps: dict[Spot, list[tuple[Spot, int, float]]], calls: list[int]
 
 def run(steps: dict[Spot, list[tuple[Spot, int, float]]], start: Spot, budget: Budget, *,
         out1: list[int], out2: list[int], rise: int = -1, mode: int = 0,
-        groups: tuple[tuple[tuple[str, ...], float], ...] = (), by_cost: bool = True
-        ) -> Reach[Spot] | int:
+        groups: tuple[tuple[tuple[str, ...], float], ...] = ()) -> Reach[Spot] | int:
     graph = MovementGraph(expand_of(steps))
     node = graph.node(start)
     pool = next(iter(budget.caps.values())) if mode == 2 else budget.limit
-    if by_cost:  # expand only what the pool can pay for
-        graph.close_within(node, pool + 1e-6)
-    else:
-        graph.close(node, (-9, 99, -9, 99, -9, 99))
+    graph.close_within(node, pool + 1e-6)  # expand what the pool can pay for
     styles = budget.styles
     held_l, sets_l = group_constraints(budget, groups)
     glist = list(dict.fromkeys(g for hs in held_l for g in hs))
@@ -166,7 +162,6 @@ def test_capacity_search_is_the_pure_search(case: Case,
     out1, out2 = [0, 1, 2], [-2, -2, -2]
     want = oracle(steps, start, budget, out1=out1, out2=out2)
     assert_same(run(steps, start, budget, out1=out1, out2=out2), want)
-    assert_same(run(steps, start, budget, out1=out1, out2=out2, by_cost=False), want)
 
 
 @SETTINGS
@@ -211,39 +206,21 @@ def test_a_style_the_budget_lacks_is_reported() -> None:
     assert run(steps, a, Budget({"a": 2.0}), out1=[0, -1, -2], out2=[-2, -2, -2]) == 1
 
 
-def test_a_search_beyond_its_box_is_reported() -> None:
-    """A node outside the closed box is left unexpanded; a search that reaches it says so
-    (status 4), so that the caller runs the pure search."""
-    spots = [(0, 0, c, 0, 0) for c in range(4)]
+def test_a_search_beyond_its_closing_is_reported() -> None:
+    """A node the graph was not closed as far as is left unexpanded; a search that reaches
+    it says so (status 4), so that the caller runs the pure search."""
+    spots = [(0, 0, c, 0, 0) for c in range(12)]  # longer than a closing's look-ahead
     steps = {s: [(t, 0, 1.0)] for s, t in pairwise(spots)}
     steps[spots[-1]] = []
     graph = MovementGraph(expand_of(steps))
     node = graph.node(spots[0])
-    graph.close(node, (0, 1, 0, 2, 0, 0))  # cols 0 and 1 only
-    result = search(graph, node, mode=2, rise=-1, pool_limit=3.0 + EPS, eps=EPS,
+    graph.close_within(node, 0.0)  # the start and the rings after it, not all
+    result = search(graph, node, mode=2, rise=-1, pool_limit=11.0 + EPS, eps=EPS,
                     out1=np.array([0], np.int64), out2=np.array([-2], np.int64),
-                    caps=np.array([3.0 + EPS]), slack=np.array([0.0]),
+                    caps=np.array([11.0 + EPS]), slack=np.array([0.0]),
                     held=np.full((1, 1), -1, np.int64), gcaps=np.zeros(0),
                     sets=np.full((1, 1), -1, np.int64))
     assert result[0] == 4
-
-
-def test_a_covered_start_expands_nothing_more() -> None:
-    """The graph is built once: closing again in the same box, or from a node already
-    closed in a box that holds the new one, calls the ruleset's expand no more."""
-    spots = [(0, r, c, 0, 0) for r in range(5) for c in range(5)]
-    steps = {s: [(t, 0, 1.0) for t in spots if abs(t[1] - s[1]) + abs(t[2] - s[2]) == 1]
-             for s in spots}
-    calls: list[int] = []
-    graph = MovementGraph(expand_of(steps, calls))
-    start = graph.node((0, 2, 2, 0, 0))
-    graph.close(start, (0, 5, 0, 5, 0, 0))
-    assert sum(calls) == 25
-    made = len(calls)
-    graph.close(start, (0, 5, 0, 5, 0, 0))
-    graph.close(graph.node((0, 1, 1, 0, 0)), (0, 3, 0, 3, 0, 0))
-    assert len(calls) == made
-    assert graph.n == 25 and graph.m == sum(len(v) for v in steps.values())
 
 
 @SETTINGS
@@ -295,8 +272,7 @@ def test_threads_take_turns_on_one_graph() -> None:
         for j in range(12):
             start = spots[(k * 397 + j * 131) % len(spots)]
             node = graph.node(start)
-            r, c = start[1], start[2]
-            graph.close(node, (r - 11, r + 12, c - 11, c + 12, 0, 0))
+            graph.close_within(node, 10.0 + 1e-6)
             got = search(graph, node, mode=0, rise=-1, pool_limit=10.0 + EPS, eps=EPS,
                          out1=np.array([0, 1, 2], np.int64),
                          out2=np.array([-2, -2, -2], np.int64),

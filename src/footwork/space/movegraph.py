@@ -11,12 +11,11 @@ generated once per map and mover and kept as arrays, in a :class:`MovementGraph`
   (bits the ruleset sets, such as a fall or a hazard); ``first[i] == -1`` while node i has
   not been expanded yet.
 
-The graph grows on demand. :meth:`MovementGraph.close` expands, through the ruleset's
-``expand`` function (a batch of spots in, their steps out, in the order its pure
-``Terrain.steps`` lists them), every node that can be reached from a start without leaving
-a *box* of cells and levels: the box a search's budget cannot leave. The graph remembers
-the box each node was closed in, so a second search from a place already covered expands
-nothing: it only searches.
+The graph grows on demand. :meth:`MovementGraph.close_within` expands, through the
+ruleset's ``expand`` function (a batch of spots in, their steps out, in the order its pure
+``Terrain.steps`` lists them), every node within a cost of a start: what a search whose
+pool is that cost can reach. Each node remembers how far around it the graph is known,
+so a second search from a place already covered expands nothing: it only searches.
 
 :func:`search` is the exact multi-resource label-setting search of
 :func:`footwork.space.reach.reach` over such a graph, compiled: per-style caps and a shared
@@ -46,12 +45,10 @@ from footwork.space.kernels import heap_grow as _heap_grow
 from footwork.space.kernels import heap_pop as _heap_pop
 from footwork.space.kernels import heap_push as _heap_push
 
-__all__ = ["Box", "Expand", "MovementGraph", "SearchResult", "kernels_ready", "search"]
+__all__ = ["Expand", "MovementGraph", "SearchResult", "kernels_ready", "search"]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
-#: rows r0 <= row < r1, cols c0 <= col < c1, levels lo <= level <= hi
-Box = tuple[int, int, int, int, int, int]
 #: a batch of spots (m rows of 5) -> each one's step count, the steps (kind, row, col,
 #: level, extra, style code, tags) and their costs, spot by spot in order
 Expand = Callable[[IntArray], tuple[IntArray, IntArray, FloatArray]]
@@ -62,8 +59,6 @@ SearchResult = tuple[int, int, IntArray, IntArray, FloatArray, IntArray, int]
 #: how many rings of steps a round of closing by cost expands (the ring it found unknown,
 #: then the next ones without asking their cost): fewer rounds, a little more expanded
 _RINGS = 5
-#: a box that holds nothing: no node has been closed yet
-_NO_BOX = (1, 0, 1, 0, 1, 0)
 #: the search's statuses
 OK, BAD_STYLE, INCOMPLETE = 0, 1, 4
 
@@ -102,7 +97,7 @@ def _rehash_nodes(table: IntArray, spots: IntArray, n: int, size: int) -> IntArr
 
 
 def _insert(table: IntArray, spots: IntArray, first: IntArray, count: IntArray,
-            closed: IntArray, to: IntArray, style: IntArray, cost: FloatArray,
+            to: IntArray, style: IntArray, cost: FloatArray,
             tags: IntArray, n: int, m: int, nodes: IntArray, counts: IntArray,
             si: IntArray, sf: FloatArray) -> tuple[int, int]:
     """Store the steps of the expanded ``nodes`` (``counts`` of them each, rows of ``si``
@@ -123,8 +118,6 @@ def _insert(table: IntArray, spots: IntArray, first: IntArray, count: IntArray,
                     spots[target, k] = si[q, k]
                 first[target] = -1
                 count[target] = 0
-                for k in range(6):
-                    closed[target, k] = _NO_BOX[k]
                 table[j] = target
             to[m] = target
             style[m] = si[q, 5]
@@ -133,45 +126,6 @@ def _insert(table: IntArray, spots: IntArray, first: IntArray, count: IntArray,
             m += 1
             q += 1
     return n, m
-
-
-def _inside(spots: IntArray, i: int, box: IntArray) -> bool:
-    return bool(box[0] <= spots[i, 1] < box[1] and box[2] <= spots[i, 2] < box[3]
-                and box[4] <= spots[i, 3] <= box[5])
-
-
-def _covers(closed: IntArray, i: int, box: IntArray) -> bool:
-    """Was node i closed in a box that holds ``box``?"""
-    return bool(closed[i, 0] <= box[0] and box[1] <= closed[i, 1] and closed[i, 2] <= box[2]
-                and box[3] <= closed[i, 3] and closed[i, 4] <= box[4]
-                and box[5] <= closed[i, 5])
-
-
-def _advance(spots: IntArray, first: IntArray, count: IntArray, closed: IntArray,
-             to: IntArray, frontier: IntArray, box: IntArray, always: int) -> IntArray:
-    """The next ring of a closure: the nodes the ``frontier`` steps to that are inside
-    ``box`` (or of a kind in the bit set ``always``) and not yet closed in a box that holds
-    it; each is marked closed in ``box``."""
-    out = np.empty(16, np.int64)
-    k = 0
-    for a in range(frontier.shape[0]):
-        i = frontier[a]
-        for e in range(first[i], first[i] + count[i]):
-            j = to[e]
-            if _covers(closed, j, box):
-                continue
-            if not (_inside(spots, j, box) or (always >> spots[j, 0]) & 1):
-                continue
-            for q in range(6):
-                closed[j, q] = box[q]
-            if k == out.shape[0]:
-                grown = np.empty(2 * k, np.int64)
-                for q in range(k):
-                    grown[q] = out[q]
-                out = grown
-            out[k] = j
-            k += 1
-    return out[:k]
 
 
 def _within(first: IntArray, count: IntArray, to: IntArray, cost: FloatArray, start: int,
@@ -262,7 +216,7 @@ def _search(spots: IntArray, first: IntArray, count: IntArray, to: IntArray,
     pool spent, spend vector), the fronts as flat label ids then each key's start in them,
     how many labels are alive). Keys are spot rows in the order found. status 1: a step
     in a style the budget lacks (the code says which); 4: the search reached a node the
-    graph has not expanded (its box was too small).
+    graph has not expanded (it was closed short of what the search could spend).
     """
     mode = ip[0]
     rise = ip[1]
@@ -502,11 +456,8 @@ _F1 = "float64[::1]"
 _KERNEL_FUNCTIONS: tuple[tuple[str, str | list[str]], ...] = (
     ("_slot_of", f"int64({_I1}, {_I2}, int64, int64, int64, int64, int64)"),
     ("_rehash_nodes", f"{_I1}({_I1}, {_I2}, int64, int64)"),
-    ("_insert", f"UniTuple(int64, 2)({_I1}, {_I2}, {_I1}, {_I1}, {_I2}, {_I1}, {_I1}, {_F1}, "
+    ("_insert", f"UniTuple(int64, 2)({_I1}, {_I2}, {_I1}, {_I1}, {_I1}, {_I1}, {_F1}, "
                 f"{_I1}, int64, int64, {_I1}, {_I1}, {_I2}, {_F1})"),
-    ("_inside", f"boolean({_I2}, int64, {_I1})"),
-    ("_covers", f"boolean({_I2}, int64, {_I1})"),
-    ("_advance", f"{_I1}({_I2}, {_I1}, {_I1}, {_I2}, {_I1}, {_I1}, {_I1}, int64)"),
     ("_within", f"{_I1}({_I1}, {_I1}, {_I1}, {_F1}, int64, float64, {_F1}, {_F1})"),
     ("_search", f"Tuple((int64, int64, int64[:, :], {_I2}, float64[:, ::1], {_I1}, int64))("
                 f"{_I2}, {_I1}, {_I1}, {_I1}, {_I1}, {_F1}, int64, {_I1}, {_I1}, {_F1}, "
@@ -530,24 +481,20 @@ def kernels_ready() -> bool:
 
 class MovementGraph:
     """The steps of one mover on one map, as arrays grown on demand (see the module
-    docstring). ``expand`` is the ruleset's description of its terrain; ``always`` is a
-    bit set of spot kinds that are expanded wherever they are reached (a fall's landing,
-    which may lie below every box). Build one per map and mover; use it only when
-    :func:`kernels_ready` says so."""
+    docstring). ``expand`` is the ruleset's description of its terrain. Build one per map
+    and mover; use it only when :func:`kernels_ready` says so."""
 
-    def __init__(self, expand: Expand, *, always: int = 0) -> None:
+    def __init__(self, expand: Expand) -> None:
         #: held while the graph grows or is searched: growing replaces and fills its
         #: arrays, a search borrows its scratch, and the compiled kernels run without
         #: the GIL, so two threads must take turns (a server answers tables in threads)
         self.lock = threading.RLock()
         self._expand = expand
-        self._always = always
         self.n = 0  # nodes
         self.m = 0  # steps
         self.spots = np.empty((256, 5), np.int64)
         self.first = np.empty(256, np.int64)
         self.count = np.empty(256, np.int64)
-        self.closed = np.empty((256, 6), np.int64)
         self.kid_of = np.full(256, -1, np.int64)
         #: how far from each node (in cost) every node is known to be expanded
         self.reach = np.full(256, -1.0)
@@ -574,30 +521,9 @@ class MovementGraph:
         self.spots[i] = row
         self.first[i] = -1
         self.count[i] = 0
-        self.closed[i] = _NO_BOX
         self._table[j] = i
         self.n += 1
         return i
-
-    def close(self, start: int, box: Box) -> None:
-        """Expand every node reachable from ``start`` without leaving ``box`` (and the
-        nodes of the ``always`` kinds it steps to). Nothing to do when ``start`` was closed
-        in a box that holds this one."""
-        with self.lock:
-            self._close(start, np.asarray(box, dtype=np.int64))
-
-    def _close(self, start: int, b: IntArray) -> None:
-        g = self._g
-        if g["_covers"](self.closed, start, b):
-            return
-        self.closed[start] = b
-        frontier = np.array([start], dtype=np.int64)
-        while frontier.size:
-            need = frontier[self.first[frontier] < 0]
-            if need.size:
-                self._expand_nodes(need)
-            frontier = g["_advance"](self.spots, self.first, self.count, self.closed, self.to,
-                                     frontier, b, self._always)
 
     def close_within(self, start: int, limit: float) -> None:
         """Expand every node whose least cost from ``start`` is at most ``limit``: all a
@@ -631,7 +557,7 @@ class MovementGraph:
         total = int(si.shape[0])
         self._room(total, total)
         self.n, self.m = self._g["_insert"](
-            self._table, self.spots, self.first, self.count, self.closed, self.to,
+            self._table, self.spots, self.first, self.count, self.to,
             self.style, self.cost, self.tags, self.n, self.m, need,
             np.ascontiguousarray(counts, dtype=np.int64),
             np.ascontiguousarray(si, dtype=np.int64),
@@ -646,7 +572,6 @@ class MovementGraph:
             self.spots = _resized(self.spots, size, old)
             self.first = _resized(self.first, size, old)
             self.count = _resized(self.count, size, old)
-            self.closed = _resized(self.closed, size, old)
             kid_of = np.full(size, -1, np.int64)
             kid_of[:old] = self.kid_of[:old]
             self.kid_of = kid_of
@@ -678,8 +603,8 @@ def search(graph: MovementGraph, start: int, *, mode: int, rise: int, pool_limit
            eps: float, out1: IntArray, out2: IntArray, caps: FloatArray, slack: FloatArray,
            held: IntArray, gcaps: FloatArray, sets: IntArray) -> SearchResult:
     """The compiled search over ``graph`` from node ``start`` (see :func:`_search` for the
-    arguments and the result). The graph must have been closed from ``start`` in a box
-    the budget cannot leave; a node left unexpanded gives status 4."""
+    arguments and the result). The graph must have been closed from ``start`` as far as
+    the search can spend; a node left unexpanded gives status 4."""
     g = graph._g
     check_bad = bool((out1 == -1).any() or (out2 == -1).any())
     ip = np.array([mode, rise, check_bad, bool((out2 >= 0).any())], dtype=np.int64)

@@ -523,8 +523,7 @@ class _Described:
         key = (allow, float(mover.walk_factor), bool(mover.hazards_ok))
         found = self.graphs.get(key)
         if found is None:
-            found = self.graphs[key] = MovementGraph(self._expander(*key),
-                                                     always=1 << FALLEN)
+            found = self.graphs[key] = MovementGraph(self._expander(*key))
         return found
 
     def _expander(self, allow: tuple[bool, ...], walk_factor: float,
