@@ -138,7 +138,7 @@ def interleaved(fns: dict[str, Callable[[], object]], seconds: float, max_reps: 
 def scipy_graph(graph: MovementGraph, args: dict[str, Any]) -> Any:
     """The closed graph as a CSR of one resource: every step the search may draw (its
     style drawn on some budget entry), the cheapest of parallel steps, zeros explicit."""
-    from scipy.sparse import csr_matrix
+    from scipy.sparse import csr_matrix  # type: ignore[import-untyped]
 
     assert args["rise"] == -1  # no Breach here: no step is kept to straight up
     n = graph.n
@@ -163,11 +163,16 @@ def scipy_graph(graph: MovementGraph, args: dict[str, Any]) -> Any:
 def check_scipy(dist: Any, keys: Any, graph: MovementGraph, found: Any) -> None:
     """scipy's one-resource Dijkstra reaches the nodes the search found, at its costs."""
     reached = set(np.flatnonzero(np.isfinite(dist)).tolist())
-    ours = {graph.node(tuple(int(x) for x in row)) for row in keys}
+    ours = {graph.node(_spot(row)) for row in keys}
     assert reached == ours, (len(reached), len(ours))
     for row in keys[:200]:
-        spot = tuple(int(x) for x in row)
+        spot = _spot(row)
         assert abs(dist[graph.node(spot)] - found.min_pool(spot)) <= 1e-9
+
+
+def _spot(row: Any) -> tuple[int, int, int, int, int]:
+    k, r, c, lv, x = (int(v) for v in row)
+    return (k, r, c, lv, x)
 
 
 def measure(n: int, base: GridMap, sheet: str, seconds: float, reps: int,
@@ -256,7 +261,7 @@ def measure_search(terrain: Terrain, at: Spot, s: Search, name: str, seconds: fl
     out[f"{name} keys"] = len(result[2])
     out[f"{name} graph"] = (graph.n, graph.m)
     if has_scipy:
-        from scipy.sparse.csgraph import dijkstra
+        from scipy.sparse.csgraph import dijkstra  # type: ignore[import-untyped]
 
         csr = scipy_graph(graph, args)
         limit = float(args["pool_limit"])
@@ -265,7 +270,7 @@ def measure_search(terrain: Terrain, at: Spot, s: Search, name: str, seconds: fl
             check_scipy(dist, result[2], graph, found)
         fns[f"{name} scipy"] = lambda: dijkstra(csr, directed=True, indices=node, limit=limit)
         # the same, over only the nodes the search reached (the graph it actually walked)
-        ids = np.array([graph.node(tuple(int(x) for x in row)) for row in result[2]])
+        ids = np.array([graph.node(_spot(row)) for row in result[2]])
         sub = csr[ids][:, ids].tocsr()
         fns[f"{name} scipy reached"] = lambda: dijkstra(sub, directed=True, indices=0,
                                                         limit=limit)
@@ -333,7 +338,7 @@ def main() -> None:
     args = parser.parse_args()
     seconds, reps = (0.3, 15) if args.quick else (2.0, 200)
     try:
-        import scipy
+        import scipy  # type: ignore[import-untyped]
 
         has_scipy = True
         scipy_version = scipy.__version__

@@ -69,9 +69,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import scipy
-from scipy.sparse import csr_array
-from scipy.sparse.csgraph import dijkstra
+import scipy  # type: ignore[import-untyped]
+from scipy.sparse import csr_array  # type: ignore[import-untyped]
+from scipy.sparse.csgraph import dijkstra  # type: ignore[import-untyped]
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_reach import fmt, median_time
@@ -277,7 +277,7 @@ def measure(n: int, seed: int, seconds: float, reps: int, profile: bool) -> None
         node = graph.node(start)
         search = search_call(graph, node, mover, budget, 0)
         plain = search_call(graph, node, mover, budget, 2)
-        fast = [
+        fast: list[tuple[str, Callable[[], object], str]] = [
             ("(b) fast_reach, warm (graph cached)",
              functools.partial(fast_reach, terrain, start, mover, budget),
              f"graph: {graph.n:,} spots, {graph.m:,} steps"),
@@ -292,11 +292,12 @@ def measure(n: int, seed: int, seconds: float, reps: int, profile: bool) -> None
              functools.partial(dijkstra, matrix, directed=True, indices=node,
                                limit=limit + EPS, return_predecessors=True), ""),
         ]
-        times = interleaved([fn for _, fn, _ in fast], seconds, reps)
+        calls: list[Callable[[], object]] = [fn for _, fn, _ in fast]
+        times = interleaved(calls, seconds, reps)
         for (what, _fn, size), (med, iqr) in zip(fast, times, strict=True):
             rows_out.append((what, med, iqr, size))
         b, s, s1, h = (med for med, _ in times[:4])
-        alone = [median_time(fn, seconds, reps)[:2] for _, fn, _ in fast[1:4]]
+        alone = [median_time(fn, seconds, reps)[:2] for fn in calls[1:4]]
         for (what, _fn, _size), (med, iqr) in zip(fast[1:4], alone, strict=True):
             rows_out.append((what.split(")")[0] + ") back to back", med, iqr, ""))
         s_bb, s1_bb, h_bb = (med for med, _ in alone)
