@@ -536,7 +536,6 @@ class MovementGraph:
             if self.reach[start] >= limit:
                 return
             while True:
-                self._room(0, 0)
                 need = g["_within"](self.first, self.count, self.to, self.cost, start,
                                     float(limit), self.reach, self._dist)
                 if not need.size:

@@ -51,6 +51,8 @@ from footwork.rulesets.styles.pipeline import (
     DRIFT,
     FALL,
     Stepped,
+    _opts,
+    _terrain,
     carry_out,
     evolve_stepped,
     make_pipeline,
@@ -93,16 +95,6 @@ class StylesMap:
     def __init__(self, grid: GridMap, terrain: Terrain) -> None:
         self.grid = grid
         self.terrain = terrain
-
-
-def _terrain(state: StylesState) -> Terrain:
-    m: StylesMap = state.space
-    return m.terrain
-
-
-def _opts(state: StylesState) -> StylesOptions:
-    o: StylesOptions = state.options
-    return o
 
 
 
