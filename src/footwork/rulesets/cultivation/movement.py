@@ -8,6 +8,7 @@ rules; ``options`` calls the very same checks, so the two never disagree.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from footwork.dice import parse_dice
@@ -56,18 +57,40 @@ class Crossing:
 def ratings(state: CState, actor: CultivationActor, frm: str, to: str
             ) -> tuple[tuple[float, str], ...]:
     """R000-22 (leaving and entering), R000-37 (a climb in), R000-61 (anti-gravity)."""
-    m, o = space(state), opts(state)
-    if m.is_drop(frm, to):  # A000-10: a drop needs no Challenge
+    if space(state).is_drop(frm, to):  # A000-10: a drop needs no Challenge
         return ()
+    return _ratings(state, frm, to, actor.waived, entering_only=False)
+
+
+def entry_ratings(state: CState, frm: str, to: str, waived: Collection[str] = ()
+                  ) -> tuple[tuple[float, str], ...]:
+    """R000-52: the ratings a forced movement into ``to`` must clear, read as a walker's
+    entering them would be: the destination's own rating and, while anti-gravity is on
+    there, Difficult Terrain ½ or the halved rating (R000-61, A000-21). Only the target
+    zone counts (R000-52), even over a drop; a climb is the climber's, not the thrown's."""
+    return _ratings(state, frm, to, waived, entering_only=True)
+
+
+def forced_rating(state: CState, frm: str, to: str, waived: Collection[str] = ()
+                  ) -> float | None:
+    """A000-05: the one rating a forced movement's Result must clear, or None."""
+    return max((r for r, _ in entry_ratings(state, frm, to, waived)), default=None)
+
+
+def _ratings(state: CState, frm: str, to: str, waived: Collection[str], *,
+             entering_only: bool) -> tuple[tuple[float, str], ...]:
+    m, o = space(state), opts(state)
+    sides = ((to, "entering"),) if entering_only else ((frm, "leaving"), (to, "entering"))
     found: list[tuple[float, str]] = []
-    for zone, verb in ((frm, "leaving"), (to, "entering")):
+    for zone, verb in sides:
         rating = m.dt[zone]
-        if rating is not None and zone not in actor.waived:
+        if rating is not None and zone not in waived:
             found.append((rating, f"Difficult Terrain {verb} {zone}"))
-    climb = m.climb(frm, to)
+    climb = None if entering_only else m.climb(frm, to)
     if climb is not None:
         found.append((climb, f"the climb into {to}"))
-    if antigrav_on(state, frm) or antigrav_on(state, to):
+    under = antigrav_on(state, to) or (not entering_only and antigrav_on(state, frm))
+    if under:
         mode = o.antigrav.dt_mode
         if mode == "rating_half":
             found.append((0.5, "anti-gravity (Difficult Terrain ½)"))
@@ -209,7 +232,8 @@ def scatter(state: CState, zone: str, entrant: str, roller: Roller, *,
     counted clockwise (re-rolled when it shows more than there are zones)."""
     m, o = space(state), opts(state)
     near = [z for z in m.clockwise(zone)
-            if o.spillover.ignore_dt or (m.dt[z] is None and not is_full(state, z))]
+            if o.spillover.ignore_dt or (forced_rating(state, zone, z) is None
+                                         and not is_full(state, z))]
     events: list[Event] = []
     if not near:
         return events

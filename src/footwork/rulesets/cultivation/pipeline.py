@@ -180,6 +180,7 @@ def difficult_terrain(walk: CWalk, step: Step[str]) -> Ruling:
         crossing_of,
         dt_challenge,
         dt_outcome,
+        forced_rating,
     )
 
     state, cause = walk.state, walk.path.cause
@@ -198,8 +199,9 @@ def difficult_terrain(walk: CWalk, step: Step[str]) -> Ruling:
             return Ruling((rolled, *paid))
         return Ruling((rolled, *paid, *blocked(state, actor, cross)),
                       Stop("blocked", "the crossing failed", ("R000-24",)))
-    rating = space(state).dt[step.to]
-    if rating is None or step.to in actor.waived:
+    # R000-52, R000-61, A000-21: the ratings this step meets entering, as a walker's
+    rating = forced_rating(state, step.frm, step.to, actor.waived)
+    if rating is None:
         return PASS
     if cause == "scatter":
         if o.spillover.ignore_dt:

@@ -23,7 +23,7 @@ from footwork.engine.state import CONSEQUENCES, Pending, State
 from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError, excerpt
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.rulesets.cultivation import events as ev
-from footwork.rulesets.cultivation.checks import PASSED, Challenge
+from footwork.rulesets.cultivation.checks import PASSED, Challenge, clear_dt
 from footwork.rulesets.cultivation.commands import (
     CULTIVATION_COMMANDS,
     Damage,
@@ -61,6 +61,7 @@ from footwork.rulesets.cultivation.movement import (
     defense,
     dt_challenge,
     dt_outcome,
+    forced_rating,
     forced_to,
     opportunities,
     throw_destinations,
@@ -532,7 +533,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         to = str(ctx["to"])
         element = str(ctx["element"])
         mod = modifier(state, thrower, element, int(ctx["bonus"]))
-        rating = space(state).dt[to]
+        # R000-52, R000-61: the ratings the thrown body meets entering, as a walker's
+        rating = forced_rating(state, target.at, to, target.waived)
         events: list[Event] = []
         result: float | None = None
         if not forfeit:  # R000-49: a Challenge against the target's defence
@@ -542,12 +544,11 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             events.append(rolled)
             if outcome not in PASSED:
                 return events
-        elif rating is not None and to not in target.waived:
+        elif rating is not None:
             # R000-50, R000-52: the defence is forfeit, yet the Result must still beat the DT
-            challenge = Challenge(thrower.id, element, mod, rating + (
-                1 if o.forced_move.dt_strictly_greater else 0),
-                f"the Difficult Terrain of {to}", ("R000-50", "R000-52"))
-            rolled, _, result = challenge.roll(o.challenge, roller)
+            clear = clear_dt(thrower.id, element, mod, rating, to,
+                             o.forced_move.dt_strictly_greater)
+            rolled, _, result = clear.roll(o.challenge, roller)
             events.append(rolled)
         where = throw_destinations(state, target, target.at, result)
         if to in where:

@@ -16,10 +16,10 @@ from fractions import Fraction
 from footwork.dice import parse_dice
 from footwork.engine.choices import SAFE, CheckOdds, Consequence, Fall, Loss, Risk
 from footwork.odds import distribution
-from footwork.rulesets.cultivation.checks import PASSED, Challenge
+from footwork.rulesets.cultivation.checks import PASSED, Challenge, clear_dt
 from footwork.rulesets.cultivation.falls import landing_damage, metres_in_round, schedule
 from footwork.rulesets.cultivation.model import CultivationActor, TrapSpec, swim_penalty
-from footwork.rulesets.cultivation.movement import Crossing, defense
+from footwork.rulesets.cultivation.movement import Crossing, defense, forced_rating
 from footwork.rulesets.cultivation.rules import (
     CState,
     is_swimming,
@@ -197,14 +197,12 @@ def defense_consequences(state: CState, thrower: CultivationActor, target: Culti
         "defend", f"{thrower.id} rolls against {target.id}'s defence; on a Success "
         f"{target.id} is thrown into {to}", checks=(throw.odds(o.challenge),),
         risk=zone_risk(state, target, target.at, to, p), rules=("R000-49",))
-    rating = space(state).dt[to]
-    if rating is None or to in target.waived:
+    rating = forced_rating(state, target.at, to, target.waived)  # R000-52, R000-61
+    if rating is None:
         return defend, Consequence("forfeit", f"{target.id} is thrown into {to}",
                                    risk=zone_risk(state, target, target.at, to),
                                    rules=("R000-50",))
-    clear = Challenge(thrower.id, element, mod,
-                      rating + (1 if o.forced_move.dt_strictly_greater else 0),
-                      f"the Difficult Terrain of {to}", ("R000-50", "R000-52"))
+    clear = clear_dt(thrower.id, element, mod, rating, to, o.forced_move.dt_strictly_greater)
     forfeit = Consequence(
         "forfeit", f"{target.id} takes the whole effect; the Result must clear {to}'s "
         f"Difficult Terrain ({rating:g}), else {thrower.id} picks another zone",

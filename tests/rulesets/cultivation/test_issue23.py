@@ -1,0 +1,93 @@
+"""Issue 23: where a step changes place or mode, the actual step passes the pipeline
+(the movement's ratings, what held a character up, spill-over for joint moves, the odds
+of a fractional rating) rather than a static property of one side of it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from footwork.engine.choices import consequence_of
+from footwork.rulesets.cultivation.movement import forced_rating, ratings
+
+from ._helpers import a, actor, at, of_type, session
+
+SHAFT = [{"id": "yard"}, {"id": "shaft", "tile": {"kind": "antigravity"}}, {"id": "hall"},
+         {"id": "chamber", "dt": 15, "tile": {"kind": "antigravity"}}]
+SHAFT_LINKS: list[Any] = [["yard", "shaft"], ["yard", "hall"], ["yard", "chamber"]]
+
+
+def shaft(earth: int = -3, **options: Any) -> Any:
+    return session([actor("ka", "yard", earth=earth), actor("lin", "yard", side="b",
+                                                             earth_defense=0)],
+                   zones=SHAFT, links=SHAFT_LINKS, options=options or None)
+
+
+def test_a_throw_into_anti_gravity_meets_the_walkers_rating_R000_52_R000_61_A000_21() -> None:
+    """R000-52, R000-61, A000-21: a body thrown into an anti-gravity zone must clear the
+    Difficult Terrain ½ a walker entering it Challenges: a Result of 0 does not, 1 does."""
+    s = shaft()
+    walker = ratings(s.state, a(s, "lin"), "yard", "shaft")
+    assert forced_rating(s.state, "yard", "shaft") == max(r for r, _ in walker) == 0.5
+    s.do({"do": "throw", "actor": "ka", "target": "lin", "to": "shaft"})
+    s.do({"answer": "forfeit", "roll": [3]})  # 3 - 3 = 0, not above 0.5
+    pending = s.state.pending
+    assert pending is not None and pending.kind == "forced_destination"
+    assert at(s, "lin") == "yard" and "shaft" not in pending.choices
+    s = shaft(earth=-2)
+    s.do({"do": "throw", "actor": "ka", "target": "lin", "to": "shaft"})
+    s.do({"answer": "forfeit", "roll": [3]})  # 1 > 0.5
+    assert at(s, "lin") == "shaft" and s.state.pending is None
+
+
+def test_a_throw_reads_the_halved_rating_A000_21_R000_52() -> None:
+    """A000-21 (``halve_existing``), R000-52: under anti-gravity the chamber's DT 15 is 7.5
+    for the thrown body as for the walker: a Result of 8 clears it."""
+    s = shaft(earth=3, antigrav={"dt_mode": "halve_existing"})
+    assert forced_rating(s.state, "yard", "chamber") == 7.5
+    s.do({"do": "throw", "actor": "ka", "target": "lin", "to": "chamber"})
+    s.do({"answer": "forfeit", "roll": [5]})
+    assert at(s, "lin") == "chamber"
+
+
+def test_a_thrown_body_meets_only_the_target_zones_rating_R000_52() -> None:
+    """R000-52: the Result is read against the zone thrown into; the zone left (DT or
+    anti-gravity) adds nothing, where a walker leaving it Challenges it (R000-22)."""
+    s = shaft()
+    assert forced_rating(s.state, "shaft", "yard") is None
+    assert ratings(s.state, a(s, "lin"), "shaft", "yard")
+
+
+def test_d_fractional_rating_odds_match_a_brute_force_count_R000_52_A000_02() -> None:
+    """R000-52, A000-02, R000-61: the forfeit's shown odds for DT ½ are the chance the
+    Result is above 0.5 (d20 - 4 >= 1: 16 of 20 faces), not of reaching 1.5 (15 of 20)."""
+    for strictly in (True, False):
+        s = shaft(earth=-4, forced_move={"dt_strictly_greater": strictly})
+        s.do({"do": "throw", "actor": "ka", "target": "lin", "to": "shaft"})
+        forfeit = consequence_of(s.state.pending, "forfeit")
+        assert forfeit is not None and forfeit.checks
+        odds = forfeit.checks[0].odds
+        shown = odds["success"] + odds["flourish"]
+        brute = Fraction(sum(1 for face in range(1, 21)
+                             if (face - 4 > 0.5 if strictly else face - 4 >= 0.5)), 20)
+        assert shown == brute == Fraction(4, 5)
+        assert forfeit.risk.fall is None
+    # an integer rating: strictly above 15 against at least 15
+    for strictly, faces in ((True, 5), (False, 6)):
+        s = shaft(earth=0, forced_move={"dt_strictly_greater": strictly},
+                  challenge={"success_on_tie": not strictly})
+        s.do({"do": "throw", "actor": "ka", "target": "lin", "to": "chamber"})
+        forfeit = consequence_of(s.state.pending, "forfeit")
+        assert forfeit is not None
+        odds = forfeit.checks[0].odds
+        assert odds["success"] + odds["flourish"] == Fraction(faces, 20)
+
+
+def test_d_the_forfeit_roll_reads_the_rating_as_the_rule_does_R000_52() -> None:
+    """R000-52: the rolled forfeit Challenge is read against the rating itself: a Result of
+    1 against DT ½ is a Success (it was shown as a Failure against 1.5)."""
+    s = shaft(earth=-2)
+    s.do({"do": "throw", "actor": "ka", "target": "lin", "to": "shaft"})
+    events = s.do({"answer": "forfeit", "roll": [3]})
+    rolled = of_type(events, "rolled")[0]
+    assert rolled.total == 1 and rolled.outcome == "success"
