@@ -5,10 +5,14 @@ the same step gets the same ruling whatever caused it.
     entering it Challenges (its own rating, anti-gravity's ½ or halving), for every cause
     that carries a Result (a throw, a crowd throw) and for spill-over without
     ``spillover.ignore_dt`` (R000-52, R000-61, A000-05, A000-09, A000-21);
+(b) whatever takes a floating character out of the anti-gravity that held it up starts
+    the same fall, from the same height (R000-39, R000-40, R000-55, R000-61);
 """
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
@@ -16,8 +20,9 @@ from hypothesis import strategies as st
 
 from footwork.engine import Session
 from footwork.engine.movement import Path
+from footwork.engine.rolling import Roller
 from footwork.rulesets.cultivation.movement import ratings
-from footwork.rulesets.cultivation.pipeline import PIPELINE, step_to
+from footwork.rulesets.cultivation.pipeline import CHOSEN, PIPELINE, step_to
 
 from ..support import actor, inline_data, inline_session
 
@@ -65,3 +70,62 @@ def test_a_a_forced_body_clears_the_rating_a_walker_challenges(s: Session[Any],
         assert (got is None) == clears, (cause, rating, result, got)
     scatter = PIPELINE.allows(state, Path("p", "scatter", (step_to(state, "o", "x"),), True))
     assert (scatter is None) == (rating is None), (rating, scatter)
+
+
+#: every cause that can take a character out of the zone it stands in
+OUT_CAUSES = ("move", "joint_move", "throw", "crowd_throw", "scatter", "current", "wave",
+              "elevator", "whirlpool")
+
+
+@st.composite
+def aloft(draw: st.DrawFn) -> tuple[Any, bool]:
+    """``p`` floats ``altitude_m`` metres up in the anti-gravity vault ``v``; the zone
+    ``x`` beside it (over a plain link or a drop, on a floor as high or lower) may be
+    under anti-gravity too."""
+    x: dict[str, Any] = {"id": "x", "floor_m": draw(st.sampled_from([0, -3]))}
+    held = draw(st.booleans())
+    if held:
+        x["tile"] = {"kind": "antigravity"}
+    drop = draw(st.booleans())
+    link: Any = ({"a": "v", "b": "x", "one_way": True, "drop": True, "drop_m": 4} if drop
+                 else ["v", "x"])
+    s = inline_session(inline_data(
+        "cultivation", {"zones": [{"id": "v", "tile": {"kind": "antigravity"}}, x],
+                        "links": [link]}, [actor("p", "v", air=30)]))
+    height = draw(st.sampled_from([5.0, 10.0, 60.0, 300.0]))
+    state = s.state
+    event(f"(b) x held up: {held}, drop: {drop}")
+    return replace(state, actors={"p": replace(state.actors["p"], altitude_m=height)}), held
+
+
+@RELAXED
+@given(aloft())
+def test_b_leaving_what_held_you_up_falls_alike_whatever_the_cause(
+        case: tuple[Any, bool]) -> None:
+    """(b) R000-61, R000-39, R000-40, R000-55: every cause that takes a floating character
+    out of the anti-gravity that held it up starts the same fall, from the height it had
+    risen to above the floor it lands on (plus any drop); into another zone that holds it
+    up, none falls (unless over a drop) and all keep the same height."""
+    state, held = case
+    p = state.actors["p"]
+    m = state.space
+    drop = m.is_drop("v", "x")
+    above = p.altitude_m + m.zone("v").floor_m - m.zone("x").floor_m
+    # a drop's own height already spans the floors: the height risen adds to it
+    expected = (m.drop_metres("v", "x", 5.0) + (0.0 if held else p.altitude_m) if drop
+                else above)
+    seen = {}
+    for cause in OUT_CAUSES:
+        path = Path("p", cause, (step_to(state, "v", "x"),), cause not in CHOSEN)
+        walked = PIPELINE.walk(state, path, Roller(random.Random(3)), result=99.0,
+                               result_known=True)
+        started = [e for e in walked.events if e.type == "fall_started"]
+        after = walked.state.actors["p"]
+        seen[cause] = (tuple(e.metres for e in started),
+                       after.altitude_m if not started else None)
+    assert len(set(seen.values())) == 1, seen
+    metres, height = seen["move"]
+    if held and not drop:
+        assert metres == () and height == max(0.0, above), seen
+    else:
+        assert metres == (expected,), (seen, expected)

@@ -91,3 +91,66 @@ def test_d_the_forfeit_roll_reads_the_rating_as_the_rule_does_R000_52() -> None:
     events = s.do({"answer": "forfeit", "roll": [3]})
     rolled = of_type(events, "rolled")[0]
     assert rolled.total == 1 and rolled.outcome == "success"
+
+
+VAULT = [{"id": "vault", "surface": "hard", "tile": {"kind": "antigravity"}},
+         {"id": "hall", "surface": "hard"},
+         {"id": "annex", "tile": {"kind": "antigravity"}}]
+VAULT_LINKS: list[Any] = [["vault", "hall"], ["vault", "annex"]]
+
+
+def vault(rounds: int, **options: Any) -> Any:
+    """Ren floats in the vault after ``rounds`` round ends (5 m or one band each)."""
+    s = session([actor("ren", "vault")], zones=VAULT, links=VAULT_LINKS,
+                options=options or None)
+    for _ in range(rounds):
+        s.do({"do": "end_turn", "actor": "ren"})
+    return s
+
+
+def test_b_walking_out_of_anti_gravity_starts_the_fall_R000_39_R000_40_R000_61() -> None:
+    """R000-61, R000-39, R000-40, R000-41: out of the anti-gravity that held it up, a
+    floating character falls from its height: 10 m onto stone lands at once for 2."""
+    s = vault(2)
+    assert a(s, "ren").altitude_m == 10
+    events = s.do({"do": "move", "actor": "ren", "to": "hall", "roll": [10]})
+    assert [e.metres for e in of_type(events, "fall_started")] == [10]
+    assert at(s, "ren") == "hall" and a(s, "ren").altitude_m == 0 and a(s, "ren").aura == 8
+
+
+def test_b_a_long_fall_out_of_anti_gravity_keeps_the_schedule_R000_40_R000_61() -> None:
+    """R000-40, R000-61: from 60 m the fall's first round covers 50 m by its end (the
+    vault lifts the faller no more); the next round's 100 m covers the last 10: it lands
+    then, for floor(60 / 5) = 12 off an Aura of 10: a Wound (R000-42)."""
+    s = vault(12)
+    assert a(s, "ren").altitude_m == 60
+    s.do({"do": "move", "actor": "ren", "to": "hall", "roll": [10]})
+    assert a(s, "ren").fall_onto == "hall" and a(s, "ren").fall_left_m == 60
+    s.do({"do": "end_turn", "actor": "ren"})
+    assert a(s, "ren").fallen_m == 50 and a(s, "ren").altitude_m == 0
+    s.do({"do": "end_turn", "actor": "ren"})
+    assert at(s, "ren") == "hall" and a(s, "ren").wounds == 1 and a(s, "ren").fall_onto is None
+
+
+def test_b_into_another_anti_gravity_zone_nobody_falls_R000_61() -> None:
+    """R000-61: a zone whose anti-gravity is on holds the character up as the one it left:
+    no fall, the same height."""
+    s = vault(2)
+    events = s.do({"do": "move", "actor": "ren", "to": "annex", "roll": [10]})
+    assert not of_type(events, "fall_started") and a(s, "ren").altitude_m == 10
+
+
+def test_b_with_bands_a_floater_out_of_the_vault_falls_a_band_a_round_R000_61_R000_78() -> None:
+    """R000-61, R000-78, A000-22, A000-24: with bands, a character lifted to Floating that
+    cannot levitate starts falling on leaving; it lands a band (5 m) later, for 1."""
+    s = vault(1, bands={"enabled": True})
+    assert a(s, "ren").band == "floating"
+    s.do({"do": "move", "actor": "ren", "to": "hall", "roll": [10]})
+    assert a(s, "ren").band_falling
+    s.do({"do": "end_turn", "actor": "ren"})
+    assert a(s, "ren").band == "ground" and a(s, "ren").aura == 9
+    lev = session([actor("ren", "vault", abilities=["levitate"])], zones=VAULT,
+                  links=VAULT_LINKS, options={"bands": {"enabled": True}})
+    lev.do({"do": "end_turn", "actor": "ren"})
+    lev.do({"do": "move", "actor": "ren", "to": "hall", "roll": [10]})
+    assert not a(lev, "ren").band_falling and a(lev, "ren").band == "floating"

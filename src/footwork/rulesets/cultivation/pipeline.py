@@ -20,7 +20,7 @@ places are listed in :data:`CAUSE_MATTERS` and in the README.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from footwork.engine.choices import consequences_json
 from footwork.engine.events import DecisionRequested, Event
@@ -30,10 +30,11 @@ from footwork.engine.state import CONSEQUENCES
 from footwork.errors import IllegalCommand
 from footwork.rulesets.cultivation import events as ev
 from footwork.rulesets.cultivation.checks import PASSED, Challenge
-from footwork.rulesets.cultivation.falls import arrive, start_fall
+from footwork.rulesets.cultivation.falls import arrive, band_fall_step, start_fall
 from footwork.rulesets.cultivation.model import BANDS, GROUND
 from footwork.rulesets.cultivation.rules import (
     CState,
+    antigrav_on,
     band_index,
     modifier,
     occupants,
@@ -90,6 +91,9 @@ class CWalk(Walk[CState, str]):
     round_end: bool = False
     #: arrivals whose location effects wait for the environment to finish (A000-18)
     deferred: list[tuple[str, str]] = field(default_factory=list)
+    #: the step made the actor fall (a drop, or out of anti-gravity's hold): the landing
+    #: sets off the zone
+    fell: bool = False
 
 
 def _mode(state: CState, frm: str, to: str) -> str:
@@ -332,8 +336,34 @@ def bands_there(walk: CWalk, step: Step[str]) -> Ruling:
 
 # -- the move itself and arriving -----------------------------------------------------
 
+def holds_up(state: CState, zone: str) -> bool:
+    """R000-61: anti-gravity switched on holds everyone in its zone up (R000-58: so does an
+    elevator that moves bands, with bands on)."""
+    tile = space(state).zone(zone).tile
+    if antigrav_on(state, zone):
+        return True
+    return (opts(state).bands.enabled and tile is not None and tile.kind == "elevator"
+            and tile.to is None and bool(tile.bands))
+
+
+def fall_metres(state: CState, actor_id: str, step: Step[str]) -> float | None:
+    """How far a step makes its actor fall, or None: a drop's height (R000-39) plus, for a
+    character leaving the zone that held it up, its height above the floor it lands on
+    (R000-61: out of anti-gravity's hold, it falls), whatever moved it."""
+    if step.mode == "band":
+        return None
+    m, actor = space(state), state.actors[actor_id]
+    aloft = actor.altitude_m > 0 and not holds_up(state, step.to)
+    if step.mode == "drop":
+        drop = m.drop_metres(step.frm, step.to, opts(state).fall.zone_height_m)
+        return drop + (actor.altitude_m if aloft else 0.0)
+    if not aloft:
+        return None
+    return max(0.0, actor.altitude_m + m.zone(step.frm).floor_m - m.zone(step.to).floor_m)
+
+
 def moved(walk: Walk[CState, str], step: Step[str]) -> Sequence[Event]:
-    """The event that puts the actor at the step's end; a drop's is the fall (below)."""
+    """The event that puts the actor at the step's end; a fall's is its landing (below)."""
     assert isinstance(walk, CWalk)
     if walk.dry:
         return ()
@@ -341,7 +371,7 @@ def moved(walk: Walk[CState, str], step: Step[str]) -> Sequence[Event]:
         assert step.height is not None
         return (ev.BandChanged(actor=walk.path.actor, band=BANDS[int(step.height)],
                                how=walk.how, rules=walk.rules),)
-    if step.mode == "drop":
+    if fall_metres(walk.state, walk.path.actor, step) is not None:
         return ()
     return (ev.Moved(actor=walk.path.actor, frm=step.frm, to=step.to, how=walk.how,
                      by=walk.path.by, rules=walk.rules),)
@@ -349,23 +379,64 @@ def moved(walk: Walk[CState, str], step: Step[str]) -> Sequence[Event]:
 
 def drop_fall(walk: CWalk, step: Step[str]) -> Ruling:
     """R000-39, R000-55: over a drop the actor falls, whatever moved it, on the one
-    schedule of R000-40 (a fall begun by the environment begins at the round's end)."""
-    if step.mode != "drop" or walk.dry:
+    schedule of R000-40 (a fall begun by the environment begins at the round's end);
+    R000-61: so does a character carried, thrown or walking out of the zone whose
+    anti-gravity held it up, from the height it had risen to."""
+    if walk.dry:
         return PASS
     state = walk.state
-    metres = space(state).drop_metres(step.frm, step.to, opts(state).fall.zone_height_m)
-    how = "drop" if walk.path.cause == "move" else walk.how
-    events = start_fall(state, walk.path.actor, metres, step.to, how, walk.roller,
-                        at_round_end=walk.round_end or walk.path.cause in ENV_CAUSES)
+    metres = fall_metres(state, walk.path.actor, step)
+    if metres is None:
+        return _aloft(walk, step)
+    walk.fell = True
+    how = "drop" if walk.path.cause == "move" and step.mode == "drop" else walk.how
+    reset: tuple[Event, ...] = ()
+    actor = state.actors[walk.path.actor]
+    if actor.altitude_m > 0 and not holds_up(state, step.to):  # R000-61: no longer held
+        how = f"{how}, out of anti-gravity"
+        reset = (ev.AltitudeChanged(actor=walk.path.actor, altitude_m=0,
+                                    rules=("R000-61", "R000-39")),)
+    events = [*reset, *start_fall(state, walk.path.actor, metres, step.to, how, walk.roller,
+                                  at_round_end=walk.round_end or walk.path.cause in ENV_CAUSES)]
     if walk.spill or walk.crowd is not None:  # what the entry owes still follows
         return Ruling(tuple(events))
     return walk.stop_after("falling", f"{walk.path.actor} falls", ("R000-39",), events)
 
 
+def _aloft(walk: CWalk, step: Step[str]) -> Ruling:
+    """R000-61, R000-75, R000-78: from one zone that holds a character up into another it
+    keeps its height over the ground (metres: measured from the new floor); with bands,
+    a character in an air band that neither flies nor is held up where it arrives starts
+    to fall a band a round."""
+    from footwork.rulesets.cultivation.tiles import can_stay_aloft
+
+    if step.mode == "band":
+        return PASS
+    state = walk.state
+    actor = state.actors[walk.path.actor]
+    m = space(state)
+    if actor.altitude_m > 0:  # held up on both sides (else it fell, above)
+        height = max(0.0, actor.altitude_m + m.zone(step.frm).floor_m - m.zone(step.to).floor_m)
+        if height != actor.altitude_m:
+            return Ruling((ev.AltitudeChanged(actor=actor.id, altitude_m=height,
+                                              rules=("R000-61",)),))
+        return PASS
+    idx = band_index(actor)
+    if (not opts(state).bands.enabled or idx >= GROUND or actor.band_falling
+            or can_stay_aloft(actor, idx) or holds_up(state, step.to)):
+        return PASS
+    events: list[Event] = [ev.BandFallStarted(actor=actor.id, rules=("R000-61", "R000-78"))]
+    if walk.round_end or walk.path.cause in ENV_CAUSES:  # its first round is this one
+        events += band_fall_step(state, replace(actor, band_falling=True, bands_fallen=0),
+                                 walk.roller)
+    return Ruling(tuple(events))
+
+
 def location(walk: CWalk, step: Step[str]) -> Ruling:
     """R000-19, R000-54: traps go off on entering; a forced arrival may use the zone's
-    start-of-turn benefits. The environment's arrivals wait for every tile (A000-18)."""
-    if step.mode in ("band", "drop") or walk.dry:
+    start-of-turn benefits. The environment's arrivals wait for every tile (A000-18).
+    A fall's landing sets off the zone instead (:func:`.falls.land`)."""
+    if step.mode in ("band", "drop") or walk.fell or walk.dry:
         return PASS
     if walk.path.cause in ENV_CAUSES:
         walk.deferred.append((walk.path.actor, step.to))
