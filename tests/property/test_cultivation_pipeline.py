@@ -7,6 +7,7 @@ the same step gets the same ruling whatever caused it.
     ``spillover.ignore_dt`` (R000-52, R000-61, A000-05, A000-09, A000-21);
 (b) whatever takes a floating character out of the anti-gravity that held it up starts
     the same fall, from the same height (R000-39, R000-40, R000-55, R000-61);
+(c) with Spill-over every cause gets into a full zone, a joint move included (R000-35).
 """
 
 from __future__ import annotations
@@ -129,3 +130,44 @@ def test_b_leaving_what_held_you_up_falls_alike_whatever_the_cause(
         assert metres == () and height == max(0.0, above), seen
     else:
         assert metres == (expected,), (seen, expected)
+
+
+@st.composite
+def full_zones(draw: st.DrawFn) -> tuple[Any, str]:
+    """Zone ``b`` (limit 1 to 3) holds from 0 to its limit; ``a`` beside it holds ``p``."""
+    mode = draw(st.sampled_from(["challenge", "spillover"]))
+    limit = draw(st.integers(1, 3))
+    inside = draw(st.integers(0, limit))
+    actors = [actor("p", "a")] + [actor(f"o{i}", "b", side="x") for i in range(inside)]
+    s = inline_session(inline_data(
+        "cultivation", {"zones": [{"id": "a"}, {"id": "b", "limit": limit}],
+                        "links": [["a", "b"]]}, actors, options={"limit": {"mode": mode}}))
+    event(f"(c) {mode}, {inside} of {limit} inside")
+    return s.state, mode
+
+
+@RELAXED
+@given(full_zones())
+def test_c_with_spill_over_every_cause_gets_in_partners_too(case: tuple[Any, str]) -> None:
+    """(c) R000-35, A000-09: with Spill-over every entrant gets into a limited zone, one
+    alone or two partners together (R000-11), chosen or forced; R000-32, R000-33,
+    A000-17: without it, a zone without room for all the entrants refuses the joint
+    move and turns the forced away, and a lone mover must name a defender."""
+    state, mode = case
+    zone = state.space.zone("b")
+    inside = len([a for a in state.actors.values() if a.at == "b"])
+    seen = {}
+    for cause, entrants in (("move", 1), ("joint_move", 2), ("throw", 1), ("current", 1),
+                            ("wave", 1), ("elevator", 1)):
+        path = Path("p", cause, (step_to(state, "a", "b"),), cause not in CHOSEN)
+        got = PIPELINE.allows(state, path, entrants=entrants, result=99.0,
+                              result_known=True)
+        seen[(cause, entrants)] = None if got is None else got.reason
+    if mode == "spillover":
+        assert set(seen.values()) == {None}, seen
+        return
+    for (cause, entrants), reason in seen.items():
+        room = inside + entrants <= zone.limit
+        assert (reason is None) == room, (cause, reason, inside, zone.limit)
+        if not room:
+            assert reason == "zone_full", (cause, reason)

@@ -10,7 +10,7 @@ from typing import Any
 from footwork.engine.choices import consequence_of
 from footwork.rulesets.cultivation.movement import forced_rating, ratings
 
-from ._helpers import a, actor, at, of_type, session
+from ._helpers import a, actor, at, of_type, refused, session
 
 SHAFT = [{"id": "yard"}, {"id": "shaft", "tile": {"kind": "antigravity"}}, {"id": "hall"},
          {"id": "chamber", "dt": 15, "tile": {"kind": "antigravity"}}]
@@ -154,3 +154,30 @@ def test_b_with_bands_a_floater_out_of_the_vault_falls_a_band_a_round_R000_61_R0
     lev.do({"do": "end_turn", "actor": "ren"})
     lev.do({"do": "move", "actor": "ren", "to": "hall", "roll": [10]})
     assert not a(lev, "ren").band_falling and a(lev, "ren").band == "floating"
+
+
+def test_c_a_joint_move_spills_a_full_zone_once_R000_35_A000_09_R000_11() -> None:
+    """R000-35, A000-09, R000-11: with Spill-over, partners moving together into a full
+    zone both get in; those inside are scattered once (the second partner's entry does
+    not scatter the first); the partnership holds (R000-10)."""
+    zones = [{"id": "gate"}, {"id": "hut", "limit": 1, "clockwise": ["gate", "yard"]},
+             {"id": "yard"}]
+    links = [["gate", "hut"], ["hut", "yard"]]
+    s = session([actor("su", "gate"), actor("jin", "gate"), actor("ma", "hut", side="x")],
+                zones=zones, links=links, options={"limit": {"mode": "spillover"}})
+    s.do({"do": "partner", "actor": "su", "target": "jin"})
+    s.do({"answer": "accept"})
+    events = s.do({"do": "joint_move", "actor": "su", "to": "hut", "roll": [2]})
+    assert at(s, "su") == at(s, "jin") == "hut" and at(s, "ma") == "yard"
+    assert len(of_type(events, "rolled")) == 1 and a(s, "su").partner == "jin"
+
+
+def test_c_without_spill_over_the_joint_move_needs_room_for_both_R000_32() -> None:
+    """R000-32 (challenge mode): a joint move into a zone without room for both partners
+    is refused and nothing changes."""
+    zones = [{"id": "gate"}, {"id": "hut", "limit": 2}]
+    s = session([actor("su", "gate"), actor("jin", "gate"), actor("ma", "hut", side="x")],
+                zones=zones, links=[["gate", "hut"]])
+    s.do({"do": "partner", "actor": "su", "target": "jin"})
+    s.do({"answer": "accept"})
+    refused(s, {"do": "joint_move", "actor": "su", "to": "hut"}, "zone_full", "R000-32")

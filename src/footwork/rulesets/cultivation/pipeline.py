@@ -81,6 +81,8 @@ class CWalk(Walk[CState, str]):
     result_known: bool = False
     #: how many characters enter together (2 for a joint move)
     entrants: int = 1
+    #: who already entered in this same step (a joint move's first partner)
+    companions: tuple[str, ...] = ()
     how: str = "move"
     rules: tuple[str, ...] = ("R000-01", "R000-02", "R000-05")
     #: owed on arrival: a spill-over (R000-35) or a crowd throw (R000-34)
@@ -252,7 +254,9 @@ def room(walk: CWalk, step: Step[str]) -> Ruling:
         return PASS
     o = opts(state)
     zone = space(state).zone(step.to)
-    inside = occupants(state, step.to)
+    # A000-09: those who entered with this one in the same step (a joint move's first
+    # partner) are entrants, not occupants: they neither count nor spill again
+    inside = [a for a in occupants(state, step.to) if a.id not in walk.companions]
     full = zone.limit is not None and len(inside) + walk.entrants > zone.limit
     if cause == "move" and walk.defender is not None and not full:
         return walk.refuse("not_full", f"{step.to} is not full: no defender to Challenge",
@@ -261,7 +265,7 @@ def room(walk: CWalk, step: Step[str]) -> Ruling:
         return PASS
     if cause in FORCED_CAUSES and not o.forced_move.respects_limit:
         return PASS
-    if o.limit.mode == "spillover" and walk.entrants == 1:
+    if o.limit.mode == "spillover":  # R000-35: every entrant gets in, partners alike
         walk.spill = not walk.dry
         return PASS
     if cause == "joint_move":

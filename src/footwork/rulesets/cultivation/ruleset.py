@@ -490,6 +490,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             path = Path(who.id, "joint_move", (step_to(now, cross.frm, cross.to),), by=actor.id)
             walked = PIPELINE.walk(now, path, roller, how="joint move",
                                    entrants=len(goes) - i,
+                                   companions=tuple(w.id for w, _ in goes[:i]),
                                    rules=("R000-11", "R000-12", "R000-13"))
             now = walked.state
             events += [spent, *walked.events]
