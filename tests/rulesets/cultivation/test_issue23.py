@@ -181,3 +181,70 @@ def test_c_without_spill_over_the_joint_move_needs_room_for_both_R000_32() -> No
     s.do({"do": "partner", "actor": "su", "target": "jin"})
     s.do({"answer": "accept"})
     refused(s, {"do": "joint_move", "actor": "su", "to": "hut"}, "zone_full", "R000-32")
+
+
+# -- options for documented defaults (issue 23, part 3) ---------------------------------
+
+def test_option_throw_to_origin_A000_08_R000_34() -> None:
+    """A000-08, R000-34: by default the entrant may throw the defender back where it came
+    from; ``limit.throw_to_origin: false`` leaves only the other adjacent zones."""
+    zones = [{"id": "h"}, {"id": "c", "limit": 1}, {"id": "y"}]
+    links = [["h", "c"], ["c", "y"]]
+    for allowed, choices in ((True, ("h", "y")), (False, ("y",))):
+        s = session([actor("ada", "h", earth=5), actor("g", "c", side="x")], zones=zones,
+                    links=links, options={"limit": {"throw_to_origin": allowed}})
+        s.do({"do": "move", "actor": "ada", "to": "c", "defender": "g", "roll": [15]})
+        assert s.state.pending is not None
+        assert tuple(sorted(s.state.pending.choices)) == choices
+
+
+def test_option_dt_combine_sum_A000_05() -> None:
+    """A000-05: several ratings on one crossing make one Challenge against the highest
+    (mud 8 into rubble 15: 15); ``dt.combine: sum`` Challenges their sum (23)."""
+    zones = [{"id": "mud", "dt": 8}, {"id": "rubble", "dt": 15}]
+    for combine, target in (("max", 15), ("sum", 23)):
+        s = session([actor("ada", "mud", air=0)], zones=zones, links=[["mud", "rubble"]],
+                    options={"dt": {"combine": combine}})
+        events = s.do({"do": "move", "actor": "ada", "to": "rubble", "element": "air",
+                       "roll": [16]})
+        rolled = of_type(events, "rolled")[0]
+        assert f"({target})" in rolled.check
+        assert rolled.outcome == ("success" if target <= 16 else "failure")
+
+
+def test_option_band_penalty_counts_A000_23_R000_79() -> None:
+    """A000-23, R000-79: Ground to Floating costs 0 by the printed examples (bands strictly
+    between); ``bands.penalty_counts: crossed`` follows the formula: 2 per band, 2."""
+    from footwork.rulesets.cultivation.targeting import band_penalty
+
+    for counts, floating, soaring in (("between", 0, 4), ("crossed", 2, 6)):
+        s = session([actor("ada", "a")], options={"bands": {"enabled": True,
+                                                             "penalty_counts": counts}})
+        o = s.state.options
+        assert band_penalty(o, 3, 2) == floating and band_penalty(o, 3, 0) == soaring
+
+
+def test_option_swim_range_rounding_A000_16_R000_46() -> None:
+    """A000-16, R000-46: a swimmer's Art of 3 zones reaches 1 (rounded down); with
+    ``swim.range_rounding: up`` it reaches 2."""
+    from footwork.rulesets.cultivation.targeting import halved
+
+    for rounding, three, one in (("down", 1, 0), ("up", 2, 1)):
+        s = session([actor("ada", "a")], options={"swim": {"range_rounding": rounding}})
+        assert halved(3, s.state.options) == three and halved(1, s.state.options) == one
+
+
+def test_new_options_refuse_bad_values_in_one_line_A000_05_A000_08_A000_16_A000_23() -> None:
+    """A000-05, A000-08, A000-16, A000-23: a bad value is a one-line error naming where
+    and what was expected."""
+    import pytest
+
+    from footwork.errors import ScenarioError
+
+    for bad in ({"dt": {"combine": "min"}}, {"limit": {"throw_to_origin": "maybe"}},
+                {"swim": {"range_rounding": "sideways"}},
+                {"bands": {"penalty_counts": "all"}}):
+        with pytest.raises(ScenarioError) as info:
+            session([actor("ada", "a")], options=bad)
+        message = str(info.value)
+        assert "\n" not in message and next(iter(bad)) in message, message

@@ -42,16 +42,28 @@ class Crossing:
     cost: int
     ratings: tuple[tuple[float, str], ...]
     drop: bool
+    #: A000-05, ``dt.combine``: how several ratings make the one to beat
+    combine: str = "max"
 
     @property
     def rating(self) -> float | None:
-        """A000-05: one Challenge against the highest rating that applies."""
-        return max((r for r, _ in self.ratings), default=None)
+        """A000-05: one Challenge against the highest rating that applies (or their sum)."""
+        return combined(self.ratings, self.combine)
 
     @property
     def against(self) -> str:
+        if self.combine == "sum" and len(self.ratings) > 1:
+            return " + ".join(why for _, why in self.ratings)
         top = self.rating
         return next(why for r, why in self.ratings if r == top)
+
+
+def combined(found: tuple[tuple[float, str], ...], combine: str) -> float | None:
+    """A000-05: the one rating several on a crossing make: the highest, or their sum."""
+    if not found:
+        return None
+    values = [r for r, _ in found]
+    return sum(values) if combine == "sum" else max(values)
 
 
 def ratings(state: CState, actor: CultivationActor, frm: str, to: str
@@ -74,7 +86,7 @@ def entry_ratings(state: CState, frm: str, to: str, waived: Collection[str] = ()
 def forced_rating(state: CState, frm: str, to: str, waived: Collection[str] = ()
                   ) -> float | None:
     """A000-05: the one rating a forced movement's Result must clear, or None."""
-    return max((r for r, _ in entry_ratings(state, frm, to, waived)), default=None)
+    return combined(entry_ratings(state, frm, to, waived), opts(state).dt.combine)
 
 
 def _ratings(state: CState, frm: str, to: str, waived: Collection[str], *,
@@ -126,7 +138,7 @@ def can_act_to_move(actor: CultivationActor) -> None:
 def crossing_of(state: CState, actor: CultivationActor, frm: str, to: str) -> Crossing:
     """The border from ``frm`` into ``to``: its cost and ratings (no checks)."""
     return Crossing(frm, to, cost(state, actor, frm, to), ratings(state, actor, frm, to),
-                    space(state).is_drop(frm, to))
+                    space(state).is_drop(frm, to), opts(state).dt.combine)
 
 
 def crossing(state: CState, actor: CultivationActor, to: str, cause: str = "move",

@@ -305,7 +305,8 @@ def _crowd_challenge(walk: CWalk, step: Step[str]) -> Ruling:
             why=f"could not force a way past {defender.id}", rules=("R000-34",))),
             Stop("blocked", "the limit Challenge failed", ("R000-34",)))
     moved = walk.evolve(state, ev.Moved(actor=actor.id, frm=step.frm, to=step.to))
-    where = destinations(moved, defender.id, step.to, result, cause="crowd_throw")
+    where = [z for z in destinations(moved, defender.id, step.to, result, cause="crowd_throw")
+             if z != step.frm or opts(state).limit.throw_to_origin]  # A000-08
     if not where:
         return Ruling((rolled, ev.CrossingBlocked(
             actor=actor.id, frm=step.frm, to=step.to,

@@ -607,9 +607,11 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         m = space(state)
         steps = m.distance(actor.at, target.at, any_link=True)
         near = target.at == actor.at or target.at in m.adjacent(actor.at)
-        own = halved(actor.art_range) if is_swimming(state, actor) else actor.art_range
+        o = opts(state)
+        own = halved(actor.art_range, o) if is_swimming(state, actor) else actor.art_range
         # R000-72: a rival the Art can reach may sense it and trace it to its source
-        theirs = halved(target.art_range) if is_swimming(state, target) else target.art_range
+        theirs = (halved(target.art_range, o) if is_swimming(state, target)
+                  else target.art_range)
         within = steps is not None and (steps <= own or (art_source and steps <= theirs))
         if not near and not within:
             raise IllegalCommand("out_of_range", f"{target_id} is beyond sight and Arts",
