@@ -248,3 +248,33 @@ def test_new_options_refuse_bad_values_in_one_line_A000_05_A000_08_A000_16_A000_
             session([actor("ada", "a")], options=bad)
         message = str(info.value)
         assert "\n" not in message and next(iter(bad)) in message, message
+
+
+# -- found in the cause-by-condition review -------------------------------------------
+
+def test_review_a_defender_must_be_one_the_entrant_knows_of_R000_33_R000_66() -> None:
+    """R000-33, R000-66, R000-71: the entrant chooses its defender, so not one it is unaware
+    of; the refusal does not name the hidden one; once sensed, it may be chosen."""
+    zones = [{"id": "gate"}, {"id": "closet", "limit": 1}, {"id": "yard"}]
+    links = [["gate", "closet"], ["closet", "yard"]]
+    s = session([actor("ada", "gate", earth=5), actor("nin", "closet", side="b",
+                                                      hidden=True)],
+                zones=zones, links=links)
+    err = refused(s, {"do": "move", "actor": "ada", "to": "closet"}, "zone_full", "R000-33")
+    assert "nin" not in str(err)
+    refused(s, {"do": "move", "actor": "ada", "to": "closet", "defender": "nin",
+                "roll": [15]}, "bad_defender", "R000-66")
+    s.do({"do": "sense", "actor": "ada", "target": "nin", "roll": [8]})
+    s.do({"do": "move", "actor": "ada", "to": "closet", "defender": "nin", "roll": [10]})
+    assert at(s, "ada") == "closet"
+
+
+def test_review_the_option_out_of_anti_gravity_shows_the_fall_R000_39_R000_61() -> None:
+    """R000-39, R000-41, R000-61: the option to walk out of the vault at 10 m shows the
+    certain 10 m fall and its 2 damage, as the move will rule it."""
+    s = vault(2)
+    hall = [o for o in s.options("ren") if o.command.get("to") == "hall"]
+    assert hall and all(o.risk.fall is not None and o.risk.fall.distance == 10 for o in hall)
+    assert hall[0].risk.fall is not None and hall[0].risk.fall.damage.startswith("2 damage")
+    annex = [o for o in s.options("ren") if o.command.get("to") == "annex"]
+    assert annex and all(o.risk.fall is None for o in annex)

@@ -31,7 +31,7 @@ from footwork.errors import IllegalCommand
 from footwork.rulesets.cultivation import events as ev
 from footwork.rulesets.cultivation.checks import PASSED, Challenge
 from footwork.rulesets.cultivation.falls import arrive, band_fall_step, start_fall
-from footwork.rulesets.cultivation.model import BANDS, GROUND
+from footwork.rulesets.cultivation.model import BANDS, GROUND, CultivationActor
 from footwork.rulesets.cultivation.rules import (
     CState,
     antigrav_on,
@@ -273,16 +273,28 @@ def room(walk: CWalk, step: Step[str]) -> Ruling:
                            ("R000-32",))
     if cause != "move":
         return walk.refuse("zone_full", f"{step.to} is full", ("A000-17", "R000-32"))
-    names = [a.id for a in inside]
+    # R000-33, R000-66: the defender is chosen, so only among those the entrant knows of
+    # (a hidden occupant still fills the zone, but is neither named nor choosable)
+    names = known_inside(state, walk.path.actor, inside)
+    choice = f"({', '.join(names)})" if names else "(nobody it knows of)"
     if walk.defender is None:
         return walk.refuse("zone_full", f"{step.to} is full: name a defender to Challenge "
-                           f"({', '.join(names)})", ("R000-32", "R000-33"))
+                           f"{choice}", ("R000-32", "R000-33"))
     if walk.defender not in names:
-        return walk.refuse("bad_defender", f"{walk.defender!r} is not in {step.to}; expected "
-                           f"one of: {', '.join(names)}", ("R000-33",))
+        return walk.refuse("bad_defender", f"{walk.defender!r} is not a defender "
+                           f"{walk.path.actor} knows of in {step.to}; expected one of: "
+                           f"{choice}", ("R000-33", "R000-66"))
     if walk.dry:
         return PASS
     return _crowd_challenge(walk, step)
+
+
+def known_inside(state: CState, entrant: str, inside: Sequence[CultivationActor]
+                 ) -> list[str]:
+    """R000-33, R000-66: the occupants an entrant may choose as its defender."""
+    from footwork.rulesets.cultivation.targeting import aware
+
+    return [a.id for a in inside if aware(state, entrant, a.id).allowed]
 
 
 def _crowd_challenge(walk: CWalk, step: Step[str]) -> Ruling:

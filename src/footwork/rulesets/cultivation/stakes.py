@@ -105,10 +105,13 @@ def zone_risk(state: CState, actor: CultivationActor, frm: str, to: str,
               chance: Fraction = Fraction(1)) -> Risk:
     """Being put (or going) from ``frm`` into ``to``: a drop's fall (R000-39, R000-55)
     and what waits there; ``chance`` that it happens at all."""
-    m = space(state)
+    from footwork.rulesets.cultivation.pipeline import fall_metres, step_to
+
     fall = None
-    if m.is_drop(frm, to):
-        metres = m.drop_metres(frm, to, opts(state).fall.zone_height_m)
+    # R000-39, R000-61: the fall the pipeline starts on this step (a drop, or leaving the
+    # anti-gravity that held the character up)
+    metres = fall_metres(state, actor.id, step_to(state, frm, to))
+    if metres is not None:
         fall = fall_of(state, actor, metres, to, chance)
     hazards = zone_hazards(state, actor, to)
     if fall is None and not hazards:
