@@ -81,21 +81,22 @@ OUT_CAUSES = ("move", "joint_move", "throw", "crowd_throw", "scatter", "current"
 @st.composite
 def aloft(draw: st.DrawFn) -> tuple[Any, bool]:
     """``p`` floats ``altitude_m`` metres up in the anti-gravity vault ``v``; the zone
-    ``x`` beside it (over a plain link or a drop, on a floor as high or lower) may be
-    under anti-gravity too."""
+    ``x`` beside it (over a plain link, a climb or a drop, on a floor as high or lower)
+    may be under anti-gravity too."""
     x: dict[str, Any] = {"id": "x", "floor_m": draw(st.sampled_from([0, -3]))}
     held = draw(st.booleans())
     if held:
         x["tile"] = {"kind": "antigravity"}
-    drop = draw(st.booleans())
+    kind = draw(st.sampled_from(["plain", "drop", "climb"]))
+    drop = kind == "drop"
     link: Any = ({"a": "v", "b": "x", "one_way": True, "drop": True, "drop_m": 4} if drop
-                 else ["v", "x"])
+                 else {"a": "v", "b": "x", "climb": 12} if kind == "climb" else ["v", "x"])
     s = inline_session(inline_data(
         "cultivation", {"zones": [{"id": "v", "tile": {"kind": "antigravity"}}, x],
                         "links": [link]}, [actor("p", "v", air=30)]))
     height = draw(st.sampled_from([5.0, 10.0, 60.0, 300.0]))
     state = s.state
-    event(f"(b) x held up: {held}, drop: {drop}")
+    event(f"(b) x held up: {held}, link: {kind}")
     return replace(state, actors={"p": replace(state.actors["p"], altitude_m=height)}), held
 
 
@@ -138,27 +139,31 @@ def full_zones(draw: st.DrawFn) -> tuple[Any, str]:
     mode = draw(st.sampled_from(["challenge", "spillover"]))
     limit = draw(st.integers(1, 3))
     inside = draw(st.integers(0, limit))
+    kind = draw(st.sampled_from(["plain", "climb", "drop"]))
+    link: Any = ({"a": "a", "b": "b", "one_way": True, "drop": True} if kind == "drop"
+                 else {"a": "a", "b": "b", "climb": 10} if kind == "climb" else ["a", "b"])
     actors = [actor("p", "a")] + [actor(f"o{i}", "b", side="x") for i in range(inside)]
     s = inline_session(inline_data(
         "cultivation", {"zones": [{"id": "a"}, {"id": "b", "limit": limit}],
-                        "links": [["a", "b"]]}, actors, options={"limit": {"mode": mode}}))
-    event(f"(c) {mode}, {inside} of {limit} inside")
+                        "links": [link]}, actors, options={"limit": {"mode": mode}}))
+    event(f"(c) {mode}, {inside} of {limit} inside, {kind} link")
     return s.state, mode
 
 
 @RELAXED
 @given(full_zones())
 def test_c_with_spill_over_every_cause_gets_in_partners_too(case: tuple[Any, str]) -> None:
-    """(c) R000-35, A000-09: with Spill-over every entrant gets into a limited zone, one
-    alone or two partners together (R000-11), chosen or forced; R000-32, R000-33,
+    """(c) R000-35, A000-09: with Spill-over every entrant gets into a limited zone over
+    any link (plain, climb, drop), one alone or two partners together (R000-11), chosen
+    or forced (a crowd throw and every tile included); R000-32, R000-33,
     A000-17: without it, a zone without room for all the entrants refuses the joint
     move and turns the forced away, and a lone mover must name a defender."""
     state, mode = case
     zone = state.space.zone("b")
     inside = len([a for a in state.actors.values() if a.at == "b"])
     seen = {}
-    for cause, entrants in (("move", 1), ("joint_move", 2), ("throw", 1), ("current", 1),
-                            ("wave", 1), ("elevator", 1)):
+    for cause, entrants in (("move", 1), ("joint_move", 2), ("throw", 1), ("crowd_throw", 1),
+                            ("current", 1), ("wave", 1), ("elevator", 1), ("whirlpool", 1)):
         path = Path("p", cause, (step_to(state, "a", "b"),), cause not in CHOSEN)
         got = PIPELINE.allows(state, path, entrants=entrants, result=99.0,
                               result_known=True)

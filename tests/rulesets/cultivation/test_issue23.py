@@ -278,3 +278,18 @@ def test_review_the_option_out_of_anti_gravity_shows_the_fall_R000_39_R000_61() 
     assert hall[0].risk.fall is not None and hall[0].risk.fall.damage.startswith("2 damage")
     annex = [o for o in s.options("ren") if o.command.get("to") == "annex"]
     assert annex and all(o.risk.fall is None for o in annex)
+
+
+def test_review_a_body_thrown_up_a_climb_meets_no_climb_rating_R000_52_R000_37() -> None:
+    """R000-52, R000-37: a climb is the climber's Challenge; a body thrown up a wall meets
+    only the target zone's own rating (none here): a forfeit needs no Result, and the
+    walker climbing the same wall Challenges 10."""
+    zones = [{"id": "court"}, {"id": "wall", "floor_m": 4}]
+    links = [{"a": "court", "b": "wall", "climb": "ordinary"}]
+    s = session([actor("ka", "court", earth=0), actor("lin", "court")], zones=zones,
+                links=links)
+    assert forced_rating(s.state, "court", "wall") is None
+    assert max(r for r, _ in ratings(s.state, a(s, "lin"), "court", "wall")) == 10
+    s.do({"do": "throw", "actor": "ka", "target": "lin", "to": "wall"})
+    events = s.do({"answer": "forfeit"})
+    assert at(s, "lin") == "wall" and not of_type(events, "rolled")
