@@ -4,7 +4,8 @@ the same step gets the same ruling whatever caused it.
 (a) the Difficult Terrain a forced body must clear entering a zone is the rating a walker
     entering it Challenges (its own rating, anti-gravity's ½ or halving), for every cause
     that carries a Result (a throw, a crowd throw) and for spill-over without
-    ``spillover.ignore_dt`` (R000-52, R000-61, A000-05, A000-09, A000-21);
+    ``spillover.ignore_dt`` (R000-52, R000-61, A000-05, A000-09, A000-21); the
+    environment, which has no Result, enters whatever the rating (R000-53);
 (b) whatever takes a floating character out of the anti-gravity that held it up starts
     the same fall, from the same height (R000-39, R000-40, R000-55, R000-61);
 (c) with Spill-over every cause gets into a full zone, a joint move included (R000-35).
@@ -71,6 +72,9 @@ def test_a_a_forced_body_clears_the_rating_a_walker_challenges(s: Session[Any],
         assert (got is None) == clears, (cause, rating, result, got)
     scatter = PIPELINE.allows(state, Path("p", "scatter", (step_to(state, "o", "x"),), True))
     assert (scatter is None) == (rating is None), (rating, scatter)
+    for cause in ("current", "wave", "elevator", "whirlpool"):  # R000-53: no Result, no DT
+        path = Path("p", cause, (step_to(state, "o", "x"),), True)
+        assert PIPELINE.allows(state, path) is None, (cause, rating)
 
 
 #: every cause that can take a character out of the zone it stands in

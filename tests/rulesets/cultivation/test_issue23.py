@@ -293,3 +293,25 @@ def test_review_a_body_thrown_up_a_climb_meets_no_climb_rating_R000_52_R000_37()
     s.do({"do": "throw", "actor": "ka", "target": "lin", "to": "wall"})
     events = s.do({"answer": "forfeit"})
     assert at(s, "lin") == "wall" and not of_type(events, "rolled")
+
+
+def test_review_every_tile_sets_off_the_zone_it_carries_into_R000_54_A000_18() -> None:
+    """R000-54, A000-18, R000-57..60: whatever tile carries a character (a current, a wave,
+    an elevator, a whirlpool with bands off), the trap where it lands goes off once, after
+    the tiles have acted."""
+    tiles: dict[str, dict[str, Any]] = {
+        "current": {"kind": "current", "to": "dest"},
+        "wave": {"kind": "wave", "first": 1, "period": 1, "sweep": {"src": "dest"}},
+        "elevator": {"kind": "elevator", "to": "dest"},
+        "whirlpool": {"kind": "whirlpool", "to": "dest"},
+    }
+    for kind, tile in tiles.items():
+        src: dict[str, Any] = {"id": "src"} if kind == "wave" else {"id": "src", "tile": tile}
+        zones = [src, {"id": "dest", "traps": [{"name": "reeds", "damage": 1}]}]
+        if kind == "wave":
+            zones.append({"id": "sea", "tile": tile})
+        s = session([actor("ada", "src")], zones=zones,
+                    links=[["src", "dest"], *([["dest", "sea"]] if kind == "wave" else [])])
+        events = s.do({"do": "end_turn", "actor": "ada"})
+        assert at(s, "ada") == "dest", kind
+        assert len(of_type(events, "trap_sprung")) == 1 and a(s, "ada").aura == 9, kind
