@@ -315,3 +315,44 @@ def test_review_every_tile_sets_off_the_zone_it_carries_into_R000_54_A000_18() -
         events = s.do({"do": "end_turn", "actor": "ada"})
         assert at(s, "ada") == "dest", kind
         assert len(of_type(events, "trap_sprung")) == 1 and a(s, "ada").aura == 9, kind
+
+
+def test_option_climb_on_failure_fall_A000_30_R000_37() -> None:
+    """A000-30, R000-37: by default a failed climb is paid like Difficult Terrain (the
+    Action); with ``climb.on_failure: fall`` the climber falls back the climb's 6 m onto
+    the stone court (floor(6 / 5) = 1 damage), keeps its Action, and its Move is over;
+    the option shows that fall with the Challenge's chance of failing."""
+    zones = [{"id": "court", "surface": "hard"}, {"id": "walltop", "floor_m": 6}]
+    links = [{"a": "court", "b": "walltop", "climb": "ordinary"}]
+    s = session([actor("wu", "court", air=2)], zones=zones, links=links)
+    s.do({"do": "move", "actor": "wu", "to": "walltop", "element": "air", "roll": [3]})
+    assert at(s, "wu") == "walltop" and a(s, "wu").action_spent and a(s, "wu").aura == 10
+    s = session([actor("wu", "court", air=2)], zones=zones, links=links,
+                options={"climb": {"on_failure": "fall"}})
+    option = next(o for o in s.options("wu") if o.command.get("to") == "walltop"
+                  and o.command.get("element") == "air")
+    assert option.risk.fall is not None and option.risk.fall.distance == 6
+    assert option.risk.fall.chance == Fraction(7, 20)  # d20 + 2 below 10: faces 1..7
+    events = s.do({"do": "move", "actor": "wu", "to": "walltop", "element": "air",
+                   "roll": [3]})
+    assert of_type(events, "landed")
+    assert at(s, "wu") == "court" and not a(s, "wu").action_spent
+    assert a(s, "wu").aura == 9 and a(s, "wu").move_over
+
+
+def test_option_climb_fall_in_a_joint_move_A000_30_A000_07_R000_14() -> None:
+    """A000-30, A000-07, R000-14: partners climb together, each Challenging; with
+    ``climb.on_failure: fall`` the one who fails falls back (6 m, 1 damage) and, by
+    ``stop_both``, neither gets up; with ``split`` the other climbs on alone."""
+    zones = [{"id": "court", "surface": "hard"}, {"id": "walltop", "floor_m": 6}]
+    links = [{"a": "court", "b": "walltop", "climb": "ordinary"}]
+    for block, su_at in (("stop_both", "court"), ("split", "walltop")):
+        s = session([actor("su", "court", air=5), actor("jin", "court", air=0)],
+                    zones=zones, links=links,
+                    options={"climb": {"on_failure": "fall"},
+                             "partners": {"joint_block": block}})
+        s.do({"do": "partner", "actor": "su", "target": "jin"})
+        s.do({"answer": "accept"})
+        s.do({"do": "joint_move", "actor": "su", "to": "walltop", "roll": [10, 3]})
+        assert at(s, "jin") == "court" and a(s, "jin").aura == 9, block
+        assert at(s, "su") == su_at and a(s, "su").aura == 10, block

@@ -192,6 +192,29 @@ def dt_outcome(actor: CultivationActor, passed: bool) -> tuple[list[Event], bool
     return [], False
 
 
+def climb_fall_metres(state: CState, cross: Crossing) -> float | None:
+    """A000-30 (``climb.on_failure: fall``): how far a climber who fails this crossing
+    falls back, or None when a failure is paid like Difficult Terrain: the climb's height
+    (the floors' difference, else one zone step, A000-10)."""
+    m = space(state)
+    if opts(state).climb.on_failure != "fall" or m.climb(cross.frm, cross.to) is None:
+        return None
+    rise = m.zone(cross.to).floor_m - m.zone(cross.frm).floor_m
+    return abs(rise) if rise else opts(state).fall.zone_height_m
+
+
+def climb_fall(state: CState, actor: CultivationActor, cross: Crossing, metres: float,
+               roller: Roller) -> list[Event]:
+    """A000-30, R000-37, R000-40: the failed climber falls back into its own zone; its Move
+    is over; the Action is not spent (the fall is the price)."""
+    from footwork.rulesets.cultivation.falls import start_fall
+
+    return [ev.CrossingBlocked(actor=actor.id, frm=cross.frm, to=cross.to,
+                               why="fell from the climb", rules=("R000-37", "A000-30")),
+            *start_fall(state, actor.id, metres, cross.frm, "fell from the climb", roller),
+            ev.MoveEnded(actor=actor.id, why="a climb failed", rules=("A000-30",))]
+
+
 def blocked(state: CState, actor: CultivationActor, cross: Crossing) -> list[Event]:
     events: list[Event] = [ev.CrossingBlocked(
         actor=actor.id, frm=cross.frm, to=cross.to,

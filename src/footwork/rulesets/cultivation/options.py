@@ -380,6 +380,16 @@ class RangeOptions(_Frozen):
         default=1)
 
 
+class ClimbOptions(_Frozen):
+    #: A000-30: a failed climb is paid like Difficult Terrain (the Action), or the climber falls
+    on_failure: Literal["dt", "fall"] = Field(
+        description="What a failed climb does: `dt` (default) it is paid like a failed "
+                    "Difficult Terrain crossing, the Action or, without it, the border holds; "
+                    "`fall` the climber does not get up and falls back the climb's height, "
+                    "its Move over (R000-37, A000-30).",
+        default="dt")
+
+
 class CultivationOptions(_Frozen):
     """All options of the `cultivation` ruleset. Omitted options take these defaults."""
 
@@ -390,6 +400,9 @@ class CultivationOptions(_Frozen):
     speed: SpeedOptions = Field(
         description="Speed in zones per round, and the Sprint budget (R000-02, R000-03).",
         default=SpeedOptions())
+    climb: ClimbOptions = Field(
+        description="Climbing: what a failed climb does (A000-30).",
+        default=ClimbOptions())
     dt: DTOptions = Field(
         description="Difficult Terrain: a blocked crossing, several ratings, the flagged rating "
                     "(A000-04..06).",

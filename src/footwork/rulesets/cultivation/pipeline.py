@@ -55,7 +55,8 @@ CAUSE_MATTERS: dict[str, str] = {
     "R000-01": "only chosen movement spends Speed; forced movement ignores it (R000-55)",
     "R000-23": "a chosen crossing rolls a Difficult Terrain Challenge (R000-14: each "
                "partner of a joint move rolls before either crosses)",
-    "R000-52": "a thrown body needs a Result above the destination's rating",
+    "R000-52": "a thrown body needs a Result above the rating a walker entering the "
+               "destination meets (R000-61 included), not the zone left nor a climb",
     "A000-09": "spill-over ignores Difficult Terrain and limits (spillover.ignore_dt)",
     "R000-53": "environmental movement has no Result: no Difficult Terrain; its falls "
                "begin at the round's end, so their first round is already over",
@@ -183,6 +184,8 @@ def difficult_terrain(walk: CWalk, step: Step[str]) -> Ruling:
     body needs a Result above it), A000-09 (spill-over ignores it by default)."""
     from footwork.rulesets.cultivation.movement import (
         blocked,
+        climb_fall,
+        climb_fall_metres,
         crossing_of,
         dt_challenge,
         dt_outcome,
@@ -200,6 +203,10 @@ def difficult_terrain(walk: CWalk, step: Step[str]) -> Ruling:
         if challenge is None or walk.dry:
             return PASS
         rolled, outcome, _ = challenge.roll(o.challenge, walk.roller)
+        fall = climb_fall_metres(state, cross)
+        if fall is not None and outcome not in PASSED:  # A000-30: the climber falls back
+            return Ruling((rolled, *climb_fall(state, actor, cross, fall, walk.roller)),
+                          Stop("blocked", "the climb failed", ("R000-37", "A000-30")))
         paid, crosses = dt_outcome(actor, outcome in PASSED)
         if crosses:
             return Ruling((rolled, *paid))

@@ -56,6 +56,8 @@ from footwork.rulesets.cultivation.movement import (
     blocked,
     can_act_to_move,
     check_speed,
+    climb_fall,
+    climb_fall_metres,
     crossing,
     crossing_of,
     defense,
@@ -463,6 +465,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         events += opportunities(state, partner, partner.at)
         goes: list[tuple[CultivationActor, Crossing]] = []
         stuck: list[CultivationActor] = []
+        fell: set[str] = set()
         for who, cross, element in ((actor, crosses[0], command.element),
                                     (partner, crosses[1], command.partner_element)):
             challenge = dt_challenge(state, who, cross, element, rules=("R000-14", "R000-23"))
@@ -470,8 +473,14 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             if challenge is not None:  # R000-14: each partner Challenges on its own
                 rolled, outcome, _ = challenge.roll(o.challenge, roller)
                 events.append(rolled)
-                paid, ok = dt_outcome(who, outcome in PASSED)
-                events += paid
+                fall = climb_fall_metres(state, cross)
+                if fall is not None and outcome not in PASSED:  # A000-30: it falls back
+                    events += climb_fall(state, who, cross, fall, roller)
+                    ok = False
+                    fell.add(who.id)
+                else:
+                    paid, ok = dt_outcome(who, outcome in PASSED)
+                    events += paid
             (goes.append((who, cross)) if ok else stuck.append(who))
         if stuck and o.partners.joint_block == "stop_both":  # A000-07
             for who, cross in ((actor, crosses[0]), (partner, crosses[1])):
@@ -482,7 +491,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                                            rules=("A000-04", "A000-07")))
             return events
         for who in stuck:
-            events += blocked(state, who, crosses[0] if who.id == actor.id else crosses[1])
+            if who.id not in fell:  # a fallen climber's Move is already over
+                events += blocked(state, who, crosses[0] if who.id == actor.id else crosses[1])
         now = self._fold(state, events)
         for i, (who, cross) in enumerate(goes):
             spent = ev.SpeedSpent(actor=who.id, amount=cross.cost, rules=("R000-12",))

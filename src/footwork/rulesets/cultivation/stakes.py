@@ -19,7 +19,12 @@ from footwork.odds import distribution
 from footwork.rulesets.cultivation.checks import PASSED, Challenge, clear_dt
 from footwork.rulesets.cultivation.falls import landing_damage, metres_in_round, schedule
 from footwork.rulesets.cultivation.model import CultivationActor, TrapSpec, swim_penalty
-from footwork.rulesets.cultivation.movement import Crossing, defense, forced_rating
+from footwork.rulesets.cultivation.movement import (
+    Crossing,
+    climb_fall_metres,
+    defense,
+    forced_rating,
+)
 from footwork.rulesets.cultivation.rules import (
     CState,
     is_swimming,
@@ -137,6 +142,12 @@ def move_risk(state: CState, actor: CultivationActor, cross: Crossing,
     base = zone_risk(state, actor, cross.frm, cross.to)
     loses: Loss | None = None
     rules = base.rules
+    fall = None if dt is None else climb_fall_metres(state, cross)
+    if dt is not None and fall is not None:  # A000-30: a failed climb falls back
+        back = fall_of(state, actor, fall, cross.frm, miss(dt, state))
+        return Risk(fall=back, hazards=base.hazards,
+                    loses=Loss("move", miss(dt, state), ("R000-37", "A000-30")),
+                    rules=tuple(dict.fromkeys((*rules, *back.rules, "R000-37", "A000-30"))))
     if dt is not None:
         loses = challenge_loss(state, actor, dt)
         rules = (*rules, *DT_RULES, *(("R000-37", "A000-30") if "climb" in cross.against
