@@ -9,9 +9,10 @@ wave, an elevator, a whirlpool, anti-gravity, a band shift, a fall) builds a
   the ability to rise (R000-77, A000-24), Speed (R000-01..03, R000-44), Difficult
   Terrain (R000-22..26 for a chosen move, R000-52 for a thrown body);
 * entering: the character limit (R000-32..35, A000-17);
-* arriving: a drop starts a fall on the one schedule of :mod:`.falls` (R000-39,
-  R000-40, R000-55), traps and start-of-turn benefits (R000-19, R000-54), the
-  spill-over it causes (R000-35) or the crowd throw it owes (R000-34).
+* arriving: a drop, or leaving the anti-gravity that held the actor up, starts a fall
+  on the one schedule of :mod:`.falls` (R000-39, R000-40, R000-55, R000-61), traps
+  and start-of-turn benefits (R000-19, R000-54), the spill-over it causes (R000-35) or
+  the crowd throw it owes (R000-34).
 
 A rule reads ``walk.path.cause`` only where the text makes the cause matter; those
 places are listed in :data:`CAUSE_MATTERS` and in the README.
