@@ -356,3 +356,21 @@ def test_option_climb_fall_in_a_joint_move_A000_30_A000_07_R000_14() -> None:
         s.do({"do": "joint_move", "actor": "su", "to": "walltop", "roll": [10, 3]})
         assert at(s, "jin") == "court" and a(s, "jin").aura == 9, block
         assert at(s, "su") == su_at and a(s, "su").aura == 10, block
+
+
+def test_a_drop_owes_no_climb_but_the_borders_it_crosses_R000_22_R000_39_A000_10() -> None:
+    """R000-22, R000-39, A000-10, R000-61: a drop is easy (no climb Challenge), but the
+    Difficult Terrain of a zone it drops into is still met at the border, and so is
+    anti-gravity's ½, exactly as a body thrown over the same edge meets them (R000-52)."""
+    zones = [{"id": "ledge"}, {"id": "rubble", "dt": 15}, {"id": "shaft",
+             "tile": {"kind": "antigravity"}}, {"id": "floor"}]
+    links: list[Any] = [{"a": "ledge", "b": z, "one_way": True, "drop": True, "drop_m": 4}
+                        for z in ("rubble", "shaft", "floor")]
+    s = session([actor("bo", "ledge")], zones=zones, links=links)
+    bo = a(s, "bo")
+    assert [r for r, _ in ratings(s.state, bo, "ledge", "rubble")] == [15]
+    assert [r for r, _ in ratings(s.state, bo, "ledge", "shaft")] == [0.5]
+    assert ratings(s.state, bo, "ledge", "floor") == ()
+    for to in ("rubble", "shaft"):
+        assert forced_rating(s.state, "ledge", to) == max(
+            r for r, _ in ratings(s.state, bo, "ledge", to))

@@ -68,9 +68,11 @@ def combined(found: tuple[tuple[float, str], ...], combine: str) -> float | None
 
 def ratings(state: CState, actor: CultivationActor, frm: str, to: str
             ) -> tuple[tuple[float, str], ...]:
-    """R000-22 (leaving and entering), R000-37 (a climb in), R000-61 (anti-gravity)."""
-    if space(state).is_drop(frm, to):  # A000-10: a drop needs no Challenge
-        return ()
+    """R000-22 (leaving and entering), R000-37 (a climb in), R000-61 (anti-gravity).
+
+    A000-10, R000-39: a drop is easy, so it owes no climb; the Difficult Terrain of the
+    zones whose borders it crosses is still owed (R000-22), as it is of a thrown body
+    (R000-52)."""
     return _ratings(state, frm, to, actor.waived, entering_only=False)
 
 
@@ -98,7 +100,7 @@ def _ratings(state: CState, frm: str, to: str, waived: Collection[str], *,
         rating = m.dt[zone]
         if rating is not None and zone not in waived:
             found.append((rating, f"Difficult Terrain {verb} {zone}"))
-    climb = None if entering_only else m.climb(frm, to)
+    climb = None if entering_only or m.is_drop(frm, to) else m.climb(frm, to)
     if climb is not None:
         found.append((climb, f"the climb into {to}"))
     under = antigrav_on(state, to) or (not entering_only and antigrav_on(state, frm))
