@@ -76,12 +76,22 @@ class Challenge:
     target: float
     against: str
     rules: tuple[str, ...]
+    #: whether meeting the target succeeds; None: ``challenge.success_on_tie`` (A000-02).
+    #: A forced movement's Result against Difficult Terrain sets it from
+    #: ``forced_move.dt_strictly_greater`` (R000-52)
+    tie: bool | None = None
+
+    def _read(self, opts: ChallengeOptions) -> ChallengeOptions:
+        if self.tie is None or self.tie == opts.success_on_tie:
+            return opts
+        return opts.model_copy(update={"success_on_tie": self.tie})
 
     def dice(self, opts: ChallengeOptions) -> Dice:
         return challenge_dice(opts.die, self.modifier)
 
     def odds(self, opts: ChallengeOptions) -> CheckOdds:
         """The exact chance of each tier, for ``options()``."""
+        opts = self._read(opts)
         return CheckOdds(
             name=f"{self.actor}: {self.element} Challenge against {self.against} "
                  f"({_num(self.target)})",
@@ -90,6 +100,7 @@ class Challenge:
 
     def roll(self, opts: ChallengeOptions, roller: Roller) -> tuple[Rolled, str, int]:
         """Roll it: the Rolled event, its tier and the Result."""
+        opts = self._read(opts)
         dice = self.dice(opts)
         roll, supplied = roller.roll(dice)
         outcome = tier_of(opts, self.modifier, self.target)(roll.total)
@@ -103,3 +114,13 @@ class Challenge:
 
 def _num(value: float) -> str:
     return f"{value:g}"
+
+
+def clear_dt(actor: str, element: str, modifier: int, rating: float, zone: str,
+             strictly: bool) -> Challenge:
+    """R000-52, A000-02: a forced movement's Result against a destination's Difficult
+    Terrain succeeds when it is above the rating (at least it, if ``strictly`` is off).
+    The rating stays the target, fractions included (DT ½ under anti-gravity, R000-61):
+    adding 1 to it would ask for more than the rule does."""
+    return Challenge(actor, element, modifier, rating, f"the Difficult Terrain of {zone}",
+                     ("R000-50", "R000-52"), tie=not strictly)

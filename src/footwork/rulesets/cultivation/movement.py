@@ -8,6 +8,7 @@ rules; ``options`` calls the very same checks, so the two never disagree.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from footwork.dice import parse_dice
@@ -41,33 +42,69 @@ class Crossing:
     cost: int
     ratings: tuple[tuple[float, str], ...]
     drop: bool
+    #: A000-05, ``dt.combine``: how several ratings make the one to beat
+    combine: str = "max"
 
     @property
     def rating(self) -> float | None:
-        """A000-05: one Challenge against the highest rating that applies."""
-        return max((r for r, _ in self.ratings), default=None)
+        """A000-05: one Challenge against the highest rating that applies (or their sum)."""
+        return combined(self.ratings, self.combine)
 
     @property
     def against(self) -> str:
+        if self.combine == "sum" and len(self.ratings) > 1:
+            return " + ".join(why for _, why in self.ratings)
         top = self.rating
         return next(why for r, why in self.ratings if r == top)
 
 
+def combined(found: tuple[tuple[float, str], ...], combine: str) -> float | None:
+    """A000-05: the one rating several on a crossing make: the highest, or their sum."""
+    if not found:
+        return None
+    values = [r for r, _ in found]
+    return sum(values) if combine == "sum" else max(values)
+
+
 def ratings(state: CState, actor: CultivationActor, frm: str, to: str
             ) -> tuple[tuple[float, str], ...]:
-    """R000-22 (leaving and entering), R000-37 (a climb in), R000-61 (anti-gravity)."""
+    """R000-22 (leaving and entering), R000-37 (a climb in), R000-61 (anti-gravity).
+
+    A000-10, R000-39: a drop is easy, so it owes no climb; the Difficult Terrain of the
+    zones whose borders it crosses is still owed (R000-22), as it is of a thrown body
+    (R000-52)."""
+    return _ratings(state, frm, to, actor.waived, entering_only=False)
+
+
+def entry_ratings(state: CState, frm: str, to: str, waived: Collection[str] = ()
+                  ) -> tuple[tuple[float, str], ...]:
+    """R000-52: the ratings a forced movement into ``to`` must clear, read as a walker's
+    entering them would be: the destination's own rating and, while anti-gravity is on
+    there, Difficult Terrain ½ or the halved rating (R000-61, A000-21). Only the target
+    zone counts (R000-52), even over a drop; a climb is the climber's, not the thrown's."""
+    return _ratings(state, frm, to, waived, entering_only=True)
+
+
+def forced_rating(state: CState, frm: str, to: str, waived: Collection[str] = ()
+                  ) -> float | None:
+    """A000-05: the one rating a forced movement's Result must clear, or None."""
+    return combined(entry_ratings(state, frm, to, waived), opts(state).dt.combine)
+
+
+def _ratings(state: CState, frm: str, to: str, waived: Collection[str], *,
+             entering_only: bool) -> tuple[tuple[float, str], ...]:
     m, o = space(state), opts(state)
-    if m.is_drop(frm, to):  # A000-10: a drop needs no Challenge
-        return ()
+    sides = ((to, "entering"),) if entering_only else ((frm, "leaving"), (to, "entering"))
     found: list[tuple[float, str]] = []
-    for zone, verb in ((frm, "leaving"), (to, "entering")):
+    for zone, verb in sides:
         rating = m.dt[zone]
-        if rating is not None and zone not in actor.waived:
+        if rating is not None and zone not in waived:
             found.append((rating, f"Difficult Terrain {verb} {zone}"))
-    climb = m.climb(frm, to)
+    climb = None if entering_only or m.is_drop(frm, to) else m.climb(frm, to)
     if climb is not None:
         found.append((climb, f"the climb into {to}"))
-    if antigrav_on(state, frm) or antigrav_on(state, to):
+    under = antigrav_on(state, to) or (not entering_only and antigrav_on(state, frm))
+    if under:
         mode = o.antigrav.dt_mode
         if mode == "rating_half":
             found.append((0.5, "anti-gravity (Difficult Terrain ½)"))
@@ -103,7 +140,7 @@ def can_act_to_move(actor: CultivationActor) -> None:
 def crossing_of(state: CState, actor: CultivationActor, frm: str, to: str) -> Crossing:
     """The border from ``frm`` into ``to``: its cost and ratings (no checks)."""
     return Crossing(frm, to, cost(state, actor, frm, to), ratings(state, actor, frm, to),
-                    space(state).is_drop(frm, to))
+                    space(state).is_drop(frm, to), opts(state).dt.combine)
 
 
 def crossing(state: CState, actor: CultivationActor, to: str, cause: str = "move",
@@ -155,6 +192,29 @@ def dt_outcome(actor: CultivationActor, passed: bool) -> tuple[list[Event], bool
         return [ev.ActionSpent(actor=actor.id, why="failed Difficult Terrain crossing",
                                rules=("R000-24",))], True
     return [], False
+
+
+def climb_fall_metres(state: CState, cross: Crossing) -> float | None:
+    """A000-30 (``climb.on_failure: fall``): how far a climber who fails this crossing
+    falls back, or None when a failure is paid like Difficult Terrain: the climb's height
+    (the floors' difference, else one zone step, A000-10)."""
+    m = space(state)
+    if opts(state).climb.on_failure != "fall" or m.climb(cross.frm, cross.to) is None:
+        return None
+    rise = m.zone(cross.to).floor_m - m.zone(cross.frm).floor_m
+    return abs(rise) if rise else opts(state).fall.zone_height_m
+
+
+def climb_fall(state: CState, actor: CultivationActor, cross: Crossing, metres: float,
+               roller: Roller) -> list[Event]:
+    """A000-30, R000-37, R000-40: the failed climber falls back into its own zone; its Move
+    is over; the Action is not spent (the fall is the price)."""
+    from footwork.rulesets.cultivation.falls import start_fall
+
+    return [ev.CrossingBlocked(actor=actor.id, frm=cross.frm, to=cross.to,
+                               why="fell from the climb", rules=("R000-37", "A000-30")),
+            *start_fall(state, actor.id, metres, cross.frm, "fell from the climb", roller),
+            ev.MoveEnded(actor=actor.id, why="a climb failed", rules=("A000-30",))]
 
 
 def blocked(state: CState, actor: CultivationActor, cross: Crossing) -> list[Event]:
@@ -209,7 +269,8 @@ def scatter(state: CState, zone: str, entrant: str, roller: Roller, *,
     counted clockwise (re-rolled when it shows more than there are zones)."""
     m, o = space(state), opts(state)
     near = [z for z in m.clockwise(zone)
-            if o.spillover.ignore_dt or (m.dt[z] is None and not is_full(state, z))]
+            if o.spillover.ignore_dt or (forced_rating(state, zone, z) is None
+                                         and not is_full(state, z))]
     events: list[Event] = []
     if not near:
         return events

@@ -97,9 +97,10 @@ class DTOptions(_Frozen):
                     "true (R000-24, A000-04).",
         default=True)
     #: A000-05: one Challenge against the highest rating when several apply to one crossing
-    combine: Literal["max"] = Field(
-        description="How several ratings on one crossing are read: `max`, the only choice, one "
-                    "Challenge against the highest (A000-05).",
+    combine: Literal["max", "sum"] = Field(
+        description="How several ratings on one crossing are read: `max` (default) one "
+                    "Challenge against the highest; `sum` one Challenge against their sum "
+                    "(A000-05).",
         default="max")
     #: A000-06: the rating of a zone flagged as Difficult Terrain without a number
     default_rating: Rating = Field(
@@ -130,6 +131,12 @@ class LimitOptions(_Frozen):
                     "against a named defender inside; `spillover` the entrant gets in and "
                     "scatters those inside (R000-33, R000-34, R000-35).",
         default="challenge")
+    #: A000-08: the entrant may throw the defender back into the zone it came from
+    throw_to_origin: bool = Field(
+        description="Whether the entrant who wins its way into a full zone may throw the "
+                    "defender into the zone it came from; default true, false leaves only the "
+                    "other adjacent zones (R000-34, A000-08).",
+        default=True)
 
 
 class SpilloverOptions(_Frozen):
@@ -237,6 +244,11 @@ class SwimOptions(_Frozen):
         description="The greatest swim Penalty, the depth in m rounded up being capped at it; "
                     "default 10 (R000-45, A000-14).",
         default=10, ge=0, le=MAX_RATING)
+    #: A000-16: a range in zones halved while swimming is rounded down (or up)
+    range_rounding: Literal["down", "up"] = Field(
+        description="How a range in zones is rounded when swimming halves it: `down` (default; "
+                    "an adjacent-zone range becomes the own zone) or `up` (R000-46, A000-16).",
+        default="down")
 
     @model_validator(mode="after")
     def _ordered(self) -> SwimOptions:
@@ -306,9 +318,15 @@ class BandOptions(_Frozen):
         default=5)
     #: A000-23: Penalty per band strictly between the two
     penalty_per_band: Score = Field(
-        description="The ranged Penalty for each band strictly between attacker and target; "
+        description="The ranged Penalty for each band counted (see `penalty_counts`); "
                     "default 2 (R000-79, A000-23).",
         default=2)
+    #: A000-23: the printed examples (bands strictly between) or the formula (bands crossed)
+    penalty_counts: Literal["between", "crossed"] = Field(
+        description="Which bands the ranged Penalty counts: `between` (default, the printed "
+                    "examples: Ground to Floating 0) or `crossed` (the formula: every band of "
+                    "the difference, Ground to Floating 2) (R000-79, A000-23).",
+        default="between")
 
 
 class SightOptions(_Frozen):
@@ -362,6 +380,16 @@ class RangeOptions(_Frozen):
         default=1)
 
 
+class ClimbOptions(_Frozen):
+    #: A000-30: a failed climb is paid like Difficult Terrain (the Action), or the climber falls
+    on_failure: Literal["dt", "fall"] = Field(
+        description="What a failed climb does: `dt` (default) it is paid like a failed "
+                    "Difficult Terrain crossing, the Action or, without it, the border holds; "
+                    "`fall` the climber does not get up and falls back the climb's height, "
+                    "its Move over (R000-37, A000-30).",
+        default="dt")
+
+
 class CultivationOptions(_Frozen):
     """All options of the `cultivation` ruleset. Omitted options take these defaults."""
 
@@ -372,6 +400,9 @@ class CultivationOptions(_Frozen):
     speed: SpeedOptions = Field(
         description="Speed in zones per round, and the Sprint budget (R000-02, R000-03).",
         default=SpeedOptions())
+    climb: ClimbOptions = Field(
+        description="Climbing: what a failed climb does (A000-30).",
+        default=ClimbOptions())
     dt: DTOptions = Field(
         description="Difficult Terrain: a blocked crossing, several ratings, the flagged rating "
                     "(A000-04..06).",

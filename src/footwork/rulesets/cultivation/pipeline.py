@@ -9,9 +9,10 @@ wave, an elevator, a whirlpool, anti-gravity, a band shift, a fall) builds a
   the ability to rise (R000-77, A000-24), Speed (R000-01..03, R000-44), Difficult
   Terrain (R000-22..26 for a chosen move, R000-52 for a thrown body);
 * entering: the character limit (R000-32..35, A000-17);
-* arriving: a drop starts a fall on the one schedule of :mod:`.falls` (R000-39,
-  R000-40, R000-55), traps and start-of-turn benefits (R000-19, R000-54), the
-  spill-over it causes (R000-35) or the crowd throw it owes (R000-34).
+* arriving: a drop, or leaving the anti-gravity that held the actor up, starts a fall
+  on the one schedule of :mod:`.falls` (R000-39, R000-40, R000-55, R000-61), traps
+  and start-of-turn benefits (R000-19, R000-54), the spill-over it causes (R000-35) or
+  the crowd throw it owes (R000-34).
 
 A rule reads ``walk.path.cause`` only where the text makes the cause matter; those
 places are listed in :data:`CAUSE_MATTERS` and in the README.
@@ -20,7 +21,7 @@ places are listed in :data:`CAUSE_MATTERS` and in the README.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from footwork.engine.choices import consequences_json
 from footwork.engine.events import DecisionRequested, Event
@@ -30,10 +31,11 @@ from footwork.engine.state import CONSEQUENCES
 from footwork.errors import IllegalCommand
 from footwork.rulesets.cultivation import events as ev
 from footwork.rulesets.cultivation.checks import PASSED, Challenge
-from footwork.rulesets.cultivation.falls import arrive, start_fall
-from footwork.rulesets.cultivation.model import BANDS, GROUND
+from footwork.rulesets.cultivation.falls import arrive, band_fall_step, start_fall
+from footwork.rulesets.cultivation.model import BANDS, GROUND, CultivationActor
 from footwork.rulesets.cultivation.rules import (
     CState,
+    antigrav_on,
     band_index,
     modifier,
     occupants,
@@ -54,7 +56,8 @@ CAUSE_MATTERS: dict[str, str] = {
     "R000-01": "only chosen movement spends Speed; forced movement ignores it (R000-55)",
     "R000-23": "a chosen crossing rolls a Difficult Terrain Challenge (R000-14: each "
                "partner of a joint move rolls before either crosses)",
-    "R000-52": "a thrown body needs a Result above the destination's rating",
+    "R000-52": "a thrown body needs a Result above the rating a walker entering the "
+               "destination meets (R000-61 included), not the zone left nor a climb",
     "A000-09": "spill-over ignores Difficult Terrain and limits (spillover.ignore_dt)",
     "R000-53": "environmental movement has no Result: no Difficult Terrain; its falls "
                "begin at the round's end, so their first round is already over",
@@ -80,6 +83,8 @@ class CWalk(Walk[CState, str]):
     result_known: bool = False
     #: how many characters enter together (2 for a joint move)
     entrants: int = 1
+    #: who already entered in this same step (a joint move's first partner)
+    companions: tuple[str, ...] = ()
     how: str = "move"
     rules: tuple[str, ...] = ("R000-01", "R000-02", "R000-05")
     #: owed on arrival: a spill-over (R000-35) or a crowd throw (R000-34)
@@ -90,6 +95,9 @@ class CWalk(Walk[CState, str]):
     round_end: bool = False
     #: arrivals whose location effects wait for the environment to finish (A000-18)
     deferred: list[tuple[str, str]] = field(default_factory=list)
+    #: the step made the actor fall (a drop, or out of anti-gravity's hold): the landing
+    #: sets off the zone
+    fell: bool = False
 
 
 def _mode(state: CState, frm: str, to: str) -> str:
@@ -177,9 +185,12 @@ def difficult_terrain(walk: CWalk, step: Step[str]) -> Ruling:
     body needs a Result above it), A000-09 (spill-over ignores it by default)."""
     from footwork.rulesets.cultivation.movement import (
         blocked,
+        climb_fall,
+        climb_fall_metres,
         crossing_of,
         dt_challenge,
         dt_outcome,
+        forced_rating,
     )
 
     state, cause = walk.state, walk.path.cause
@@ -193,13 +204,18 @@ def difficult_terrain(walk: CWalk, step: Step[str]) -> Ruling:
         if challenge is None or walk.dry:
             return PASS
         rolled, outcome, _ = challenge.roll(o.challenge, walk.roller)
+        fall = climb_fall_metres(state, cross)
+        if fall is not None and outcome not in PASSED:  # A000-30: the climber falls back
+            return Ruling((rolled, *climb_fall(state, actor, cross, fall, walk.roller)),
+                          Stop("blocked", "the climb failed", ("R000-37", "A000-30")))
         paid, crosses = dt_outcome(actor, outcome in PASSED)
         if crosses:
             return Ruling((rolled, *paid))
         return Ruling((rolled, *paid, *blocked(state, actor, cross)),
                       Stop("blocked", "the crossing failed", ("R000-24",)))
-    rating = space(state).dt[step.to]
-    if rating is None or step.to in actor.waived:
+    # R000-52, R000-61, A000-21: the ratings this step meets entering, as a walker's
+    rating = forced_rating(state, step.frm, step.to, actor.waived)
+    if rating is None:
         return PASS
     if cause == "scatter":
         if o.spillover.ignore_dt:
@@ -246,7 +262,9 @@ def room(walk: CWalk, step: Step[str]) -> Ruling:
         return PASS
     o = opts(state)
     zone = space(state).zone(step.to)
-    inside = occupants(state, step.to)
+    # A000-09: those who entered with this one in the same step (a joint move's first
+    # partner) are entrants, not occupants: they neither count nor spill again
+    inside = [a for a in occupants(state, step.to) if a.id not in walk.companions]
     full = zone.limit is not None and len(inside) + walk.entrants > zone.limit
     if cause == "move" and walk.defender is not None and not full:
         return walk.refuse("not_full", f"{step.to} is not full: no defender to Challenge",
@@ -255,7 +273,7 @@ def room(walk: CWalk, step: Step[str]) -> Ruling:
         return PASS
     if cause in FORCED_CAUSES and not o.forced_move.respects_limit:
         return PASS
-    if o.limit.mode == "spillover" and walk.entrants == 1:
+    if o.limit.mode == "spillover":  # R000-35: every entrant gets in, partners alike
         walk.spill = not walk.dry
         return PASS
     if cause == "joint_move":
@@ -263,16 +281,28 @@ def room(walk: CWalk, step: Step[str]) -> Ruling:
                            ("R000-32",))
     if cause != "move":
         return walk.refuse("zone_full", f"{step.to} is full", ("A000-17", "R000-32"))
-    names = [a.id for a in inside]
+    # R000-33, R000-66: the defender is chosen, so only among those the entrant knows of
+    # (a hidden occupant still fills the zone, but is neither named nor choosable)
+    names = known_inside(state, walk.path.actor, inside)
+    choice = f"({', '.join(names)})" if names else "(nobody it knows of)"
     if walk.defender is None:
         return walk.refuse("zone_full", f"{step.to} is full: name a defender to Challenge "
-                           f"({', '.join(names)})", ("R000-32", "R000-33"))
+                           f"{choice}", ("R000-32", "R000-33"))
     if walk.defender not in names:
-        return walk.refuse("bad_defender", f"{walk.defender!r} is not in {step.to}; expected "
-                           f"one of: {', '.join(names)}", ("R000-33",))
+        return walk.refuse("bad_defender", f"{walk.defender!r} is not a defender "
+                           f"{walk.path.actor} knows of in {step.to}; expected one of: "
+                           f"{choice}", ("R000-33", "R000-66"))
     if walk.dry:
         return PASS
     return _crowd_challenge(walk, step)
+
+
+def known_inside(state: CState, entrant: str, inside: Sequence[CultivationActor]
+                 ) -> list[str]:
+    """R000-33, R000-66: the occupants an entrant may choose as its defender."""
+    from footwork.rulesets.cultivation.targeting import aware
+
+    return [a.id for a in inside if aware(state, entrant, a.id).allowed]
 
 
 def _crowd_challenge(walk: CWalk, step: Step[str]) -> Ruling:
@@ -295,7 +325,8 @@ def _crowd_challenge(walk: CWalk, step: Step[str]) -> Ruling:
             why=f"could not force a way past {defender.id}", rules=("R000-34",))),
             Stop("blocked", "the limit Challenge failed", ("R000-34",)))
     moved = walk.evolve(state, ev.Moved(actor=actor.id, frm=step.frm, to=step.to))
-    where = destinations(moved, defender.id, step.to, result, cause="crowd_throw")
+    where = [z for z in destinations(moved, defender.id, step.to, result, cause="crowd_throw")
+             if z != step.frm or opts(state).limit.throw_to_origin]  # A000-08
     if not where:
         return Ruling((rolled, ev.CrossingBlocked(
             actor=actor.id, frm=step.frm, to=step.to,
@@ -330,8 +361,34 @@ def bands_there(walk: CWalk, step: Step[str]) -> Ruling:
 
 # -- the move itself and arriving -----------------------------------------------------
 
+def holds_up(state: CState, zone: str) -> bool:
+    """R000-61: anti-gravity switched on holds everyone in its zone up (R000-58: so does an
+    elevator that moves bands, with bands on)."""
+    tile = space(state).zone(zone).tile
+    if antigrav_on(state, zone):
+        return True
+    return (opts(state).bands.enabled and tile is not None and tile.kind == "elevator"
+            and tile.to is None and bool(tile.bands))
+
+
+def fall_metres(state: CState, actor_id: str, step: Step[str]) -> float | None:
+    """How far a step makes its actor fall, or None: a drop's height (R000-39) plus, for a
+    character leaving the zone that held it up, its height above the floor it lands on
+    (R000-61: out of anti-gravity's hold, it falls), whatever moved it."""
+    if step.mode == "band":
+        return None
+    m, actor = space(state), state.actors[actor_id]
+    aloft = actor.altitude_m > 0 and not holds_up(state, step.to)
+    if step.mode == "drop":
+        drop = m.drop_metres(step.frm, step.to, opts(state).fall.zone_height_m)
+        return drop + (actor.altitude_m if aloft else 0.0)
+    if not aloft:
+        return None
+    return max(0.0, actor.altitude_m + m.zone(step.frm).floor_m - m.zone(step.to).floor_m)
+
+
 def moved(walk: Walk[CState, str], step: Step[str]) -> Sequence[Event]:
-    """The event that puts the actor at the step's end; a drop's is the fall (below)."""
+    """The event that puts the actor at the step's end; a fall's is its landing (below)."""
     assert isinstance(walk, CWalk)
     if walk.dry:
         return ()
@@ -339,7 +396,7 @@ def moved(walk: Walk[CState, str], step: Step[str]) -> Sequence[Event]:
         assert step.height is not None
         return (ev.BandChanged(actor=walk.path.actor, band=BANDS[int(step.height)],
                                how=walk.how, rules=walk.rules),)
-    if step.mode == "drop":
+    if fall_metres(walk.state, walk.path.actor, step) is not None:
         return ()
     return (ev.Moved(actor=walk.path.actor, frm=step.frm, to=step.to, how=walk.how,
                      by=walk.path.by, rules=walk.rules),)
@@ -347,23 +404,64 @@ def moved(walk: Walk[CState, str], step: Step[str]) -> Sequence[Event]:
 
 def drop_fall(walk: CWalk, step: Step[str]) -> Ruling:
     """R000-39, R000-55: over a drop the actor falls, whatever moved it, on the one
-    schedule of R000-40 (a fall begun by the environment begins at the round's end)."""
-    if step.mode != "drop" or walk.dry:
+    schedule of R000-40 (a fall begun by the environment begins at the round's end);
+    R000-61: so does a character carried, thrown or walking out of the zone whose
+    anti-gravity held it up, from the height it had risen to."""
+    if walk.dry:
         return PASS
     state = walk.state
-    metres = space(state).drop_metres(step.frm, step.to, opts(state).fall.zone_height_m)
-    how = "drop" if walk.path.cause == "move" else walk.how
-    events = start_fall(state, walk.path.actor, metres, step.to, how, walk.roller,
-                        at_round_end=walk.round_end or walk.path.cause in ENV_CAUSES)
+    metres = fall_metres(state, walk.path.actor, step)
+    if metres is None:
+        return _aloft(walk, step)
+    walk.fell = True
+    how = "drop" if walk.path.cause == "move" and step.mode == "drop" else walk.how
+    reset: tuple[Event, ...] = ()
+    actor = state.actors[walk.path.actor]
+    if actor.altitude_m > 0 and not holds_up(state, step.to):  # R000-61: no longer held
+        how = f"{how}, out of anti-gravity"
+        reset = (ev.AltitudeChanged(actor=walk.path.actor, altitude_m=0,
+                                    rules=("R000-61", "R000-39")),)
+    events = [*reset, *start_fall(state, walk.path.actor, metres, step.to, how, walk.roller,
+                                  at_round_end=walk.round_end or walk.path.cause in ENV_CAUSES)]
     if walk.spill or walk.crowd is not None:  # what the entry owes still follows
         return Ruling(tuple(events))
     return walk.stop_after("falling", f"{walk.path.actor} falls", ("R000-39",), events)
 
 
+def _aloft(walk: CWalk, step: Step[str]) -> Ruling:
+    """R000-61, R000-75, R000-78: from one zone that holds a character up into another it
+    keeps its height over the ground (metres: measured from the new floor); with bands,
+    a character in an air band that neither flies nor is held up where it arrives starts
+    to fall a band a round."""
+    from footwork.rulesets.cultivation.tiles import can_stay_aloft
+
+    if step.mode == "band":
+        return PASS
+    state = walk.state
+    actor = state.actors[walk.path.actor]
+    m = space(state)
+    if actor.altitude_m > 0:  # held up on both sides (else it fell, above)
+        height = max(0.0, actor.altitude_m + m.zone(step.frm).floor_m - m.zone(step.to).floor_m)
+        if height != actor.altitude_m:
+            return Ruling((ev.AltitudeChanged(actor=actor.id, altitude_m=height,
+                                              rules=("R000-61",)),))
+        return PASS
+    idx = band_index(actor)
+    if (not opts(state).bands.enabled or idx >= GROUND or actor.band_falling
+            or can_stay_aloft(actor, idx) or holds_up(state, step.to)):
+        return PASS
+    events: list[Event] = [ev.BandFallStarted(actor=actor.id, rules=("R000-61", "R000-78"))]
+    if walk.round_end or walk.path.cause in ENV_CAUSES:  # its first round is this one
+        events += band_fall_step(state, replace(actor, band_falling=True, bands_fallen=0),
+                                 walk.roller)
+    return Ruling(tuple(events))
+
+
 def location(walk: CWalk, step: Step[str]) -> Ruling:
     """R000-19, R000-54: traps go off on entering; a forced arrival may use the zone's
-    start-of-turn benefits. The environment's arrivals wait for every tile (A000-18)."""
-    if step.mode in ("band", "drop") or walk.dry:
+    start-of-turn benefits. The environment's arrivals wait for every tile (A000-18).
+    A fall's landing sets off the zone instead (:func:`.falls.land`)."""
+    if step.mode in ("band", "drop") or walk.fell or walk.dry:
         return PASS
     if walk.path.cause in ENV_CAUSES:
         walk.deferred.append((walk.path.actor, step.to))

@@ -23,7 +23,7 @@ from footwork.engine.state import CONSEQUENCES, Pending, State
 from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError, excerpt
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.rulesets.cultivation import events as ev
-from footwork.rulesets.cultivation.checks import PASSED, Challenge
+from footwork.rulesets.cultivation.checks import PASSED, Challenge, clear_dt
 from footwork.rulesets.cultivation.commands import (
     CULTIVATION_COMMANDS,
     Damage,
@@ -56,11 +56,14 @@ from footwork.rulesets.cultivation.movement import (
     blocked,
     can_act_to_move,
     check_speed,
+    climb_fall,
+    climb_fall_metres,
     crossing,
     crossing_of,
     defense,
     dt_challenge,
     dt_outcome,
+    forced_rating,
     forced_to,
     opportunities,
     throw_destinations,
@@ -462,6 +465,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         events += opportunities(state, partner, partner.at)
         goes: list[tuple[CultivationActor, Crossing]] = []
         stuck: list[CultivationActor] = []
+        fell: set[str] = set()
         for who, cross, element in ((actor, crosses[0], command.element),
                                     (partner, crosses[1], command.partner_element)):
             challenge = dt_challenge(state, who, cross, element, rules=("R000-14", "R000-23"))
@@ -469,8 +473,14 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             if challenge is not None:  # R000-14: each partner Challenges on its own
                 rolled, outcome, _ = challenge.roll(o.challenge, roller)
                 events.append(rolled)
-                paid, ok = dt_outcome(who, outcome in PASSED)
-                events += paid
+                fall = climb_fall_metres(state, cross)
+                if fall is not None and outcome not in PASSED:  # A000-30: it falls back
+                    events += climb_fall(state, who, cross, fall, roller)
+                    ok = False
+                    fell.add(who.id)
+                else:
+                    paid, ok = dt_outcome(who, outcome in PASSED)
+                    events += paid
             (goes.append((who, cross)) if ok else stuck.append(who))
         if stuck and o.partners.joint_block == "stop_both":  # A000-07
             for who, cross in ((actor, crosses[0]), (partner, crosses[1])):
@@ -481,7 +491,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                                            rules=("A000-04", "A000-07")))
             return events
         for who in stuck:
-            events += blocked(state, who, crosses[0] if who.id == actor.id else crosses[1])
+            if who.id not in fell:  # a fallen climber's Move is already over
+                events += blocked(state, who, crosses[0] if who.id == actor.id else crosses[1])
         now = self._fold(state, events)
         for i, (who, cross) in enumerate(goes):
             spent = ev.SpeedSpent(actor=who.id, amount=cross.cost, rules=("R000-12",))
@@ -489,6 +500,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             path = Path(who.id, "joint_move", (step_to(now, cross.frm, cross.to),), by=actor.id)
             walked = PIPELINE.walk(now, path, roller, how="joint move",
                                    entrants=len(goes) - i,
+                                   companions=tuple(w.id for w, _ in goes[:i]),
                                    rules=("R000-11", "R000-12", "R000-13"))
             now = walked.state
             events += [spent, *walked.events]
@@ -532,7 +544,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         to = str(ctx["to"])
         element = str(ctx["element"])
         mod = modifier(state, thrower, element, int(ctx["bonus"]))
-        rating = space(state).dt[to]
+        # R000-52, R000-61: the ratings the thrown body meets entering, as a walker's
+        rating = forced_rating(state, target.at, to, target.waived)
         events: list[Event] = []
         result: float | None = None
         if not forfeit:  # R000-49: a Challenge against the target's defence
@@ -542,12 +555,11 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             events.append(rolled)
             if outcome not in PASSED:
                 return events
-        elif rating is not None and to not in target.waived:
+        elif rating is not None:
             # R000-50, R000-52: the defence is forfeit, yet the Result must still beat the DT
-            challenge = Challenge(thrower.id, element, mod, rating + (
-                1 if o.forced_move.dt_strictly_greater else 0),
-                f"the Difficult Terrain of {to}", ("R000-50", "R000-52"))
-            rolled, _, result = challenge.roll(o.challenge, roller)
+            clear = clear_dt(thrower.id, element, mod, rating, to,
+                             o.forced_move.dt_strictly_greater)
+            rolled, _, result = clear.roll(o.challenge, roller)
             events.append(rolled)
         where = throw_destinations(state, target, target.at, result)
         if to in where:
@@ -605,9 +617,11 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         m = space(state)
         steps = m.distance(actor.at, target.at, any_link=True)
         near = target.at == actor.at or target.at in m.adjacent(actor.at)
-        own = halved(actor.art_range) if is_swimming(state, actor) else actor.art_range
+        o = opts(state)
+        own = halved(actor.art_range, o) if is_swimming(state, actor) else actor.art_range
         # R000-72: a rival the Art can reach may sense it and trace it to its source
-        theirs = halved(target.art_range) if is_swimming(state, target) else target.art_range
+        theirs = (halved(target.art_range, o) if is_swimming(state, target)
+                  else target.art_range)
         within = steps is not None and (steps <= own or (art_source and steps <= theirs))
         if not near and not within:
             raise IllegalCommand("out_of_range", f"{target_id} is beyond sight and Arts",

@@ -16,10 +16,15 @@ from fractions import Fraction
 from footwork.dice import parse_dice
 from footwork.engine.choices import SAFE, CheckOdds, Consequence, Fall, Loss, Risk
 from footwork.odds import distribution
-from footwork.rulesets.cultivation.checks import PASSED, Challenge
+from footwork.rulesets.cultivation.checks import PASSED, Challenge, clear_dt
 from footwork.rulesets.cultivation.falls import landing_damage, metres_in_round, schedule
 from footwork.rulesets.cultivation.model import CultivationActor, TrapSpec, swim_penalty
-from footwork.rulesets.cultivation.movement import Crossing, defense
+from footwork.rulesets.cultivation.movement import (
+    Crossing,
+    climb_fall_metres,
+    defense,
+    forced_rating,
+)
 from footwork.rulesets.cultivation.rules import (
     CState,
     is_swimming,
@@ -105,10 +110,13 @@ def zone_risk(state: CState, actor: CultivationActor, frm: str, to: str,
               chance: Fraction = Fraction(1)) -> Risk:
     """Being put (or going) from ``frm`` into ``to``: a drop's fall (R000-39, R000-55)
     and what waits there; ``chance`` that it happens at all."""
-    m = space(state)
+    from footwork.rulesets.cultivation.pipeline import fall_metres, step_to
+
     fall = None
-    if m.is_drop(frm, to):
-        metres = m.drop_metres(frm, to, opts(state).fall.zone_height_m)
+    # R000-39, R000-61: the fall the pipeline starts on this step (a drop, or leaving the
+    # anti-gravity that held the character up)
+    metres = fall_metres(state, actor.id, step_to(state, frm, to))
+    if metres is not None:
         fall = fall_of(state, actor, metres, to, chance)
     hazards = zone_hazards(state, actor, to)
     if fall is None and not hazards:
@@ -134,6 +142,12 @@ def move_risk(state: CState, actor: CultivationActor, cross: Crossing,
     base = zone_risk(state, actor, cross.frm, cross.to)
     loses: Loss | None = None
     rules = base.rules
+    fall = None if dt is None else climb_fall_metres(state, cross)
+    if dt is not None and fall is not None:  # A000-30: a failed climb falls back
+        back = fall_of(state, actor, fall, cross.frm, miss(dt, state))
+        return Risk(fall=back, hazards=base.hazards,
+                    loses=Loss("move", miss(dt, state), ("R000-37", "A000-30")),
+                    rules=tuple(dict.fromkeys((*rules, *back.rules, "R000-37", "A000-30"))))
     if dt is not None:
         loses = challenge_loss(state, actor, dt)
         rules = (*rules, *DT_RULES, *(("R000-37", "A000-30") if "climb" in cross.against
@@ -197,14 +211,12 @@ def defense_consequences(state: CState, thrower: CultivationActor, target: Culti
         "defend", f"{thrower.id} rolls against {target.id}'s defence; on a Success "
         f"{target.id} is thrown into {to}", checks=(throw.odds(o.challenge),),
         risk=zone_risk(state, target, target.at, to, p), rules=("R000-49",))
-    rating = space(state).dt[to]
-    if rating is None or to in target.waived:
+    rating = forced_rating(state, target.at, to, target.waived)  # R000-52, R000-61
+    if rating is None:
         return defend, Consequence("forfeit", f"{target.id} is thrown into {to}",
                                    risk=zone_risk(state, target, target.at, to),
                                    rules=("R000-50",))
-    clear = Challenge(thrower.id, element, mod,
-                      rating + (1 if o.forced_move.dt_strictly_greater else 0),
-                      f"the Difficult Terrain of {to}", ("R000-50", "R000-52"))
+    clear = clear_dt(thrower.id, element, mod, rating, to, o.forced_move.dt_strictly_greater)
     forfeit = Consequence(
         "forfeit", f"{target.id} takes the whole effect; the Result must clear {to}'s "
         f"Difficult Terrain ({rating:g}), else {thrower.id} picks another zone",

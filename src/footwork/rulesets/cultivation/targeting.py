@@ -33,8 +33,11 @@ class Ruling:
 
 
 def band_penalty(o: CultivationOptions, a: int, b: int) -> int:
-    """A000-23, R000-79: 2 per band strictly between the two, either way."""
-    return o.bands.penalty_per_band * max(0, abs(a - b) - 1)
+    """A000-23, R000-79: 2 per band strictly between the two, either way (or, with
+    ``bands.penalty_counts: crossed``, per band of the difference)."""
+    apart = abs(a - b)
+    counted = apart if o.bands.penalty_counts == "crossed" else max(0, apart - 1)
+    return o.bands.penalty_per_band * counted
 
 
 def water_sight(o: CultivationOptions, depth_m: float) -> tuple[bool, int]:
@@ -44,9 +47,10 @@ def water_sight(o: CultivationOptions, depth_m: float) -> tuple[bool, int]:
     return True, math.floor(depth_m / o.sight.water_m_per_penalty)
 
 
-def halved(zones: int) -> int:
-    """A000-16: a range in zones is halved and rounded down while swimming."""
-    return zones // 2
+def halved(zones: int, o: CultivationOptions) -> int:
+    """A000-16: a range in zones is halved while swimming, rounded down (or up, with
+    ``swim.range_rounding: up``)."""
+    return -(-zones // 2) if o.swim.range_rounding == "up" else zones // 2
 
 
 def aware(state: CState, viewer: str, target: str) -> Ruling:
@@ -82,7 +86,7 @@ def _art_reaches(state: CState, v: CultivationActor, t: CultivationActor) -> boo
     """R000-70, R000-46, A000-16: within the zones of v's Art that ignores sight."""
     if v.art_range <= 0:
         return False
-    reach = halved(v.art_range) if is_swimming(state, v) else v.art_range
+    reach = halved(v.art_range, opts(state)) if is_swimming(state, v) else v.art_range
     steps = space(state).distance(v.at, t.at, any_link=True)
     return steps is not None and steps <= reach
 
@@ -137,7 +141,7 @@ def can_target(state: CState, attacker: str, target: str, kind: str) -> Ruling:
     a, t = state.actors[attacker], state.actors[target]
     swimming = is_swimming(state, a)
     if kind == "art_ignore_los":
-        reach = halved(a.art_range) if swimming else a.art_range
+        reach = halved(a.art_range, opts(state)) if swimming else a.art_range
         if a.art_range == 0:
             return Ruling(False, f"{attacker} has no Art that ignores line of sight", ("R000-70",))
         if t.hidden and target not in a.aware_of:
@@ -168,7 +172,7 @@ def can_target(state: CState, attacker: str, target: str, kind: str) -> Ruling:
             return Ruling(False, f"the opening into {t.at} is too small for a {kind} attack "
                           f"({opening})", ("R000-65", "R000-74"))
         base = o.range.ranged_zones
-        reach = halved(base) if swimming else base
+        reach = halved(base, opts(state)) if swimming else base
         if reach < 1:
             return Ruling(False, f"{attacker}'s range shrinks to its own zone while swimming",
                           ("R000-46", "A000-16"))
