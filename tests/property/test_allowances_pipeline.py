@@ -8,7 +8,10 @@
 (c) what the state JSON says a creature may not do, decide refuses: no Type moves past
     its ``effective`` distance, and no Rush with the Simple Action used;
 (d) every way into a place honours the same rules: a move by a Type and the closing move
-    of a Dash Action to the same place are ruled alike (same place, same cascade).
+    of a Dash Action to the same place are ruled alike (same place, same cascade);
+(e) a change between submerged and surfaced is counted when a step crosses the surface,
+    whatever moved the creature: a Breach counts nothing by itself, and the move
+    completing it is ruled alike whether it names the Breach's Type or not (issue 23).
 """
 
 from __future__ import annotations
@@ -31,11 +34,11 @@ SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
-def _session(data: dict[str, Any], foe: bool = False) -> Any:
+def _session(data: dict[str, Any], foe: bool = False, skill: int = 50) -> Any:
     data = copy.deepcopy(data)
     spend = data.pop("spend")
     a = data["actors"][0]
-    a["stats"]["skills"] = {"Running": 50, "Swim": 50, "Acrobatics": 50, "Athletics": 50}
+    a["stats"]["skills"] = dict.fromkeys(("Running", "Swim", "Acrobatics", "Athletics"), skill)
     if foe:
         data["actors"].append({"id": "f", "side": "y", "at": a["at"],
                                "stats": {"scores": {"Overland": 1}}})
@@ -184,3 +187,66 @@ def test_d_every_way_into_a_place_is_ruled_alike(data: dict[str, Any], pick: int
     assert (closing.row, closing.col, closing.z, closing.mode) == (
         direct.row, direct.col, direct.z, direct.mode)
     assert closing.deducted == direct.deducted and closing.distance == direct.distance
+
+
+@st.composite
+def _breachers(draw: st.DrawFn) -> dict[str, Any]:
+    """A creature on the ground, on or under water, or over it, with a Breach at hand."""
+    data = draw(encounters())
+    rows = data["map"]["rows"]
+    wet = [(r, c) for r, row in enumerate(rows) for c, x in enumerate(row) if x == "~"]
+    stats = data["actors"][0]["stats"]
+    where = draw(st.sampled_from(["ground", "water", "under", "over"])) if wet else "ground"
+    if where != "ground":
+        r, c = draw(st.sampled_from(wet))
+        z = {"water": 0, "under": -1, "over": 1}[where]
+        data["actors"][0]["at"] = f"{r},{c},{z}"
+        if where == "over":
+            stats["scores"]["Flight"] = max(1, stats["scores"].get("Flight", 1))
+        else:
+            stats["scores"]["Swim"] = max(1, stats["scores"].get("Swim", 1))
+    return data
+
+
+@SETTINGS
+@given(_breachers(), st.sampled_from([1, 100]))
+def test_e_a_breach_counts_the_changes_its_steps_make(data: dict[str, Any],
+                                                      roll: int) -> None:
+    """(e) R002-12, R002-31, R002-33, A002-12, A002-17 (issue 23 items j, k, l): a Breach
+    counts no change by itself (one that gains nothing leaves the count as it was); the
+    move completing it counts the crossings its steps make, never more than the limit of
+    one, whether it names the Breach's Type or leaves ``type`` out; and where the move
+    naming the Type arrives, the move leaving it out arrives at the same place and mode
+    with the same count."""
+    session = _session(data, skill=90)
+    engine, state = session.engine, session.state
+    t = state.space.terrain
+    breaches = [o.command for o in engine.options(state, "a") if o.command.get("do") == "breach"]
+    seen: set[str] = set()
+    for command in breaches:
+        before = state.actors["a"].transitions
+        events = engine.decide(state, engine.parse({**command, "roll": [roll], "pp": 0}))
+        held = engine.replay(state, events)
+        a = held.actors["a"]
+        assert a.transitions == before, (command, a.transitions)
+        if a.breach_type is None:
+            seen.add("(e) breach gained nothing")
+            continue
+        for r in range(t.rows):
+            for c in range(t.cols):
+                named = _arrival(engine, held, {"do": "move", "actor": "a",
+                                                "type": a.breach_type, "to": [r, c]})
+                if named[0] != "moved":
+                    continue
+                seen.add(f"(e) completing move into {command['into']} arrives")
+                ev = engine.decide(held, engine.parse({"do": "move", "actor": "a",
+                                                       "type": a.breach_type, "to": [r, c]}))
+                turns = next(e for e in ev if e.type == "moved").transitions
+                assert before + turns <= 1, (command, r, c, turns)
+                free = engine.decide(held, engine.parse({
+                    "do": "move", "actor": "a", "to": [r, c, named[3]]}))
+                m = next(e for e in free if e.type == "moved")
+                assert (m.row, m.col, round(m.z, 9), m.mode) == named[1:5], (r, c, named, m)
+                assert m.transitions == turns, (r, c, turns, m.transitions)
+    for name in sorted(seen):
+        event(name)

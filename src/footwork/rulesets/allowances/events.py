@@ -87,7 +87,10 @@ class Jumped(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Breached(Event):
     """R002-31..33, A002-15: ``gained`` m of a temporary Allowance in ``by`` for the new
-    medium, to use at once; it counts as the Activation's transition (A002-12)."""
+    medium, to use at once. The change between submerged and surfaced it makes is counted
+    when a step of its move crosses the surface (R002-12, A002-12, issue 23), so a Breach
+    that gains nothing counts nothing. ``transition``: logs written before issue 23
+    counted the change here, when the Breach was rolled; new Breaches write False."""
 
     type: ClassVar[str] = "breached"
     actor: str
@@ -95,7 +98,7 @@ class Breached(Event):
     by: str
     degrees: int
     gained: float
-    transition: bool = True
+    transition: bool = False
 
     def describe(self) -> str:
         return f"{self.actor} breaches into {self.into}: {_m(self.gained)} of {self.by}"

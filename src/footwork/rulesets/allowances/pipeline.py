@@ -41,7 +41,9 @@ from footwork.rulesets.allowances.planning import (
     Route,
     Search,
     drained_by,
+    leaves_toward,
     limiting,
+    turns_left,
 )
 from footwork.rulesets.allowances.terrain import HOP, Spot, Terrain
 from footwork.space.reach import EPS
@@ -100,14 +102,16 @@ class Ruler:
     # -- leaving -----------------------------------------------------------------------
 
     def rises_out(self, walk: Walk[Progress, Spot], leg: Step[Spot]) -> Ruling:
-        """R002-31, R002-33: completing a Breach, the Type of the medium left only rises
-        straight up to the surface it bursts through."""
+        """R002-31, R002-33: completing a Breach, the Type of the medium left only goes
+        straight toward the new medium: up to the surface it bursts through, or down from
+        the air to the surface it dives through (whether or not the move names a Type)."""
         rise = self.search.rise_only
         if rise is None or leg.mode != rise or _pays(leg) == BREACH:
             return PASS
-        if leg.to[1:3] == leg.frm[1:3] and leg.to[3] > leg.frm[3]:
+        if leaves_toward(leg.frm, leg.to, self.search.toward):
             return PASS
-        return walk.refuse("no_way", f"completing the Breach, {rise} only rises to the surface "
+        way = "rises to" if self.search.toward > 0 else "comes down to"
+        return walk.refuse("no_way", f"completing the Breach, {rise} only {way} the surface "
                            "(R002-31, R002-33)", ("R002-31", "R002-33"))
 
     # -- crossing ----------------------------------------------------------------------
@@ -127,9 +131,11 @@ class Ruler:
                            f"{leg.to[1:4]} by {leg.mode} (R002-02)", ("R002-02", "R002-43"))
 
     def surface_change(self, walk: Walk[Progress, Spot], leg: Step[Spot]) -> Ruling:
-        """R002-12, A002-17, A002-27: each change between submerged and surfaced counts;
-        at most ``transitions.per_activation`` in an Activation, unless an action lifts
-        the limit or the move completes a Breach (which counted the change, A002-12)."""
+        """R002-12, A002-12, A002-17, A002-27: a leg that crosses between submerged and
+        surfaced is a change, whatever moved the creature (its own Type, a Breach's
+        Allowance, a jump); at most what ``planning.turns_left`` leaves this Activation
+        (``transitions.per_activation``, one free crossing for a Breach that does not
+        count, none for an action that lifts the limit)."""
         assert isinstance(leg, Leg)
         if leg.off_map or self.search.mover.turns >= UNLIMITED:
             return PASS
@@ -137,9 +143,9 @@ class Ruler:
         if t.submerged(leg.frm[0], *leg.frm[1:4]) == t.submerged(leg.to[0], *leg.to[1:4]):
             return PASS
         a = walk.state.actor
-        limit = self.options.transitions.per_activation
-        if a.transitions + walk.state.turns + 1 <= limit:
+        if walk.state.turns + 1 <= turns_left(a, self.options):
             return PASS
+        limit = self.options.transitions.per_activation
         return walk.refuse("transition_limit", f"reaching {leg.to[1:4]} needs another change "
                            "between submerged and surfaced, and this Activation has used its "
                            f"{limit} (R002-12)", ("R002-12", "A002-17"))

@@ -333,8 +333,8 @@ class AllowancesRuleset(Ruleset[Creature]):
             spent = {"overland": hop}
         deducted = deductions(a, o, spent)
         kind, r, c, lv, turns = found.end
-        if a.breach_type is not None and turns and o.breach.counts_as_transition:
-            turns -= 1  # A002-12: the Breach already counted the crossing it makes
+        if a.breach_type is not None and turns and not o.breach.counts_as_transition:
+            turns -= 1  # A002-12 read otherwise: the Breach's own crossing is free
         used = [k for k, v in found.spent.items() if v > EPS and k not in ("none",)]
         named = sorted({(a.breach_type or k) if k == BREACH else k for k in used})
         name = "+".join(named) if len(named) > 1 or by is None else by
@@ -456,10 +456,12 @@ class AllowancesRuleset(Ruleset[Creature]):
                                      f"{into}: nothing to break into from here (A002-12, "
                                      "R002-31)", ("R002-31", "A002-12"))
             limit_t = o.transitions.per_activation
-            if o.breach.counts_as_transition and a.transitions >= limit_t:
+            if (o.breach.counts_as_transition and a.transitions >= limit_t
+                    and _breach_crosses(t, a, into)):
                 raise IllegalCommand("transition_limit", f"{a.id} has used this Activation's "
-                                     f"{limit_t} submerged/surfaced change, and a Breach is one "
-                                     "(R002-12, A002-12)", ("R002-12", "A002-12"))
+                                     f"{limit_t} submerged/surfaced change, and this Breach "
+                                     "would be another (R002-12, A002-12)",
+                                     ("R002-12", "A002-12"))
             here = MODE_TYPE[a.mode]
             skill = o.skills.get(here, "")
             grade = o.breach.difficulty
@@ -540,7 +542,6 @@ class AllowancesRuleset(Ruleset[Creature]):
             gained = breach_gain(deg)
             events.append(ev.Breached(actor=a.id, into=str(ctx["into"]), by=str(ctx["type"]),
                                       degrees=deg, gained=float(gained),
-                                      transition=o.breach.counts_as_transition,
                                       rules=("R002-33", "A002-12", "A002-15")))
         if isinstance(dash, Mapping):
             events += self._close(state, a, dash, events)
@@ -929,6 +930,15 @@ def _at_boundary(t: Terrain, a: Creature, into: str) -> bool:
         return True
     mover = Mover(frozenset(MAP_TYPES), climb_as="climb", turns=99)
     return any(st.to[0] != HOP and t.medium_of(st.to) == into for st in t.steps(spot, mover))
+
+
+def _breach_crosses(t: Terrain, a: Creature, into: str) -> bool:
+    """R002-12, A002-12: must a Breach into ``into`` change between submerged and
+    surfaced? Bursting out from under water or earth does, and so does breaking into the
+    earth; breaking into water may stop at its surface, and leaving the surface into the
+    air crosses nothing."""
+    spot = start_spot(t, a)
+    return into == "earth" or t.submerged(spot[0], a.row, a.col, spot[3])
 
 
 def _place(t: Terrain, row: int, col: int, z: float | None,

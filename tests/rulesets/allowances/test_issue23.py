@@ -1,0 +1,91 @@
+"""Issue 23: where a step changes place or mode (a change of medium, a Breach's move, the
+closing move of a Dash Action), the actual step goes through the pipeline."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._helpers import cited, creature, do, of_type, refused, session, who
+
+#: a floor, a 3 m cliff, a floor
+CLIFF = [".^."]
+CLIFF_LEGEND = {".": {"surface": "floor"}, "^": {"surface": "floor", "elevation": 3}}
+POND = ["~~~~~"]
+POND_LEGEND = {"~": {"surface": "water", "water_depth": 4}, ".": {"surface": "floor"}}
+
+
+def _mole(options: dict[str, Any] | None = None) -> Any:
+    return session([creature("m", "0,0", scores={"Overland": 5}, skills={"Running": 120})],
+                   rows=CLIFF, legend=CLIFF_LEGEND, options=options)
+
+
+def test_R002_12_A002_12_A002_17_the_move_completing_a_breach_makes_one_change() -> None:
+    """R002-12, A002-12, A002-17 (item j): the move completing a Breach into the earth may
+    go under (the one change the Breach allows) but not come up again beyond the cliff in
+    the same Activation; going under alone counts 1, logged once."""
+    s = _mole()
+    do(s, "breach", "m", into="earth", roll=[5])
+    assert who(s, "m")["breach_m"] == 4 and who(s, "m")["transitions"] == 0
+    refused(s, {"do": "move", "actor": "m", "to": [0, 2, 0]}, "transition_limit", "R002-12")
+    moved = of_type(do(s, "move", "m", to=[0, 2, -1]), "moved")[0]
+    assert moved.transitions == 1 and moved.distance == 3
+    assert who(s, "m")["transitions"] == 1 and who(s, "m")["mode"] == "earth"
+    assert "R002-12" in cited([moved])
+
+
+def test_A002_12_a_breach_that_does_not_count_makes_its_crossing_free() -> None:
+    """A002-12 read otherwise (`breach.counts_as_transition: false`): the Breach's own
+    crossing is free, so the mole may dig under the cliff and come up beyond it, the
+    second crossing being the Activation's one counted change."""
+    s = _mole({"breach": {"counts_as_transition": False}})
+    do(s, "breach", "m", into="earth", roll=[5])
+    moved = of_type(do(s, "move", "m", to=[0, 2, 0]), "moved")[0]
+    assert moved.transitions == 1 and who(s, "m")["mode"] == "ground"
+    assert who(s, "m")["transitions"] == 1
+
+
+def test_R002_12_R002_31_R002_33_a_failed_breach_counts_no_change() -> None:
+    """R002-12, R002-31, R002-33 (item k): a Breach out of a pond that gains 0 m moves
+    nobody across the surface; the swimmer may still dive once this Activation."""
+    s = session([creature("b", "0,2", scores={"Swim": 8, "Overland": 4}, skills={"Swim": 50})],
+                rows=POND, legend=POND_LEGEND)
+    breached = of_type(do(s, "breach", "b", into="air", roll=[60]), "breached")[0]
+    assert breached.gained == 0 and who(s, "b")["transitions"] == 0
+    do(s, "move", "b", type="swim", to=[0, 2, -2])
+    assert who(s, "b")["transitions"] == 1
+    refused(s, {"do": "move", "actor": "b", "type": "swim", "to": [0, 2, 0]},
+            "transition_limit", "R002-12")
+
+
+def test_R002_12_A002_12_a_breach_from_under_the_surface_needs_a_change_left() -> None:
+    """R002-12, A002-12: a Breach that must cross the surface (from under water) is
+    refused once the Activation's change is used; one from the surface is not."""
+    s = session([creature("b", "0,2", scores={"Swim": 8}, skills={"Swim": 50})],
+                rows=POND, legend=POND_LEGEND)
+    do(s, "move", "b", type="swim", to=[0, 2, -1])
+    refused(s, {"do": "breach", "actor": "b", "into": "air", "roll": [10]}, "transition_limit",
+            "A002-12")
+
+
+def test_R002_31_R002_33_a_flier_comes_down_to_the_water_it_breaches_into() -> None:
+    """R002-31, R002-33, R002-05 (item l): a flier over a pond Breaches into the water; the
+    move completing it flies straight down to the surface with its own Flight and dives
+    with the Breach's Swim, the same with `type: swim` as with `type` left out; flying
+    across first is not part of the Breach: 2 cells away and 2 m down needs 4 m of Swim
+    after the 1 m down, more than the Breach's 2 m (over_allowance)."""
+    def flier() -> Any:
+        s = session([creature("p", "0,1,1", scores={"Flight": 10}, skills={"Acrobatics": 60})],
+                    rows=POND, legend=POND_LEGEND)
+        do(s, "breach", "p", into="water", roll=[5])
+        assert who(s, "p")["breach_type"] == "swim" and who(s, "p")["breach_m"] == 2
+        return s
+
+    named, plain = flier(), flier()
+    a = of_type(do(named, "move", "p", type="swim", to=[0, 1, -2]), "moved")[0]
+    b = of_type(do(plain, "move", "p", to=[0, 1, -2]), "moved")[0]
+    for m in (a, b):
+        assert (m.row, m.col, m.z, m.mode) == (0, 1, -2, "water")
+        assert m.deducted == {"flight": 1} and m.temporary == 2 and m.transitions == 1
+    for by in ("swim", None):
+        refused(flier(), {"do": "move", "actor": "p", "to": [0, 3, -2],
+                          **({"type": by} if by else {})}, "over_allowance", "R002-05")
