@@ -250,3 +250,33 @@ def test_e_a_breach_counts_the_changes_its_steps_make(data: dict[str, Any],
                 assert m.transitions == turns, (r, c, turns, m.transitions)
     for name in sorted(seen):
         event(name)
+
+
+@SETTINGS
+@given(encounters(), st.integers(0, 99))
+def test_f_a_move_during_a_dash_action_is_ruled_as_any_move(data: dict[str, Any],
+                                                             pick: int) -> None:
+    """(f) R002-04, R002-36, R002-37 (issue 23 item m): while a Dash Action waits for its
+    Accuracy Check (its closing Rush gained nothing and left the target out of reach), a
+    move by a Type to every cell is ruled as the same move with no Action open: the same
+    place, mode, deductions and distance, or the same refusal."""
+    session = _session(data, foe=True)
+    engine, state = session.engine, session.state
+    t = state.space.terrain
+    a = state.actors["a"]
+    by = sorted(a.scores)[pick % len(a.scores)]
+    foe = state.actors["f"]
+    far = engine.replay(state, [])
+    far = far.update_actor("f", row=foe.row, col=foe.col, z=foe.z + 1000.0)
+    events = engine.decide(far, engine.parse({
+        "do": "dash_action", "actor": "a", "action": "Tackle", "target": "f", "range_m": 0,
+        "closing": "rush", "type": by, "to": [a.row, a.col], "roll": [100]}))
+    held = engine.replay(far, events)
+    assert held.actors["a"].dash is not None and held.actors["a"].dash["status"] == "open"
+    for r in range(t.rows):
+        for c in range(t.cols):
+            command = {"do": "move", "actor": "a", "type": by, "to": [r, c]}
+            plain = _arrival(engine, state, command)
+            during = _arrival(engine, held, command)
+            assert during == plain, ((r, c), plain, during)
+            event(f"(f) {plain[0] if plain[0] == 'moved' else plain[1]}")

@@ -89,3 +89,41 @@ def test_R002_31_R002_33_a_flier_comes_down_to_the_water_it_breaches_into() -> N
     for by in ("swim", None):
         refused(flier(), {"do": "move", "actor": "p", "to": [0, 3, -2],
                           **({"type": by} if by else {})}, "over_allowance", "R002-05")
+
+
+def _kicker() -> Any:
+    return session([creature("h", "0,0", scores={"Overland": 5}, skills={"Running": 40},
+                             jump=2, height_m=1.5),
+                    creature("o", "0,6", scores={"Overland": 4})])
+
+
+def test_R002_04_R002_36_R002_37_moving_between_the_closing_leap_and_the_check() -> None:
+    """R002-04, R002-36, R002-37 (item m): a Dash Action whose closing Leap falls short
+    waits for its Accuracy Check; the user walks the rest with its own Overland (a Free
+    Action during the Action) and the Action goes on; other Actions wait for the check."""
+    s = _kicker()
+    events = do(s, "dash_action", "h", action="Kick", target="o", range_m=1, closing="leap",
+                to=[0, 2], roll=[30])
+    held = of_type(events, "dash_held")[0]
+    assert held.distance == 4 and "R002-04" in cited([held])
+    assert who(s, "h")["dash"]["status"] == "open"
+    refused(s, {"do": "rush", "actor": "h", "type": "overland", "roll": [10]}, "dash_open",
+            "R002-36")
+    assert {"do": "dash_check", "actor": "h"} in [o.command for o in s.options("h")]
+    do(s, "move", "h", type="overland", to=[0, 5])
+    done = of_type(do(s, "dash_check", "h"), "dash_resolved")[0]
+    assert done.in_reach and done.distance == 1
+    assert who(s, "h")["dash"]["status"] == "in_reach"
+    assert who(s, "h")["allowance"] == {"overland": 2}
+    refused(s, {"do": "dash_check", "actor": "h"}, "no_dash", "R002-36")
+
+
+def test_R002_37_the_check_at_the_end_of_the_turn_fails_out_of_reach() -> None:
+    """R002-37: a Dash Action still out of reach when the turn ends fails there, and what
+    was spent stays spent."""
+    s = _kicker()
+    do(s, "dash_action", "h", action="Kick", target="o", range_m=1, closing="leap", to=[0, 2],
+       roll=[30])
+    done = of_type(do(s, "end_turn", "h"), "dash_resolved")[0]
+    assert not done.in_reach and "R002-37" in done.rules
+    assert who(s, "h")["leaps"] == 1

@@ -175,6 +175,7 @@ class DashResolved(Event):
     target: str
     in_reach: bool
     distance: float
+    range_m: float = 0.0
 
     def describe(self) -> str:
         if self.in_reach:
@@ -182,6 +183,24 @@ class DashResolved(Event):
                     "goes on to its Accuracy Check")
         return (f"{self.actor} is still {_m(self.distance)} from {self.target}: {self.action} "
                 "fails, and what was spent stays spent")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DashHeld(Event):
+    """R002-04, R002-36: the closing move left the user ``distance`` m from the target,
+    beyond ``range_m``; the Action waits for its Accuracy Check (``dash_check``, or the
+    end of the turn), and the user may move as a Free Action before it."""
+
+    type: ClassVar[str] = "dash_held"
+    actor: str
+    action: str
+    target: str
+    range_m: float
+    distance: float
+
+    def describe(self) -> str:
+        return (f"{self.actor} is {_m(self.distance)} from {self.target}, {self.action} needs "
+                f"{_m(self.range_m)}: it may still move before the Accuracy Check")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -205,4 +224,4 @@ class WeatherSet(Event):
 
 ALLOWANCES_EVENTS: tuple[type[Event], ...] = (
     Moved, PpSpent, Rushed, Jumped, Breached, Lapsed, AllowancesReset, ActivationStarted,
-    DashDeclared, DashResolved, ObscuredSet, WeatherSet)
+    DashDeclared, DashHeld, DashResolved, ObscuredSet, WeatherSet)

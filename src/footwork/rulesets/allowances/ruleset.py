@@ -34,6 +34,7 @@ from footwork.rulesets.allowances.commands import (
     Activation,
     Breach,
     DashAction,
+    DashCheck,
     DeclarationCost,
     Jump,
     Leap,
@@ -140,7 +141,7 @@ class AllowancesRuleset(Ruleset[Creature]):
     def __init__(self) -> None:
         self._evolvers: dict[type[Event], Callable[[AllowancesState, Any], AllowancesState]] = {
             TurnStarted: lambda s, e: s.update_actor(
-                e.actor, transitions=0, simple_used=0,
+                e.actor, transitions=0, simple_used=0, dash=None,
                 activation=s.actors[e.actor].activation + 1),
             ev.ActivationStarted: lambda s, e: s.update_actor(
                 e.actor, transitions=0, simple_used=0,
@@ -165,6 +166,12 @@ class AllowancesRuleset(Ruleset[Creature]):
             ev.DashDeclared: lambda s, e: s.update_actor(
                 e.actor, pp=s.actors[e.actor].pp - e.pp,
                 simple_used=s.actors[e.actor].simple_used + e.simple),
+            ev.DashHeld: lambda s, e: s.update_actor(e.actor, dash={
+                "action": e.action, "target": e.target, "range_m": e.range_m,
+                "distance": e.distance, "status": "open"}),
+            ev.DashResolved: lambda s, e: s.update_actor(e.actor, dash={
+                "action": e.action, "target": e.target, "range_m": e.range_m,
+                "distance": e.distance, "status": "in_reach" if e.in_reach else "failed"}),
             ev.ObscuredSet: lambda s, e: s.update_actor(e.actor, obscured_pct=e.percent),
             ev.WeatherSet: lambda s, e: fast_replace(s, world={**s.world, "fog": e.fog}),
         }
@@ -232,7 +239,7 @@ class AllowancesRuleset(Ruleset[Creature]):
                                      f"(give actor: {self.gm})", ("A002-22",))
             if isinstance(command, Activation):
                 a = state.actors[state.current]
-                return [*self._lapse(a), ev.ActivationStarted(
+                return [*self._lapse(a), *self._settle_dash(state, a), ev.ActivationStarted(
                     actor=a.id, rules=("R002-06", "A002-22"))]
             if isinstance(command, Obscure):
                 target = self._actor(state, command.target)
@@ -244,6 +251,16 @@ class AllowancesRuleset(Ruleset[Creature]):
             return [ev.WeatherSet(fog=command.fog, rules=("R002-38",))]
         actor = self._actor(state, command.actor)
         _check_faces(command)
+        if isinstance(command, DashCheck):
+            if not _dash_open(actor):
+                raise IllegalCommand("no_dash", f"{actor.id} has no Dash Action waiting for "
+                                     "its Accuracy Check (R002-36)", ("R002-36",))
+            return self._settle_dash(state, actor)
+        if _dash_open(actor) and not isinstance(command, Move | Spend):
+            raise IllegalCommand("dash_open", f"{actor.id} is in the middle of a Dash Action: "
+                                 "it may move (a Free Action, R002-04), then dash_check "
+                                 "brings the Accuracy Check (R002-36, R002-37)",
+                                 ("R002-04", "R002-36", "R002-37"))
         if isinstance(command, Move):
             return self._move(state, actor, command)
         if isinstance(command, Spend):
@@ -620,11 +637,31 @@ class AllowancesRuleset(Ruleset[Creature]):
         except IllegalCommand:
             out += self._lapse(me)
         gap = t.distance((me.row, me.col, me.z), (target.row, target.col, target.z))
-        ok = gap <= float(str(dash["range_m"])) + EPS
-        out.append(ev.DashResolved(actor=a.id, action=str(dash["action"]), target=target.id,
-                                   in_reach=ok, distance=round(gap, 6),
-                                   rules=("R002-36",) if ok else ("R002-36", "R002-37")))
+        reach = float(str(dash["range_m"]))
+        if gap <= reach + EPS:
+            out.append(ev.DashResolved(actor=a.id, action=str(dash["action"]),
+                                       target=target.id, in_reach=True, distance=round(gap, 6),
+                                       range_m=reach, rules=("R002-36",)))
+        else:  # R002-04: it may still move as a Free Action before the Accuracy Check
+            out.append(ev.DashHeld(actor=a.id, action=str(dash["action"]), target=target.id,
+                                   range_m=reach, distance=round(gap, 6),
+                                   rules=("R002-04", "R002-36")))
         return out
+
+    def _settle_dash(self, state: AllowancesState, a: Creature) -> list[Event]:
+        """R002-36, R002-37: the Accuracy Check of an open Dash Action comes now (the
+        creature's ``dash_check``, the end of its turn or Activation): in reach from where
+        the creature stands, the Action goes on; else it fails, all spent staying spent."""
+        if not _dash_open(a):
+            return []
+        assert a.dash is not None
+        target = state.actors[str(a.dash["target"])]
+        reach = float(a.dash["range_m"])
+        gap = _terrain(state).distance((a.row, a.col, a.z), (target.row, target.col, target.z))
+        ok = gap <= reach + EPS
+        return [ev.DashResolved(actor=a.id, action=str(a.dash["action"]), target=target.id,
+                                in_reach=ok, distance=round(gap, 6), range_m=reach,
+                                rules=("R002-36",) if ok else ("R002-36", "R002-37"))]
 
     # -- turn and round boundaries -------------------------------------------------------
 
@@ -640,7 +677,8 @@ class AllowancesRuleset(Ruleset[Creature]):
 
     def on_turn_end(self, state: AllowancesState, actor_id: str,
                     roller: Roller) -> Sequence[Event]:
-        return self._lapse(state.actors[actor_id])
+        a = state.actors[actor_id]
+        return [*self._lapse(a), *self._settle_dash(state, a)]
 
     def on_round_end(self, state: AllowancesState, roller: Roller) -> Sequence[Event]:
         return [ev.AllowancesReset(actor=a.id, allowance=dict(a.scores), rules=("R002-07",))
@@ -663,6 +701,7 @@ class AllowancesRuleset(Ruleset[Creature]):
         if a.breach_type is not None:
             return Options((), self._move_options(state, a, a.breach_type, Listed(t)))
         listed = Listed(t)
+        open_dash = _dash_open(a)
         eff = effective(a, o)
         source = shared_steps(t, plan_search(t, a, o, None).mover)
         moves: list[Reachable] = []
@@ -671,6 +710,13 @@ class AllowancesRuleset(Ruleset[Creature]):
                 moves.append(self._move_options(state, a, by, listed, source))
         if sum(1 for by in MAP_TYPES if by in a.scores and eff[by] > EPS) > 1:
             moves.append(self._move_options(state, a, None, listed, source))
+        if open_dash:  # R002-04, R002-36: move, then the Accuracy Check
+            assert a.dash is not None
+            check = Option({"do": "dash_check", "actor": a.id},
+                           f"the Accuracy Check of {a.dash['action']} now (needs "
+                           f"{_m(float(a.dash['range_m']))} of {a.dash['target']})",
+                           "nothing", rules=("R002-36", "R002-37"))
+            return Options([check], Reachable.join(moves))
         found: list[Option] = []
         for by in a.scores:
             found += self._action_options(state, a, "rush", {"type": by})
@@ -893,6 +939,11 @@ def _degrees(target: int, roll: int) -> str:
     against 60 is a failure with 0 DoF, never "0 DoS")."""
     deg = degrees(target, roll)
     return f"{deg} DoS" if roll <= target else f"{-deg} DoF"
+
+
+def _dash_open(a: Creature) -> bool:
+    """R002-04, R002-36: is a Dash Action of ``a`` waiting for its Accuracy Check?"""
+    return a.dash is not None and a.dash.get("status") == "open"
 
 
 def _check_faces(command: Command) -> None:
