@@ -165,6 +165,13 @@ class PpOptions(_Frozen):
         description="What each PP spent adds to a roll's target; default 10 (R002-11, "
                     "A002-07).",
         default=10, ge=0, le=MAX_PP_POINT)
+    #: A002-07: PP are chosen after the roll is seen ("if they feel they need more"); a
+    #: table may rule they are declared with the roll
+    after_roll: bool = Field(
+        default=True,
+        description="Whether PP are chosen after seeing the d100 (a pending decision); "
+                    "false: only the `pp` given on the command counts, none if left out; "
+                    "default true (A002-07).")
 
 
 class ClimbOptions(_Frozen):

@@ -509,7 +509,7 @@ class AllowancesRuleset(Ruleset[Creature]):
             supplied=supplied, rules=(*ACTION_RULES[action], "A002-05", "A002-06"))]
         o = _opts(state)
         most = min(o.pp.max_per_roll, a.pp)
-        if pp is None and most > 0:
+        if pp is None and most > 0 and o.pp.after_roll:  # A002-07
             choices = tuple(str(n) for n in range(most + 1))
             events.append(DecisionRequested(
                 actor=a.id, kind="pp", choices=choices,
