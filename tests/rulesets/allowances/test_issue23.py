@@ -127,3 +127,20 @@ def test_R002_37_the_check_at_the_end_of_the_turn_fails_out_of_reach() -> None:
     done = of_type(do(s, "end_turn", "h"), "dash_resolved")[0]
     assert not done.in_reach and "R002-37" in done.rules
     assert who(s, "h")["leaps"] == 1
+
+
+def test_A002_25_R002_31_a_climber_on_overland_climbs_down_to_the_water_it_breaches() -> None:
+    """A002-25, R002-31, R002-33 (review): a climber whose climbing is charged to Overland
+    (`climb.overland_fallback`) leaves the wall straight down to the pool it Breaches into,
+    paying Overland, whether the move names the Breach's Type or not."""
+    for by in ("swim", None):
+        s = session([creature("c", "0,0,1", scores={"Overland": 6}, skills={"Athletics": 90},
+                              mode="wall")], rows=["~#"],
+                    legend={"~": {"surface": "water", "water_depth": 4},
+                            "#": {"surface": "wall", "elevation": 4}},
+                    options={"climb": {"overland_fallback": True}})
+        do(s, "breach", "c", into="water", roll=[5])
+        moved = of_type(do(s, "move", "c", to=[0, 0, -1], **({"type": by} if by else {})),
+                        "moved")[0]
+        assert moved.deducted == {"overland": 1} and moved.transitions == 1
+        assert who(s, "c")["mode"] == "water"

@@ -182,6 +182,8 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
         # toward the new medium; the rest by the Breach. The same whether the move names
         # the Breach's Type or leaves ``type`` out.
         rise = MODE_TYPE[actor.mode]
+        if actor.mode == "wall":  # A002-25: climbing is charged to Climb or to Overland
+            rise = climb or rise
         toward = 1 if bt == MEDIUM_TYPE["air"] else -1
         if by is not None:
             names.append(rise)
