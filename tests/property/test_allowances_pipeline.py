@@ -49,8 +49,9 @@ def _session(data: dict[str, Any], foe: bool = False, skill: int = 50) -> Any:
 
 
 def _arrival(engine: Any, state: Any, command: dict[str, Any]) -> tuple[Any, ...]:
-    """Through decide: a refusal's reason, or the ``moved`` event's place, mode and what
-    it took (None: the command went through with no move, as a failed Dash Action)."""
+    """Through decide: a refusal's reason, or the ``moved`` event's place, mode, what it
+    took and the submerged/surfaced changes it made (None: the command went through with
+    no move, as a failed Dash Action)."""
     try:
         events = engine.decide(state, engine.parse(command))
     except IllegalCommand as exc:
@@ -60,7 +61,7 @@ def _arrival(engine: Any, state: Any, command: dict[str, Any]) -> tuple[Any, ...
         return ("no_move",)
     m = moved[-1]
     return ("moved", m.row, m.col, round(m.z, 9), m.mode, dict(m.deducted),
-            round(m.distance, 9))
+            round(m.distance, 9), m.transitions)
 
 
 @SETTINGS
