@@ -144,3 +144,20 @@ def test_A002_25_R002_31_a_climber_on_overland_climbs_down_to_the_water_it_breac
                         "moved")[0]
         assert moved.deducted == {"overland": 1} and moved.transitions == 1
         assert who(s, "c")["mode"] == "water"
+
+
+def test_A002_12_without_a_solid_launch_a_jump_leaves_the_water_surface() -> None:
+    """A002-12, R002-17 (review): with `jump.needs_solid_launch: false` a frog floating on a
+    pond Jumps onto the bank (the map gives the hop from the surface); one under the
+    surface has nothing to spring from (no_launch)."""
+    rows = ["~~~..", "~~~.."]
+    legend = {"~": {"surface": "water", "water_depth": 4}, ".": {"surface": "floor"}}
+    stats = {"scores": {"Swim": 8, "Overland": 4}, "skills": {"Acrobatics": 60}, "jump": 3,
+             "height_m": 1}
+    s = session([creature("f", "0,2", **stats), creature("g", "1,2,-1", **stats)], rows=rows,
+                legend=legend, options={"jump": {"needs_solid_launch": False}})
+    do(s, "jump", "f", roll=[5])
+    moved = of_type(do(s, "move", "f", type="jump", to=[0, 4]), "moved")[0]
+    assert (moved.row, moved.col, moved.mode, moved.transitions) == (0, 4, "ground", 0)
+    do(s, "end_turn", "f")
+    refused(s, {"do": "jump", "actor": "g", "roll": [5]}, "no_launch", "A002-12")

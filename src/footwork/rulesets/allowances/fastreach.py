@@ -273,6 +273,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: 
             n = _add(L, bi, bf, n, sub, turns, mt, AIR, r, c, lv + 1, _FL, vs)
         if lv == t and allow[cl] and _can_hold(L, r, c, lv + 1):
             n = _add(L, bi, bf, n, sub, turns, mt, WALL, r, c, lv + 1, cl, vs)
+        if lv == t and allow[_HP]:
+            n = _add(L, bi, bf, n, sub, turns, mt, HOP, r, c, lv, _HP, 0.0)
     elif kind == AIR:
         if allow[_FL]:
             if lv + 1 < ceil:

@@ -121,8 +121,9 @@ class JumpOptions(_Frozen):
     #: A002-12: a jump launches from solid ground (a floor)
     needs_solid_launch: bool = Field(
         default=True,
-        description="Whether a jump must launch from solid ground (a floor); default true "
-                    "(A002-12).")
+        description="Whether a jump must launch from solid ground (a floor); false: from "
+                    "the ground or the water's surface (never from under water, the earth, "
+                    "a wall or the air); default true (A002-12).")
     #: falls are not in this chapter: a jump may land at most this much lower than it
     #: was launched (null: any drop)
     max_drop_m: Distance | None = Field(

@@ -452,6 +452,10 @@ class AllowancesRuleset(Ruleset[Creature]):
             if o.jump.needs_solid_launch and a.mode != "ground":
                 raise IllegalCommand("no_launch", f"a {action} springs from solid ground; "
                                      f"{a.id} is in {a.mode} (A002-12)", ("R002-14", "A002-12"))
+            if not _on_a_surface(t, a):
+                raise IllegalCommand("no_launch", f"a {action} springs from the ground or the "
+                                     f"water's surface; {a.id} has nothing to spring from in "
+                                     f"{a.mode} (A002-12)", ("R002-14", "A002-12"))
             per = o.jump.jump_per_round if action == "jump" else o.jump.leap_per_round
             done = a.jumps if action == "jump" else a.leaps
             if per is not None and done >= per:
@@ -981,6 +985,14 @@ def _at_boundary(t: Terrain, a: Creature, into: str) -> bool:
         return True
     mover = Mover(frozenset(MAP_TYPES), climb_as="climb", turns=99)
     return any(st.to[0] != HOP and t.medium_of(st.to) == into for st in t.steps(spot, mover))
+
+
+def _on_a_surface(t: Terrain, a: Creature) -> bool:
+    """A002-12: a jump starts from the ground or (``jump.needs_solid_launch: false``) the
+    water's surface, where the map gives a hop; not under water, in the earth, on a wall
+    or in the air."""
+    spot = start_spot(t, a)
+    return a.mode == "ground" or (a.mode == "water" and not t.submerged(*spot[:4]))
 
 
 def _breach_crosses(t: Terrain, a: Creature, into: str) -> bool:
