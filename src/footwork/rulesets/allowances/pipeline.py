@@ -6,10 +6,11 @@ movement made off the map with ``spend``) is turned into a :class:`Path` of :cla
 values, and every leg passes the same stages:
 
 1. leaving: :func:`rises_out` (R002-31, R002-33: the medium a Breach leaves is left
-   straight up);
+   straight toward the new one, up out of water or earth, down out of the air);
 2. crossing: :func:`linked` (R002-02, R002-43, A002-16, A002-25: the step is one the Type
    can take on this map, at the price the text measures) and :func:`surface_change`
-   (R002-12, A002-17: changes between submerged and surfaced per Activation);
+   (R002-12, A002-17: a leg that crosses between submerged and surfaced is a change,
+   whatever moved the creature; so many per Activation);
 3. entering: :func:`paid` (R002-03..05, R002-33, A002-13, A002-15, ``cascade.limit``: the
    Allowance, or the Breach's or the jump's own distance, pays for the leg);
 4. arriving: :func:`rests` (R002-02: a move ends on the ground, on or in water, in the
@@ -19,8 +20,9 @@ The grid searches (``planning``, ``fastreach``) find the cheapest path with the 
 rules in a compiled form; the pipeline rules the path that is carried out, and the tests
 check that both agree. This ruleset has no forced movement (no falls, throws or
 currents): every path is chosen, so a forbidden leg refuses the whole command (nothing
-changes), except the closing move of a Dash Action, whose refusal ends the Action
-(R002-37).
+changes), except the closing move of a Dash Action, whose refusal leaves the Action
+waiting for its Accuracy Check, where it fails unless the creature has moved within
+reach meanwhile (R002-04, R002-37).
 """
 
 from __future__ import annotations
