@@ -11,12 +11,17 @@
     of a Dash Action to the same place are ruled alike (same place, same cascade);
 (e) a change between submerged and surfaced is counted when a step crosses the surface,
     whatever moved the creature: a Breach counts nothing by itself, and the move
-    completing it is ruled alike whether it names the Breach's Type or not (issue 23).
+    completing it is ruled alike whether it names the Breach's Type or not (issue 23);
+(f) a move while a Dash Action waits is ruled as any move;
+(g) a Dash's closing Breach, Jump or Leap whose closing move is refused is ruled as the
+    same declaration outside a Dash: what it gave stays held, and the move completing it
+    gets the same ruling whether or not a Dash waits (README note j).
 """
 
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
@@ -281,3 +286,79 @@ def test_f_a_move_during_a_dash_action_is_ruled_as_any_move(data: dict[str, Any]
             during = _arrival(engine, held, command)
             assert during == plain, ((r, c), plain, during)
             event(f"(f) {plain[0] if plain[0] == 'moved' else plain[1]}")
+
+
+def _ruling(engine: Any, state: Any, command: dict[str, Any]) -> tuple[Any, ...]:
+    """Through decide: a refusal's reason, or every event the command makes."""
+    try:
+        return ("ruled", *engine.decide(state, engine.parse(command)))
+    except IllegalCommand as exc:
+        return ("refused", exc.reason)
+
+
+@SETTINGS
+@given(_breachers(), st.sampled_from(["breach", "jump", "leap"]), st.sampled_from([1, 30, 100]),
+       st.integers(0, 99))
+def test_g_a_refused_closing_move_holds_what_the_action_gave(
+        data: dict[str, Any], closing: str, roll: int, pick: int) -> None:
+    """(g) R002-33, A002-15, A002-13, R002-04, R002-36, R002-37 (README note j): a Dash
+    Action whose closing Breach, Jump or Leap gives some distance and whose closing move is
+    refused leaves the creature as the same declaration outside a Dash followed by the same
+    refused move: the same place, the same distance held (nothing lapses: only what was
+    spent to declare the Action stays spent), and the Action waits. Then the move that
+    completes it, to every cell, by the held Type and with ``type`` left out, gets the same
+    ruling (the same events, or the same refusal) whether or not the Action waits, and the
+    Accuracy Check waits for it as any other command would (``breach_unused``,
+    ``jump_unused``)."""
+    data = copy.deepcopy(data)
+    data["actors"][0]["stats"].update({"jump": 2, "jump_height_m": 1.0})
+    session = _session(data, foe=True, skill=90)
+    engine = session.engine
+    state = session.state
+    foe = state.actors["f"]
+    far = state.update_actor("f", z=foe.z + 1000.0)  # never within reach
+    t = far.space.terrain
+    if closing == "breach":
+        declared = [o.command for o in engine.options(far, "a") if o.command.get("do") == "breach"]
+        if not declared:
+            event("(g) no breach here")
+            return
+        command = declared[pick % len(declared)]
+    else:
+        command = {"do": closing, "actor": "a"}
+    plain = _ruling(engine, far, {**command, "roll": [roll], "pp": 0})
+    if plain[0] == "refused":
+        assert plain[1] in ("no_launch", "no_skill"), plain
+        event(f"(g) {closing} refused {plain[1]}")
+        return
+    outside = engine.replay(far, plain[1:])
+    a = outside.actors["a"]
+    by = a.breach_type if closing == "breach" else a.airborne
+    if by is None:
+        event(f"(g) {closing} gave nothing")
+        return
+    cells = [[r, c] for r in range(t.rows) for c in range(t.cols)]
+    refused_to = [to for to in cells if _ruling(engine, outside, {
+        "do": "move", "actor": "a", "type": by, "to": to})[0] == "refused"]
+    if not refused_to:
+        event(f"(g) {closing}: every closing move arrives")
+        return
+    to = refused_to[pick % len(refused_to)]
+    dashed = _ruling(engine, far, {
+        "do": "dash_action", "actor": "a", "action": "Tackle", "target": "f", "range_m": 0,
+        "closing": closing, "to": to, "roll": [roll], "pp": 0,
+        **({"into": command["into"]} if closing == "breach" else {})})
+    assert dashed[0] == "ruled", dashed
+    assert not [e for e in dashed[1:] if e.type in ("moved", "lapsed")], dashed
+    waiting = engine.replay(far, dashed[1:])
+    w = waiting.actors["a"]
+    assert w.dash is not None and w.dash["status"] == "open"
+    assert replace(w, dash=None) == a, (w, a)
+    check = _ruling(engine, waiting, {"do": "dash_check", "actor": "a"})
+    assert check == ("refused", "breach_unused" if closing == "breach" else "jump_unused")
+    for cell in cells:
+        for typed in ({"type": by}, {}):
+            move = {"do": "move", "actor": "a", "to": cell, **typed}
+            there = _ruling(engine, outside, move)
+            assert _ruling(engine, waiting, move) == there, (cell, typed, there)
+            event(f"(g) {closing} completing move {there[0]}")

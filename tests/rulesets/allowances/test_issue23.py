@@ -161,3 +161,82 @@ def test_A002_12_without_a_solid_launch_a_jump_leaves_the_water_surface() -> Non
     assert (moved.row, moved.col, moved.mode, moved.transitions) == (0, 4, "ground", 0)
     do(s, "end_turn", "f")
     refused(s, {"do": "jump", "actor": "g", "roll": [5]}, "no_launch", "A002-12")
+
+
+#: a bank (cols 0-2) and a pond 3 m deep (cols 3-6)
+BANK = ["...~~~~"]
+BANK_LEGEND = {".": {"surface": "floor"}, "~": {"surface": "water", "water_depth": 3}}
+
+
+def _bank() -> Any:
+    return session([creature("g", "0,2", scores={"Overland": 6}, skills={"Running": 60}),
+                    creature("f", "0,5,-1", scores={"Swim": 6})],
+                   rows=BANK, legend=BANK_LEGEND)
+
+
+def _held(s: Any, aid: str) -> dict[str, Any]:
+    """A creature's state without its Dash Action."""
+    return {k: v for k, v in who(s, aid).items() if k != "dash"}
+
+
+def test_R002_33_A002_15_R002_37_a_refused_closing_breach_keeps_its_metres_held() -> None:
+    """R002-33, A002-15, R002-37, R002-04, R002-36 (README note j, scenario 056): a Dash
+    Action's closing Breach is ruled as the same Breach outside a Dash. Its closing move
+    (2 m with 1 m of Swim) is refused; the Breach's metre "must be used", on the move
+    completing it this Activation (R002-33, A002-15), and R002-37 keeps spent only what
+    was spent to declare the Action: so it stays held, as after the same refused move
+    outside a Dash, while the Action waits for its Accuracy Check (which comes after that
+    move, like any other command); it lapses at the end of the turn as outside a Dash."""
+    plain = _bank()
+    do(plain, "breach", "g", into="water", roll=[30])  # Running 60: 3 DoS -> 1 m of Swim
+    refused(plain, {"do": "move", "actor": "g", "type": "swim", "to": [0, 4]},
+            "over_allowance")
+    s = _bank()
+    events = do(s, "dash_action", "g", action="Bite", target="f", range_m=2, closing="breach",
+                into="water", to=[0, 4], roll=[30])
+    assert not of_type(events, "moved") and not of_type(events, "lapsed")
+    assert of_type(events, "dash_held")[0].distance == 4
+    assert _held(s, "g") == _held(plain, "g")
+    assert who(s, "g")["breach_type"] == "swim" and who(s, "g")["breach_m"] == 1
+    refused(s, {"do": "dash_check", "actor": "g"}, "breach_unused", "R002-33", "A002-15")
+    for t in (plain, s):  # the move completing the Breach: the same, Dash or not
+        moved = of_type(do(t, "move", "g", to=[0, 3]), "moved")[0]
+        assert (moved.col, moved.mode, moved.transitions) == (3, "water", 0)
+        assert moved.temporary == 1 and moved.deducted.get("overland", 0) == 0
+    assert _held(s, "g") == _held(plain, "g") and who(s, "g")["breach_type"] is None
+    done = of_type(do(s, "dash_check", "g"), "dash_resolved")[0]
+    assert not done.in_reach and done.distance == 3 and "R002-37" in done.rules
+    late = _bank()
+    do(late, "dash_action", "g", action="Bite", target="f", range_m=2, closing="breach",
+       into="water", to=[0, 4], roll=[30])
+    end = do(late, "end_turn", "g")
+    assert of_type(end, "lapsed")[0].distance == 1 and "A002-15" in cited(of_type(end, "lapsed"))
+    assert not of_type(end, "dash_resolved")[0].in_reach
+    assert who(late, "g")["breach_type"] is None and who(late, "g")["at"] == "0,2"
+
+
+def test_A002_13_R002_37_a_refused_closing_leap_keeps_its_distance_held() -> None:
+    """A002-13, R002-23, R002-33, R002-37, R002-04 (README note j, the Jump/Leap variant):
+    a closing Leap of 2 m whose closing move (3 m) is refused keeps its 2 m held, as the
+    same Leap outside a Dash; no other move comes first; the Leap carries the kicker 2 m,
+    it walks the rest with Overland, and the Action goes on."""
+    plain = _kicker()
+    do(plain, "leap", "h", roll=[30])  # Running 40: 1 DoS -> 2 m
+    refused(plain, {"do": "move", "actor": "h", "type": "leap", "to": [0, 3]},
+            "over_distance")
+    s = _kicker()
+    events = do(s, "dash_action", "h", action="Kick", target="o", range_m=1, closing="leap",
+                to=[0, 3], roll=[30])
+    assert not of_type(events, "moved") and not of_type(events, "lapsed")
+    assert of_type(events, "dash_held")[0].distance == 6
+    assert _held(s, "h") == _held(plain, "h")
+    assert who(s, "h")["airborne"] == "leap" and who(s, "h")["airborne_m"] == 2
+    refused(s, {"do": "move", "actor": "h", "type": "overland", "to": [0, 1]}, "jump_unused")
+    refused(s, {"do": "dash_check", "actor": "h"}, "jump_unused", "A002-13")
+    for t in (plain, s):
+        moved = of_type(do(t, "move", "h", type="leap", to=[0, 2]), "moved")[0]
+        assert moved.col == 2 and moved.deducted.get("overland", 0) == 0
+    assert _held(s, "h") == _held(plain, "h") and who(s, "h")["airborne"] is None
+    do(s, "move", "h", type="overland", to=[0, 5])
+    done = of_type(do(s, "dash_check", "h"), "dash_resolved")[0]
+    assert done.in_reach and done.distance == 1

@@ -22,7 +22,9 @@ check that both agree. This ruleset has no forced movement (no falls, throws or
 currents): every path is chosen, so a forbidden leg refuses the whole command (nothing
 changes), except the closing move of a Dash Action, whose refusal leaves the Action
 waiting for its Accuracy Check, where it fails unless the creature has moved within
-reach meanwhile (R002-04, R002-37).
+reach meanwhile (R002-04, R002-37). Either way a refused move changes nothing: a closing
+Breach's or jump's distance stays held for the move completing it, as outside a Dash
+(R002-33, A002-13, A002-15; the ruleset's ``_carry_out`` is the one stage both pass).
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@ map in metres; Rush, Jump, Leap and Breach on d100 degrees with PP; the Dash tra
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -255,6 +256,9 @@ class AllowancesRuleset(Ruleset[Creature]):
             if not _dash_open(actor):
                 raise IllegalCommand("no_dash", f"{actor.id} has no Dash Action waiting for "
                                      "its Accuracy Check (R002-36)", ("R002-36",))
+            # R002-33, A002-13, A002-15: a held Breach or jump distance is used first, as
+            # outside a Dash (its move comes before the Accuracy Check, R002-36)
+            self._held_first(actor, "")
             return self._settle_dash(state, actor)
         if _dash_open(actor) and not isinstance(command, Move | Spend):
             raise IllegalCommand("dash_open", f"{actor.id} is in the middle of a Dash Action: "
@@ -323,9 +327,19 @@ class AllowancesRuleset(Ruleset[Creature]):
         if not t.in_bounds(to[0], to[1]):
             raise IllegalCommand("off_map", f"row {to[0]}, col {to[1]} is off the map "
                                  f"({t.rows} rows, {t.cols} cols)")
-        override = command.overrides_transition_limit
-        found = route(t, a, o, by, to, override=override)
-        return self._moved_events(state, a, by, found, override=override)
+        return self._carry_out(state, a, by, to, override=command.overrides_transition_limit)
+
+    def _carry_out(self, state: AllowancesState, a: Creature, by: str | None,
+                   to: tuple[int, int] | tuple[int, int, float], *, override: bool = False,
+                   cause: str = "") -> list[Event]:
+        """The one stage every chosen move passes, a ``move`` and a Dash Action's closing
+        move alike: its route, ruled by the pipeline, and its events. A refused move raises
+        ``IllegalCommand`` and changes nothing: a Breach's or a jump's distance stays held
+        for the move completing it (R002-33, A002-13, A002-15; only what was spent to
+        declare an Action stays spent, R002-37), and lapses only when that move is made
+        (what it leaves) or the turn or Activation ends (``_lapse``)."""
+        found = route(_terrain(state), a, _opts(state), by, to, override=override)
+        return self._moved_events(state, a, by, found, override=override, cause=cause)
 
     def _moved_events(self, state: AllowancesState, a: Creature, by: str | None,
                       found: Route, *, override: bool = False, cause: str = "") -> list[Event]:
@@ -611,7 +625,10 @@ class AllowancesRuleset(Ruleset[Creature]):
     def _close(self, state: AllowancesState, a: Creature, dash: Mapping[str, JSON],
                so_far: Sequence[Event]) -> list[Event]:
         """R002-36, R002-37: move to the chosen place with what the closing Action gave; the
-        Action goes on only if the target is then within range."""
+        Action goes on only if the target is then within range. The closing move is ruled
+        by ``_carry_out`` as the same move outside a Dash: refused, it changes nothing, so a
+        Breach's or a jump's distance stays held for the move completing it while the Action
+        waits for its Accuracy Check (R002-04, R002-33, A002-13, A002-15, R002-37)."""
         s = state
         for e in so_far:
             s = self.evolve(s, e)
@@ -630,16 +647,13 @@ class AllowancesRuleset(Ruleset[Creature]):
             by = str(dash["type"])
         out: list[Event] = []
         t = _terrain(state)
-        try:
-            if by is None:  # a jump or breach that gave nothing: no closing move
-                raise IllegalCommand("no_distance", "nothing to close the gap with")
-            found = route(t, me, _opts(state), by, to)
-            out += self._moved_events(s, me, by, found, cause="dash")
+        if by is not None:  # a jump or breach that gave nothing has no closing move
+            # refused: nothing changes, and what the closing Action gave stays held
+            with contextlib.suppress(IllegalCommand):
+                out += self._carry_out(s, me, by, to, cause="dash")
             for e in out:
                 s = self.evolve(s, e)
             me = s.actors[a.id]
-        except IllegalCommand:
-            out += self._lapse(me)
         gap = t.distance((me.row, me.col, me.z), (target.row, target.col, target.z))
         reach = float(str(dash["range_m"]))
         if gap <= reach + EPS:
