@@ -8,12 +8,20 @@
 (c) what the state JSON says a creature may not do, decide refuses: no Type moves past
     its ``effective`` distance, and no Rush with the Simple Action used;
 (d) every way into a place honours the same rules: a move by a Type and the closing move
-    of a Dash Action to the same place are ruled alike (same place, same cascade).
+    of a Dash Action to the same place are ruled alike (same place, same cascade);
+(e) a change between submerged and surfaced is counted when a step crosses the surface,
+    whatever moved the creature: a Breach counts nothing by itself, and the move
+    completing it is ruled alike whether it names the Breach's Type or not (issue 23);
+(f) a move while a Dash Action waits is ruled as any move;
+(g) a Dash's closing Breach, Jump or Leap whose closing move is refused is ruled as the
+    same declaration outside a Dash: what it gave stays held, and the move completing it
+    gets the same ruling whether or not a Dash waits (README note j).
 """
 
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
@@ -31,11 +39,11 @@ SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
-def _session(data: dict[str, Any], foe: bool = False) -> Any:
+def _session(data: dict[str, Any], foe: bool = False, skill: int = 50) -> Any:
     data = copy.deepcopy(data)
     spend = data.pop("spend")
     a = data["actors"][0]
-    a["stats"]["skills"] = {"Running": 50, "Swim": 50, "Acrobatics": 50, "Athletics": 50}
+    a["stats"]["skills"] = dict.fromkeys(("Running", "Swim", "Acrobatics", "Athletics"), skill)
     if foe:
         data["actors"].append({"id": "f", "side": "y", "at": a["at"],
                                "stats": {"scores": {"Overland": 1}}})
@@ -46,8 +54,9 @@ def _session(data: dict[str, Any], foe: bool = False) -> Any:
 
 
 def _arrival(engine: Any, state: Any, command: dict[str, Any]) -> tuple[Any, ...]:
-    """Through decide: a refusal's reason, or the ``moved`` event's place, mode and what
-    it took (None: the command went through with no move, as a failed Dash Action)."""
+    """Through decide: a refusal's reason, or the ``moved`` event's place, mode, what it
+    took and the submerged/surfaced changes it made (None: the command went through with
+    no move, as a failed Dash Action)."""
     try:
         events = engine.decide(state, engine.parse(command))
     except IllegalCommand as exc:
@@ -57,7 +66,7 @@ def _arrival(engine: Any, state: Any, command: dict[str, Any]) -> tuple[Any, ...
         return ("no_move",)
     m = moved[-1]
     return ("moved", m.row, m.col, round(m.z, 9), m.mode, dict(m.deducted),
-            round(m.distance, 9))
+            round(m.distance, 9), m.transitions)
 
 
 @SETTINGS
@@ -184,3 +193,172 @@ def test_d_every_way_into_a_place_is_ruled_alike(data: dict[str, Any], pick: int
     assert (closing.row, closing.col, closing.z, closing.mode) == (
         direct.row, direct.col, direct.z, direct.mode)
     assert closing.deducted == direct.deducted and closing.distance == direct.distance
+
+
+@st.composite
+def _breachers(draw: st.DrawFn) -> dict[str, Any]:
+    """A creature on the ground, on or under water, or over it, with a Breach at hand."""
+    data = draw(encounters())
+    rows = data["map"]["rows"]
+    wet = [(r, c) for r, row in enumerate(rows) for c, x in enumerate(row) if x == "~"]
+    stats = data["actors"][0]["stats"]
+    where = draw(st.sampled_from(["ground", "water", "under", "over"])) if wet else "ground"
+    if where != "ground":
+        r, c = draw(st.sampled_from(wet))
+        z = {"water": 0, "under": -1, "over": 1}[where]
+        data["actors"][0]["at"] = f"{r},{c},{z}"
+        if where == "over":
+            stats["scores"]["Flight"] = max(1, stats["scores"].get("Flight", 1))
+        else:
+            stats["scores"]["Swim"] = max(1, stats["scores"].get("Swim", 1))
+    return data
+
+
+@SETTINGS
+@given(_breachers(), st.sampled_from([1, 100]))
+def test_e_a_breach_counts_the_changes_its_steps_make(data: dict[str, Any],
+                                                      roll: int) -> None:
+    """(e) R002-12, R002-31, R002-33, A002-12, A002-17 (issue 23 items j, k, l): a Breach
+    counts no change by itself (one that gains nothing leaves the count as it was); the
+    move completing it counts the crossings its steps make, never more than the limit of
+    one, whether it names the Breach's Type or leaves ``type`` out; and where the move
+    naming the Type arrives, the move leaving it out arrives at the same place and mode
+    with the same count."""
+    session = _session(data, skill=90)
+    engine, state = session.engine, session.state
+    t = state.space.terrain
+    breaches = [o.command for o in engine.options(state, "a") if o.command.get("do") == "breach"]
+    seen: set[str] = set()
+    for command in breaches:
+        before = state.actors["a"].transitions
+        events = engine.decide(state, engine.parse({**command, "roll": [roll], "pp": 0}))
+        held = engine.replay(state, events)
+        a = held.actors["a"]
+        assert a.transitions == before, (command, a.transitions)
+        if a.breach_type is None:
+            seen.add("(e) breach gained nothing")
+            continue
+        for r in range(t.rows):
+            for c in range(t.cols):
+                named = _arrival(engine, held, {"do": "move", "actor": "a",
+                                                "type": a.breach_type, "to": [r, c]})
+                if named[0] != "moved":
+                    continue
+                seen.add(f"(e) completing move into {command['into']} arrives")
+                ev = engine.decide(held, engine.parse({"do": "move", "actor": "a",
+                                                       "type": a.breach_type, "to": [r, c]}))
+                turns = next(e for e in ev if e.type == "moved").transitions
+                assert before + turns <= 1, (command, r, c, turns)
+                free = engine.decide(held, engine.parse({
+                    "do": "move", "actor": "a", "to": [r, c, named[3]]}))
+                m = next(e for e in free if e.type == "moved")
+                assert (m.row, m.col, round(m.z, 9), m.mode) == named[1:5], (r, c, named, m)
+                assert m.transitions == turns, (r, c, turns, m.transitions)
+    for name in sorted(seen):
+        event(name)
+
+
+@SETTINGS
+@given(encounters(), st.integers(0, 99))
+def test_f_a_move_during_a_dash_action_is_ruled_as_any_move(data: dict[str, Any],
+                                                             pick: int) -> None:
+    """(f) R002-04, R002-36, R002-37 (issue 23 item m): while a Dash Action waits for its
+    Accuracy Check (its closing Rush gained nothing and left the target out of reach), a
+    move by a Type to every cell is ruled as the same move with no Action open: the same
+    place, mode, deductions and distance, or the same refusal."""
+    session = _session(data, foe=True)
+    engine, state = session.engine, session.state
+    t = state.space.terrain
+    a = state.actors["a"]
+    by = sorted(a.scores)[pick % len(a.scores)]
+    foe = state.actors["f"]
+    far = engine.replay(state, [])
+    far = far.update_actor("f", row=foe.row, col=foe.col, z=foe.z + 1000.0)
+    events = engine.decide(far, engine.parse({
+        "do": "dash_action", "actor": "a", "action": "Tackle", "target": "f", "range_m": 0,
+        "closing": "rush", "type": by, "to": [a.row, a.col], "roll": [100]}))
+    held = engine.replay(far, events)
+    assert held.actors["a"].dash is not None and held.actors["a"].dash["status"] == "open"
+    for r in range(t.rows):
+        for c in range(t.cols):
+            command = {"do": "move", "actor": "a", "type": by, "to": [r, c]}
+            plain = _arrival(engine, state, command)
+            during = _arrival(engine, held, command)
+            assert during == plain, ((r, c), plain, during)
+            event(f"(f) {plain[0] if plain[0] == 'moved' else plain[1]}")
+
+
+def _ruling(engine: Any, state: Any, command: dict[str, Any]) -> tuple[Any, ...]:
+    """Through decide: a refusal's reason, or every event the command makes."""
+    try:
+        return ("ruled", *engine.decide(state, engine.parse(command)))
+    except IllegalCommand as exc:
+        return ("refused", exc.reason)
+
+
+@SETTINGS
+@given(_breachers(), st.sampled_from(["breach", "jump", "leap"]), st.sampled_from([1, 30, 100]),
+       st.integers(0, 99))
+def test_g_a_refused_closing_move_holds_what_the_action_gave(
+        data: dict[str, Any], closing: str, roll: int, pick: int) -> None:
+    """(g) R002-33, A002-15, A002-13, R002-04, R002-36, R002-37 (README note j): a Dash
+    Action whose closing Breach, Jump or Leap gives some distance and whose closing move is
+    refused leaves the creature as the same declaration outside a Dash followed by the same
+    refused move: the same place, the same distance held (nothing lapses: only what was
+    spent to declare the Action stays spent), and the Action waits. Then the move that
+    completes it, to every cell, by the held Type and with ``type`` left out, gets the same
+    ruling (the same events, or the same refusal) whether or not the Action waits, and the
+    Accuracy Check waits for it as any other command would (``breach_unused``,
+    ``jump_unused``)."""
+    data = copy.deepcopy(data)
+    data["actors"][0]["stats"].update({"jump": 2, "jump_height_m": 1.0})
+    session = _session(data, foe=True, skill=90)
+    engine = session.engine
+    state = session.state
+    foe = state.actors["f"]
+    far = state.update_actor("f", z=foe.z + 1000.0)  # never within reach
+    t = far.space.terrain
+    if closing == "breach":
+        declared = [o.command for o in engine.options(far, "a") if o.command.get("do") == "breach"]
+        if not declared:
+            event("(g) no breach here")
+            return
+        command = declared[pick % len(declared)]
+    else:
+        command = {"do": closing, "actor": "a"}
+    plain = _ruling(engine, far, {**command, "roll": [roll], "pp": 0})
+    if plain[0] == "refused":
+        assert plain[1] in ("no_launch", "no_skill"), plain
+        event(f"(g) {closing} refused {plain[1]}")
+        return
+    outside = engine.replay(far, plain[1:])
+    a = outside.actors["a"]
+    by = a.breach_type if closing == "breach" else a.airborne
+    if by is None:
+        event(f"(g) {closing} gave nothing")
+        return
+    cells = [[r, c] for r in range(t.rows) for c in range(t.cols)]
+    refused_to = [to for to in cells if _ruling(engine, outside, {
+        "do": "move", "actor": "a", "type": by, "to": to})[0] == "refused"]
+    if not refused_to:
+        event(f"(g) {closing}: every closing move arrives")
+        return
+    to = refused_to[pick % len(refused_to)]
+    dashed = _ruling(engine, far, {
+        "do": "dash_action", "actor": "a", "action": "Tackle", "target": "f", "range_m": 0,
+        "closing": closing, "to": to, "roll": [roll], "pp": 0,
+        **({"into": command["into"]} if closing == "breach" else {})})
+    assert dashed[0] == "ruled", dashed
+    assert not [e for e in dashed[1:] if e.type in ("moved", "lapsed")], dashed
+    waiting = engine.replay(far, dashed[1:])
+    w = waiting.actors["a"]
+    assert w.dash is not None and w.dash["status"] == "open"
+    assert replace(w, dash=None) == a, (w, a)
+    check = _ruling(engine, waiting, {"do": "dash_check", "actor": "a"})
+    assert check == ("refused", "breach_unused" if closing == "breach" else "jump_unused")
+    for cell in cells:
+        for typed in ({"type": by}, {}):
+            move = {"do": "move", "actor": "a", "to": cell, **typed}
+            there = _ruling(engine, outside, move)
+            assert _ruling(engine, waiting, move) == there, (cell, typed, there)
+            event(f"(g) {closing} completing move {there[0]}")

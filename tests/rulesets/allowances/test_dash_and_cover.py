@@ -23,16 +23,25 @@ def test_R002_36_A002_21_dash_closes_in_at_no_action_cost() -> None:
 
 def test_R002_37_out_of_reach_the_action_fails_and_costs_stay_spent() -> None:
     """R002-37: if the user still cannot get close enough the Action fails; the roll, the
-    PP and the closing Action's use stay spent."""
+    PP and the closing Action's use stay spent. The Accuracy Check waits until the user
+    says it comes (R002-04: it could have moved first). The closing move to 10 m is
+    refused, and the Leap's 2 m stay held for the move completing it, as outside a Dash
+    (A002-13; README note j): that move comes before the Accuracy Check."""
     s = session([creature("b", "1,0", pp=2, **BUIZEL),
                  creature("t", "1,11", scores={"Overland": 1})])
     events = do(s, "dash_action", "b", action="Tackle", target="t", range_m=1,
                 closing="leap", to=[1, 10], roll=[95])
     events += answer(s, "2")  # 80 vs 95: 1 DoF → base 2 m, no whole step → 2 m
+    assert of_type(events, "dash_held") and not of_type(events, "dash_resolved")
+    assert not of_type(events, "lapsed")
+    assert who(s, "b")["airborne"] == "leap" and who(s, "b")["airborne_m"] == 2
+    refused(s, {"do": "dash_check", "actor": "b"}, "jump_unused", "A002-13")
+    do(s, "move", "b", type="leap", to=[1, 2])
+    events = do(s, "dash_check", "b")
     done = of_type(events, "dash_resolved")[0]
-    assert not done.in_reach and "R002-37" in done.rules
+    assert not done.in_reach and "R002-37" in done.rules and done.distance == 9
     a = who(s, "b")
-    assert a["pp"] == 0 and a["leaps"] == 1 and a["at"] == "1,0" and a["airborne"] is None
+    assert a["pp"] == 0 and a["leaps"] == 1 and a["at"] == "1,2" and a["airborne"] is None
 
 
 def test_A002_18_R002_39_R002_40_obscurement_bands() -> None:
@@ -108,5 +117,6 @@ def test_R002_37_a_closing_jump_of_zero_metres_moves_nothing() -> None:
     events = do(s, "dash_action", "b", action="Tackle", target="t", range_m=1,
                 closing="leap", to=[1, 1], roll=[99])
     assert of_type(events, "jumped")[0].distance == 0
-    assert not of_type(events, "dash_resolved")[0].in_reach
+    assert of_type(events, "dash_held")[0].distance == 11
+    assert not of_type(do(s, "end_turn", "b"), "dash_resolved")[0].in_reach
     assert who(s, "b")["at"] == "1,0" and who(s, "b")["allowance"]["overland"] == 6

@@ -88,7 +88,8 @@ def test_R002_36_R002_37_the_declaration_cost_stays_spent() -> None:
                 "roll": [60]}, "not_enough_pp", "R002-37")
     events = do(s, "dash_action", "h", action="Kick", cost={"pp": 2, "simple": 1}, target="o",
                 range_m=1, closing="leap", to=[0, 2], pp=1, roll=[60])
-    assert of_type(events, "dash_resolved")[0].in_reach is False
+    assert of_type(events, "dash_held")
+    assert of_type(do(s, "dash_check", "h"), "dash_resolved")[0].in_reach is False
     assert who(s, "h")["pp"] == 2 and who(s, "h")["simple_used"] == 1
 
 

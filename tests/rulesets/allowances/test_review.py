@@ -28,16 +28,17 @@ def _shark(at: str) -> Any:
 def test_R002_31_R002_33_A002_12_a_breach_out_from_under_the_surface() -> None:
     """R002-31, R002-33, A002-12: a shark 2 m down is at the boundary with the air (it bursts
     out from below); the move completing the Breach rises 2 m by Swim, then flies 4 m by
-    the Breach's Flight, and the surfacing is the Breach's one transition, not a second."""
+    the Breach's Flight, and the surfacing is the Activation's one transition, counted
+    once, by the step that crosses the surface (R002-12, A002-17; issue 23 item j)."""
     s = _shark("1,3,-2")
     assert who(s, "s")["submerged"] is True
     do(s, "breach", "s", into="air", roll=[35])
     answer(s, "3")
-    assert who(s, "s")["breach_m"] == 4 and who(s, "s")["transitions"] == 1
+    assert who(s, "s")["breach_m"] == 4 and who(s, "s")["transitions"] == 0
     moved = of_type(do(s, "move", "s", type="flight", to=[1, 4]), "moved")[0]
     assert (moved.row, moved.col, moved.z, moved.mode) == (1, 4, 3, "ground")
     assert moved.distance == 6 and moved.temporary == 4 and moved.by == "flight+swim"
-    assert moved.deducted == {"swim": 2} and moved.transitions == 0
+    assert moved.deducted == {"swim": 2} and moved.transitions == 1
     assert who(s, "s")["transitions"] == 1 and who(s, "s")["allowance"] == {"swim": 12}
     assert "R002-33" in cited([moved])
 
@@ -55,13 +56,20 @@ def test_R002_33_the_way_out_only_rises() -> None:
 
 
 def test_R002_12_a_breach_from_below_still_counts_once() -> None:
-    """R002-12, A002-12: surfacing first uses the Activation's transition, so a Breach after
-    it is refused; from below, the Breach itself is the one change."""
-    s = _shark("1,3,-1")
-    do(s, "move", "s", type="swim", to=[1, 3, 0])
+    """R002-12, A002-12: diving first uses the Activation's transition, so a Breach from
+    below after it (which must cross the surface again) is refused; surfacing and then
+    bursting out from the surface crosses nothing more and is allowed (issue 23 item k)."""
+    s = _shark("1,3,0")
+    do(s, "move", "s", type="swim", to=[1, 3, -1])
     assert who(s, "s")["transitions"] == 1
     refused(s, {"do": "breach", "actor": "s", "into": "air", "roll": [35]}, "transition_limit",
             "R002-12")
+    up = _shark("1,3,-1")
+    do(up, "move", "s", type="swim", to=[1, 3, 0])
+    assert who(up, "s")["transitions"] == 1
+    do(up, "breach", "s", into="air", roll=[35])
+    answer(up, "0")
+    assert who(up, "s")["breach_m"] == 3 and who(up, "s")["transitions"] == 1
 
 
 def test_options_list_one_place_per_cell_and_kind_and_decide_takes_every_height() -> None:

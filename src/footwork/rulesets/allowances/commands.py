@@ -204,5 +204,15 @@ class Weather(Command):
                     "too), false to clear it.")]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DashCheck(Command):
+    """R002-36, R002-37, R002-04: the Accuracy Check of a Dash Action that its closing move
+    left out of reach is next: the creature may move as a Free Action before it, and this
+    command says it comes now (in reach: the Action goes on; else it fails)."""
+
+    name: ClassVar[str] = "dash_check"
+
+
 ALLOWANCES_COMMANDS: tuple[type[Command], ...] = (
-    Move, Spend, Rush, Jump, Leap, Breach, DashAction, Activation, Obscure, Weather)
+    Move, Spend, Rush, Jump, Leap, Breach, DashAction, DashCheck, Activation, Obscure,
+    Weather)

@@ -87,7 +87,10 @@ class Jumped(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Breached(Event):
     """R002-31..33, A002-15: ``gained`` m of a temporary Allowance in ``by`` for the new
-    medium, to use at once; it counts as the Activation's transition (A002-12)."""
+    medium, to use at once. The change between submerged and surfaced it makes is counted
+    when a step of its move crosses the surface (R002-12, A002-12, issue 23), so a Breach
+    that gains nothing counts nothing. ``transition``: logs written before issue 23
+    counted the change here, when the Breach was rolled; new Breaches write False."""
 
     type: ClassVar[str] = "breached"
     actor: str
@@ -95,7 +98,7 @@ class Breached(Event):
     by: str
     degrees: int
     gained: float
-    transition: bool = True
+    transition: bool = False
 
     def describe(self) -> str:
         return f"{self.actor} breaches into {self.into}: {_m(self.gained)} of {self.by}"
@@ -172,6 +175,7 @@ class DashResolved(Event):
     target: str
     in_reach: bool
     distance: float
+    range_m: float = 0.0
 
     def describe(self) -> str:
         if self.in_reach:
@@ -179,6 +183,24 @@ class DashResolved(Event):
                     "goes on to its Accuracy Check")
         return (f"{self.actor} is still {_m(self.distance)} from {self.target}: {self.action} "
                 "fails, and what was spent stays spent")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DashHeld(Event):
+    """R002-04, R002-36: the closing move left the user ``distance`` m from the target,
+    beyond ``range_m``; the Action waits for its Accuracy Check (``dash_check``, or the
+    end of the turn), and the user may move as a Free Action before it."""
+
+    type: ClassVar[str] = "dash_held"
+    actor: str
+    action: str
+    target: str
+    range_m: float
+    distance: float
+
+    def describe(self) -> str:
+        return (f"{self.actor} is {_m(self.distance)} from {self.target}, {self.action} needs "
+                f"{_m(self.range_m)}: it may still move before the Accuracy Check")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -202,4 +224,4 @@ class WeatherSet(Event):
 
 ALLOWANCES_EVENTS: tuple[type[Event], ...] = (
     Moved, PpSpent, Rushed, Jumped, Breached, Lapsed, AllowancesReset, ActivationStarted,
-    DashDeclared, DashResolved, ObscuredSet, WeatherSet)
+    DashDeclared, DashHeld, DashResolved, ObscuredSet, WeatherSet)

@@ -21,14 +21,16 @@ module only says what the terrain allows and how a search reads it:
   on the terrain (a few profiles each; one grown past a few million steps starts over)
   and reused by every search with that profile.
 - Per search: each step's style code is drawn on the budget's ``breach`` when it is the
-  Breach's Type and on its own cap unless only the Breach pays (``out1``, ``out2``); a
-  rising Type's steps count only straight up (``rise``); and the graph is first closed
+  Breach's Type and on its own cap unless only the Breach pays (``out1``, ``out2``); the
+  steps of the Type of the medium a Breach leaves are kept only straight toward the new
+  medium (up out of water or earth, down out of the air: a graph of its own, filtered
+  as it grows, so the core's ``rise`` is not used); and the graph is first closed
   by cost (``MovementGraph.close_within``): every spot within the most a label can spend
   in all (the pool, the caps and the cascade's groups) of the start is expanded, and
   nothing much farther.
 
 Climb's steps carry the code of the style they are charged to (``climb``, or
-``overland`` under A002-25's fallback), so the draws and the ``rise`` filter treat them
+``overland`` under A002-25's fallback), so the draws and the leaving filter treat them
 exactly as ``run`` does: as steps of that style.
 
 *The same answer* means the same keys in the same order, the same fronts and the same
@@ -271,6 +273,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: 
             n = _add(L, bi, bf, n, sub, turns, mt, AIR, r, c, lv + 1, _FL, vs)
         if lv == t and allow[cl] and _can_hold(L, r, c, lv + 1):
             n = _add(L, bi, bf, n, sub, turns, mt, WALL, r, c, lv + 1, cl, vs)
+        if lv == t and allow[_HP]:
+            n = _add(L, bi, bf, n, sub, turns, mt, HOP, r, c, lv, _HP, 0.0)
     elif kind == AIR:
         if allow[_FL]:
             if lv + 1 < ceil:
@@ -368,8 +372,10 @@ def compiled() -> bool:
 # -- the Python side -------------------------------------------------------------------------
 
 #: a mover profile: its Types, the style Climb is charged to, its turn limit, its hop
-#: floor, the terrain's skim
-_Profile = tuple[frozenset[str], str, int, int, bool]
+#: floor, the terrain's skim, and the leaving filter (style code, way: +1 up, -1 down)
+_Profile = tuple[frozenset[str], str, int, int, bool, tuple[int, int]]
+#: no leaving filter
+NO_LEAVE = (-1, 0)
 
 
 @dataclass(frozen=True)
@@ -409,14 +415,16 @@ def _prepare(terrain: Terrain) -> _Prepared:
 
 
 def _graph(terrain: Terrain, prep: _Prepared, mover: Mover, turns: int,
-           kernel: Any) -> MovementGraph:
+           kernel: Any, leave: tuple[int, int] = NO_LEAVE) -> MovementGraph:
     """The movement graph of ``mover`` on ``terrain`` with the turn limit ``turns``, made
     on first use. The caller holds ``prep.lock``. The graph's ``expand`` holds the
-    terrain's arrays, not the terrain, so the cache does not keep the terrain alive."""
+    terrain's arrays, not the terrain, so the cache does not keep the terrain alive.
+    ``leave`` (a style code and a way): that style's steps are kept only straight up
+    (+1) or down (-1) in their cell (``planning.leaves_toward``)."""
     hop = "hop" in mover.types
     climb_as = mover.climb_as if mover.climb_as in mover.types else ""
     profile = (mover.types, climb_as, turns, mover.hop_floor if hop else NONE,
-               bool(terrain.skim))
+               bool(terrain.skim), leave)
     graph = prep.graphs.get(profile)
     if graph is not None and graph.m <= _MAX_GRAPH_STEPS:
         prep.graphs.move_to_end(profile)
@@ -431,7 +439,7 @@ def _graph(terrain: Terrain, prep: _Prepared, mover: Mover, turns: int,
     def expand(spots: IntArray) -> tuple[IntArray, IntArray, FloatArray]:
         out: tuple[IntArray, IntArray, FloatArray] = kernel(layers, allow, mp, runs, vs,
                                                             spots)
-        return out
+        return out if leave[0] < 0 else _leaving(spots, out, leave)
 
     graph = prep.graphs[profile] = MovementGraph(expand)
     prep.graphs.move_to_end(profile)
@@ -440,12 +448,27 @@ def _graph(terrain: Terrain, prep: _Prepared, mover: Mover, turns: int,
     return graph
 
 
+def _leaving(spots: IntArray, found: tuple[IntArray, IntArray, FloatArray],
+             leave: tuple[int, int]) -> tuple[IntArray, IntArray, FloatArray]:
+    """R002-31, R002-33: drop the steps of style ``leave[0]`` that do not go straight up
+    (``leave[1]`` +1) or down (-1) in their cell, as ``planning.pure_run`` does."""
+    counts, si, sf = found
+    code, way = leave
+    origin = spots[np.repeat(np.arange(spots.shape[0]), counts)]
+    straight = ((si[:, 1] == origin[:, 1]) & (si[:, 2] == origin[:, 2])
+                & ((si[:, 3] - origin[:, 3]) * way > 0))
+    keep = (si[:, 5] != code) | straight
+    kept = np.bincount(np.repeat(np.arange(spots.shape[0]), counts)[keep],
+                       minlength=spots.shape[0]).astype(np.int64)
+    return kept, np.ascontiguousarray(si[keep]), np.ascontiguousarray(sf[keep])
+
+
 def _draws(search: Search) -> tuple[IntArray, IntArray, int]:
     """How the search reads the graph's style codes: a step is drawn on the budget index
     ``out1[code]``, then on ``out2[code]`` (-2: not drawn; -1: the budget lacks it, an
     error), as ``planning.pure_run`` names it: the Breach's Type on ``breach`` first, then
     on its own cap unless only the Breach pays; any other Type on its own cap. Also the
-    rising Type's code (-1: none)."""
+    code of the Type of the medium a Breach leaves (-1: none)."""
     caps = search.budget.caps
     index = {name: i for i, name in enumerate(search.budget.styles)}
     bt, only = search.breach_type, search.breach_only
@@ -610,17 +633,19 @@ def _prepared_search(terrain: Terrain, start: Spot, search: Search
     one = len(caps_map) == 1 and not search.groups
     pool_limit = (next(iter(caps_map.values())) if one else limit) + EPS
     out1, out2, rise = _draws(search)
+    leave = NO_LEAVE if rise < 0 else (rise, search.toward)
     most = _most_spent(budget, search.groups, search.owners) + EPS
     prep = _prepare(terrain)
     held, gcaps, sets = _sets(budget, search.groups, search.owners)
     args: dict[str, Any] = {
-        "mode": 2 if one else (1 if search.groups else 0), "rise": rise,
+        "mode": 2 if one else (1 if search.groups else 0), "rise": -1,
         "pool_limit": pool_limit, "eps": EPS, "out1": out1, "out2": out2,
         "caps": np.array([caps_map[s] + EPS for s in styles]),
         "slack": np.array([limit - caps_map[s] for s in styles]),
         "held": held, "gcaps": gcaps, "sets": sets}
     with prep.lock:
-        graph = _graph(terrain, prep, mover, _turns(terrain, start, mover, most), kernel)
+        graph = _graph(terrain, prep, mover, _turns(terrain, start, mover, most), kernel,
+                       leave)
     node = graph.node(start)
     # every label spends at most the pool and at most what its caps allow in all: what
     # lies farther is never reached (the margin covers sums made in another order)

@@ -189,6 +189,10 @@ class Creature(Actor):
     #: A002-12: Jumps and Leaps this round
     jumps: int = 0
     leaps: int = 0
+    #: R002-04, R002-36, R002-37: the Dash Action declared this turn (action, target,
+    #: range_m, distance, status: ``open`` until its Accuracy Check, then ``in_reach`` or
+    #: ``failed``); None before any
+    dash: Mapping[str, str | float] | None = None
 
     @property
     def medium(self) -> str:

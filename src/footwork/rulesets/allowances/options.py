@@ -121,8 +121,9 @@ class JumpOptions(_Frozen):
     #: A002-12: a jump launches from solid ground (a floor)
     needs_solid_launch: bool = Field(
         default=True,
-        description="Whether a jump must launch from solid ground (a floor); default true "
-                    "(A002-12).")
+        description="Whether a jump must launch from solid ground (a floor); false: from "
+                    "the ground or the water's surface (never from under water, the earth, "
+                    "a wall or the air); default true (A002-12).")
     #: falls are not in this chapter: a jump may land at most this much lower than it
     #: was launched (null: any drop)
     max_drop_m: Distance | None = Field(
@@ -165,6 +166,13 @@ class PpOptions(_Frozen):
         description="What each PP spent adds to a roll's target; default 10 (R002-11, "
                     "A002-07).",
         default=10, ge=0, le=MAX_PP_POINT)
+    #: A002-07: PP are chosen after the roll is seen ("if they feel they need more"); a
+    #: table may rule they are declared with the roll
+    after_roll: bool = Field(
+        default=True,
+        description="Whether PP are chosen after seeing the d100 (a pending decision); "
+                    "false: only the `pp` given on the command counts, none if left out; "
+                    "default true (A002-07).")
 
 
 class ClimbOptions(_Frozen):

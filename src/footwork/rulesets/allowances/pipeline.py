@@ -6,10 +6,11 @@ movement made off the map with ``spend``) is turned into a :class:`Path` of :cla
 values, and every leg passes the same stages:
 
 1. leaving: :func:`rises_out` (R002-31, R002-33: the medium a Breach leaves is left
-   straight up);
+   straight toward the new one, up out of water or earth, down out of the air);
 2. crossing: :func:`linked` (R002-02, R002-43, A002-16, A002-25: the step is one the Type
    can take on this map, at the price the text measures) and :func:`surface_change`
-   (R002-12, A002-17: changes between submerged and surfaced per Activation);
+   (R002-12, A002-17: a leg that crosses between submerged and surfaced is a change,
+   whatever moved the creature; so many per Activation);
 3. entering: :func:`paid` (R002-03..05, R002-33, A002-13, A002-15, ``cascade.limit``: the
    Allowance, or the Breach's or the jump's own distance, pays for the leg);
 4. arriving: :func:`rests` (R002-02: a move ends on the ground, on or in water, in the
@@ -19,8 +20,11 @@ The grid searches (``planning``, ``fastreach``) find the cheapest path with the 
 rules in a compiled form; the pipeline rules the path that is carried out, and the tests
 check that both agree. This ruleset has no forced movement (no falls, throws or
 currents): every path is chosen, so a forbidden leg refuses the whole command (nothing
-changes), except the closing move of a Dash Action, whose refusal ends the Action
-(R002-37).
+changes), except the closing move of a Dash Action, whose refusal leaves the Action
+waiting for its Accuracy Check, where it fails unless the creature has moved within
+reach meanwhile (R002-04, R002-37). Either way a refused move changes nothing: a closing
+Breach's or jump's distance stays held for the move completing it, as outside a Dash
+(R002-33, A002-13, A002-15; the ruleset's ``_carry_out`` is the one stage both pass).
 """
 
 from __future__ import annotations
@@ -41,7 +45,9 @@ from footwork.rulesets.allowances.planning import (
     Route,
     Search,
     drained_by,
+    leaves_toward,
     limiting,
+    turns_left,
 )
 from footwork.rulesets.allowances.terrain import HOP, Spot, Terrain
 from footwork.space.reach import EPS
@@ -100,14 +106,16 @@ class Ruler:
     # -- leaving -----------------------------------------------------------------------
 
     def rises_out(self, walk: Walk[Progress, Spot], leg: Step[Spot]) -> Ruling:
-        """R002-31, R002-33: completing a Breach, the Type of the medium left only rises
-        straight up to the surface it bursts through."""
+        """R002-31, R002-33: completing a Breach, the Type of the medium left only goes
+        straight toward the new medium: up to the surface it bursts through, or down from
+        the air to the surface it dives through (whether or not the move names a Type)."""
         rise = self.search.rise_only
         if rise is None or leg.mode != rise or _pays(leg) == BREACH:
             return PASS
-        if leg.to[1:3] == leg.frm[1:3] and leg.to[3] > leg.frm[3]:
+        if leaves_toward(leg.frm, leg.to, self.search.toward):
             return PASS
-        return walk.refuse("no_way", f"completing the Breach, {rise} only rises to the surface "
+        way = "rises to" if self.search.toward > 0 else "comes down to"
+        return walk.refuse("no_way", f"completing the Breach, {rise} only {way} the surface "
                            "(R002-31, R002-33)", ("R002-31", "R002-33"))
 
     # -- crossing ----------------------------------------------------------------------
@@ -127,9 +135,11 @@ class Ruler:
                            f"{leg.to[1:4]} by {leg.mode} (R002-02)", ("R002-02", "R002-43"))
 
     def surface_change(self, walk: Walk[Progress, Spot], leg: Step[Spot]) -> Ruling:
-        """R002-12, A002-17, A002-27: each change between submerged and surfaced counts;
-        at most ``transitions.per_activation`` in an Activation, unless an action lifts
-        the limit or the move completes a Breach (which counted the change, A002-12)."""
+        """R002-12, A002-12, A002-17, A002-27: a leg that crosses between submerged and
+        surfaced is a change, whatever moved the creature (its own Type, a Breach's
+        Allowance, a jump); at most what ``planning.turns_left`` leaves this Activation
+        (``transitions.per_activation``, one free crossing for a Breach that does not
+        count, none for an action that lifts the limit)."""
         assert isinstance(leg, Leg)
         if leg.off_map or self.search.mover.turns >= UNLIMITED:
             return PASS
@@ -137,9 +147,9 @@ class Ruler:
         if t.submerged(leg.frm[0], *leg.frm[1:4]) == t.submerged(leg.to[0], *leg.to[1:4]):
             return PASS
         a = walk.state.actor
-        limit = self.options.transitions.per_activation
-        if a.transitions + walk.state.turns + 1 <= limit:
+        if walk.state.turns + 1 <= turns_left(a, self.options):
             return PASS
+        limit = self.options.transitions.per_activation
         return walk.refuse("transition_limit", f"reaching {leg.to[1:4]} needs another change "
                            "between submerged and surfaced, and this Activation has used its "
                            f"{limit} (R002-12)", ("R002-12", "A002-17"))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from operator import le
 
 from footwork.errors import IllegalCommand
-from footwork.rulesets.allowances.model import MAP_TYPES, MODE_TYPE, Creature
+from footwork.rulesets.allowances.model import MAP_TYPES, MEDIUM_TYPE, MODE_TYPE, Creature
 from footwork.rulesets.allowances.options import AllowancesOptions
 from footwork.rulesets.allowances.terrain import (
     AIR,
@@ -110,10 +110,33 @@ class Search:
     #: the creature lacks the Breach's Type: only the temporary Allowance pays
     breach_only: bool
     hovers: bool
-    #: a Type that may only rise straight up (out of the medium a Breach leaves)
+    #: a Type that may only move straight toward the new medium (out of the medium a
+    #: Breach leaves): up out of water or earth, down out of the air (R002-31)
     rise_only: str | None = None
     #: per group, the style whose steps it bounds (None: every member's steps)
     owners: tuple[str, ...] | None = None
+    #: the way ``rise_only`` goes: +1 up (into the air), -1 down (into water or earth)
+    toward: int = 1
+
+
+def leaves_toward(frm: Spot, to: Spot, toward: int) -> bool:
+    """R002-31, R002-33: a step of the medium left, completing a Breach, goes straight up
+    (``toward`` +1) or straight down (-1) in its cell, toward the medium broken into."""
+    return frm[1:3] == to[1:3] and (to[3] - frm[3]) * toward > 0
+
+
+def turns_left(actor: Creature, o: AllowancesOptions, *, override: bool = False) -> int:
+    """R002-12, A002-12, A002-17, A002-27: how many submerged/surfaced changes a move may
+    still make this Activation. A change counts when a step crosses the surface, whatever
+    moved the creature (a failed Breach crosses nothing and counts nothing). With
+    ``breach.counts_as_transition: false`` the first crossing of the move completing a
+    Breach is the Breach's own and is free; an action that lifts the limit lifts it."""
+    if override:
+        return UNLIMITED
+    left = max(0, o.transitions.per_activation - actor.transitions)
+    if actor.breach_type is not None and not o.breach.counts_as_transition:
+        left += 1
+    return min(left, UNLIMITED)
 
 
 def hovers(actor: Creature) -> bool:
@@ -134,9 +157,7 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
                 any_turns: bool = False) -> Search:
     """The search for a move by ``by`` (a Type, ``jump``/``leap``, or None for any mix).
     ``loose`` replaces every cap (to explain a refusal); ``any_turns`` lifts R002-12."""
-    completing = actor.breach_type is not None
-    turns = UNLIMITED if (override or completing or any_turns) else max(
-        0, o.transitions.per_activation - actor.transitions)
+    turns = turns_left(actor, o, override=override or any_turns)
     if by in ("jump", "leap"):
         floor = -(10**6)
         if o.jump.max_drop_m is not None:
@@ -154,11 +175,18 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
         names = ["overland"]
     bt = actor.breach_type
     rise: str | None = None
-    if bt is not None and by == bt and MODE_TYPE[actor.mode] != bt:
-        # R002-31, R002-33: the way up out of the medium it is in (a shark rising to the
-        # surface) is moved with that medium's Type, straight up; the rest by the Breach
+    toward = 1
+    if bt is not None and by in (bt, None) and MODE_TYPE[actor.mode] != bt:
+        # R002-31, R002-33: the way out of the medium it is in (a shark rising to the
+        # surface, a bird coming down to it) is moved with that medium's Type, straight
+        # toward the new medium; the rest by the Breach. The same whether the move names
+        # the Breach's Type or leaves ``type`` out.
         rise = MODE_TYPE[actor.mode]
-        names.append(rise)
+        if actor.mode == "wall":  # A002-25: climbing is charged to Climb or to Overland
+            rise = climb or rise
+        toward = 1 if bt == MEDIUM_TYPE["air"] else -1
+        if by is not None:
+            names.append(rise)
     for t in names:
         if t in actor.scores:
             caps[t] = eff[t] if loose is None else loose
@@ -183,7 +211,7 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
     mover = Mover(frozenset(t for t in usable if t in MAP_TYPES), climb_as=climb_as,
                   turns=turns)
     return Search(Budget(caps), grp, mover, bt, bt is not None and bt not in actor.scores,
-                  hovers(actor), rise if rise in caps else None, own)
+                  hovers(actor), rise if rise in caps else None, own, toward)
 
 
 def shared_steps(terrain: Terrain, mover: Mover) -> Callable[[Spot], list[Step[Spot]]]:
@@ -205,7 +233,7 @@ def run(terrain: Terrain, start: Spot, s: Search,
     """The exact search of :class:`Search` from ``start``: compiled (``fastreach``) when
     numba is there, else :func:`pure_run` (the same result)."""
     key = (id(terrain), start, tuple(s.budget.caps.items()), s.groups, s.mover,
-           s.breach_type, s.breach_only, s.rise_only, s.owners, terrain.skim)
+           s.breach_type, s.breach_only, s.rise_only, s.toward, s.owners, terrain.skim)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is terrain:
         return hit[1]
@@ -234,8 +262,8 @@ def pure_run(terrain: Terrain, start: Spot, s: Search,
         given = terrain.steps(spot, s.mover) if source is None else [
             x for x in source(spot) if x.style in allowed]
         for st in given:
-            if st.style == rise and st.style != bt and (
-                    st.to[1:3] != spot[1:3] or st.to[3] <= spot[3]):
+            if st.style == rise and st.style != bt and not leaves_toward(
+                    spot, st.to, s.toward):
                 continue
             if st.style == bt:
                 out.append(Step(st.to, BREACH, st.cost))
@@ -497,4 +525,5 @@ __all__ = [
     "route",
     "run",
     "start_spot",
+    "turns_left",
 ]

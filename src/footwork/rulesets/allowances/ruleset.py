@@ -3,6 +3,7 @@ map in metres; Rush, Jump, Leap and Breach on d100 degrees with PP; the Dash tra
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -34,6 +35,7 @@ from footwork.rulesets.allowances.commands import (
     Activation,
     Breach,
     DashAction,
+    DashCheck,
     DeclarationCost,
     Jump,
     Leap,
@@ -140,7 +142,7 @@ class AllowancesRuleset(Ruleset[Creature]):
     def __init__(self) -> None:
         self._evolvers: dict[type[Event], Callable[[AllowancesState, Any], AllowancesState]] = {
             TurnStarted: lambda s, e: s.update_actor(
-                e.actor, transitions=0, simple_used=0,
+                e.actor, transitions=0, simple_used=0, dash=None,
                 activation=s.actors[e.actor].activation + 1),
             ev.ActivationStarted: lambda s, e: s.update_actor(
                 e.actor, transitions=0, simple_used=0,
@@ -165,6 +167,12 @@ class AllowancesRuleset(Ruleset[Creature]):
             ev.DashDeclared: lambda s, e: s.update_actor(
                 e.actor, pp=s.actors[e.actor].pp - e.pp,
                 simple_used=s.actors[e.actor].simple_used + e.simple),
+            ev.DashHeld: lambda s, e: s.update_actor(e.actor, dash={
+                "action": e.action, "target": e.target, "range_m": e.range_m,
+                "distance": e.distance, "status": "open"}),
+            ev.DashResolved: lambda s, e: s.update_actor(e.actor, dash={
+                "action": e.action, "target": e.target, "range_m": e.range_m,
+                "distance": e.distance, "status": "in_reach" if e.in_reach else "failed"}),
             ev.ObscuredSet: lambda s, e: s.update_actor(e.actor, obscured_pct=e.percent),
             ev.WeatherSet: lambda s, e: fast_replace(s, world={**s.world, "fog": e.fog}),
         }
@@ -232,7 +240,7 @@ class AllowancesRuleset(Ruleset[Creature]):
                                      f"(give actor: {self.gm})", ("A002-22",))
             if isinstance(command, Activation):
                 a = state.actors[state.current]
-                return [*self._lapse(a), ev.ActivationStarted(
+                return [*self._lapse(a), *self._settle_dash(state, a), ev.ActivationStarted(
                     actor=a.id, rules=("R002-06", "A002-22"))]
             if isinstance(command, Obscure):
                 target = self._actor(state, command.target)
@@ -244,6 +252,19 @@ class AllowancesRuleset(Ruleset[Creature]):
             return [ev.WeatherSet(fog=command.fog, rules=("R002-38",))]
         actor = self._actor(state, command.actor)
         _check_faces(command)
+        if isinstance(command, DashCheck):
+            if not _dash_open(actor):
+                raise IllegalCommand("no_dash", f"{actor.id} has no Dash Action waiting for "
+                                     "its Accuracy Check (R002-36)", ("R002-36",))
+            # R002-33, A002-13, A002-15: a held Breach or jump distance is used first, as
+            # outside a Dash (its move comes before the Accuracy Check, R002-36)
+            self._held_first(actor, "")
+            return self._settle_dash(state, actor)
+        if _dash_open(actor) and not isinstance(command, Move | Spend):
+            raise IllegalCommand("dash_open", f"{actor.id} is in the middle of a Dash Action: "
+                                 "it may move (a Free Action, R002-04), then dash_check "
+                                 "brings the Accuracy Check (R002-36, R002-37)",
+                                 ("R002-04", "R002-36", "R002-37"))
         if isinstance(command, Move):
             return self._move(state, actor, command)
         if isinstance(command, Spend):
@@ -306,9 +327,19 @@ class AllowancesRuleset(Ruleset[Creature]):
         if not t.in_bounds(to[0], to[1]):
             raise IllegalCommand("off_map", f"row {to[0]}, col {to[1]} is off the map "
                                  f"({t.rows} rows, {t.cols} cols)")
-        override = command.overrides_transition_limit
-        found = route(t, a, o, by, to, override=override)
-        return self._moved_events(state, a, by, found, override=override)
+        return self._carry_out(state, a, by, to, override=command.overrides_transition_limit)
+
+    def _carry_out(self, state: AllowancesState, a: Creature, by: str | None,
+                   to: tuple[int, int] | tuple[int, int, float], *, override: bool = False,
+                   cause: str = "") -> list[Event]:
+        """The one stage every chosen move passes, a ``move`` and a Dash Action's closing
+        move alike: its route, ruled by the pipeline, and its events. A refused move raises
+        ``IllegalCommand`` and changes nothing: a Breach's or a jump's distance stays held
+        for the move completing it (R002-33, A002-13, A002-15; only what was spent to
+        declare an Action stays spent, R002-37), and lapses only when that move is made
+        (what it leaves) or the turn or Activation ends (``_lapse``)."""
+        found = route(_terrain(state), a, _opts(state), by, to, override=override)
+        return self._moved_events(state, a, by, found, override=override, cause=cause)
 
     def _moved_events(self, state: AllowancesState, a: Creature, by: str | None,
                       found: Route, *, override: bool = False, cause: str = "") -> list[Event]:
@@ -333,8 +364,8 @@ class AllowancesRuleset(Ruleset[Creature]):
             spent = {"overland": hop}
         deducted = deductions(a, o, spent)
         kind, r, c, lv, turns = found.end
-        if a.breach_type is not None and turns and o.breach.counts_as_transition:
-            turns -= 1  # A002-12: the Breach already counted the crossing it makes
+        if a.breach_type is not None and turns and not o.breach.counts_as_transition:
+            turns -= 1  # A002-12 read otherwise: the Breach's own crossing is free
         used = [k for k, v in found.spent.items() if v > EPS and k not in ("none",)]
         named = sorted({(a.breach_type or k) if k == BREACH else k for k in used})
         name = "+".join(named) if len(named) > 1 or by is None else by
@@ -435,6 +466,10 @@ class AllowancesRuleset(Ruleset[Creature]):
             if o.jump.needs_solid_launch and a.mode != "ground":
                 raise IllegalCommand("no_launch", f"a {action} springs from solid ground; "
                                      f"{a.id} is in {a.mode} (A002-12)", ("R002-14", "A002-12"))
+            if not _on_a_surface(t, a):
+                raise IllegalCommand("no_launch", f"a {action} springs from the ground or the "
+                                     f"water's surface; {a.id} has nothing to spring from in "
+                                     f"{a.mode} (A002-12)", ("R002-14", "A002-12"))
             per = o.jump.jump_per_round if action == "jump" else o.jump.leap_per_round
             done = a.jumps if action == "jump" else a.leaps
             if per is not None and done >= per:
@@ -456,10 +491,12 @@ class AllowancesRuleset(Ruleset[Creature]):
                                      f"{into}: nothing to break into from here (A002-12, "
                                      "R002-31)", ("R002-31", "A002-12"))
             limit_t = o.transitions.per_activation
-            if o.breach.counts_as_transition and a.transitions >= limit_t:
+            if (o.breach.counts_as_transition and a.transitions >= limit_t
+                    and _breach_crosses(t, a, into)):
                 raise IllegalCommand("transition_limit", f"{a.id} has used this Activation's "
-                                     f"{limit_t} submerged/surfaced change, and a Breach is one "
-                                     "(R002-12, A002-12)", ("R002-12", "A002-12"))
+                                     f"{limit_t} submerged/surfaced change, and this Breach "
+                                     "would be another (R002-12, A002-12)",
+                                     ("R002-12", "A002-12"))
             here = MODE_TYPE[a.mode]
             skill = o.skills.get(here, "")
             grade = o.breach.difficulty
@@ -490,7 +527,7 @@ class AllowancesRuleset(Ruleset[Creature]):
             supplied=supplied, rules=(*ACTION_RULES[action], "A002-05", "A002-06"))]
         o = _opts(state)
         most = min(o.pp.max_per_roll, a.pp)
-        if pp is None and most > 0:
+        if pp is None and most > 0 and o.pp.after_roll:  # A002-07
             choices = tuple(str(n) for n in range(most + 1))
             events.append(DecisionRequested(
                 actor=a.id, kind="pp", choices=choices,
@@ -540,7 +577,6 @@ class AllowancesRuleset(Ruleset[Creature]):
             gained = breach_gain(deg)
             events.append(ev.Breached(actor=a.id, into=str(ctx["into"]), by=str(ctx["type"]),
                                       degrees=deg, gained=float(gained),
-                                      transition=o.breach.counts_as_transition,
                                       rules=("R002-33", "A002-12", "A002-15")))
         if isinstance(dash, Mapping):
             events += self._close(state, a, dash, events)
@@ -589,7 +625,10 @@ class AllowancesRuleset(Ruleset[Creature]):
     def _close(self, state: AllowancesState, a: Creature, dash: Mapping[str, JSON],
                so_far: Sequence[Event]) -> list[Event]:
         """R002-36, R002-37: move to the chosen place with what the closing Action gave; the
-        Action goes on only if the target is then within range."""
+        Action goes on only if the target is then within range. The closing move is ruled
+        by ``_carry_out`` as the same move outside a Dash: refused, it changes nothing, so a
+        Breach's or a jump's distance stays held for the move completing it while the Action
+        waits for its Accuracy Check (R002-04, R002-33, A002-13, A002-15, R002-37)."""
         s = state
         for e in so_far:
             s = self.evolve(s, e)
@@ -608,22 +647,39 @@ class AllowancesRuleset(Ruleset[Creature]):
             by = str(dash["type"])
         out: list[Event] = []
         t = _terrain(state)
-        try:
-            if by is None:  # a jump or breach that gave nothing: no closing move
-                raise IllegalCommand("no_distance", "nothing to close the gap with")
-            found = route(t, me, _opts(state), by, to)
-            out += self._moved_events(s, me, by, found, cause="dash")
+        if by is not None:  # a jump or breach that gave nothing has no closing move
+            # refused: nothing changes, and what the closing Action gave stays held
+            with contextlib.suppress(IllegalCommand):
+                out += self._carry_out(s, me, by, to, cause="dash")
             for e in out:
                 s = self.evolve(s, e)
             me = s.actors[a.id]
-        except IllegalCommand:
-            out += self._lapse(me)
         gap = t.distance((me.row, me.col, me.z), (target.row, target.col, target.z))
-        ok = gap <= float(str(dash["range_m"])) + EPS
-        out.append(ev.DashResolved(actor=a.id, action=str(dash["action"]), target=target.id,
-                                   in_reach=ok, distance=round(gap, 6),
-                                   rules=("R002-36",) if ok else ("R002-36", "R002-37")))
+        reach = float(str(dash["range_m"]))
+        if gap <= reach + EPS:
+            out.append(ev.DashResolved(actor=a.id, action=str(dash["action"]),
+                                       target=target.id, in_reach=True, distance=round(gap, 6),
+                                       range_m=reach, rules=("R002-36",)))
+        else:  # R002-04: it may still move as a Free Action before the Accuracy Check
+            out.append(ev.DashHeld(actor=a.id, action=str(dash["action"]), target=target.id,
+                                   range_m=reach, distance=round(gap, 6),
+                                   rules=("R002-04", "R002-36")))
         return out
+
+    def _settle_dash(self, state: AllowancesState, a: Creature) -> list[Event]:
+        """R002-36, R002-37: the Accuracy Check of an open Dash Action comes now (the
+        creature's ``dash_check``, the end of its turn or Activation): in reach from where
+        the creature stands, the Action goes on; else it fails, all spent staying spent."""
+        if not _dash_open(a):
+            return []
+        assert a.dash is not None
+        target = state.actors[str(a.dash["target"])]
+        reach = float(a.dash["range_m"])
+        gap = _terrain(state).distance((a.row, a.col, a.z), (target.row, target.col, target.z))
+        ok = gap <= reach + EPS
+        return [ev.DashResolved(actor=a.id, action=str(a.dash["action"]), target=target.id,
+                                in_reach=ok, distance=round(gap, 6), range_m=reach,
+                                rules=("R002-36",) if ok else ("R002-36", "R002-37"))]
 
     # -- turn and round boundaries -------------------------------------------------------
 
@@ -639,7 +695,8 @@ class AllowancesRuleset(Ruleset[Creature]):
 
     def on_turn_end(self, state: AllowancesState, actor_id: str,
                     roller: Roller) -> Sequence[Event]:
-        return self._lapse(state.actors[actor_id])
+        a = state.actors[actor_id]
+        return [*self._lapse(a), *self._settle_dash(state, a)]
 
     def on_round_end(self, state: AllowancesState, roller: Roller) -> Sequence[Event]:
         return [ev.AllowancesReset(actor=a.id, allowance=dict(a.scores), rules=("R002-07",))
@@ -662,6 +719,7 @@ class AllowancesRuleset(Ruleset[Creature]):
         if a.breach_type is not None:
             return Options((), self._move_options(state, a, a.breach_type, Listed(t)))
         listed = Listed(t)
+        open_dash = _dash_open(a)
         eff = effective(a, o)
         source = shared_steps(t, plan_search(t, a, o, None).mover)
         moves: list[Reachable] = []
@@ -670,6 +728,13 @@ class AllowancesRuleset(Ruleset[Creature]):
                 moves.append(self._move_options(state, a, by, listed, source))
         if sum(1 for by in MAP_TYPES if by in a.scores and eff[by] > EPS) > 1:
             moves.append(self._move_options(state, a, None, listed, source))
+        if open_dash:  # R002-04, R002-36: move, then the Accuracy Check
+            assert a.dash is not None
+            check = Option({"do": "dash_check", "actor": a.id},
+                           f"the Accuracy Check of {a.dash['action']} now (needs "
+                           f"{_m(float(a.dash['range_m']))} of {a.dash['target']})",
+                           "nothing", rules=("R002-36", "R002-37"))
+            return Options([check], Reachable.join(moves))
         found: list[Option] = []
         for by in a.scores:
             found += self._action_options(state, a, "rush", {"type": by})
@@ -894,6 +959,11 @@ def _degrees(target: int, roll: int) -> str:
     return f"{deg} DoS" if roll <= target else f"{-deg} DoF"
 
 
+def _dash_open(a: Creature) -> bool:
+    """R002-04, R002-36: is a Dash Action of ``a`` waiting for its Accuracy Check?"""
+    return a.dash is not None and a.dash.get("status") == "open"
+
+
 def _check_faces(command: Command) -> None:
     """A002-05: a d100 shows 1 to 100; anything else is refused before anything happens."""
     faces = getattr(command, "roll", None)
@@ -929,6 +999,23 @@ def _at_boundary(t: Terrain, a: Creature, into: str) -> bool:
         return True
     mover = Mover(frozenset(MAP_TYPES), climb_as="climb", turns=99)
     return any(st.to[0] != HOP and t.medium_of(st.to) == into for st in t.steps(spot, mover))
+
+
+def _on_a_surface(t: Terrain, a: Creature) -> bool:
+    """A002-12: a jump starts from the ground or (``jump.needs_solid_launch: false``) the
+    water's surface, where the map gives a hop; not under water, in the earth, on a wall
+    or in the air."""
+    spot = start_spot(t, a)
+    return a.mode == "ground" or (a.mode == "water" and not t.submerged(*spot[:4]))
+
+
+def _breach_crosses(t: Terrain, a: Creature, into: str) -> bool:
+    """R002-12, A002-12: must a Breach into ``into`` change between submerged and
+    surfaced? Bursting out from under water or earth does, and so does breaking into the
+    earth; breaking into water may stop at its surface, and leaving the surface into the
+    air crosses nothing."""
+    spot = start_spot(t, a)
+    return into == "earth" or t.submerged(spot[0], a.row, a.col, spot[3])
 
 
 def _place(t: Terrain, row: int, col: int, z: float | None,

@@ -15,8 +15,10 @@ so far in the move being searched (R002-12, A002-17: the limit is per Activation
   submerged.
 - ``WALL``: holding a face (the side of a higher wall or floor beside the cell): Climb
   goes up, down and along it and steps onto a top at its level (A002-25).
-- ``HOP``: in the air during a Jump or Leap (R002-17, R002-23): across and up cost their
-  length, coming down is free (gravity), and the hop ends on a floor or on water.
+- ``HOP``: in the air during a Jump or Leap (R002-17, R002-23): it starts from the ground
+  or the water's surface (the latter only when ``jump.needs_solid_launch`` is off, A002-12:
+  a Jump is refused before that), across and up cost their length, coming down is free
+  (gravity), and the hop ends on a floor or on water.
 
 Prices (R002-43, A002-16): a step across costs the cell size (a diagonal twice that
 under ``manhattan``, sqrt(2) times under ``euclidean``), a step up or down the vertical
@@ -188,6 +190,8 @@ class Terrain(GridLevels):
                 add(AIR, r, c, lv + 1, "flight", vs)
             if lv == t and mv.climb_as in types and self.can_hold(r, c, lv + 1):
                 add(WALL, r, c, lv + 1, mv.climb_as, vs)
+            if lv == t and "hop" in types:  # A002-12: off the surface, if the table allows
+                add(HOP, r, c, lv, "hop", 0.0)
         elif kind == AIR and "flight" in types:
             if lv + 1 < self.ceil[r][c]:
                 add(AIR, r, c, lv + 1, "flight", vs)
