@@ -8,7 +8,9 @@
 - (c) whatever the state JSON says an actor may not do, decide refuses;
 - (d) every way into a place (move, rush, pin placement, stop, drift, fall) honours the
   same entry rules: the spot is in its zone, no circles overlap, and only a carried
-  body may go over a zone's capacity (R004-06..08).
+  body may go over a zone's capacity (R004-06..08);
+- (e)-(j) issue 23: a step that changes place or mode is ruled on the step itself, not
+  a blanket flag, one side of it or another level.
 """
 
 from __future__ import annotations
@@ -22,10 +24,13 @@ from shapely import Point
 
 from footwork.engine.movement import Path, Step
 from footwork.errors import FootworkError, IllegalCommand, ScenarioError
+from footwork.rulesets.sitemaps.movement import swim_roll_needed
 from footwork.rulesets.sitemaps.pipeline import (
     CARRIED,
     CAUSES,
+    MOOT_AFTER_A_FALL,
     PIPELINE,
+    end_of_activation,
     entry,
     land,
     plan_move,
@@ -194,3 +199,50 @@ def test_every_way_in_honours_the_same_entry_rules(encounter: dict[str, Any],
                     >= (2 - 1e-6) ** 2
         inside = sum(1 for o in state.actors.values() if o.at == zone and o.id != actor)
         assert cause in CARRIED or inside < m.capacity[zone]
+
+
+@SETTINGS
+@given(encounters(), st.data())
+def test_a_fall_makes_only_the_balance_roll_moot(encounter: dict[str, Any],
+                                                 data: st.DataObject) -> None:
+    """(e) R004-22, R004-24, R004-27, A004-09 (issue 23 r): after a fall, each roll of the
+    end of the activation is judged on its own: only balancing is moot, so a swim (or a
+    face) is owed whatever made the character fall."""
+    state = _session(encounter).state
+    actor = state.actors[data.draw(st.sampled_from(sorted(state.actors)))]
+    standing = end_of_activation(state, actor, actor.at, actor.point, False)
+    fallen = end_of_activation(state, actor, actor.at, actor.point, True)
+    if standing is None or standing.kind not in MOOT_AFTER_A_FALL:
+        assert fallen == standing
+    else:
+        assert fallen is None or fallen.kind not in MOOT_AFTER_A_FALL
+    if swim_roll_needed(state, actor, actor.at):
+        assert fallen is not None
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 3), st.integers(0, 3), st.sampled_from([(3.0, 3.0), (1.0, 1.0),
+                                                              (6.0, 3.0)]))
+def test_a_failed_climb_lands_as_every_fall_does(capacity: int, crowd: int,
+                                                 foot: tuple[float, float]) -> None:
+    """(f) R004-08, R004-24, A004-15 (issue 23 s): the fall off a failed climb lands where
+    any fall into its lower zone lands (:func:`land` for a fall), however full that zone
+    is: a fall is carried, not a chosen stop."""
+    spots = [(1.0, 5.0), (7.0, 5.0), (7.0, 1.0)][:min(crowd, capacity)]
+    data = {"footwork": 1, "ruleset": "sitemaps", "map": {
+        "zones": [{"id": "yard", "rect": [-6, 0, 6, 6]},
+                  {"id": "lower", "rect": [0, 0, 8, 6], "capacity": capacity},
+                  {"id": "upper", "floor": 1, "rect": [0, 0, 8, 6]}],
+        "openings": [{"between": ["yard", "lower"]}],
+        "climbs": [{"between": ["lower", "upper"], "at": list(foot),
+                    "grade": "challenging"}]},
+        "actors": [{"id": "x", "side": "s", "at": "yard",
+                    "stats": {"point": [-3, 3], "fast": True}},
+                   *({"id": f"o{i}", "side": "s", "at": "lower", "stats": {"point": list(p)}}
+                     for i, p in enumerate(spots))]}
+    session = encounter_from_text(json.dumps(data), "gen.json").session()
+    want = land(session.state, "x", "lower", foot, "fall")
+    assume(want is not None)
+    session.do({"do": "move", "actor": "x", "to": "upper", "at": [4, 3], "roll": [20]})
+    x = session.state.actors["x"]
+    assert (x.at, x.point, x.fell) == ("lower", want, True)

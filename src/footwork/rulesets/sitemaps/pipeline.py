@@ -202,6 +202,35 @@ def settle(state: SiteState, actor: SiteActor, zone: str, point: XY,
 
 
 
+# -- the end of the activation --------------------------------------------------------
+
+#: end-of-activation rolls a fall earlier in the activation makes moot: a character that
+#: fell is down, not balancing (A004-09). A fall does not take it out of the water or
+#: off a face it landed on, so those rolls still come (R004-24, R004-27).
+MOOT_AFTER_A_FALL = frozenset({"balance"})
+
+
+def end_of_activation(state: SiteState, actor: SiteActor, zone: str, at: XY,
+                      fell: bool) -> Hazard | None:
+    """The AGI roll owed when the activation ends at ``at`` of ``zone`` (R004-22, R004-24,
+    R004-27; A004-09, A004-11), or None. Each candidate is judged on its own: one a fall
+    makes moot (:data:`MOOT_AFTER_A_FALL`) gives way to the next, never all of them."""
+    m = site(state)
+    floor = m.floor(zone)
+    found: list[Hazard] = []
+    rough = m.rough_at(at, floor)
+    if rough is not None:
+        found.append(Hazard(0.0, "balance", at, floor, ("R004-22", "A004-09"),
+                            detail={"below": rough.below}))
+    spec = m.specs[zone]
+    if spec.climb == "challenging":
+        found.append(Hazard(0.0, "climbing", at, floor, ("R004-24", "A004-11"),
+                            detail={"below": spec.below}))
+    if swim_roll_needed(state, actor, zone):
+        found.append(Hazard(0.0, "swim", at, floor, ("R004-27",), detail={"zone": zone}))
+    return next((h for h in found if not (fell and h.kind in MOOT_AFTER_A_FALL)), None)
+
+
 # -- one move traced through the zones -----------------------------------------------
 
 @dataclass(frozen=True)

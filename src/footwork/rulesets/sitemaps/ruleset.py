@@ -36,7 +36,6 @@ from footwork.rulesets.sitemaps.movement import (
     reach,
     site,
     step_zones,
-    swim_roll_needed,
     unknown_zones,
     within_reach,
     zone_distances,
@@ -44,6 +43,7 @@ from footwork.rulesets.sitemaps.movement import (
 from footwork.rulesets.sitemaps.options import SitemapsOptions
 from footwork.rulesets.sitemaps.pipeline import (
     check_entry,
+    end_of_activation,
     final_run,
     land,
     plan_move,
@@ -340,11 +340,19 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         zone, crossings = plan.path.zone_before(h.distance)
         back = tuple(reversed(plan.path.zones[:crossings + 1]))
         point = h.point
-        if h.kind == "climb":  # back to the foot of this climb, in the lower zone
-            zone = str(h.detail["lower"])
+        if h.kind == "climb":
+            zone = str(h.detail["lower"])  # back to the foot of this climb
             point = (float(h.detail["foot"][0]), float(h.detail["foot"][1]))
-        # the spot where it happened may be someone else's, or in a full zone (A004-06)
-        zone, point = settle(state, actor, zone, point, back)
+        if h.kind == "climb" or (h.kind != "swim" and fall_of(state, h, m.floor(zone))[0]
+                                 is None):
+            # a fall that ends here (at the foot, or where it stands): the body is carried,
+            # so it lands even in a full zone (R004-08 is about stopping; A004-15)
+            spot = land(state, actor.id, zone, point, "fall")
+            zone, point = (zone, spot) if spot is not None else \
+                settle(state, actor, zone, point, back)
+        else:
+            # the spot where it happened may be someone else's, or in a full zone (A004-06)
+            zone, point = settle(state, actor, zone, point, back)
         entered = [*plan.path.zones[:crossings + 1], zone]  # from where it began
         stop: list[Event] = [ev.MovementEnded(actor=actor.id, point=point, zone=zone,
                                               zones=crossings, why=f"failed the {h.kind} roll",
@@ -457,20 +465,10 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         """End of the activation: balancing, mid-climb and swimming rolls (R004-22, -24, -27)."""
         m = site(state)
         actor = state.actors[actor_id]
-        if actor.drowning or actor.fell:  # A004-09: a character that fell has had its roll
+        if actor.drowning:  # R004-28: already drowning, too worn out to swim
             return []
-        floor = floor_of(state, actor)
-        rough = m.rough_at(actor.point, floor)
-        spec = m.specs[actor.at]
-        hazard: Hazard | None = None
-        if rough is not None:
-            hazard = Hazard(0.0, "balance", actor.point, floor, ("R004-22", "A004-09"),
-                            detail={"below": rough.below})
-        elif spec.climb == "challenging":
-            hazard = Hazard(0.0, "climbing", actor.point, floor, ("R004-24", "A004-11"),
-                            detail={"below": spec.below})
-        elif swim_roll_needed(state, actor, actor.at):
-            hazard = Hazard(0.0, "swim", actor.point, floor, ("R004-27",))
+        # A004-09: each roll is judged on its own after a fall (a swim still comes)
+        hazard = end_of_activation(state, actor, actor.at, actor.point, actor.fell)
         if hazard is None:
             return []
         rolled, passed = self._roll(state, actor, "AGI", f"{hazard.kind}, end of activation",
