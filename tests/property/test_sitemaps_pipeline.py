@@ -16,15 +16,17 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from shapely import Point
 
 from footwork.engine.movement import Path, Step
 from footwork.errors import FootworkError, IllegalCommand, ScenarioError
-from footwork.rulesets.sitemaps.movement import swim_roll_needed
+from footwork.rulesets.sitemaps.movement import nearby, swim_roll_needed
 from footwork.rulesets.sitemaps.pipeline import (
     CARRIED,
     CAUSES,
@@ -246,3 +248,103 @@ def test_a_failed_climb_lands_as_every_fall_does(capacity: int, crowd: int,
     session.do({"do": "move", "actor": "x", "to": "upper", "at": [4, 3], "roll": [20]})
     x = session.state.actors["x"]
     assert (x.at, x.point, x.fell) == ("lower", want, True)
+
+
+def _session_of(zones: list[dict[str, Any]], actors: list[dict[str, Any]],
+                **more: Any) -> Any:
+    data = {"footwork": 1, "ruleset": "sitemaps", "map": {"zones": zones, **more},
+            "actors": actors}
+    return encounter_from_text(json.dumps(data), "gen.json").session()
+
+
+def _pins(session: Any, mover: str, to: str, at: tuple[float, float]) -> list[str | None]:
+    state = session.state
+    plan = plan_move(state, state.actors[mover], to, at, None)
+    return [h.pinner for h in plan.hazards if h.kind == "pin"]
+
+
+EDGE = {"range": {"measure": "edge"}}  # reach 4 m centre to centre: room to vary
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.floats(0.0, 2 * 3.14159), st.floats(2.0, 5.0))
+def test_a_pin_at_the_start_whatever_the_mode(angle: float, metres: float) -> None:
+    """(g) R004-19, R004-09 (issue 23 t): from one spot, a foe may pin a mover that walks
+    off, climbs a ladder or leaps a gap alike: the take-off is read on its own floor."""
+
+
+    foe = (5 + metres * math.cos(angle), 3 + metres * math.sin(angle))
+    assume(0.2 < foe[0] < 5.8 and 0.2 < foe[1] < 5.8)
+    zones = [{"id": "barn", "rect": [0, 0, 6, 6]}, {"id": "stall", "rect": [0, 6, 6, 4]},
+             {"id": "loft", "floor": 1, "rect": [0, 0, 6, 6]},
+             {"id": "yard", "rect": [7, 0, 4, 6]}]
+    actors = [{"id": "x", "side": "a", "at": "barn", "stats": {"point": [5, 3]}},
+              {"id": "f", "side": "b", "at": "barn", "stats": {"point": list(foe)}}]
+    data = {"footwork": 1, "ruleset": "sitemaps", "options": EDGE, "map": {
+        "zones": zones, "openings": [{"between": ["barn", "stall"]}],
+        "climbs": [{"between": ["barn", "loft"], "at": [5, 3]}],
+        "gaps": [{"between": ["barn", "yard"], "from": [5, 3], "to": [7, 3]}]},
+        "actors": actors}
+    session = encounter_from_text(json.dumps(data), "gen.json").session()
+    within = metres <= 4.0 + 1e-9
+    assert bool(_pins(session, "x", "loft", (5.0, 1.0))) == within
+    assert bool(_pins(session, "x", "yard", (9.0, 3.0))) == within
+    assert bool(_pins(session, "x", "stall", (5.0, 8.0))) or not within
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.floats(0.1, 1.9), st.floats(0.0, 3.0), st.floats(0.0, 3.0))
+def test_reach_over_a_gap_is_arm_length(width: float, left: float, right: float) -> None:
+    """(h) R004-09, R004-31 (issue 23 u): across a gap's air, Nearby is arm's reach
+    measured as across an open border (here edge to edge: 4 m centre to centre)."""
+    p, q = (6 - left, 3.0), (6 + width + right, 3.0)
+    assume(q[0] - p[0] >= 2.0)
+    data = {"footwork": 1, "ruleset": "sitemaps", "options": EDGE, "map": {
+        "zones": [{"id": "a", "rect": [0, 0, 6, 6]}, {"id": "b", "rect": [6 + width, 0, 6, 6]}],
+        "gaps": [{"between": ["a", "b"], "from": [6, 3], "to": [6 + width, 3]}]},
+        "actors": [{"id": "x", "side": "a", "at": "a", "stats": {"point": list(p)}},
+                   {"id": "y", "side": "a", "at": "b", "stats": {"point": list(q)}}]}
+    state = encounter_from_text(json.dumps(data), "gen.json").session().state
+    assert nearby(state, state.actors["x"], state.actors["y"]) == \
+        (q[0] - p[0] <= 4.0 + 1e-9)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["walk", "leap"]), st.floats(0.0, 8.0), st.floats(1.0, 6.0))
+def test_rough_ground_is_read_on_the_movers_floor(mode: str, x0: float, w: float) -> None:
+    """(i) R004-22, A004-09 (issue 23 v): ice one floor down never owes a balance roll to
+    a mover above it, whatever the way it moves (walking or leaping)."""
+    zones = [{"id": "w", "floor": 1, "rect": [0, 0, 4, 4]},
+             {"id": "e", "floor": 1, "rect": [6 if mode == "leap" else 4, 0, 4, 4]},
+             {"id": "cellar", "rect": [0, 0, 10, 4]}]
+    more: dict[str, Any] = {"rough": [{"floor": 0, "rect": [x0, 0, w, 4],
+                                       "qualities": ["slippery"]}]}
+    if mode == "leap":
+        more["gaps"] = [{"between": ["w", "e"], "from": [4, 2], "to": [6, 2]}]
+    else:
+        more["openings"] = [{"between": ["w", "e"]}]
+    session = _session_of(zones, [{"id": "x", "side": "a", "at": "w",
+                                   "stats": {"point": [1, 2]}}], **more)
+    state = session.state
+    end = (9.0 if mode == "leap" else 7.0, 2.0)
+    plan = plan_move(state, state.actors["x"], "e", end, None)
+    assert [h.kind for h in plan.hazards if h.kind == "balance"] == []
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.floats(1.0, 3.0), st.floats(1.0, 3.0), st.integers(2, 4))
+def test_a_clear_straight_way_is_taken(y0: float, y1: float, rooms: int) -> None:
+    """(j) R004-18, A004-16 (issue 23 w): through open borders, a mover whose straight line
+    is clear and crosses every opening 1 m inside walks that line: the traced way is as
+    long as the straight distance."""
+
+
+    zones = [{"id": f"r{i}", "rect": [4 * i, 0, 4, 4]} for i in range(rooms)]
+    openings = [{"between": [f"r{i}", f"r{i + 1}"]} for i in range(rooms - 1)]
+    session = _session_of(zones, [{"id": "x", "side": "a", "at": "r0",
+                                   "stats": {"point": [0.5, y0], "fast": True}}],
+                          openings=openings)
+    state = session.state
+    end = (4 * rooms - 0.5, y1)
+    plan = plan_move(state, state.actors["x"], f"r{rooms - 1}", end, None)
+    assert plan.path.length == pytest.approx(math.dist((0.5, y0), end), abs=1e-6)

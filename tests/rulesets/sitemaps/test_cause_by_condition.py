@@ -56,3 +56,78 @@ def test_a_failed_climb_falls_to_the_foot_even_in_a_full_zone_R004_08_A004_15() 
         assert (brin.at, brin.point, brin.fell) == ("lower", (3.0, 3.0), True), capacity
         (fell,) = of_type(events, "fell")
         assert fell.metres == 2.5 and "A004-15" in fell.rules
+
+
+def test_a_climb_started_within_reach_can_be_pinned_R004_19() -> None:
+    """R004-19, R004-09, A004-04: a mover that starts up a ladder within a foe's reach
+    may be pinned before it leaves the floor, as a walk from the same spot may."""
+    zones = [{"id": "barn", "rect": [0, 0, 6, 6]}, {"id": "stall", "rect": [6, 0, 4, 6]},
+             {"id": "loft", "floor": 1, "rect": [0, 0, 6, 6]}]
+    s = session([actor("dana", "barn", [3, 3]), actor("jory", "barn", [3, 5], side="farm")],
+                zones=zones, openings=[{"between": ["barn", "stall"]}],
+                climbs=[{"between": ["barn", "loft"], "at": [3, 3]}])
+    move(s, "dana", "loft", [3, 1])
+    assert s.state.pending is not None and s.state.pending.kind == "pin"
+    assert s.state.pending.actor == "jory"
+    s.do({"answer": "pin", "actor": "jory"})
+    s.do({"answer": "STR", "roll": [20]})  # fails: stopped at the foot, on floor 0
+    dana = s.state.actors["dana"]
+    assert (dana.at, dana.point, dana.stopped) == ("barn", (3.0, 3.0), True)
+
+
+def test_reach_crosses_a_crack_stepped_over_without_a_roll_R004_09_R004_31() -> None:
+    """R004-09, R004-31, R004-19: a 0.8 m crack is crossed without a roll, and arm's reach
+    crosses it too: a foe on the far lip may pin, and the two are Nearby."""
+    zones = [{"id": "west", "rect": [0, 0, 6, 6]}, {"id": "east", "rect": [6.8, 0, 6, 6]}]
+    gaps = [{"between": ["west", "east"], "from": [6, 3], "to": [6.8, 3]}]
+    s = session([actor("fenn", "west", [5.9, 0.5]), actor("guard", "east", [7.8, 3],
+                                                         side="quarry")],
+                zones=zones, openings=[], gaps=gaps)
+    from footwork.rulesets.sitemaps.movement import nearby
+
+    assert not nearby(s.state, s.state.actors["fenn"], s.state.actors["guard"])
+    move(s, "fenn", "west", [5.9, 5.5])
+    assert s.state.pending is not None and s.state.pending.actor == "guard"
+
+
+def test_a_wall_still_stops_reach_beside_a_gap_A004_16() -> None:
+    """A004-16, R004-09: the air of a gap does not carry reach through a wall."""
+    zones = [{"id": "west", "rect": [0, 0, 6, 6]}, {"id": "east", "rect": [6.8, 0, 6, 6]}]
+    gaps = [{"between": ["west", "east"], "from": [6, 3], "to": [6.8, 3]}]
+    walls = [[[5.5, 0], [5.5, 6]]]
+    s = session([actor("fenn", "west", [5, 1]), actor("guard", "east", [7, 3],
+                                                     side="quarry")],
+                zones=zones, openings=[], gaps=gaps, walls=walls)
+    from footwork.rulesets.sitemaps.movement import within_reach
+
+    assert within_reach(s.state, (5.9, 3.0), (7.5, 3.0), 0)
+    assert not within_reach(s.state, (5.2, 3.0), (7.0, 3.0), 0)
+
+
+def test_a_leap_reads_rough_ground_on_its_own_floor_R004_22() -> None:
+    """R004-22, R004-30, A004-09: ice one floor below a leap's take-off owes no balance
+    roll; the leap's own roll is the only one."""
+    zones = [{"id": "w", "floor": 1, "rect": [0, 0, 4, 4]},
+             {"id": "e", "floor": 1, "rect": [6.5, 0, 4, 4]},
+             {"id": "cellar", "rect": [0, 0, 10.5, 4], "large": True}]
+    s = session([actor("gil", "w", [1, 2], AGI=10)], zones=zones, openings=[],
+                gaps=[{"between": ["w", "e"], "from": [4, 2], "to": [6.5, 2],
+                       "below": "cellar"}],
+                rough=[{"floor": 0, "rect": [2, 0, 4, 4], "qualities": ["slippery"]}])
+    events = move(s, "gil", "e", [10, 2], roll=[9])
+    (rolled,) = of_type(events, "rolled")
+    assert "leap" in rolled.check and s.state.actors["gil"].at == "e"
+
+
+def test_a_clear_straight_way_through_open_borders_is_walked_R004_18() -> None:
+    """R004-18, A004-16, R004-19: a run along y = 1.2 through two open 4 m borders keeps
+    its straight line (crossing 1.2 m inside each opening), so it passes 2.1 m from a
+    foe and no pin is offered."""
+    zones = [{"id": f"r{i}", "rect": [4 * i, 0, 4, 4]} for i in range(3)]
+    openings = [{"between": ["r0", "r1"]}, {"between": ["r1", "r2"]}]
+    s = session([actor("hal", "r0", [1, 1.2], fast=True),
+                 actor("foe", "r1", [6, 3.3], side="gang")], zones=zones, openings=openings)
+    events = move(s, "hal", "r2", [11, 1.2])
+    assert s.state.pending is None
+    (moved,) = of_type(events, "moved")
+    assert moved.zones == 2 and s.state.actors["hal"].point == (11.0, 1.2)

@@ -47,10 +47,13 @@ from footwork.rulesets.sitemaps.movement import (
     opts,
     others,
     overloaded,
+    position,
     reach,
     site,
     swim_roll_needed,
+    takeoffs,
     unknown_zones,
+    within_reach,
     zone_routes,
 )
 from footwork.space.zonemap import XY, Connector, Leg, PathBlocked, TracedPath
@@ -179,7 +182,7 @@ def spot_near(state: SiteState, actor_id: str, centre: XY, floor: int, near: XY
         if math.dist(point, centre) > high + 1e-9:
             continue
         zone = m.zone_at(point, floor)
-        if zone is None or not m.geometry.clear(point, centre, floor):
+        if zone is None or not within_reach(state, point, centre, floor):
             continue
         if entry(state, actor_id, zone, point, "pin") is None:
             return zone, point
@@ -302,7 +305,7 @@ def pins_on_the_way(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
             continue
         d = _first_in_reach(walk.state, route.path, other.point, m.floor(other.at))
         if d is not None and low < d <= high:
-            point, floor = route.path.point_at(d)
+            point, floor = position(walk.state, route.path, d)
             out.append(Hazard(d, "pin", point, floor, ("R004-19", "A004-04"), pinner=other.id))
     return _owe(*out)
 
@@ -315,8 +318,10 @@ def off_rough(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
     route, low, high = found
     out = []
     for r in site(walk.state).rough:
+        # a climb or leap leaves the floor it takes off from, not one above or below it
+        away = {(d, p) for d, p, f in takeoffs(walk.state, route.path) if f != r.floor}
         for d, p in route.path.exits(r.polygon, r.floor):
-            if low < d <= high:
+            if low < d <= high and (d, p) not in away:
                 out.append(Hazard(d, "balance", p, r.floor, ("R004-22", "A004-09"),
                                   detail={"qualities": list(r.qualities), "below": r.below}))
     return _owe(*out)
