@@ -3,6 +3,11 @@ own level, both its ends, the roll it owes), never one side of it or a blanket f
 
 from __future__ import annotations
 
+import pytest
+
+from footwork.errors import ScenarioError
+from footwork.rulesets.sitemaps.movement import nearby, within_reach
+
 from ._helpers import actor, move, of_type, session
 
 
@@ -83,8 +88,6 @@ def test_reach_crosses_a_crack_stepped_over_without_a_roll_R004_09_R004_31() -> 
     s = session([actor("fenn", "west", [5.9, 0.5]), actor("guard", "east", [7.8, 3],
                                                          side="quarry")],
                 zones=zones, openings=[], gaps=gaps)
-    from footwork.rulesets.sitemaps.movement import nearby
-
     assert not nearby(s.state, s.state.actors["fenn"], s.state.actors["guard"])
     move(s, "fenn", "west", [5.9, 5.5])
     assert s.state.pending is not None and s.state.pending.actor == "guard"
@@ -98,8 +101,6 @@ def test_a_wall_still_stops_reach_beside_a_gap_A004_16() -> None:
     s = session([actor("fenn", "west", [5, 1]), actor("guard", "east", [7, 3],
                                                      side="quarry")],
                 zones=zones, openings=[], gaps=gaps, walls=walls)
-    from footwork.rulesets.sitemaps.movement import within_reach
-
     assert within_reach(s.state, (5.9, 3.0), (7.5, 3.0), 0)
     assert not within_reach(s.state, (5.2, 3.0), (7.0, 3.0), 0)
 
@@ -131,3 +132,64 @@ def test_a_clear_straight_way_through_open_borders_is_walked_R004_18() -> None:
     assert s.state.pending is None
     (moved,) = of_type(events, "moved")
     assert moved.zones == 2 and s.state.actors["hal"].point == (11.0, 1.2)
+
+
+def _pinned(place_within: str) -> object:
+    s = session([actor("ada", "r0", [1, 2]), actor("jo", "r1", [8, 2], side="foes")],
+                options={"pin": {"place_within": place_within}})
+    move(s, "ada", "r1", [10, 2])
+    s.do({"answer": "pin", "actor": "jo"})
+    s.do({"answer": "STR", "roll": [20]})
+    return s
+
+
+def test_place_within_reach_of_the_pinner_by_default_A004_05() -> None:
+    """A004-05, R004-21: by default the pinned mover goes within 2 m of the pinner: a
+    spot 2 m from where it stopped but 3.6 m from the pinner is refused."""
+    s = _pinned("pinner")
+    stopped = s.state.actors["ada"].point
+    assert s.state.pending is not None and s.state.pending.kind == "place_pinned"
+    far = (stopped[0] - 2.0, stopped[1])
+    with pytest.raises(Exception, match="not within 2 m of jo"):
+        s.do({"answer": "place", "actor": "jo", "at": list(far)})
+
+
+def test_place_within_reach_of_the_mover_option_A004_05() -> None:
+    """A004-05 (`pin.place_within: mover`): the pinned mover goes within 2 m of where it
+    was stopped instead, so the spot refused by default is taken."""
+    s = _pinned("mover")
+    stopped = s.state.actors["ada"].point
+    far = (stopped[0] - 2.0, stopped[1])
+    s.do({"answer": "place", "actor": "jo", "at": list(far)})
+    assert s.state.actors["ada"].point == far
+
+
+def test_place_within_is_validated_A004_05() -> None:
+    """A004-05: a bad `pin.place_within` is a one-line error naming the field."""
+    with pytest.raises(ScenarioError, match="place_within"):
+        session([actor("ada", "r0", [1, 2])], options={"pin": {"place_within": "anyone"}})
+
+
+def test_an_end_of_activation_fall_into_rapids_owes_the_swim_roll_R004_22_R004_27() -> None:
+    """R004-22, R004-27, A004-09: a balance roll failed at the end of the activation
+    drops the character into turbulent water, where its activation ends: the swim roll
+    follows (balancing is moot by then, swimming is not)."""
+    s = _catwalk_over({"turbulent": True})
+    ended = s.do({"do": "end_turn", "actor": "ada", "roll": [15, 12]})
+    assert [r.check.split("(")[1] for r in of_type(ended, "rolled")] == \
+        ["balance, end of activation)", "swim, end of activation)"]
+    assert s.state.actors["ada"].drowning
+
+
+def test_a_leap_out_of_the_water_leaves_the_water_first_R004_27_R004_30() -> None:
+    """R004-27, R004-30, A004-12, A004-14: at the take-off, the swim roll for leaving the
+    water comes before the leap's own roll."""
+    zones = [{"id": "pond", "rect": [0, 0, 5, 6], "water": {}},
+             {"id": "bank", "rect": [7.5, 0, 4, 6]},
+             {"id": "ditch", "floor": -1, "rect": [5, 0, 2.5, 6]}]
+    gaps = [{"between": ["pond", "bank"], "from": [5, 3], "to": [7.5, 3], "below": "ditch"}]
+    s = session([actor("pell", "pond", [2, 3], AGI=10, bulk=5)], zones=zones, openings=[],
+                gaps=gaps)
+    events = move(s, "pell", "bank", [10, 3], roll=[5, 18])
+    assert ["swim" in r.check for r in of_type(events, "rolled")] == [True, False]
+    assert s.state.actors["pell"].at == "ditch" and not s.state.actors["pell"].drowning

@@ -189,6 +189,13 @@ def spot_near(state: SiteState, actor_id: str, centre: XY, floor: int, near: XY
     return None
 
 
+def pin_centre(state: SiteState, pinner: SiteActor, mover: SiteActor) -> tuple[XY, int]:
+    """A004-05 (``pin.place_within``): the point (and floor) a pinned mover is placed
+    within reach of: the pinner, or the mover where it was stopped."""
+    holder = pinner if opts(state).pin.place_within == "pinner" else mover
+    return holder.point, site(state).floor(holder.at)
+
+
 def settle(state: SiteState, actor: SiteActor, zone: str, point: XY,
            back: tuple[str, ...] = ()) -> tuple[str, XY]:
     """Where a character whose movement ends at ``point`` of ``zone`` (a pin, a failed
@@ -606,9 +613,11 @@ def _mode(state: SiteState, to: str, used: tuple[Leg, float, float] | None) -> s
     return "swim" if site(state).is_water(to) else "walk"
 
 
-#: the order of checks met at one point: a pin first, then the leap, the climb, the
-#: balance and the swim (the order the executor has always used)
-ORDER = {"pin": 0, "leap": 1, "climb": 2, "climb_top": 2, "balance": 3, "swim": 4}
+#: the order of checks met at one point, as the stages meet them: a pin first, then
+#: leaving where it stands (stepping off a rough surface, R004-22; out of the water,
+#: R004-27), then crossing (the leap, R004-30; the climb, R004-24). A leap out of the
+#: water leaves the water before it flies (issue 23 review, scenario 047).
+ORDER = {"pin": 0, "balance": 1, "swim": 2, "leap": 3, "climb": 3, "climb_top": 3}
 
 
 def rule_route(state: SiteState, actor: SiteActor, cause: str, path: TracedPath, at: XY,

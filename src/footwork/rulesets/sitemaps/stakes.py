@@ -217,10 +217,12 @@ def resist_consequences(state: SiteState, mover: SiteActor,
 
 def place_consequences(state: SiteState, pinner: SiteActor,
                        mover: str) -> tuple[Consequence, ...]:
-    """``place``: a free spot within reach of the pinner; not a move (R004-21, A004-05)."""
+    """``place``: a free spot within reach of the pinner (or, with ``pin.place_within:
+    mover``, of where the mover stopped); not a move (R004-21, A004-05)."""
+    whose = "itself" if opts(state).pin.place_within == "pinner" else f"where {mover} stopped"
     return (Consequence(
         "place", f"{pinner.id} puts {mover} on a free spot within {reach(state):g} m of "
-        f"itself (give at: [x, y]; without it, the free spot nearest where {mover} "
+        f"{whose} (give at: [x, y]; without it, the free spot nearest where {mover} "
         "stopped); being placed is not a move, so no pin follows",
         rules=("R004-21", "A004-05")),)
 
