@@ -193,3 +193,77 @@ def test_a_leap_out_of_the_water_leaves_the_water_first_R004_27_R004_30() -> Non
     events = move(s, "pell", "bank", [10, 3], roll=[5, 18])
     assert ["swim" in r.check for r in of_type(events, "rolled")] == [True, False]
     assert s.state.actors["pell"].at == "ditch" and not s.state.actors["pell"].drowning
+
+
+def test_every_way_into_a_hidden_zone_reveals_it_A004_17() -> None:
+    """A004-17, R004-02: a climb, a leap, a drift and a pin placement into an unrevealed
+    zone reveal it, as a walk does (the players see it happen from a known zone)."""
+    zones = [{"id": "yard", "rect": [0, 0, 6, 6]},
+             {"id": "loft", "floor": 1, "rect": [0, 0, 6, 6], "revealed": False},
+             {"id": "roof", "rect": [7, 0, 4, 6], "revealed": False},
+             {"id": "ford", "rect": [0, 6, 6, 4], "water": {"turbulent": True,
+                                                           "current": "pool"}},
+             {"id": "pool", "rect": [0, 10, 6, 4], "water": {}, "revealed": False},
+             {"id": "shed", "rect": [-4, 0, 4, 6], "revealed": False}]
+    s = session([actor("up", "yard", [5, 1]), actor("over", "yard", [3.5, 3]),
+                 actor("sink", "ford", [3, 8], AGI=0), actor("pinned", "yard", [1, 5]),
+                 actor("foe", "yard", [1, 3], side="foes")],
+                zones=zones, openings=[{"between": ["yard", "ford"]},
+                                       {"between": ["ford", "pool"]},
+                                       {"between": ["yard", "shed"]}],
+                climbs=[{"between": ["yard", "loft"], "at": [5, 1]}],
+                gaps=[{"between": ["yard", "roof"], "from": [6, 3], "to": [7, 3]}],
+                order=["up", "over", "sink", "pinned", "foe"])
+    move(s, "up", "loft", [2, 2])
+    assert "loft" in s.state.world["revealed"]
+    s.do({"do": "end_turn", "actor": "up"})
+    move(s, "over", "roof", [9, 3])
+    assert "roof" in s.state.world["revealed"]
+    s.do({"do": "end_turn", "actor": "over"})
+    s.do({"do": "end_turn", "actor": "sink", "roll": [20]})  # drowns
+    s.do({"do": "end_turn", "actor": "pinned"})
+    s.do({"do": "end_turn", "actor": "foe"})  # the round ends: the current carries her
+    assert s.state.actors["sink"].at == "pool" and "pool" in s.state.world["revealed"]
+    move(s, "up", "loft", [4, 4])
+    s.do({"do": "end_turn", "actor": "up"})
+    s.do({"do": "end_turn", "actor": "over"})
+    s.do({"do": "end_turn", "actor": "sink"})
+    move(s, "pinned", "yard", [3, 5.5])  # starts within the foe's reach
+    s.do({"answer": "pin", "actor": "foe"})
+    s.do({"answer": "STR", "roll": [20]})
+    s.do({"answer": "place", "actor": "foe", "at": [-1, 3]})  # into the shed
+    assert s.state.actors["pinned"].at == "shed" and "shed" in s.state.world["revealed"]
+
+
+def test_a_fall_onto_a_challenging_face_owes_the_face_roll_R004_24_A004_09() -> None:
+    """R004-24, A004-09, A004-11: a character that falls onto a challenging climbing
+    face is mid-climb when its activation ends: it rolls (balancing alone is moot)."""
+    zones = [{"id": "cat", "floor": 2, "rect": [4, 1, 6, 2], "below": "face"},
+             {"id": "dock", "floor": 2, "rect": [10, 0, 4, 4]},
+             {"id": "face", "floor": 1, "rect": [4, 0, 6, 4], "climb": "challenging",
+              "below": "ground"},
+             {"id": "ground", "rect": [4, 0, 6, 4]}]
+    rough = [{"floor": 2, "rect": [4, 1, 6, 2], "qualities": ["narrow"], "below": "face"}]
+    s = session([actor("ada", "cat", [6, 2], AGI=10)], zones=zones,
+                openings=[{"between": ["cat", "dock"]}], rough=rough)
+    move(s, "ada", "dock", [12, 2], roll=[15])
+    assert s.state.actors["ada"].at == "face"
+    ended = s.do({"do": "end_turn", "actor": "ada", "roll": [16]})
+    (rolled,) = of_type(ended, "rolled")
+    assert "climbing" in rolled.check and s.state.actors["ada"].at == "ground"
+
+
+def test_a_mover_placed_on_rough_ground_rolls_at_the_end_R004_22_A004_05() -> None:
+    """R004-22, A004-05, A004-09: a pinned mover placed on a narrow ledge is standing on
+    it when its activation ends: it makes the balance roll."""
+    rough = [{"rect": [0, 4, 6, 2], "qualities": ["narrow"]}]
+    s = session([actor("ada", "r0", [1, 1]), actor("jo", "r0", [4, 2], side="foes")],
+                zones=[{"id": "r0", "rect": [0, 0, 6, 6]}, {"id": "r1", "rect": [6, 0, 6, 6]}],
+                openings=[{"between": ["r0", "r1"]}], rough=rough)
+    move(s, "ada", "r1", [9, 1])
+    s.do({"answer": "pin", "actor": "jo"})
+    s.do({"answer": "STR", "roll": [20]})
+    s.do({"answer": "place", "actor": "jo", "at": [4, 4]})  # onto the ledge
+    ended = s.do({"do": "end_turn", "actor": "ada", "roll": [3]})
+    (rolled,) = of_type(ended, "rolled")
+    assert "balance" in rolled.check
