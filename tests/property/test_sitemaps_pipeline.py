@@ -10,7 +10,11 @@
   same entry rules: the spot is in its zone, no circles overlap, and only a carried
   body may go over a zone's capacity (R004-06..08);
 - (e)-(j) issue 23: a step that changes place or mode is ruled on the step itself, not
-  a blanket flag, one side of it or another level.
+  a blanket flag, one side of it or another level;
+- (k) issue 23, second review: water a character cannot swim (R004-29) gets one ruling
+  whatever puts it there: a chosen way in or out is refused, and one who is there (a
+  fall, a fall at the end of the activation, a rescue, the map) drowns at the end of its
+  activation with no roll.
 """
 
 from __future__ import annotations
@@ -106,12 +110,15 @@ def test_a_move_and_a_rush_owe_the_same_checks(encounter: dict[str, Any],
     assert plans[0] == plans[1]
 
 
-def _crossing(kind: str, grade_or_width: Any, forward: bool) -> str | None:
+def _crossing(kind: str, grade_or_width: Any, forward: bool,
+              wall: list[list[float]] | None = None) -> str | None:
     if kind == "gap":
         zones: list[dict[str, Any]] = [{"id": "a", "rect": [0, 0, 6, 6]},
                                        {"id": "b", "rect": [6 + grade_or_width, 0, 6, 6]}]
         more: dict[str, Any] = {"gaps": [{"between": ["a", "b"], "from": [6, 3],
                           "to": [6 + grade_or_width, 3]}]}
+        if wall is not None:
+            more["walls"] = [wall]
         ends = (("a", [6, 3]), ("b", [6 + grade_or_width, 3]))
     else:
         zones = [{"id": "a", "rect": [0, 0, 6, 6]}, {"id": "b", "floor": 1, "rect": [0, 0, 6, 6]}]
@@ -136,6 +143,23 @@ def test_what_blocks_a_crossing_blocks_it_both_ways(kind: str, data: st.DataObje
     value = data.draw(st.sampled_from([0.5, 1.0, 1.5, 2.0, 2.5, 3.0]) if kind == "gap"
                       else st.sampled_from(["trivial", "challenging", "extreme"]))
     assert _crossing(kind, value, True) == _crossing(kind, value, False)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([1.0, 1.5, 3.0]), st.floats(0.1, 0.9), st.floats(0.0, 6.0),
+       st.floats(0.2, 3.0))
+def test_a_wall_across_a_leap_blocks_it_both_ways(width: float, at: float, y: float,
+                                                  length: float) -> None:
+    """(b) R004-18, A004-16 (issue 23, S051): a wall drawn in a gap blocks the leap, both
+    ways, exactly when it crosses the leap's line; a leap is a leg of the path like a
+    walked one, and its open air alone blocks nothing."""
+    x = 6 + at * width
+    wall = [[x, y], [x, y + length]]
+    crosses = y < 3 < y + length
+    free = _crossing("gap", width, True)
+    for forward in (True, False):
+        got = _crossing("gap", width, forward, wall)
+        assert got == ("path_blocked" if crosses else free), (forward, wall)
 
 
 def _flag_refusals(state: Any, actor_id: str) -> list[dict[str, Any]]:
@@ -348,3 +372,74 @@ def test_a_clear_straight_way_is_taken(y0: float, y1: float, rooms: int) -> None
     end = (4 * rooms - 0.5, y1)
     plan = plan_move(state, state.actors["x"], f"r{rooms - 1}", end, None)
     assert plan.path.length == pytest.approx(math.dist((0.5, y0), end), abs=1e-6)
+
+
+def _race(bulk: int, turbulent: bool, how: str) -> tuple[Any, list[Any]]:
+    """Pell in the race by ``how``: ``fall`` (slips stepping off the catwalk),
+    ``end_fall`` (slips at the end of his activation), ``rescue`` (drowned there, then
+    rescued by Tam), ``start`` (the map puts him there). Returns the session and the
+    events of the end of the activation he spends in the race."""
+    zones = [{"id": "catwalk", "floor": 1, "rect": [4, 1, 6, 2], "below": "race"},
+             {"id": "dock", "floor": 1, "rect": [10, 0, 4, 4]},
+             {"id": "race", "rect": [4, 0, 6, 4], "water": {"turbulent": turbulent}},
+             {"id": "bank", "rect": [10, 0, 4, 4]}]
+    where = ("catwalk", [6, 2]) if how in ("fall", "end_fall") else ("race", [8, 2])
+    session = _session_of(zones, [
+        {"id": "pell", "side": "a", "at": where[0],
+         "stats": {"point": where[1], "AGI": 12, "bulk": bulk}},
+        {"id": "tam", "side": "a", "at": "bank", "stats": {"point": [10, 2]}}],
+        openings=[{"between": ["catwalk", "dock"]}, {"between": ["race", "bank"]}],
+        rough=[{"floor": 1, "rect": [4, 1, 6, 2], "qualities": ["narrow"],
+                "below": "race"}])
+    if how == "fall":
+        session.do({"do": "move", "actor": "pell", "to": "dock", "at": [12, 2],
+                    "roll": [20]})
+    elif how == "end_fall":  # the balance roll fails; the one owed in the race follows
+        return session, list(session.do({"do": "end_turn", "actor": "pell", "roll": [20]}))
+    elif how == "rescue":
+        session.do({"do": "end_turn", "actor": "pell"})  # drowns or not, by the seed
+        assume(session.state.actors["pell"].drowning)
+        for who in ("tam", "pell"):
+            session.do({"do": "end_turn", "actor": who})
+        session.do({"do": "rescue", "actor": "tam", "target": "pell"})
+        session.do({"do": "end_turn", "actor": "tam"})
+    return session, []
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([0, 4, 5, 6]), st.booleans(),
+       st.sampled_from(["fall", "end_fall", "rescue", "start"]))
+def test_water_it_cannot_swim_one_ruling_whatever_put_it_there(bulk: int, turbulent: bool,
+                                                                 how: str) -> None:
+    """(k) R004-27, R004-29, A004-12 (issue 23, S053 and the rescue row): whatever put a
+    character in turbulent water while it carries too much, nobody rolls for it: it
+    drowns when its activation ends; a way out (or a pinner's placement in) is refused
+    as ``cannot_swim``. Elsewhere in the water the ordinary roll is owed, however it
+    came there."""
+    from footwork.rulesets.sitemaps.pipeline import cannot_swim
+
+    session, ended = _race(bulk, turbulent, how)
+    state = session.state
+    pell = state.actors["pell"]
+    assert pell.at == "race"
+    impossible = cannot_swim(state, pell, "race") is not None
+    assert impossible == (turbulent and bulk * 4 > 16)
+    needed = swim_roll_needed(state, pell, "race")
+    if not ended:
+        assert state.current == "pell" and not pell.drowning
+        end = end_of_activation(state, pell, pell.at, pell.point, pell.fell)
+        assert (end.kind if end is not None else None) == \
+            ("drown" if impossible else "swim" if needed else None)
+        assert (entry(state, "pell", "race", pell.point, "pin") is not None) == impossible
+        try:
+            plan_move(state, pell, "bank", (12.0, 2.0), None)
+            out = None
+        except IllegalCommand as exc:
+            out = exc.reason
+        assert (out == "cannot_swim") == impossible
+        ended = list(session.do({"do": "end_turn", "actor": "pell"}))
+    swims = [e for e in ended if e.type == "rolled" and "swim" in e.check]
+    assert bool(swims) == (needed and not impossible)
+    if impossible:
+        assert session.state.actors["pell"].drowning
+        assert any(e.type == "drowning_began" and "R004-29" in e.rules for e in ended)

@@ -612,6 +612,29 @@ class ZoneMap:
             shapely.prepare(loose)
         return loose
 
+    def wall_across(self, p: XY, q: XY, floor: int) -> XY | None:
+        """Where the straight line from ``p`` to ``q`` first meets a wall or a closed
+        border of ``floor``, or None. Unlike :meth:`clear` it may leave the zones (the
+        air a connector's jump crosses, a leap over a gap): only the barriers stop it.
+        Its ends are trimmed by 2 cm, so a take-off or a landing on a zone's edge or at
+        a door jamb is no crossing."""
+        entry = self._wall_index.get(floor)
+        d = math.dist(p, q)
+        if entry is None or d <= 0.05:
+            return None
+        t = 0.02 / d
+        a = (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
+        b = (q[0] - t * (q[0] - p[0]), q[1] - t * (q[1] - p[1]))
+        line = LineString([a, b])
+        polys, tree = entry
+        hits = tree.query(line, predicate="intersects")
+        if not len(hits):
+            return None
+        # each piece of the line inside a (thickened) wall, by its middle: on the wall
+        met = [(c.x, c.y) for c in (piece.centroid for piece in
+                                    _pieces(unary_union(polys[hits]).intersection(line)))]
+        return min(met, key=lambda c: math.dist(p, c)) if met else None
+
     def zones_along(self, p: XY, q: XY, floor: int) -> list[str]:
         """The zones a straight walk passes through, in order."""
         here = self.zone_at(p, floor)

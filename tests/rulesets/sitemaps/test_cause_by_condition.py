@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from footwork.errors import ScenarioError
+from footwork.errors import FootworkError, ScenarioError
 from footwork.rulesets.sitemaps.movement import nearby, within_reach
 
-from ._helpers import actor, move, of_type, session
+from ._helpers import actor, end_turns, move, of_type, refused, session
 
 
 def _catwalk_over(water: dict[str, object]) -> object:
@@ -267,3 +267,151 @@ def test_a_mover_placed_on_rough_ground_rolls_at_the_end_R004_22_A004_05() -> No
     ended = s.do({"do": "end_turn", "actor": "ada", "roll": [3]})
     (rolled,) = of_type(ended, "rolled")
     assert "balance" in rolled.check
+
+
+# -- issue 23, second review: a leap through a wall (S051), an overloaded fall (S053) --
+
+def _roofs(**more: object) -> object:
+    zones = [{"id": "roof-a", "floor": 1, "rect": [0, 0, 5, 6]},
+             {"id": "roof-b", "floor": 1, "rect": [6.5, 0, 5, 3]},
+             {"id": "roof-c", "floor": 1, "rect": [6.5, 3, 5, 3]},
+             {"id": "alley", "rect": [5, 0, 1.5, 6]}]
+    gaps = [{"between": ["roof-a", "roof-b"], "from": [5, 1.5], "to": [6.5, 1.5],
+             "below": "alley"},
+            {"between": ["roof-a", "roof-c"], "from": [5, 4.5], "to": [6.5, 4.5],
+             "below": "alley"}]
+    return session([actor("rue", "roof-a", [1, 1.5], AGI=10)], zones=zones, gaps=gaps,
+                   **more)
+
+
+def test_a_wall_across_a_leaps_line_blocks_it_R004_18_A004_16() -> None:
+    """R004-18, A004-16 (S051): the line of a leap is part of the path: a wall drawn on
+    the gap's floor across it refuses the leap (move and rush alike) as it refuses a
+    walk, and options do not offer it; the gap's open air alone stops nothing, nor does
+    a wall on another floor (the alley's floor, below the leap)."""
+    chimney = [{"floor": 1, "line": [[5.75, 1], [5.75, 2]]}]
+    s = _roofs(walls=chimney)
+    for do in ("move", "rush"):
+        refused(s, {"do": do, "actor": "rue", "to": "roof-b", "at": [9, 1.5]},
+                "path_blocked", "R004-18", "A004-16")
+    offered = {o.command["to"] for o in s.engine.options(s.state, "rue")
+               if o.command["do"] in ("move", "rush")}
+    assert "roof-b" not in offered and "roof-c" in offered
+    for walls in ([], [{"floor": 0, "line": [[5.75, 0], [5.75, 6]]}]):
+        s = _roofs(walls=walls)
+        move(s, "rue", "roof-b", [9, 1.5])
+        assert s.state.actors["rue"].at == "roof-b", walls
+
+
+def _laden_catwalk(water: dict[str, object], bulk: int = 6) -> object:
+    zones = [{"id": "catwalk", "floor": 1, "rect": [4, 1, 6, 2], "below": "race"},
+             {"id": "dock", "floor": 1, "rect": [10, 0, 4, 4]},
+             {"id": "race", "rect": [4, 0, 6, 4], "water": water},
+             {"id": "bank", "rect": [10, 0, 4, 4]}]
+    rough = [{"floor": 1, "rect": [4, 1, 6, 2], "qualities": ["narrow"], "below": "race"}]
+    return session([actor("pell", "catwalk", [6, 2], AGI=19, bulk=bulk),
+                    actor("tam", "bank", [12, 2], AGI=12)], zones=zones,
+                   openings=[{"between": ["catwalk", "dock"]}, {"between": ["race", "bank"]}],
+                   rough=rough)
+
+
+def test_an_overloaded_fall_into_turbulent_water_drowns_with_no_roll_R004_29() -> None:
+    """R004-29, R004-27, R004-28, A004-12, A004-15 (S053): a fall cannot be refused, so a
+    character carrying too much lands in the turbulent race; it cannot swim there at all,
+    so the swim tested at the end of its activation fails with no roll (a face supplied
+    is refused): drowning. With a light load the ordinary roll is owed instead."""
+    s = _laden_catwalk({"turbulent": True})
+    move(s, "pell", "dock", [12, 2], roll=[20])  # slips stepping off: falls into the race
+    pell = s.state.actors["pell"]
+    assert (pell.at, pell.fell, pell.drowning) == ("race", True, False)
+    with pytest.raises(FootworkError):  # no roll is made, so no face may be supplied
+        s.do({"do": "end_turn", "actor": "pell", "roll": [1]})
+    ended = s.do({"do": "end_turn", "actor": "pell"})
+    assert not of_type(ended, "rolled")
+    (began,) = of_type(ended, "drowning_began")
+    assert {"R004-29", "R004-28"} <= set(began.rules)
+    assert s.state.actors["pell"].drowning
+    light = _laden_catwalk({"turbulent": True}, bulk=4)
+    move(light, "pell", "dock", [12, 2], roll=[20])
+    (rolled,) = of_type(light.do({"do": "end_turn", "actor": "pell", "roll": [5]}), "rolled")
+    assert "swim" in rolled.check and not light.state.actors["pell"].drowning
+
+
+def test_an_overloaded_end_of_activation_fall_drowns_with_no_roll_R004_29() -> None:
+    """R004-29, R004-22, A004-09 (issue 23): the fall of a failed balance roll at the end
+    of the activation lands in the race, and the swim owed there fails with no roll."""
+    s = _laden_catwalk({"turbulent": True})
+    ended = s.do({"do": "end_turn", "actor": "pell", "roll": [20]})
+    assert [e.type for e in ended if e.type in ("rolled", "fell", "drowning_began")] == \
+        ["rolled", "fell", "drowning_began"]
+    assert (s.state.actors["pell"].at, s.state.actors["pell"].drowning) == ("race", True)
+
+
+def test_a_chosen_way_into_water_it_cannot_swim_is_refused_R004_29() -> None:
+    """R004-29, A004-12, A004-05: a way the character (or its pinner) would choose into
+    turbulent water while carrying too much is refused, not drowned in: a move, and a
+    pin placement (:func:`entry` for ``pin``), from the same ``cannot_swim``."""
+    from footwork.rulesets.sitemaps.pipeline import cannot_swim, entry
+
+    zones = [{"id": "bank", "rect": [0, 0, 6, 6]},
+             {"id": "race", "rect": [6, 0, 6, 6], "water": {"turbulent": True}}]
+    s = session([actor("pell", "bank", [3, 3], bulk=6)], zones=zones,
+                openings=[{"between": ["bank", "race"]}])
+    refused(s, {"do": "move", "actor": "pell", "to": "race", "at": [9, 3]},
+            "cannot_swim", "R004-29")
+    why = cannot_swim(s.state, s.state.actors["pell"], "race")
+    assert why is not None and entry(s.state, "pell", "race", (9.0, 3.0), "pin") == why
+    assert entry(s.state, "pell", "race", (9.0, 3.0), "fall") is None
+
+
+# -- the rescue row: a rescued character is still in the water -----------------------
+
+def _rescued(bulk: int, turbulent: bool) -> object:
+    """Pell drowns in the race at the end of round 1 (a failed roll, or none when he
+    cannot swim there), then Tam on the bank, Nearby, rescues him in round 2."""
+    zones = [{"id": "bank", "rect": [0, 0, 6, 6]},
+             {"id": "race", "rect": [6, 0, 6, 6], "water": {"turbulent": turbulent}}]
+    s = session([actor("pell", "race", [7.5, 3], AGI=12, bulk=bulk),
+                 actor("tam", "bank", [5.5, 3], AGI=12)], zones=zones,
+                openings=[{"between": ["bank", "race"]}])
+    first = s.do({"do": "end_turn", "actor": "pell"}) if (turbulent and bulk * 4 > 16) \
+        else s.do({"do": "end_turn", "actor": "pell", "roll": [20]})
+    assert of_type(first, "drowning_began")
+    end_turns(s, "tam", "pell")
+    s.do({"do": "rescue", "actor": "tam", "target": "pell"})
+    end_turns(s, "tam")
+    assert not s.state.actors["pell"].drowning and s.state.actors["pell"].at == "race"
+    return s
+
+
+def test_a_rescued_swimmer_owes_the_end_roll_again_R004_27_R004_28() -> None:
+    """R004-27, R004-28, A004-13: the rescue ends the drowning, not the swim: still in
+    turbulent (or loaded) water, the rescued character rolls at the end of its next
+    activation like any swimmer, and drowns again on a failure."""
+    for bulk, turbulent in ((0, True), (6, False)):
+        s = _rescued(bulk, turbulent)
+        ended = s.do({"do": "end_turn", "actor": "pell", "roll": [20]})
+        (rolled,) = of_type(ended, "rolled")
+        assert "swim" in rolled.check and "R004-27" in rolled.rules
+        assert s.state.actors["pell"].drowning
+
+
+def test_a_rescued_swimmer_leaving_the_water_owes_the_roll_R004_27() -> None:
+    """R004-27, A004-13: a rescued character who swims out owes the roll on leaving the
+    water, as anyone swimming there does."""
+    s = _rescued(0, True)
+    events = move(s, "pell", "bank", [2, 3], roll=[5])
+    (rolled,) = of_type(events, "rolled")
+    assert "swim" in rolled.check and s.state.actors["pell"].at == "bank"
+
+
+def test_a_rescued_character_who_cannot_swim_there_drowns_again_R004_29() -> None:
+    """R004-29, R004-28, A004-12, A004-13: rescued but still in turbulent water with too
+    much load, he cannot swim out (a way out is a swim: refused) and the swim tested at
+    the end of his activation fails with no roll: drowning again, as after a fall."""
+    s = _rescued(6, True)
+    refused(s, {"do": "move", "actor": "pell", "to": "bank", "at": [2, 3]},
+            "cannot_swim", "R004-29")
+    ended = s.do({"do": "end_turn", "actor": "pell"})
+    assert not of_type(ended, "rolled") and of_type(ended, "drowning_began")
+    assert s.state.actors["pell"].drowning

@@ -120,15 +120,28 @@ def surface(state: SiteState, actor: SiteActor, zone: str, point: XY | None
     spec = m.specs[zone]
     if spec.climb == "extreme":
         return "unclimbable", f"{zone} cannot be climbed", ("R004-26",)
-    water = spec.water
-    if water is not None and water.turbulent and overloaded(actor):
-        return ("cannot_swim", f"{actor.id} cannot swim the turbulent water of {zone} with "
-                f"{actor.bulk} bulk", ("R004-29", "A004-12"))
+    why = cannot_swim(state, actor, zone)
+    if why is not None:
+        return why
     if point is not None:
         rough = m.rough_at(point, m.floor(zone))
         if rough is not None and len(rough.qualities) >= opts(state).hazards.impassable_qualities:
             return ("impassable", f"a {' and '.join(rough.qualities)} surface cannot be "
                     "balanced on", ("R004-23", "A004-10"))
+    return None
+
+
+def cannot_swim(state: SiteState, actor: SiteActor, zone: str) -> Refusal | None:
+    """R004-29, A004-12: why ``actor`` cannot swim in ``zone`` at all (turbulent water
+    while carrying too much), or None. The one place that says so, whatever put the
+    actor there: a way it chooses into such water is refused (:func:`surface`); one who
+    is in it without having chosen it (a fall, the current, still there after a rescue,
+    placed there by the map) fails the swim the text tests at the end of the activation,
+    with no roll (:func:`end_of_activation`: a ``drown`` hazard)."""
+    water = site(state).specs[zone].water
+    if water is not None and water.turbulent and overloaded(actor):
+        return ("cannot_swim", f"{actor.id} cannot swim the turbulent water of {zone} with "
+                f"{actor.bulk} bulk", ("R004-29", "A004-12"))
     return None
 
 
@@ -223,8 +236,10 @@ MOOT_AFTER_A_FALL = frozenset({"balance"})
 def end_of_activation(state: SiteState, actor: SiteActor, zone: str, at: XY,
                       fell: bool) -> Hazard | None:
     """The AGI roll owed when the activation ends at ``at`` of ``zone`` (R004-22, R004-24,
-    R004-27; A004-09, A004-11), or None. Each candidate is judged on its own: one a fall
-    makes moot (:data:`MOOT_AFTER_A_FALL`) gives way to the next, never all of them."""
+    R004-27; A004-09, A004-11), or None; in water it cannot swim at all, a ``drown``
+    hazard: drowning with no roll (R004-29, :func:`cannot_swim`). Each candidate is
+    judged on its own: one a fall makes moot (:data:`MOOT_AFTER_A_FALL`) gives way to
+    the next, never all of them."""
     m = site(state)
     floor = m.floor(zone)
     found: list[Hazard] = []
@@ -236,7 +251,11 @@ def end_of_activation(state: SiteState, actor: SiteActor, zone: str, at: XY,
     if spec.climb == "challenging":
         found.append(Hazard(0.0, "climbing", at, floor, ("R004-24", "A004-11"),
                             detail={"below": spec.below}))
-    if swim_roll_needed(state, actor, zone):
+    if cannot_swim(state, actor, zone) is not None:
+        # R004-29: no roll can keep it afloat; the swim fails where it would be rolled
+        found.append(Hazard(0.0, "drown", at, floor, ("R004-29", "R004-27", "A004-12"),
+                            detail={"zone": zone}))
+    elif swim_roll_needed(state, actor, zone):
         found.append(Hazard(0.0, "swim", at, floor, ("R004-27",), detail={"zone": zone}))
     return next((h for h in found if not (fell and h.kind in MOOT_AFTER_A_FALL)), None)
 
@@ -438,6 +457,9 @@ def the_gap(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
     if found is None:
         return PASS
     route, leg, c, start, _ = found
+    blocked = leap_blocked(walk.state, c, leg)
+    if blocked is not None:
+        return walk.refuse(*blocked)
     o = opts(walk.state)
     width = float(c.props["width"])
     run = _run_up(route.path, leg) + carried_run(route, leg)
@@ -455,6 +477,19 @@ def the_gap(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
                            detail={"width": width, "below": c.props.get("below"),
                                    "depth_m": c.props.get("depth_m"), "run_up": run_up}))
     return PASS
+
+
+def leap_blocked(state: SiteState, c: Connector, leg: Leg) -> Refusal | None:
+    """R004-18, A004-16: the line of a leap is part of the path, so a wall or a closed
+    border drawn across it (on the floor it leaves or the one it lands on) stops it, as
+    it stops a walked leg; the gap's open air does not (issue 23, scenario 051)."""
+    m = site(state)
+    for floor in dict.fromkeys((m.floor(c.a), m.floor(c.b))):
+        hit = m.geometry.wall_across(leg.start, leg.end, floor)
+        if hit is not None:
+            return ("path_blocked", f"the leap {c.a}–{c.b} from {_fmt(leg.start)} to "
+                    f"{_fmt(leg.end)} meets a wall at {_fmt(hit)}", ("R004-18", "A004-16"))
+    return None
 
 
 def _turn_xy(dx: float, dy: float, heading: float) -> float:
@@ -510,12 +545,17 @@ def final_run(actor: SiteActor, path: TracedPath) -> tuple[float, float, float] 
 
 def onto_surface(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
     """R004-23, R004-26, R004-29: no way goes where nobody can be under its own power.
-    One who was put on an impossible surface may still step off it."""
+    One who was put on an impossible surface may still step off it, but not swim out of
+    water it cannot swim: a way from there is a swim too (R004-27 names leaving the
+    water as a moment of the swim; R004-29 makes every swim there impossible)."""
     if walk.path.cause in CARRIED or walk.path.cause == "stop":
         return PASS
     route = _route(walk)
     actor = walk.state.actors[walk.path.actor]
     if route is not None and walk.taken == 0:
+        why = cannot_swim(walk.state, actor, step.frm)
+        if why is not None:
+            return walk.refuse(*why)
         m = site(walk.state)
         o = opts(walk.state)
         start_floor = m.floor(actor.at)

@@ -490,6 +490,8 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         hazard = end_of_activation(state, actor, actor.at, actor.point, actor.fell)
         if hazard is None:
             return []
+        if hazard.kind == "drown":  # R004-29: it cannot swim here at all: no roll
+            return [ev.DrowningBegan(actor=actor.id, rules=(*hazard.rules, "R004-28"))]
         rolled, passed = self._roll(state, actor, "AGI", f"{hazard.kind}, end of activation",
                                     roller, hazard.rules)
         if passed:

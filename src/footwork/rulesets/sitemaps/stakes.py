@@ -150,9 +150,10 @@ def move_risk(state: SiteState, actor: SiteActor, plan: Plan) -> Risk:
         else:
             falls.append(_fall(state, h, site(state).floor(zone), chance))
     end = end_of_activation(state, actor, plan.to, plan.at, actor.fell)
-    if end is not None and fail:
-        chance = going * fail
-        if end.kind == "swim":
+    if end is not None and (fail or end.kind == "drown"):
+        # a drown (R004-29) is certain: no roll; a move never ends in such water (refused)
+        chance = going if end.kind == "drown" else going * fail
+        if end.kind in ("swim", "drown"):
             hazards.append(_drowning(state, actor, plan.to, chance))
             loses = loses or Loss("turn", chance, ("R004-27", "R004-28"))
             rules += SWIM_RULES
