@@ -317,3 +317,29 @@ def test_a_detour_past_too_many_corners_is_refused() -> None:
     m = ZoneMap([ZoneShape("hall", box(0, 0, 100, 10))], [], walls=[(0, few)])
     path = m.trace((10, 5), "hall", (90, 5), "hall")
     assert all(m.clear(leg.start, leg.end, 0) for leg in path.legs)
+
+
+def test_trace_takes_a_clear_straight_line_through_open_borders() -> None:
+    """A route of three zones whose straight line is clear and crosses each opening 1 m
+    inside is walked straight (issue 23 w), its legs ending at the openings."""
+    shapes = [ZoneShape(f"r{i}", box(4 * i, 0, 4 * i + 4, 4)) for i in range(3)]
+    zm = ZoneMap(shapes, [("r0", "r1", None), ("r1", "r2", None)])
+    path = zm.trace((1, 1.2), "r0", (11, 1.2), "r2")
+    assert path.length == pytest.approx(10.0)
+    assert [leg.end for leg in path.legs] == [(4.0, 1.2), (8.0, 1.2), (11, 1.2)]
+    bent = zm.trace((1, 0.5), "r0", (11, 0.5), "r2")  # 0.5 m from the wall: kept 1 m in
+    assert bent.length > 10.0
+
+
+def test_wall_across_finds_walls_and_closed_borders_not_open_air() -> None:
+    """R004-18, A004-16: a straight line that may leave the zones (a leap's) is stopped by
+    a declared wall and by a closed border, at the wall's middle line; touching one at
+    an end (a take-off on a zone's edge) is no crossing, and another floor's walls are
+    not on it."""
+    m = rooms(walls=[(0, LineString([(2, 5), (2, 7)]))])
+    assert m.wall_across((1, 6), (3, 6), 0) == pytest.approx((2.0, 6.0))
+    assert m.wall_across((1, 6), (3, 6), 1) is None
+    assert m.wall_across((1, 8), (3, 8), 0) is None  # outside every zone: open air
+    assert m.wall_across((3, 0.5), (5, 0.5), 0) == pytest.approx((4.0, 0.5))  # closed
+    assert m.wall_across((3, 2), (5, 2), 0) is None  # through the door
+    assert m.wall_across((2, 7), (2, 9), 0) is None  # from the wall's end, away from it

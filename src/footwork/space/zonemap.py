@@ -612,6 +612,29 @@ class ZoneMap:
             shapely.prepare(loose)
         return loose
 
+    def wall_across(self, p: XY, q: XY, floor: int) -> XY | None:
+        """Where the straight line from ``p`` to ``q`` first meets a wall or a closed
+        border of ``floor``, or None. Unlike :meth:`clear` it may leave the zones (the
+        air a connector's jump crosses, a leap over a gap): only the barriers stop it.
+        Its ends are trimmed by 2 cm, so a take-off or a landing on a zone's edge or at
+        a door jamb is no crossing."""
+        entry = self._wall_index.get(floor)
+        d = math.dist(p, q)
+        if entry is None or d <= 0.05:
+            return None
+        t = 0.02 / d
+        a = (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
+        b = (q[0] - t * (q[0] - p[0]), q[1] - t * (q[1] - p[1]))
+        line = LineString([a, b])
+        polys, tree = entry
+        hits = tree.query(line, predicate="intersects")
+        if not len(hits):
+            return None
+        # each piece of the line inside a (thickened) wall, by its middle: on the wall
+        met = [(c.x, c.y) for c in (piece.centroid for piece in
+                                    _pieces(unary_union(polys[hits]).intersection(line)))]
+        return min(met, key=lambda c: math.dist(p, c)) if met else None
+
     def zones_along(self, p: XY, q: XY, floor: int) -> list[str]:
         """The zones a straight walk passes through, in order."""
         here = self.zone_at(p, floor)
@@ -670,6 +693,15 @@ class ZoneMap:
         legs = []
         here = start
         for i, (a, b) in enumerate(pairwise(zones)):
+            straight = self._straight(here, end, zones[i:])
+            if straight is not None:
+                # a clear straight line on through the openings left: take it (bending
+                # toward the middle of a later opening would only lengthen the way); its
+                # legs end at the openings, as the legs of a bent way do
+                points = [here, *straight, end]
+                legs += [Leg(p, q, self.floor_of(a)) for p, q in pairwise(points)
+                         if math.dist(p, q) > EPS]
+                return self._path(start_zone, legs)
             toward = end if i == len(zones) - 2 else self._anchor(b, zones[i + 2])
             step = self._step(a, b, here, toward)
             if isinstance(step, Connector):
@@ -738,6 +770,33 @@ class ZoneMap:
         inner = _shrink(seg, 1.0)
         p, _ = nearest_points(inner, target)
         return (p.x, p.y)
+
+    def _straight(self, p: XY, q: XY, zones: Sequence[str]) -> list[XY] | None:
+        """Where the straight walk from ``p`` to ``q`` crosses each opening, when it goes
+        through ``zones`` (two or more, on one floor) in that order, clear of walls,
+        crossing each opening where a body fits (1 m inside a wide opening, as
+        :meth:`_step` crosses them); else None."""
+        if len(zones) < 2 or math.dist(p, q) <= EPS:
+            return None
+        floor = self.floor_of(zones[0])
+        passages = [self._ways.get((a, b)) for a, b in pairwise(zones)]
+        if any(not isinstance(w, Opening) for w in passages) or \
+                any(self.floor_of(z) != floor for z in zones):
+            return None
+        if not self.clear_in(p, q, zones):
+            return None
+        entries = self._entries(p, q, floor, zones[0])
+        if [z for _, z in entries] != list(zones[1:]):
+            return None
+        line = LineString([p, q])
+        found: list[XY] = []
+        for way in passages:
+            assert isinstance(way, Opening)
+            crossing = _points(line.intersection(way.segment))
+            if len(crossing) != 1 or not self._inside_opening(way.segment, crossing[0]):
+                return None
+            found.append(crossing[0])
+        return found
 
     @staticmethod
     def _inside_opening(seg: Any, p: XY) -> bool:

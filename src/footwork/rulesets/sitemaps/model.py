@@ -23,7 +23,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-from shapely import LineString, Point, Polygon, box
+from shapely import LineString, Point, Polygon, box, prepare, unary_union
 
 from footwork import limits
 from footwork.engine.state import Actor
@@ -424,6 +424,37 @@ class SiteMap:
             for z in spec.zones
         }
         self._known_graph: Any = None
+        self._air: dict[int, Any] = {}
+
+    def reach_clear(self, p: XY, q: XY, floor: int) -> bool:
+        """Whether arm's reach from ``p`` to ``q`` on ``floor`` is clear: no wall and no
+        closed border in between (A004-16). Besides the zones, it may cross the open air
+        of a gap between two zones of the floor, as anyone reaches over a crack that can
+        be stepped or leapt across (R004-09, R004-30, R004-31)."""
+        if self.geometry.clear(p, q, floor):
+            return True
+        voids = self._gap_air(floor)
+        if voids is None:
+            return False
+        line = LineString([p, q]) if math.dist(p, q) > 1e-9 else Point(p)
+        return bool(voids.covers(line))
+
+    def _gap_air(self, floor: int) -> Any:
+        """The free space of ``floor`` with the air of its gaps: between the two zones of
+        each gap, what lies in no zone (cached per floor; None without gaps)."""
+        if floor not in self._air:
+            zones = [z.polygon for z in self.geometry if z.floor == floor]
+            hulls = [unary_union([self.geometry.zones[c.a].polygon,
+                                  self.geometry.zones[c.b].polygon]).convex_hull
+                     for c in self.geometry.connectors
+                     if c.kind == "gap" and self.floor(c.a) == self.floor(c.b) == floor]
+            air = None
+            if hulls:
+                gaps = unary_union(hulls).difference(unary_union(zones))
+                air = unary_union([self.geometry.loose_free(floor), gaps.buffer(1e-6)])
+                prepare(air)
+            self._air[floor] = air
+        return self._air[floor]
 
     def known_graph(self) -> Any:
         """The zone graph as a ``networkx.DiGraph`` (built once), for routes that must go

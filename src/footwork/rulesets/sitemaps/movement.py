@@ -173,8 +173,8 @@ def reach(state: SiteState) -> float:
 
 
 def within_reach(state: SiteState, p: XY, q: XY, floor: int) -> bool:
-    """R004-09: arm's reach: close enough, across zone borders too, but not through a
-    wall (A004-16)."""
+    """R004-09: arm's reach: close enough, across zone borders and over a gap's air too,
+    but not through a wall or a closed border (A004-16)."""
     d = math.dist(p, q)
     if d > reach(state) + 1e-9:
         return False
@@ -185,7 +185,7 @@ def within_reach(state: SiteState, p: XY, q: XY, floor: int) -> bool:
     t = 0.02 / d
     a = (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
     b = (q[0] - t * (q[0] - p[0]), q[1] - t * (q[1] - p[1]))
-    return site(state).geometry.clear(a, b, floor)
+    return site(state).reach_clear(a, b, floor)
 
 
 def nearby(state: SiteState, a: SiteActor, b: SiteActor) -> bool:
@@ -242,12 +242,45 @@ def free_spot(state: SiteState, actor_id: str, zone: str, near: XY,
     return (float(xs[i]), float(ys[i]))
 
 
+def takeoffs(state: SiteState, path: TracedPath) -> list[tuple[float, XY, int]]:
+    """Where (distance along, point, floor) each climb or gap of ``path`` begins. A
+    connector's leg is counted on the floor it lands on; its take-off stands on the
+    floor it leaves, and is read there (R004-19, R004-22: the mover's own level)."""
+    m = site(state)
+    out, done = [], 0.0
+    for leg in path.legs:
+        if leg.connector is not None:
+            out.append((done, leg.start, m.floor(leg.connector.a)))
+        done += leg.length
+    return out
+
+
+def position(state: SiteState, path: TracedPath, distance: float) -> tuple[XY, int]:
+    """The point and floor ``distance`` along ``path``: at a take-off, the floor it
+    leaves (:func:`takeoffs`)."""
+    for d, point, floor in takeoffs(state, path):
+        if abs(d - distance) <= 1e-9:
+            return point, floor
+    return path.point_at(distance)
+
+
 def _first_in_reach(state: SiteState, path: TracedPath, point: XY, floor: int) -> float | None:
     """How far along ``path`` it first comes within reach of ``point``, with no wall
     between (sampled every 10 cm after the first point within the distance). Samples
     farther than reach are skipped in bulk: a step along the path comes at most a step
-    closer, so a long path costs no more samples than its stretches near ``point``."""
+    closer, so a long path costs no more samples than its stretches near ``point``.
+    A climb or leap taken from within reach is within reach where it begins (R004-19)."""
     limit = reach(state)
+    first = _walked_in_reach(state, path, point, floor, limit)
+    takeoff = next((d for d, p, f in takeoffs(state, path)
+                    if f == floor and within_reach(state, p, point, floor)), None)
+    if takeoff is None:
+        return first
+    return takeoff if first is None else min(first, takeoff)
+
+
+def _walked_in_reach(state: SiteState, path: TracedPath, point: XY, floor: int,
+                     limit: float) -> float | None:
     first = path.first_within(point, floor, limit)
     if first is None:
         return None

@@ -71,6 +71,13 @@ class PinOptions(_Frozen):
         default="mover",
         description="Who picks STR or AGI for the roll to resist a pin: `mover` (default) or "
                     "`pinner` (A004-04).")
+    #: A004-05: a pinned mover is placed within reach of the pinner, or of where the
+    #: mover was stopped (the text says "within nearby range" without saying of whom)
+    place_within: Literal["pinner", "mover"] = Field(
+        default="pinner",
+        description="Whose reach a pinned mover is placed within: `pinner` (default) within "
+                    "reach of the pinner, or `mover` within reach of where the mover was "
+                    "stopped (R004-21, A004-05).")
 
 
 class RangeOptions(_Frozen):

@@ -47,10 +47,13 @@ from footwork.rulesets.sitemaps.movement import (
     opts,
     others,
     overloaded,
+    position,
     reach,
     site,
     swim_roll_needed,
+    takeoffs,
     unknown_zones,
+    within_reach,
     zone_routes,
 )
 from footwork.space.zonemap import XY, Connector, Leg, PathBlocked, TracedPath
@@ -117,15 +120,28 @@ def surface(state: SiteState, actor: SiteActor, zone: str, point: XY | None
     spec = m.specs[zone]
     if spec.climb == "extreme":
         return "unclimbable", f"{zone} cannot be climbed", ("R004-26",)
-    water = spec.water
-    if water is not None and water.turbulent and overloaded(actor):
-        return ("cannot_swim", f"{actor.id} cannot swim the turbulent water of {zone} with "
-                f"{actor.bulk} bulk", ("R004-29", "A004-12"))
+    why = cannot_swim(state, actor, zone)
+    if why is not None:
+        return why
     if point is not None:
         rough = m.rough_at(point, m.floor(zone))
         if rough is not None and len(rough.qualities) >= opts(state).hazards.impassable_qualities:
             return ("impassable", f"a {' and '.join(rough.qualities)} surface cannot be "
                     "balanced on", ("R004-23", "A004-10"))
+    return None
+
+
+def cannot_swim(state: SiteState, actor: SiteActor, zone: str) -> Refusal | None:
+    """R004-29, A004-12: why ``actor`` cannot swim in ``zone`` at all (turbulent water
+    while carrying too much), or None. The one place that says so, whatever put the
+    actor there: a way it chooses into such water is refused (:func:`surface`); one who
+    is in it without having chosen it (a fall, the current, still there after a rescue,
+    placed there by the map) fails the swim the text tests at the end of the activation,
+    with no roll (:func:`end_of_activation`: a ``drown`` hazard)."""
+    water = site(state).specs[zone].water
+    if water is not None and water.turbulent and overloaded(actor):
+        return ("cannot_swim", f"{actor.id} cannot swim the turbulent water of {zone} with "
+                f"{actor.bulk} bulk", ("R004-29", "A004-12"))
     return None
 
 
@@ -179,11 +195,18 @@ def spot_near(state: SiteState, actor_id: str, centre: XY, floor: int, near: XY
         if math.dist(point, centre) > high + 1e-9:
             continue
         zone = m.zone_at(point, floor)
-        if zone is None or not m.geometry.clear(point, centre, floor):
+        if zone is None or not within_reach(state, point, centre, floor):
             continue
         if entry(state, actor_id, zone, point, "pin") is None:
             return zone, point
     return None
+
+
+def pin_centre(state: SiteState, pinner: SiteActor, mover: SiteActor) -> tuple[XY, int]:
+    """A004-05 (``pin.place_within``): the point (and floor) a pinned mover is placed
+    within reach of: the pinner, or the mover where it was stopped."""
+    holder = pinner if opts(state).pin.place_within == "pinner" else mover
+    return holder.point, site(state).floor(holder.at)
 
 
 def settle(state: SiteState, actor: SiteActor, zone: str, point: XY,
@@ -200,6 +223,41 @@ def settle(state: SiteState, actor: SiteActor, zone: str, point: XY,
             return z, spot
     return actor.at, actor.point
 
+
+
+# -- the end of the activation --------------------------------------------------------
+
+#: end-of-activation rolls a fall earlier in the activation makes moot: a character that
+#: fell is down, not balancing (A004-09). A fall does not take it out of the water or
+#: off a face it landed on, so those rolls still come (R004-24, R004-27).
+MOOT_AFTER_A_FALL = frozenset({"balance"})
+
+
+def end_of_activation(state: SiteState, actor: SiteActor, zone: str, at: XY,
+                      fell: bool) -> Hazard | None:
+    """The AGI roll owed when the activation ends at ``at`` of ``zone`` (R004-22, R004-24,
+    R004-27; A004-09, A004-11), or None; in water it cannot swim at all, a ``drown``
+    hazard: drowning with no roll (R004-29, :func:`cannot_swim`). Each candidate is
+    judged on its own: one a fall makes moot (:data:`MOOT_AFTER_A_FALL`) gives way to
+    the next, never all of them."""
+    m = site(state)
+    floor = m.floor(zone)
+    found: list[Hazard] = []
+    rough = m.rough_at(at, floor)
+    if rough is not None:
+        found.append(Hazard(0.0, "balance", at, floor, ("R004-22", "A004-09"),
+                            detail={"below": rough.below}))
+    spec = m.specs[zone]
+    if spec.climb == "challenging":
+        found.append(Hazard(0.0, "climbing", at, floor, ("R004-24", "A004-11"),
+                            detail={"below": spec.below}))
+    if cannot_swim(state, actor, zone) is not None:
+        # R004-29: no roll can keep it afloat; the swim fails where it would be rolled
+        found.append(Hazard(0.0, "drown", at, floor, ("R004-29", "R004-27", "A004-12"),
+                            detail={"zone": zone}))
+    elif swim_roll_needed(state, actor, zone):
+        found.append(Hazard(0.0, "swim", at, floor, ("R004-27",), detail={"zone": zone}))
+    return next((h for h in found if not (fell and h.kind in MOOT_AFTER_A_FALL)), None)
 
 
 # -- one move traced through the zones -----------------------------------------------
@@ -273,7 +331,7 @@ def pins_on_the_way(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
             continue
         d = _first_in_reach(walk.state, route.path, other.point, m.floor(other.at))
         if d is not None and low < d <= high:
-            point, floor = route.path.point_at(d)
+            point, floor = position(walk.state, route.path, d)
             out.append(Hazard(d, "pin", point, floor, ("R004-19", "A004-04"), pinner=other.id))
     return _owe(*out)
 
@@ -286,8 +344,10 @@ def off_rough(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
     route, low, high = found
     out = []
     for r in site(walk.state).rough:
+        # a climb or leap leaves the floor it takes off from, not one above or below it
+        away = {(d, p) for d, p, f in takeoffs(walk.state, route.path) if f != r.floor}
         for d, p in route.path.exits(r.polygon, r.floor):
-            if low < d <= high:
+            if low < d <= high and (d, p) not in away:
                 out.append(Hazard(d, "balance", p, r.floor, ("R004-22", "A004-09"),
                                   detail={"qualities": list(r.qualities), "below": r.below}))
     return _owe(*out)
@@ -397,6 +457,9 @@ def the_gap(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
     if found is None:
         return PASS
     route, leg, c, start, _ = found
+    blocked = leap_blocked(walk.state, c, leg)
+    if blocked is not None:
+        return walk.refuse(*blocked)
     o = opts(walk.state)
     width = float(c.props["width"])
     run = _run_up(route.path, leg) + carried_run(route, leg)
@@ -414,6 +477,19 @@ def the_gap(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
                            detail={"width": width, "below": c.props.get("below"),
                                    "depth_m": c.props.get("depth_m"), "run_up": run_up}))
     return PASS
+
+
+def leap_blocked(state: SiteState, c: Connector, leg: Leg) -> Refusal | None:
+    """R004-18, A004-16: the line of a leap is part of the path, so a wall or a closed
+    border drawn across it (on the floor it leaves or the one it lands on) stops it, as
+    it stops a walked leg; the gap's open air does not (issue 23, scenario 051)."""
+    m = site(state)
+    for floor in dict.fromkeys((m.floor(c.a), m.floor(c.b))):
+        hit = m.geometry.wall_across(leg.start, leg.end, floor)
+        if hit is not None:
+            return ("path_blocked", f"the leap {c.a}–{c.b} from {_fmt(leg.start)} to "
+                    f"{_fmt(leg.end)} meets a wall at {_fmt(hit)}", ("R004-18", "A004-16"))
+    return None
 
 
 def _turn_xy(dx: float, dy: float, heading: float) -> float:
@@ -469,12 +545,17 @@ def final_run(actor: SiteActor, path: TracedPath) -> tuple[float, float, float] 
 
 def onto_surface(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
     """R004-23, R004-26, R004-29: no way goes where nobody can be under its own power.
-    One who was put on an impossible surface may still step off it."""
+    One who was put on an impossible surface may still step off it, but not swim out of
+    water it cannot swim: a way from there is a swim too (R004-27 names leaving the
+    water as a moment of the swim; R004-29 makes every swim there impossible)."""
     if walk.path.cause in CARRIED or walk.path.cause == "stop":
         return PASS
     route = _route(walk)
     actor = walk.state.actors[walk.path.actor]
     if route is not None and walk.taken == 0:
+        why = cannot_swim(walk.state, actor, step.frm)
+        if why is not None:
+            return walk.refuse(*why)
         m = site(walk.state)
         o = opts(walk.state)
         start_floor = m.floor(actor.at)
@@ -572,9 +653,11 @@ def _mode(state: SiteState, to: str, used: tuple[Leg, float, float] | None) -> s
     return "swim" if site(state).is_water(to) else "walk"
 
 
-#: the order of checks met at one point: a pin first, then the leap, the climb, the
-#: balance and the swim (the order the executor has always used)
-ORDER = {"pin": 0, "leap": 1, "climb": 2, "climb_top": 2, "balance": 3, "swim": 4}
+#: the order of checks met at one point, as the stages meet them: a pin first, then
+#: leaving where it stands (stepping off a rough surface, R004-22; out of the water,
+#: R004-27), then crossing (the leap, R004-30; the climb, R004-24). A leap out of the
+#: water leaves the water before it flies (issue 23 review, scenario 047).
+ORDER = {"pin": 0, "balance": 1, "swim": 2, "leap": 3, "climb": 3, "climb_top": 3}
 
 
 def rule_route(state: SiteState, actor: SiteActor, cause: str, path: TracedPath, at: XY,

@@ -36,7 +36,6 @@ from footwork.rulesets.sitemaps.movement import (
     reach,
     site,
     step_zones,
-    swim_roll_needed,
     unknown_zones,
     within_reach,
     zone_distances,
@@ -44,8 +43,10 @@ from footwork.rulesets.sitemaps.movement import (
 from footwork.rulesets.sitemaps.options import SitemapsOptions
 from footwork.rulesets.sitemaps.pipeline import (
     check_entry,
+    end_of_activation,
     final_run,
     land,
+    pin_centre,
     plan_move,
     settle,
     spot_near,
@@ -340,11 +341,19 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         zone, crossings = plan.path.zone_before(h.distance)
         back = tuple(reversed(plan.path.zones[:crossings + 1]))
         point = h.point
-        if h.kind == "climb":  # back to the foot of this climb, in the lower zone
-            zone = str(h.detail["lower"])
+        if h.kind == "climb":
+            zone = str(h.detail["lower"])  # back to the foot of this climb
             point = (float(h.detail["foot"][0]), float(h.detail["foot"][1]))
-        # the spot where it happened may be someone else's, or in a full zone (A004-06)
-        zone, point = settle(state, actor, zone, point, back)
+        if h.kind == "climb" or (h.kind != "swim" and fall_of(state, h, m.floor(zone))[0]
+                                 is None):
+            # a fall that ends here (at the foot, or where it stands): the body is carried,
+            # so it lands even in a full zone (R004-08 is about stopping; A004-15)
+            spot = land(state, actor.id, zone, point, "fall")
+            zone, point = (zone, spot) if spot is not None else \
+                settle(state, actor, zone, point, back)
+        else:
+            # the spot where it happened may be someone else's, or in a full zone (A004-06)
+            zone, point = settle(state, actor, zone, point, back)
         entered = [*plan.path.zones[:crossings + 1], zone]  # from where it began
         stop: list[Event] = [ev.MovementEnded(actor=actor.id, point=point, zone=zone,
                                               zones=crossings, why=f"failed the {h.kind} roll",
@@ -401,15 +410,18 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                                      why=f"pinned by {pinner}", rules=("R004-21",))
             shown = self._reveal(state, [*plan.path.zones[:crossings + 1], zone])
             holder = state.actors[pinner]
-            if spot_near(state, mover.id, holder.point, floor_of(state, holder),
-                         point) is None:
+            o = opts(state)
+            stopped = fast_replace(mover, at=zone, point=point)
+            centre, floor = pin_centre(state, holder, stopped)
+            if spot_near(state, mover.id, centre, floor, point) is None:
                 return [rolled, ended, *shown]  # no spot within reach: it stays where it stopped
             return [rolled, ended, *shown,
                     DecisionRequested(
                         actor=pinner, kind="place_pinned", choices=("place",),
                         prompt=f"place {mover.id} anywhere within {reach(state):g} m of "
-                        f"{pinner} (answer place with at: [x, y]; without it, the free "
-                        "spot nearest to where it stopped)",
+                        f"{pinner if o.pin.place_within == 'pinner' else 'where it stopped'}"
+                        " (answer place with at: [x, y]; without it, the free spot nearest "
+                        "to where it stopped)",
                         context={"mover": mover.id, "pinner": pinner,
                                  CONSEQUENCES: consequences_json(
                                      place_consequences(state, holder, mover.id))},
@@ -424,27 +436,28 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         m = site(state)
         pinner = state.actors[str(ctx["pinner"])]
         mover = str(ctx["mover"])
+        centre, floor = pin_centre(state, pinner, state.actors[mover])
+        whose = pinner.id if opts(state).pin.place_within == "pinner" else \
+            f"where {mover} stopped"
         if answer.at is None:  # the free spot within reach nearest to where it stopped
-            found = spot_near(state, mover, pinner.point, floor_of(state, pinner),
-                              state.actors[mover].point)
+            found = spot_near(state, mover, centre, floor, state.actors[mover].point)
             if found is None:
                 raise IllegalCommand("no_room", f"no free spot within {reach(state):g} m of "
-                                     f"{pinner.id}", ("R004-21", "A004-05"))
+                                     f"{whose}", ("R004-21", "A004-05"))
             return [ev.Placed(actor=mover, zone=found[0], point=found[1],
                               by=f"pinned by {pinner.id}", rules=("R004-21", "A004-05")),
                     *self._reveal(state, [state.actors[mover].at, found[0]])]
         at = (float(answer.at[0]), float(answer.at[1]))
-        floor = floor_of(state, pinner)
         if not all(math.isfinite(c) for c in at) or \
-                math.dist(at, pinner.point) > reach(state) + 1e-9:
+                math.dist(at, centre) > reach(state) + 1e-9:
             raise IllegalCommand("not_nearby", f"({at[0]:g}, {at[1]:g}) is not within "
-                                 f"{reach(state):g} m of {pinner.id}", ("R004-21", "A004-05"))
+                                 f"{reach(state):g} m of {whose}", ("R004-21", "A004-05"))
         zone = m.zone_at(at, floor)
         if zone is None:
             raise IllegalCommand("off_the_map", f"({at[0]:g}, {at[1]:g}) is in no zone",
                                  ("A004-05",))
-        if not within_reach(state, at, pinner.point, floor):
-            raise IllegalCommand("not_nearby", f"a wall stands between {pinner.id} and "
+        if not within_reach(state, at, centre, floor):
+            raise IllegalCommand("not_nearby", f"a wall stands between {whose} and "
                                  f"({at[0]:g}, {at[1]:g})", ("R004-09", "R004-21", "A004-05"))
         check_entry(state, mover, zone, at, "pin", ("A004-05",))
         return [ev.Placed(actor=mover, zone=zone, point=at, by=f"pinned by {pinner.id}",
@@ -454,40 +467,46 @@ class SitemapsRuleset(Ruleset[SiteActor]):
     # -- turn and round boundaries -----------------------------------------------------
 
     def on_turn_end(self, state: SiteState, actor_id: str, roller: Roller) -> Sequence[Event]:
-        """End of the activation: balancing, mid-climb and swimming rolls (R004-22, -24, -27)."""
+        """End of the activation: balancing, mid-climb and swimming rolls (R004-22, -24, -27).
+        A fall it causes lands the character where the activation still ends, so the roll
+        owed there comes next (into turbulent water: a swim roll; A004-09 makes only
+        balancing moot)."""
+        events: list[Event] = []
+        for _ in range(3):  # balance, then a face landed on, then water: at most three
+            actor = state.actors[actor_id]
+            if actor.drowning:  # R004-28: already drowning, too worn out to swim
+                break
+            more = self._end_roll(state, actor, roller)
+            for e in more:
+                state = self.evolve(state, e)
+            events += more
+            if not any(isinstance(e, ev.Fell) for e in more):
+                break
+        return events
+
+    def _end_roll(self, state: SiteState, actor: SiteActor, roller: Roller) -> list[Event]:
+        """The one roll owed where ``actor`` ends its activation, and what its failure does."""
         m = site(state)
-        actor = state.actors[actor_id]
-        if actor.drowning or actor.fell:  # A004-09: a character that fell has had its roll
-            return []
-        floor = floor_of(state, actor)
-        rough = m.rough_at(actor.point, floor)
-        spec = m.specs[actor.at]
-        hazard: Hazard | None = None
-        if rough is not None:
-            hazard = Hazard(0.0, "balance", actor.point, floor, ("R004-22", "A004-09"),
-                            detail={"below": rough.below})
-        elif spec.climb == "challenging":
-            hazard = Hazard(0.0, "climbing", actor.point, floor, ("R004-24", "A004-11"),
-                            detail={"below": spec.below})
-        elif swim_roll_needed(state, actor, actor.at):
-            hazard = Hazard(0.0, "swim", actor.point, floor, ("R004-27",))
+        hazard = end_of_activation(state, actor, actor.at, actor.point, actor.fell)
         if hazard is None:
             return []
+        if hazard.kind == "drown":  # R004-29: it cannot swim here at all: no roll
+            return [ev.DrowningBegan(actor=actor.id, rules=(*hazard.rules, "R004-28"))]
         rolled, passed = self._roll(state, actor, "AGI", f"{hazard.kind}, end of activation",
                                     roller, hazard.rules)
         if passed:
             return [rolled]
         if hazard.kind == "swim":
-            return [rolled, ev.DrowningBegan(actor=actor_id, rules=("R004-27", "R004-28"))]
+            return [rolled, ev.DrowningBegan(actor=actor.id, rules=("R004-27", "R004-28"))]
         events: list[Event] = [rolled]
         below, metres = fall_of(state, hazard, m.floor(actor.at))
         if below is not None:
-            spot = land(state, actor_id, str(below), actor.point, "fall")
+            spot = land(state, actor.id, str(below), actor.point, "fall")
             if spot is not None:
-                events.append(ev.Placed(actor=actor_id, zone=str(below), point=spot,
+                events.append(ev.Placed(actor=actor.id, zone=str(below), point=spot,
                                         by=f"fell ({hazard.kind})", rules=hazard.rules))
                 events += self._reveal(state, [actor.at, str(below)])
-        return [*events, ev.Fell(actor=actor_id, metres=metres, cause=hazard.kind,
+        return [*events, ev.Fell(actor=actor.id, metres=metres, cause=hazard.kind,
                                  rules=(*hazard.rules, "A004-15"))]
 
     def on_round_end(self, state: SiteState, roller: Roller) -> Sequence[Event]:

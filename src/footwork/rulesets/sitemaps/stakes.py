@@ -29,8 +29,8 @@ from footwork.rulesets.sitemaps.movement import (
     overloaded,
     reach,
     site,
-    swim_roll_needed,
 )
+from footwork.rulesets.sitemaps.pipeline import end_of_activation
 
 #: the pin and its resisting roll (R004-19..21), pinning's details (A004-04, A004-05)
 PIN_RULES = ("R004-19", "R004-20", "R004-21", "A004-04", "A004-05")
@@ -123,25 +123,6 @@ def _pins(state: SiteState, actor: SiteActor, count: int) -> str:
             f"foe places it within {reach(state):g} m (R004-19, R004-20, R004-21)")
 
 
-def _end_roll(state: SiteState, actor: SiteActor, zone: str, at: tuple[float, float],
-              ) -> Hazard | None:
-    """The roll waiting at the end of the activation where the move ends (R004-22,
-    R004-24, R004-27; A004-09, A004-11), as ``on_turn_end`` meets it."""
-    m = site(state)
-    floor = m.floor(zone)
-    rough = m.rough_at(at, floor)
-    if rough is not None:
-        return Hazard(0.0, "balance", at, floor, ("R004-22", "A004-09"),
-                      detail={"below": rough.below})
-    spec = m.specs[zone]
-    if spec.climb == "challenging":
-        return Hazard(0.0, "climbing", at, floor, ("R004-24", "A004-11"),
-                      detail={"below": spec.below})
-    if swim_roll_needed(state, actor, zone):
-        return Hazard(0.0, "swim", at, floor, ("R004-27",), detail={"zone": zone})
-    return None
-
-
 def move_risk(state: SiteState, actor: SiteActor, plan: Plan) -> Risk:
     """A move or a rush along ``plan``: each roll on the way, and the one waiting at the
     end of the activation if it ends there, with the exact chance that it is the one
@@ -168,10 +149,11 @@ def move_risk(state: SiteState, actor: SiteActor, plan: Plan) -> Risk:
             rules += SWIM_RULES
         else:
             falls.append(_fall(state, h, site(state).floor(zone), chance))
-    end = None if actor.fell else _end_roll(state, actor, plan.to, plan.at)
-    if end is not None and fail:
-        chance = going * fail
-        if end.kind == "swim":
+    end = end_of_activation(state, actor, plan.to, plan.at, actor.fell)
+    if end is not None and (fail or end.kind == "drown"):
+        # a drown (R004-29) is certain: no roll; a move never ends in such water (refused)
+        chance = going if end.kind == "drown" else going * fail
+        if end.kind in ("swim", "drown"):
             hazards.append(_drowning(state, actor, plan.to, chance))
             loses = loses or Loss("turn", chance, ("R004-27", "R004-28"))
             rules += SWIM_RULES
@@ -236,10 +218,12 @@ def resist_consequences(state: SiteState, mover: SiteActor,
 
 def place_consequences(state: SiteState, pinner: SiteActor,
                        mover: str) -> tuple[Consequence, ...]:
-    """``place``: a free spot within reach of the pinner; not a move (R004-21, A004-05)."""
+    """``place``: a free spot within reach of the pinner (or, with ``pin.place_within:
+    mover``, of where the mover stopped); not a move (R004-21, A004-05)."""
+    whose = "itself" if opts(state).pin.place_within == "pinner" else f"where {mover} stopped"
     return (Consequence(
         "place", f"{pinner.id} puts {mover} on a free spot within {reach(state):g} m of "
-        f"itself (give at: [x, y]; without it, the free spot nearest where {mover} "
+        f"{whose} (give at: [x, y]; without it, the free spot nearest where {mover} "
         "stopped); being placed is not a move, so no pin follows",
         rules=("R004-21", "A004-05")),)
 
