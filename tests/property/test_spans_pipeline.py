@@ -266,3 +266,75 @@ def test_every_way_in_honours_the_entry_rules(encounter: dict[str, Any],
             assert session.state is before
             continue
         assert _entry_faults(before, session.state, command) == [], command
+
+
+def _grounded_mover(data: st.DataObject, session: Any) -> tuple[State[Any], str] | None:
+    """A state where a random grounded actor, not clinging, may still move (a movement
+    action and a bonus move both left), or None when nobody fits."""
+    state = session.state
+    who = [a.id for a in state.actors.values()
+           if a.mode == "grounded" and a.climbing is None and not a.removed]
+    if not who:
+        return None
+    mover = data.draw(st.sampled_from(sorted(who)))
+    return state.update_actor(mover, bonus=True, done=False, movement_actions=0), mover
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(encounters(), st.data())
+def test_a_footed_step_is_ruled_alike_by_run_move_and_shove(encounter: dict[str, Any],
+                                                            data: st.DataObject) -> None:
+    """(e) issue 23, R003-13, R003-23, A003-06: a grounded step from where the actor
+    stands to a place (off a climb-only feature to a level span included) gets the same
+    ruling whether the actor runs, takes its bonus move, or is shoved there by someone
+    beside it: each reads the step's heights, none the feature's access alone."""
+    session = load(encounter)
+    _play(data, session, data.draw(st.integers(0, 6)))
+    picked = _grounded_mover(data, session)
+    if picked is None or session.state.pending is not None:
+        return
+    state, who = picked
+    mover = state.actors[who]
+    others = sorted(a for a in state.actors if a != who)
+    shover = data.draw(st.sampled_from(others))
+    beside = state.update_actor(shover, at=mover.at, height=mover.height, mode="grounded",
+                                climbing=None, done=False, removed=False, life=3,
+                                side=data.draw(st.sampled_from(["red", "blue"])))
+    to = data.draw(st.sampled_from(sorted(p.id for p in state.space.graph)))
+    ran = _reason(session, beside, {"do": "run", "actor": who, "die": "attack", "to": to,
+                                    "roll": [6]})
+    moved = _reason(session, beside, {"do": "move", "actor": who, "to": to})
+    assert ran == moved, (to, ran, moved)
+    shoved = _reason(session, beside, {"do": "shove", "actor": shover, "target": who,
+                                       "to": to})
+    if shoved not in ("cannot_target", "unknown_actor"):
+        assert shoved == ran, (to, ran, shoved)
+    event(f"(e) run/move/shove: {'allowed' if ran is None else ran}")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(encounters(), st.data())
+def test_a_climb_from_ground_level_feature_is_a_climb_from_its_ground(
+        encounter: dict[str, Any], data: st.DataObject) -> None:
+    """(f) issue 23, A003-06, R003-07: standing in cover or a threshold at its span's
+    ground, a Climb reaches exactly the places a Climb from the open span reaches (the
+    feature and the span themselves aside): leaving the feature is part of the move."""
+    from footwork.rulesets.spans.geometry import candidates, climb_step, legal
+
+    session = load(encounter)
+    state = session.state
+    m = state.space
+    low = [p.id for p in m.graph if p.parent is not None and p.elevation == m.ground(p.id)]
+    if not low:
+        return
+    feature = data.draw(st.sampled_from(sorted(low)))
+    who = data.draw(st.sampled_from(sorted(state.actors)))
+    span = m.span_of(feature)
+    reach = {}
+    for at in (feature, span):
+        placed = state.update_actor(who, at=at, height=m.top(at), mode="grounded",
+                                    climbing=None, removed=False)
+        actor = placed.actors[who]
+        found = legal(lambda p, s=placed, a=actor: climb_step(s, a, p), candidates(placed, actor))
+        reach[at] = {p: pos for p, pos in found.items() if p not in (feature, span)}
+    assert reach[feature] == reach[span], (feature, reach)

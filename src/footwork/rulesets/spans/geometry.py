@@ -61,6 +61,12 @@ def _check_surface(m: SpansMap, span: str, to: str) -> None:
         )
 
 
+def _no_stairs(here: str) -> IllegalCommand:
+    return IllegalCommand(
+        "needs_climb", f"{here} has no stairs or slope: climb down or drop", ("R003-23",)
+    )
+
+
 def ground_step(state: SpansState, actor: SpansActor, to: str) -> Position:
     """One Run move (R003-03, R003-13): to a feature of this span, the open span, or an
     adjacent span; never onto a climb-only height (R003-23)."""
@@ -76,13 +82,14 @@ def ground_step(state: SpansState, actor: SpansActor, to: str) -> Position:
     if to == here:
         raise IllegalCommand("already_there", f"{actor.id} is already at {to}")
     span = m.span_of(here)
-    raised = actor.height > m.ground(here)
-    if raised and m.place(here).props.get("access") != "run":
-        raise IllegalCommand(
-            "needs_climb", f"{here} has no stairs or slope: climb down or drop", ("R003-23",)
-        )
+    # R003-23: stairs or a slope are needed only where the step changes height; a
+    # climb-only feature is left by a Climb or a drop, except by a level step off its top
+    stairs = actor.height == m.ground(here) or m.place(here).props.get("access") == "run"
     if m.span_of(to) == span:
-        if m.is_feature(to):
+        level = m.top(to) == actor.height
+        if not level and not stairs:
+            raise _no_stairs(here)
+        if m.is_feature(to) and not level:
             feature = m.place(to)
             if feature.kind == "on_high" and feature.props.get("access") != "run":
                 raise IllegalCommand(
@@ -99,8 +106,11 @@ def ground_step(state: SpansState, actor: SpansActor, to: str) -> Position:
     _check_surface(m, span, to)
     # across at the height one stands at, or down the feature's stairs and across, or
     # by stairs between the spans
-    level = m.ground(to) in (actor.height, m.ground(span))
-    if not level and not m.has_stairs(span, to):
+    if m.ground(to) == actor.height:
+        return Position(to, m.ground(to))
+    if not stairs:
+        raise _no_stairs(here)
+    if m.ground(to) != m.ground(span) and not m.has_stairs(span, to):
         up = m.ground(to) > m.ground(span)
         raise IllegalCommand(
             "needs_climb",
@@ -186,8 +196,10 @@ def climb_step(state: SpansState, actor: SpansActor, to: str) -> Position:
     _check_surface(m, span, to)
     if m.ground(to) == actor.height:
         raise IllegalCommand("no_climb_needed", f"{to} is level with {actor.id}: run instead")
-    if m.is_feature(here) and actor.height != m.ground(to):
-        raise IllegalCommand("cannot_climb", f"step off {here} first")
+    # A003-06: leaving a feature for the next span is one move, a Climb as well as a
+    # Run; only the top of a raised feature is left by coming down first
+    if m.is_feature(here) and actor.height > m.ground(here):
+        raise IllegalCommand("cannot_climb", f"come down from {here} first", ("A003-06",))
     return _climb_toward(m, actor, to, opts)
 
 

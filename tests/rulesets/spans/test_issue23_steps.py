@@ -1,0 +1,89 @@
+"""Issue 23: where a step changes place or mode, the ruling reads the step itself (its
+heights, where it starts and where it lands), not a static property of the map."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._helpers import actor, end_turns, of_type, refused, session
+
+#: a climb-only outcrop (height 1) in the scree, a plateau beside it level with its top,
+#: a ledge (ground 1) beside an alley with crates (cover) at ground level
+SCREE: list[dict[str, Any]] = [
+    {"id": "scree", "ground": 0,
+     "features": [{"id": "outcrop", "kind": "on_high", "height": 1, "access": "climb"},
+                  {"id": "crates", "kind": "cover"},
+                  {"id": "knoll", "kind": "on_high", "height": 1, "access": "climb"}]},
+    {"id": "plateau", "ground": 1},
+    {"id": "gully", "ground": 0},
+    {"id": "cliff", "ground": 2},
+]
+SCREE_LINKS: list[Any] = [["scree", "plateau"], ["scree", "gully"], ["scree", "cliff"]]
+
+
+def scree(*actors: dict[str, Any], **options: Any) -> Any:
+    return session(list(actors), spans=SCREE, links=SCREE_LINKS, options=options or None)
+
+
+def run(s: Any, who: str, to: str, roll: int = 6) -> Any:
+    return s.do({"do": "run", "actor": who, "die": "maneuver", "to": to, "roll": [roll]})
+
+
+def climb(s: Any, who: str, to: str, roll: int = 6) -> Any:
+    return s.do({"do": "climb", "actor": who, "die": "brace", "to": to, "roll": [roll]})
+
+
+def test_level_step_off_a_climb_only_outcrop_is_a_run_R003_13_R003_23() -> None:
+    """R003-13, R003-23, A003-06: from the top of a climb-only outcrop, the adjacent span
+    level with it is one Run move (no height changes, so no stairs are needed); a Climb
+    there has nothing to climb. Going down to the scree's ground still needs a climb or a
+    drop, and so does the lower gully."""
+    s = scree(actor("kit", "outcrop"), actor("vex", "gully", side="raiders"))
+    refused(s, {"do": "climb", "actor": "kit", "die": "brace", "to": "plateau", "roll": [6]},
+            "no_climb_needed")
+    for low in ("scree", "gully", "crates"):
+        refused(s, {"do": "run", "actor": "kit", "die": "maneuver", "to": low, "roll": [6]},
+                "needs_climb", "R003-23")
+    offered = {o.command.get("to") for o in s.options("kit") if o.command["do"] == "run"}
+    assert offered == {"plateau", "knoll"}
+    run(s, "kit", "plateau")
+    kit = s.state.actors["kit"]
+    assert (kit.at, kit.height, kit.bonus) == ("plateau", 1, True)
+
+
+def test_level_step_to_a_climb_only_feature_needs_no_climb_R003_23() -> None:
+    """R003-23: a climb-only feature must be climbed only where the step goes up to it;
+    from the outcrop, the knoll at the same height is a level Run move."""
+    s = scree(actor("kit", "outcrop"), actor("vex", "gully", side="raiders"))
+    run(s, "kit", "knoll")
+    assert (s.state.actors["kit"].at, s.state.actors["kit"].height) == ("knoll", 1)
+
+
+def test_shove_and_second_move_off_the_outcrop_rule_as_a_run_R003_13() -> None:
+    """R003-13, A003-16: the bonus move and a shove take the Run's reach, so the same
+    level step off the outcrop is allowed for each, the lower scree for none."""
+    s = scree(actor("ada", "outcrop"), actor("kit", "outcrop", side="raiders"),
+              actor("bo", "knoll"))
+    run(s, "ada", "knoll")
+    s.do({"do": "move", "actor": "ada", "to": "outcrop"})
+    end_turns(s, "ada")
+    refused(s, {"do": "shove", "actor": "kit", "target": "bo", "to": "scree"}, "needs_climb")
+    s.do({"do": "shove", "actor": "kit", "target": "bo", "to": "plateau"})
+    assert s.state.actors["bo"].at == "plateau"
+
+
+def test_climb_from_ground_level_cover_to_next_span_A003_06() -> None:
+    """A003-06, R003-07: leaving a feature for the adjacent span is one move, a Climb as
+    well as a Run: from the crates (cover at ground level) a Climb to the higher cliff
+    goes one height up, exactly as from the open scree; only a raised feature's top must
+    be come down from first."""
+    s = scree(actor("nim", "crates"), actor("vex", "gully", side="raiders"))
+    climbs = {o.command.get("to") for o in s.options("nim") if o.command["do"] == "climb"}
+    assert climbs == {"cliff", "plateau", "outcrop", "knoll"}
+    events = climb(s, "nim", "cliff", 5)
+    assert of_type(events, "moved")[0].climbing == "cliff"
+    nim = s.state.actors["nim"]
+    assert (nim.height, nim.climbing) == (1, "cliff")
+    high = scree(actor("kit", "outcrop"), actor("vex", "gully", side="raiders"))
+    refused(high, {"do": "climb", "actor": "kit", "die": "brace", "to": "cliff", "roll": [6]},
+            "cannot_climb", "A003-06")
