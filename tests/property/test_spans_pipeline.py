@@ -336,5 +336,45 @@ def test_a_climb_from_ground_level_feature_is_a_climb_from_its_ground(
                                     climbing=None, removed=False)
         actor = placed.actors[who]
         found = legal(lambda p, s=placed, a=actor: climb_step(s, a, p), candidates(placed, actor))
-        reach[at] = {p: pos for p, pos in found.items() if p not in (feature, span)}
+        # where each climb ends (the place to climb back to is where it began: ignored)
+        reach[at] = {p: (pos.at, pos.height, pos.climbing) for p, pos in found.items()
+                     if p not in (feature, span)}
     assert reach[feature] == reach[span], (feature, reach)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(encounters(), st.data())
+def test_a_partway_climb_can_be_climbed_back(encounter: dict[str, Any],
+                                             data: st.DataObject) -> None:
+    """(g) issue 23, A003-10: whichever way a climb goes (up a feature, up or down to an
+    adjacent span), once partway the climber may climb back to where it began (down only
+    with ``climb.allow_down``) and the climb back arrives there, at its height."""
+    from footwork.rulesets.spans.geometry import candidates, climb_step, legal
+
+    session = load(encounter)
+    state = session.state
+    who = data.draw(st.sampled_from(sorted(state.actors)))
+    opts = state.options
+    for start in sorted(p.id for p in state.space.graph):
+        placed = state.update_actor(who, at=start, height=state.space.top(start),
+                                    mode="grounded", climbing=None, climb_from=None,
+                                    removed=False, hands_free=2)
+        actor = placed.actors[who]
+        reach = legal(lambda p, s=placed, a=actor: climb_step(s, a, p),
+                      candidates(placed, actor))
+        for target, pos in reach.items():
+            if pos.climbing is None:
+                continue  # arrived in one height: nothing to turn back from
+            hanging = placed.update_actor(who, at=pos.at, height=pos.height,
+                                          climbing=pos.climbing, climb_from=pos.origin)
+            assert pos.origin == start, (start, target, pos)
+            goes_down = state.space.top(start) < pos.height
+            try:
+                back = climb_step(hanging, hanging.actors[who], start)
+            except FootworkError as exc:
+                assert goes_down and not opts.climb.allow_down, (start, target, exc)
+                continue
+            event("(g) climbed back")
+            if abs(pos.height - state.space.top(start)) == 1:
+                assert (back.at, back.height, back.climbing) == (
+                    start, state.space.top(start), None), (start, target, back)

@@ -87,3 +87,45 @@ def test_climb_from_ground_level_cover_to_next_span_A003_06() -> None:
     high = scree(actor("kit", "outcrop"), actor("vex", "gully", side="raiders"))
     refused(high, {"do": "climb", "actor": "kit", "die": "brace", "to": "cliff", "roll": [6]},
             "cannot_climb", "A003-06")
+
+
+#: a wall three heights high between the keep (ground 3) and the moat bank (ground 0)
+WALL: list[dict[str, Any]] = [{"id": "keep", "ground": 3}, {"id": "bank", "ground": 0}]
+
+
+def test_a_climb_down_can_be_climbed_back_up_A003_10() -> None:
+    """A003-10, R003-07: partway down a climb, the climber may climb on, climb back up to
+    where it began, or drop; turning back twice heads for the first target again. The
+    place the climb began is in the state (`climb_from`)."""
+    s = session([actor("ada", "keep"), actor("vex", "bank", side="raiders")],
+                spans=WALL, links=[["keep", "bank"]])
+    climb(s, "ada", "bank", 5)
+    ada = s.state.actors["ada"]
+    assert (ada.height, ada.climbing, ada.climb_from) == (2, "bank", "keep")
+    assert s.to_json(log=False)["actors"]["ada"]["climb_from"] == "keep"
+    end_turns(s, "ada", "vex")
+    offered = {o.command.get("to") for o in s.options("ada") if o.command["do"] == "climb"}
+    assert offered == {"bank", "keep"}
+    climb(s, "ada", "keep", 5)  # back up: arrives at the keep
+    ada = s.state.actors["ada"]
+    assert (ada.at, ada.height, ada.climbing, ada.climb_from) == ("keep", 3, None, None)
+
+
+def test_turning_back_twice_partway_A003_10() -> None:
+    """A003-10: a climber turned back mid-wall may turn again toward the first target;
+    refusing any third place, with the rule cited."""
+    s = session([actor("ada", "bank"), actor("vex", "bank", side="raiders")],
+                spans=WALL, links=[["keep", "bank"]])
+    climb(s, "ada", "keep", 5)  # 0 -> 1
+    end_turns(s, "ada", "vex")
+    climb(s, "ada", "keep", 5)  # 1 -> 2
+    end_turns(s, "ada", "vex")
+    climb(s, "ada", "bank", 5)  # back down: 2 -> 1, now heading for the bank
+    ada = s.state.actors["ada"]
+    assert (ada.height, ada.climbing, ada.climb_from) == (1, "bank", "keep")
+    end_turns(s, "ada", "vex")
+    refused(s, {"do": "run", "actor": "ada", "die": "brace", "to": "keep", "roll": [6]},
+            "clinging")
+    climb(s, "ada", "keep", 6)  # turns again: 1 -> 2 toward the keep
+    ada = s.state.actors["ada"]
+    assert (ada.height, ada.climbing, ada.climb_from) == (2, "keep", "bank")

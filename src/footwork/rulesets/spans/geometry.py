@@ -26,6 +26,8 @@ class Position:
     at: str
     height: int
     climbing: str | None = None
+    #: partway up or down a climb: the place the climb started from (A003-10: climb back)
+    origin: str | None = None
 
 
 def _space(state: SpansState) -> SpansMap:
@@ -175,12 +177,15 @@ def climb_step(state: SpansState, actor: SpansActor, to: str) -> Position:
     here = actor.at
     span = m.span_of(here)
     if actor.climbing is not None:
-        back_down = to == here and actor.climbing != here and opts.climb.allow_down
-        if to != actor.climbing and not back_down:  # A003-10: on, back down, or drop
+        # A003-10: climb on, climb back to where the climb began (up or down), or drop
+        back = actor.climb_from or here
+        if to not in (actor.climbing, back):
             raise IllegalCommand(
                 "clinging", f"{actor.id} is climbing toward {actor.climbing}: climb on, "
-                f"climb back down to {here}, or drop")
-        return _climb_toward(m, actor, to, opts)
+                f"climb back to {back}, or drop", ("A003-10",))
+        # turning back, the climb now heads for where it began, away from its old target
+        origin = actor.climb_from if to == actor.climbing else actor.climbing
+        return _climb_toward(m, actor, to, opts, origin)
     if m.span_of(to) == span:
         if m.is_feature(to):
             if m.place(to).kind != "on_high" or m.top(to) <= actor.height:
@@ -203,7 +208,10 @@ def climb_step(state: SpansState, actor: SpansActor, to: str) -> Position:
     return _climb_toward(m, actor, to, opts)
 
 
-def _climb_toward(m: SpansMap, actor: SpansActor, to: str, opts: SpansOptions) -> Position:
+def _climb_toward(m: SpansMap, actor: SpansActor, to: str, opts: SpansOptions,
+                  origin: str | None = None) -> Position:
+    """One height toward ``to``; partway, the climber clings with ``origin`` (default:
+    where it stands now) as the place to climb back to (A003-10)."""
     top = m.top(to)
     step = 1 if top > actor.height else -1
     if step < 0 and not opts.climb.allow_down:
@@ -213,7 +221,7 @@ def _climb_toward(m: SpansMap, actor: SpansActor, to: str, opts: SpansOptions) -
         return Position(to, height)
     # partway: a climber hangs over the span it would fall into
     base = m.span_of(actor.at) if step > 0 else m.span_of(to)
-    return Position(base, height, climbing=to)
+    return Position(base, height, climbing=to, origin=origin or actor.at)
 
 
 def candidates(state: SpansState, actor: SpansActor) -> Iterator[str]:

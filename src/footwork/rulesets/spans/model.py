@@ -226,6 +226,8 @@ class SpansActor(Actor):
     removed: bool = False
     #: partway up or down a climb: the place whose top the climb is heading for
     climbing: str | None = None
+    #: partway: the place the climb began, to which a climb back returns (A003-10)
+    climb_from: str | None = None
 
 
 class SpansMap:

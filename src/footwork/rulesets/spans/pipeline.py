@@ -218,7 +218,8 @@ class Mover:
                 return (ev.Landed(actor=walk.path.actor, at=step.to.at,
                                   height=step.to.height, rules=cited),)
             return (ev.Moved(actor=walk.path.actor, frm=step.frm.at, to=step.to.at,
-                             height=step.to.height, climbing=step.to.climbing, rules=cited),)
+                             height=step.to.height, climbing=step.to.climbing,
+                             climb_from=step.to.origin, rules=cited),)
 
         full: Pipeline[SpansState, Position] = Pipeline(
             LEAVING, CROSSING, ENTERING, ARRIVING, moved, self.evolve)

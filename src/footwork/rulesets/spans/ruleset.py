@@ -97,22 +97,26 @@ class SpansRuleset(Ruleset[SpansActor]):
             ev.MovementActionTaken: lambda s, e: s.update_actor(
                 e.actor, movement_actions=s.actors[e.actor].movement_actions + 1),
             ev.Moved: lambda s, e: s.update_actor(
-                e.actor, at=e.to, height=e.height, climbing=e.climbing),
+                e.actor, at=e.to, height=e.height, climbing=e.climbing,
+                climb_from=e.climb_from),
             ev.BonusGranted: lambda s, e: s.update_actor(e.actor, bonus=True),
             ev.BonusUsed: lambda s, e: s.update_actor(e.actor, bonus=False),
             ev.TurnSpent: lambda s, e: s.update_actor(e.actor, done=True, bonus=False),
             ev.Paid: lambda s, e: s.update_actor(
                 e.actor, **{e.resource: getattr(s.actors[e.actor], e.resource) - e.amount}),
-            ev.ModeChanged: lambda s, e: s.update_actor(e.actor, mode=e.mode, climbing=None),
+            ev.ModeChanged: lambda s, e: s.update_actor(
+                e.actor, mode=e.mode, climbing=None, climb_from=None),
             ev.HandsChanged: lambda s, e: s.update_actor(e.actor, hands_free=e.free),
             ev.Damaged: lambda s, e: s.update_actor(
                 e.actor,
                 guard=max(0, s.actors[e.actor].guard - e.guard),
                 life=max(0, s.actors[e.actor].life - e.lethal)),
             ev.Landed: lambda s, e: s.update_actor(
-                e.actor, at=e.at, height=e.height, mode="grounded", climbing=None),
+                e.actor, at=e.at, height=e.height, mode="grounded", climbing=None,
+                climb_from=None),
             ev.LostInSkysea: lambda s, e: s.update_actor(
-                e.actor, removed=True, bonus=False, done=True, climbing=None),
+                e.actor, removed=True, bonus=False, done=True, climbing=None,
+                climb_from=None),
         }
         #: the one pipeline every cause of movement goes through (pipeline.py)
         self.mover = Mover(self.evolve)
@@ -362,7 +366,8 @@ class SpansRuleset(Ruleset[SpansActor]):
                     found += self._rolled_options(state, actor, "run", run)
                 places = list(candidates(state, actor))
                 if actor.climbing is not None:
-                    places = [actor.climbing, actor.at]  # on up, or back down (A003-10)
+                    # on, or back to where the climb began (A003-10)
+                    places = [actor.climbing, actor.climb_from or actor.at]
                 climb = legal(lambda p: self._dest(state, actor, "climb", p), iter(places))
                 found += self._rolled_options(state, actor, "climb", climb)
             elif actor.mode == "flying":
