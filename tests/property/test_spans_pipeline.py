@@ -378,3 +378,37 @@ def test_a_partway_climb_can_be_climbed_back(encounter: dict[str, Any],
             if abs(pos.height - state.space.top(start)) == 1:
                 assert (back.at, back.height, back.climbing) == (
                     start, state.space.top(start), None), (start, target, back)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(encounters(), st.data())
+def test_a_jump_lands_on_the_surface_under_the_foe(encounter: dict[str, Any],
+                                                   data: st.DataObject) -> None:
+    """(h) issue 23, R003-25, R003-26, R003-29, A003-21: a jump attack's fall lands where
+    the foe stands, so a miss never loses the jumper in the Skysea (the foe stands on
+    something there), and the guard damage of that fall is the same whoever takes it:
+    the foe on a hit, the jumper on a miss (equal armour)."""
+    session = load(encounter)
+    _play(data, session, data.draw(st.integers(0, 8)))
+    state = session.state
+    if state.pending is not None:
+        return
+    who = state.current
+    jumps = [o.command for o in session.options(who) if o.command["do"] == "jump_attack"]
+    if not jumps:
+        return
+    target = data.draw(st.sampled_from(jumps))["target"]
+    state = state.update_actor(who, armor=state.actors[target].armor)
+    ruleset = session.engine.ruleset
+    guard = {}
+    for hit in (True, False):
+        command = session.engine.parse({"do": "jump_attack", "actor": who, "target": target,
+                                        "hit": hit})
+        events = ruleset.decide(state, command, Roller(random.Random(1)))
+        assert not [e for e in events if e.type == "lost_in_skysea"], (hit, events)
+        hurt = [e for e in events if e.type == "damaged"]
+        if hurt:
+            guard[hit] = hurt[0].guard
+    if len(guard) == 2:
+        event("(h) hit and miss both dealt damage")
+        assert guard[True] == guard[False], guard

@@ -129,3 +129,58 @@ def test_turning_back_twice_partway_A003_10() -> None:
     climb(s, "ada", "keep", 6)  # turns again: 1 -> 2 toward the keep
     ada = s.state.actors["ada"]
     assert (ada.height, ada.climbing, ada.climb_from) == (2, "keep", "bank")
+
+
+#: a skyreme over the Skysea: its deck (height 2, stairs) and mast (height 4) are
+#: features of a `skysea` span; a cloud bank there is marked `skysea` on purpose
+SKYREME: list[dict[str, Any]] = [
+    {"id": "kestrel", "surface": "skysea",
+     "features": [{"id": "deck", "kind": "on_high", "height": 2, "access": "run"},
+                  {"id": "mast", "kind": "on_high", "height": 4, "access": "climb"},
+                  {"id": "cloud", "kind": "on_high", "height": 1, "surface": "skysea"}]},
+    {"id": "meadow", "surface": "soft",
+     "features": [{"id": "oak", "kind": "on_high", "height": 1}]},
+]
+
+
+def skyreme(*actors: dict[str, Any], **options: Any) -> Any:
+    return session(list(actors), spans=SKYREME, links=[], options=options or None)
+
+
+def test_a_deck_over_the_skysea_is_a_surface_R003_25_R003_26() -> None:
+    """R003-22, R003-25, R003-26, A003-08, A003-20, A003-21: a skyreme's deck inside a
+    `skysea` span is something to land on: a jump attack from the mast that hits deals
+    the foe the 2-height fall onto it (guard 4, lethal 2); one that misses is a fall onto
+    the deck, not into the sky."""
+    s = skyreme(actor("ada", "mast", guard=5), actor("wren", "mast", guard=5),
+                actor("skarn", "deck", side="raiders", guard=5, life=5),
+                actor("bodo", "deck", side="raiders", guard=5, life=5))
+    events = s.do({"do": "jump_attack", "actor": "ada", "target": "skarn", "hit": True})
+    dealt = of_type(events, "damaged")[0]
+    assert (dealt.actor, dealt.guard, dealt.lethal) == ("skarn", 4, 2)
+    end_turns(s, "ada")
+    events = s.do({"do": "jump_attack", "actor": "wren", "target": "bodo", "hit": False,
+                   "roll": [2]})
+    assert not of_type(events, "lost_in_skysea")
+    fell = of_type(events, "fell")[0]
+    assert (fell.surface, fell.heights) == ("hard", 2)
+    wren = s.state.actors["wren"]
+    assert (wren.at, wren.removed, wren.guard, wren.life) == ("deck", False, 1, 5)
+
+
+def test_a_feature_surface_is_read_where_the_fall_lands_R003_26() -> None:
+    """R003-25, R003-26, A003-20: the surface is that of the place a fall lands on: a
+    feature marked `skysea` (a cloud bank) has none, so a miss onto it is lost in the
+    Skysea; elsewhere a feature takes its span's surface (the oak in a soft meadow). A
+    flier at the deck's height may land on it (R003-30)."""
+    s = skyreme(actor("ada", "mast"), actor("skarn", "cloud", side="raiders"),
+                actor("gull", "deck", mode="flying", can_fly=True, height=2))
+    m = s.state.space
+    assert (m.surface("deck"), m.surface("cloud"), m.surface("kestrel")) == (
+        "hard", "skysea", "skysea")
+    assert (m.surface("oak"), m.surface("meadow")) == ("soft", "soft")
+    events = s.do({"do": "jump_attack", "actor": "ada", "target": "skarn", "hit": False})
+    assert of_type(events, "lost_in_skysea") and s.state.actors["ada"].removed
+    end_turns(s, "ada", "skarn")
+    s.do({"do": "land", "actor": "gull"})
+    assert (s.state.actors["gull"].at, s.state.actors["gull"].mode) == ("deck", "grounded")
