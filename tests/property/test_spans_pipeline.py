@@ -412,3 +412,57 @@ def test_a_jump_lands_on_the_surface_under_the_foe(encounter: dict[str, Any],
     if len(guard) == 2:
         event("(h) hit and miss both dealt damage")
         assert guard[True] == guard[False], guard
+
+
+def _landing(session: Any, state: State[Any], command: dict[str, Any]) -> Any:
+    """Where the fall a command causes lands (the Fell event's place), or the refusal."""
+    engine = session.engine
+    try:
+        events = engine.ruleset.decide(state, engine.parse(command), Roller(random.Random(1)))
+    except FootworkError as exc:
+        return ("refused", getattr(exc, "reason", str(exc)))
+    return tuple((e.onto, e.heights) for e in events if e.type == "fell")
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(encounters(), st.data())
+def test_a_fall_off_a_climb_lands_at_its_foot_whatever_the_cause(
+        encounter: dict[str, Any], data: st.DataObject) -> None:
+    """(i) issue 23, A003-09, A003-10, R003-25: partway up or down a climb, letting go, a
+    failed climb on and a failed climb back (``climb.fail_falls``) all fall onto the same
+    place, the foot of the climb (a deck under a mast, never the sky beside it)."""
+    from footwork.rulesets.spans.geometry import candidates, climb_step, legal
+
+    encounter["options"]["climb"] = {"fail_falls": True, "allow_down": True,
+                                     "hands_needed": 2}
+    session = load(encounter)
+    state = session.state
+    m = state.space
+    who = data.draw(st.sampled_from(sorted(state.actors)))
+    start = data.draw(st.sampled_from(sorted(p.id for p in m.graph)))
+    placed = state.update_actor(who, at=start, height=m.top(start), mode="grounded",
+                                climbing=None, climb_from=None, removed=False, hands_free=2,
+                                done=False, bonus=False, movement_actions=0,
+                                dice={"attack": "d6", "brace": "d6", "maneuver": "d6"})
+    actor = placed.actors[who]
+    partway = [(t, p) for t, p in legal(lambda p: climb_step(placed, actor, p),
+                                        candidates(placed, actor)).items()
+               if p.climbing is not None]
+    if not partway:
+        return
+    target, pos = data.draw(st.sampled_from(partway))
+    hanging = placed.update_actor(who, at=pos.at, height=pos.height, climbing=pos.climbing,
+                                  climb_from=pos.origin)
+    falls = {
+        "drop": _landing(session, hanging, {"do": "drop", "actor": who, "roll": [6]}),
+        "fail on": _landing(session, hanging, {"do": "climb", "actor": who, "die": "brace",
+                                               "to": target, "roll": [1, 6]}),
+        "fail back": _landing(session, hanging, {"do": "climb", "actor": who,
+                                                 "die": "brace", "to": start,
+                                                 "roll": [1, 6]}),
+    }
+    # the entry rules may refuse a command as a whole (a full feature, a held threshold
+    # at the place climbed to): that is not a fall; every fall there is lands alike
+    landed = {k: v for k, v in falls.items() if not (v and v[0] == "refused")}
+    assert len(set(landed.values())) <= 1, (start, target, falls)
+    event(f"(i) off a climb: {len(landed)} causes fell alike")

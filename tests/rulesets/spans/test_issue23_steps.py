@@ -184,3 +184,60 @@ def test_a_feature_surface_is_read_where_the_fall_lands_R003_26() -> None:
     end_turns(s, "ada", "skarn")
     s.do({"do": "land", "actor": "gull"})
     assert (s.state.actors["gull"].at, s.state.actors["gull"].mode) == ("deck", "grounded")
+
+
+def test_climbing_the_mast_from_the_deck_R003_07_A003_06() -> None:
+    """R003-07, A003-06, A003-10: a Climb starts where the climber stands, a deck included:
+    from the deck (height 2) toward the mast (4) one height up, and from the mast back
+    down toward the deck; the open span of a skyreme over the Skysea has nothing to stand
+    on, so neither a Run nor a Climb goes there (R003-26)."""
+    s = skyreme(actor("ada", "deck"), actor("vex", "deck", side="raiders"))
+    for do in ("run", "climb"):
+        refused(s, {"do": do, "actor": "ada", "die": "brace", "to": "kestrel", "roll": [6]},
+                "no_surface", "R003-26")
+    climb(s, "ada", "mast", 5)
+    ada = s.state.actors["ada"]
+    assert (ada.height, ada.climbing, ada.climb_from) == (3, "mast", "deck")
+    high = skyreme(actor("ada", "mast"), actor("vex", "deck", side="raiders"))
+    climb(high, "ada", "deck", 5)
+    ada = high.state.actors["ada"]
+    assert (ada.height, ada.climbing, ada.climb_from) == (3, "deck", "mast")
+
+
+def test_a_fall_off_a_climb_lands_at_its_foot_A003_09_R003_25() -> None:
+    """A003-09, A003-10, R003-25, R003-26: partway up the mast from the deck, a failed
+    climb (with `climb.fail_falls`) and letting go both land on the deck, the foot of the
+    climb: 1 height onto hard planks, never into the open sky. The risk shown before the
+    climb says the same."""
+    s = skyreme(actor("ada", "deck", guard=5), actor("vex", "deck", side="raiders"),
+                climb={"fail_falls": True})
+    climb(s, "ada", "mast", 6)
+    end_turns(s, "ada", "vex")
+    risk = next(o.risk for o in s.options("ada")
+                if o.command["do"] == "climb" and o.command.get("to") == "mast")
+    assert risk is not None and risk.fall is not None and risk.fall.distance == 1
+    assert not risk.leaves_scene
+    events = s.do({"do": "climb", "actor": "ada", "die": "brace", "to": "mast",
+                   "roll": [1, 6]})
+    fell = of_type(events, "fell")[0]
+    assert (fell.onto, fell.heights, fell.surface) == ("deck", 1, "hard")
+    assert (s.state.actors["ada"].at, s.state.actors["ada"].removed) == ("deck", False)
+    let_go = skyreme(actor("ada", "deck"), actor("vex", "deck", side="raiders"))
+    climb(let_go, "ada", "mast", 6)
+    end_turns(let_go, "ada", "vex")
+    assert [o.command.get("to") for o in let_go.options("ada")
+            if o.command["do"] == "drop"] == ["deck"]
+    events = let_go.do({"do": "drop", "actor": "ada", "roll": [6]})
+    assert of_type(events, "fell")[0].onto == "deck"
+
+
+def test_drop_from_the_mast_onto_the_deck_or_overboard_A003_10() -> None:
+    """A003-10, R003-25, R003-26: stepping off the mast, the faller picks where: the deck
+    below it (a 2-height fall onto hard planks) or over the rail into the Skysea."""
+    s = skyreme(actor("ada", "mast", guard=5), actor("vex", "deck", side="raiders"))
+    drops = {o.command.get("to") for o in s.options("ada") if o.command["do"] == "drop"}
+    assert drops == {"kestrel", "deck", "cloud"}
+    events = s.do({"do": "drop", "actor": "ada", "to": "deck", "roll": [6]})
+    dealt = of_type(events, "damaged")[0]
+    assert (dealt.guard, dealt.lethal) == (4, 0)
+    assert (s.state.actors["ada"].at, s.state.actors["ada"].height) == ("deck", 2)

@@ -51,6 +51,7 @@ from footwork.rulesets.spans.geometry import (
     air_step,
     candidates,
     climb_step,
+    foot,
     ground_step,
     legal,
 )
@@ -496,9 +497,10 @@ class SpansRuleset(Ruleset[SpansActor]):
         opts: SpansOptions = state.options
         if action == "climb":  # R003-09; A003-09 decides whether it falls
             m: SpansMap = state.space
-            span = m.span_of(actor.at)
-            if opts.climb.fail_falls and actor.height > m.top(span):
-                fall = path(actor, "failed climb", Position(span, m.top(span)), "fall",
+            # the fall lands at the foot of the climb: a deck under a mast, not the sky
+            onto = foot(m, actor, route.steps[0].to.climbing or route.steps[0].to.at)
+            if opts.climb.fail_falls and actor.height > m.top(onto):
+                fall = path(actor, "failed climb", Position(onto, m.top(onto)), "fall",
                             forced=True)
                 return self.mover.walk(state, fall, roller)
             return []
@@ -547,16 +549,22 @@ class SpansRuleset(Ruleset[SpansActor]):
                 cmd = _command(action, actor.id, die=die, to=place, direction=direction)
                 found.append(Option(cmd, f"{action} {place or direction} ({die})",
                                     "movement action", to=place, checks=(check,), rules=rules,
-                                    risk=move_risk(state, actor, action, die, dice)))
+                                    risk=move_risk(state, actor, action, die, dice,
+                                                   place)))
         return found
 
     def _drop_targets(self, state: SpansState, actor: SpansActor) -> list[str]:
         m: SpansMap = state.space
         span = m.span_of(actor.at)
+        if actor.climbing is not None:  # letting go: the foot of the climb (A003-10)
+            return [foot(m, actor)]
         targets: list[str] = []
         if actor.mode != "grounded" or actor.height > m.top(span):
             targets.append(span)
-        if actor.mode == "grounded" and actor.climbing is None and not m.is_feature(actor.at):
+        if actor.mode == "grounded":  # off a mast onto the deck below it (R003-22, R003-25)
+            targets += [f for f in m.features(span) if f != actor.at
+                        and m.place(f).kind == "on_high" and m.top(f) < actor.height]
+        if actor.mode == "grounded" and not m.is_feature(actor.at):
             # a lower span, or the Skysea whatever its height: nothing there to stand on
             targets += [s for s in m.adjacent_spans(span)
                         if m.top(s) < actor.height or m.surface(s) == "skysea"]
@@ -571,11 +579,12 @@ class SpansRuleset(Ruleset[SpansActor]):
         m: SpansMap = state.space
         if not self._can_move_at_all(state, actor):
             self._need_movement_action(state, actor)
-        onto = to if to is not None else m.span_of(actor.at)
-        if onto not in self._drop_targets(state, actor):
+        targets = self._drop_targets(state, actor)
+        onto = to if to is not None else foot(m, actor)  # own span, or a climb's foot
+        if onto not in targets:
             raise IllegalCommand(
-                "cannot_drop", f"{actor.id} cannot drop to {onto}: it must be this span or an "
-                f"adjacent lower span, below where {actor.id} is", ("A003-10",))
+                "cannot_drop", f"{actor.id} cannot drop to {onto}: it must be below where "
+                f"{actor.id} is: {', '.join(targets) or 'nowhere here'}", ("A003-10",))
         route = self._drop_route(state, actor, onto)
         self.mover.admit(state, route)  # R003-20: a drop crosses like any other move
         events: list[Event] = []
