@@ -398,6 +398,8 @@ def test_a_jump_lands_on_the_surface_under_the_foe(encounter: dict[str, Any],
     if not jumps:
         return
     target = data.draw(st.sampled_from(jumps))["target"]
+    if state.space.surface(state.actors[target].at) == "skysea":
+        return  # a foe "standing" on the open sky: a start only random files make
     state = state.update_actor(who, armor=state.actors[target].armor)
     ruleset = session.engine.ruleset
     guard = {}
@@ -466,3 +468,43 @@ def test_a_fall_off_a_climb_lands_at_its_foot_whatever_the_cause(
     landed = {k: v for k, v in falls.items() if not (v and v[0] == "refused")}
     assert len(set(landed.values())) <= 1, (start, target, falls)
     event(f"(i) off a climb: {len(landed)} causes fell alike")
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(encounters(), st.data())
+def test_stopping_flight_where_one_can_land_is_landing(encounter: dict[str, Any],
+                                                       data: st.DataObject) -> None:
+    """(j) issue 23, R003-30, A003-10: an airborne actor at the height of the place it is
+    at (a span's ground, a feature's top) that stops flying by a drop ends exactly where
+    `land` puts it, with no fall; where `land` is refused (the open Skysea) the drop is
+    a fall."""
+    session = load(encounter)
+    state = session.state
+    m = state.space
+    who = data.draw(st.sampled_from(sorted(state.actors)))
+    place = data.draw(st.sampled_from(sorted(p.id for p in m.graph)))
+    hover = state.update_actor(who, at=place, height=m.top(place),
+                               mode=data.draw(st.sampled_from(["flying", "floating"])),
+                               climbing=None, climb_from=None, removed=False, done=False,
+                               bonus=False, movement_actions=0)
+    engine = session.engine
+    results = {}
+    for command in ({"do": "drop", "actor": who}, {"do": "land", "actor": who}):
+        try:
+            events = engine.ruleset.decide(hover, engine.parse(command),
+                                           Roller(random.Random(1)))
+        except FootworkError:
+            results[command["do"]] = None
+            continue
+        after = hover
+        for e in events:
+            after = engine.ruleset.evolve(after, e)
+        a = after.actors[who]
+        results[command["do"]] = (a.at, a.height, a.mode, a.removed,
+                                  any(e.type == "fell" for e in events))
+    if results["land"] is None:
+        assert m.surface(place) == "skysea", results
+        return
+    event("(j) drop = land")
+    assert results["drop"] == results["land"] == (place, m.top(place), "grounded", False,
+                                                  False), results

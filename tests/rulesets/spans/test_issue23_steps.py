@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...support import inline_data, json_refused
 from ._helpers import actor, end_turns, of_type, refused, session
 
 #: a climb-only outcrop (height 1) in the scree, a plateau beside it level with its top,
@@ -241,3 +242,68 @@ def test_drop_from_the_mast_onto_the_deck_or_overboard_A003_10() -> None:
     dealt = of_type(events, "damaged")[0]
     assert (dealt.guard, dealt.lethal) == (4, 0)
     assert (s.state.actors["ada"].at, s.state.actors["ada"].height) == ("deck", 2)
+
+
+# -- every documented default is visible (issue 23, item 3) -------------------------------
+
+
+def _flier_session(**options: Any) -> Any:
+    return session([actor("gull", "yard", mode="flying", can_fly=True),
+                    actor("vex", "far", side="raiders")], options=options or None)
+
+
+def test_fly_fail_option_no_move_A003_12() -> None:
+    """A003-12: a Fly on 1-2 reads as Run's 1-2 by default (one move, nothing else);
+    with `fly.fail: no_move` the flier goes nowhere and its turn is spent."""
+    base = _flier_session()
+    base.do({"do": "fly", "actor": "gull", "die": "maneuver", "to": "street", "roll": [1]})
+    gull = base.state.actors["gull"]
+    assert (gull.at, gull.done) == ("street", True)
+    strict = _flier_session(fly={"fail": "no_move"})
+    events = strict.do({"do": "fly", "actor": "gull", "die": "maneuver", "to": "street",
+                        "roll": [2]})
+    gull = strict.state.actors["gull"]
+    assert (gull.at, gull.done) == ("yard", True)
+    assert not of_type(events, "moved") and "A003-12" in of_type(events, "turn_spent")[0].rules
+    # a struggle declined reads the same way, and its consequence says so
+    strict2 = _flier_session(fly={"fail": "no_move"})
+    strict2.do({"do": "fly", "actor": "gull", "die": "maneuver", "to": "street", "roll": [3]})
+    decline = strict2.to_json(log=False)["pending"]["consequences"][1]
+    assert decline["words"] == "no fly, and nothing else this turn"
+
+
+def test_fly_fail_option_must_be_known_A003_12() -> None:
+    """A003-12: a bad `fly.fail` value is refused with its path, on one line."""
+    data = inline_data("spans", {"spans": [{"id": "yard"}]}, [actor("gull", "yard")],
+                       options={"fly": {"fail": "sometimes"}})
+    message = json_refused(data, "options.fly.fail")
+    assert "one_move" in message and "no_move" in message
+
+
+def test_fall_skysea_option_is_read_A003_20() -> None:
+    """A003-20: `fall.skysea: remove` (its one value: the outcome is the story's) is what
+    removes a faller over the Skysea; any other value is refused."""
+    s = skyreme(actor("ada", "deck"), actor("vex", "mast", side="raiders"),
+                fall={"skysea": "remove"})
+    events = s.do({"do": "drop", "actor": "ada", "to": "kestrel"})
+    assert "A003-20" in of_type(events, "lost_in_skysea")[0].rules
+    data = inline_data("spans", {"spans": [{"id": "yard"}]}, [actor("ada", "yard")],
+                       options={"fall": {"skysea": "float"}})
+    json_refused(data, "options.fall.skysea")
+
+
+def test_a_flier_stopping_over_the_deck_lands_on_it_R003_30_A003_10() -> None:
+    """R003-30, A003-10, R003-26: a flier at the deck's height, over the deck, that drops
+    lands on the deck as `land` would (no fall, no Skysea); one in the open air of the
+    same span falls into the Skysea."""
+    s = skyreme(actor("gull", "deck", mode="flying", can_fly=True, height=2),
+                actor("kite", "kestrel", mode="flying", can_fly=True, height=2))
+    assert [o.command.get("to") for o in s.options("gull") if o.command["do"] == "drop"] \
+        == ["deck"]
+    events = s.do({"do": "drop", "actor": "gull"})
+    assert not of_type(events, "fell")
+    gull = s.state.actors["gull"]
+    assert (gull.at, gull.height, gull.mode, gull.removed) == ("deck", 2, "grounded", False)
+    end_turns(s, "gull")
+    s.do({"do": "drop", "actor": "kite"})
+    assert s.state.actors["kite"].removed

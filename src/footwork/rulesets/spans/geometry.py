@@ -233,11 +233,12 @@ def _climb_toward(m: SpansMap, actor: SpansActor, to: str, opts: SpansOptions,
 def foot(m: SpansMap, actor: SpansActor, toward: str | None = None) -> str:
     """Where a fall off a climb lands (R003-25, A003-09): the lower end of the climb (the
     one under way, else the one toward ``toward``) when that end is a raised top (a deck,
-    a quarterdeck), else that end's span; with no climb, the actor's span."""
+    a quarterdeck), else that end's span; with no climb, the actor's span, or the feature
+    an airborne actor hovers at (a deck over the Skysea: R003-26 is for the open sky)."""
     ends = [e for e in (actor.climbing or toward, actor.climb_from or actor.at)
             if e is not None]
     if actor.climbing is None and toward is None:
-        return m.span_of(actor.at)
+        return actor.at if actor.mode != "grounded" else m.span_of(actor.at)
     low = min(ends, key=m.top)
     return low if m.is_feature(low) and m.top(low) > m.ground(low) else m.span_of(low)
 

@@ -126,7 +126,8 @@ def held_threshold(walk: SpansWalk, step: SpansStep) -> Ruling:
     m = _space(state)
     place = step.to.at
     if (_opts(state).threshold.block == "off" or not m.is_feature(place)
-            or m.place(place).kind != "threshold" or step.mode == "jump"):
+            or m.place(place).kind != "threshold" or step.mode == "jump"
+            or step.frm.at == place):  # already in it (a flier settling down): no entry
         return PASS
     foes = foes_at(state, state.actors[walk.path.actor], place)
     if foes:
@@ -140,7 +141,7 @@ def room(walk: SpansWalk, step: SpansStep) -> Ruling:
     (toward the feature) and again as it arrives."""
     state = walk.state
     m = _space(state)
-    places = [step.to.at]
+    places = [step.to.at] if step.to.at != step.frm.at else []  # already in it: no entry
     if step.to.climbing is not None and step.frm.climbing is None:
         places.append(step.to.climbing)
     for place in places:

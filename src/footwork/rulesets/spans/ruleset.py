@@ -504,6 +504,8 @@ class SpansRuleset(Ruleset[SpansActor]):
                             forced=True)
                 return self.mover.walk(state, fall, roller)
             return []
+        if action == "fly" and opts.fly.fail == "no_move":  # A003-12, the option's reading
+            return [ev.TurnSpent(actor=actor.id, rules=("R003-34", "A003-12"))]
         # R003-05, A003-12: one move only, and nothing more this turn
         return [*self.mover.walk(state, route, roller, ("R003-05",)),
                 ev.TurnSpent(actor=actor.id, rules=("R003-05", "A003-12"))]
@@ -559,7 +561,9 @@ class SpansRuleset(Ruleset[SpansActor]):
         if actor.climbing is not None:  # letting go: the foot of the climb (A003-10)
             return [foot(m, actor)]
         targets: list[str] = []
-        if actor.mode != "grounded" or actor.height > m.top(span):
+        if actor.mode != "grounded":  # stops flying: down onto what it is over
+            targets.append(foot(m, actor))
+        elif actor.height > m.top(span):
             targets.append(span)
         if actor.mode == "grounded":  # off a mast onto the deck below it (R003-22, R003-25)
             targets += [f for f in m.features(span) if f != actor.at

@@ -175,10 +175,12 @@ def struggle_consequences(state: SpansState, actor: SpansActor, action: str, die
             decline = Consequence("decline", "the climb fails: nothing happens",
                                   risk=Risk(loses=Loss("action", Fraction(1), ("R003-09",))),
                                   rules=("R003-09", "A003-09"))
-    elif opts.run.unpaid_struggle == "no_move":
+    elif opts.run.unpaid_struggle == "no_move" or (
+            action == "fly" and opts.fly.fail == "no_move"):
+        gap = "A003-12" if action == "fly" and opts.fly.fail == "no_move" else "A003-02"
         decline = Consequence("decline", f"no {action}, and nothing else this turn",
-                              risk=Risk(loses=Loss("move", Fraction(1), ("A003-02",))),
-                              rules=("R003-04", "A003-02"))
+                              risk=Risk(loses=Loss("move", Fraction(1), (gap,))),
+                              rules=("R003-04", gap))
     else:
         decline = Consequence("decline", f"read as 1–2: the {action} to {where} only, then "
                               "nothing else this turn",
