@@ -227,6 +227,9 @@ def _entry_faults(before: State[Any], after: State[Any], command: dict[str, Any]
         pending = before.pending
         jumped = (command.get("do") == "jump_attack" and command.get("actor") == aid) or (
             pending is not None and pending.kind == "jump_attack"
+            and pending.context.get("actor") == aid) or (
+            # a missed jump's fall may finish on a later answer (avoid, Leaf on the Wind)
+            pending is not None and pending.context.get("cause") == JUMP_MISS
             and pending.context.get("actor") == aid)
         if place.kind == "threshold" and now.at != was.at and not jumped \
                 and any(o.id in foes for o in others):
