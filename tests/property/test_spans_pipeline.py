@@ -227,6 +227,9 @@ def _entry_faults(before: State[Any], after: State[Any], command: dict[str, Any]
         pending = before.pending
         jumped = (command.get("do") == "jump_attack" and command.get("actor") == aid) or (
             pending is not None and pending.kind == "jump_attack"
+            and pending.context.get("actor") == aid) or (
+            # a missed jump's fall may finish on a later answer (avoid, Leaf on the Wind)
+            pending is not None and pending.context.get("cause") == JUMP_MISS
             and pending.context.get("actor") == aid)
         if place.kind == "threshold" and now.at != was.at and not jumped \
                 and any(o.id in foes for o in others):
@@ -266,3 +269,245 @@ def test_every_way_in_honours_the_entry_rules(encounter: dict[str, Any],
             assert session.state is before
             continue
         assert _entry_faults(before, session.state, command) == [], command
+
+
+def _grounded_mover(data: st.DataObject, session: Any) -> tuple[State[Any], str] | None:
+    """A state where a random grounded actor, not clinging, may still move (a movement
+    action and a bonus move both left), or None when nobody fits."""
+    state = session.state
+    who = [a.id for a in state.actors.values()
+           if a.mode == "grounded" and a.climbing is None and not a.removed]
+    if not who:
+        return None
+    mover = data.draw(st.sampled_from(sorted(who)))
+    return state.update_actor(mover, bonus=True, done=False, movement_actions=0), mover
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(encounters(), st.data())
+def test_a_footed_step_is_ruled_alike_by_run_move_and_shove(encounter: dict[str, Any],
+                                                            data: st.DataObject) -> None:
+    """(e) issue 23, R003-13, R003-23, A003-06: a grounded step from where the actor
+    stands to a place (off a climb-only feature to a level span included) gets the same
+    ruling whether the actor runs, takes its bonus move, or is shoved there by someone
+    beside it: each reads the step's heights, none the feature's access alone."""
+    session = load(encounter)
+    _play(data, session, data.draw(st.integers(0, 6)))
+    picked = _grounded_mover(data, session)
+    if picked is None or session.state.pending is not None:
+        return
+    state, who = picked
+    mover = state.actors[who]
+    others = sorted(a for a in state.actors if a != who)
+    shover = data.draw(st.sampled_from(others))
+    beside = state.update_actor(shover, at=mover.at, height=mover.height, mode="grounded",
+                                climbing=None, done=False, removed=False, life=3,
+                                side=data.draw(st.sampled_from(["red", "blue"])))
+    to = data.draw(st.sampled_from(sorted(p.id for p in state.space.graph)))
+    ran = _reason(session, beside, {"do": "run", "actor": who, "die": "attack", "to": to,
+                                    "roll": [6]})
+    moved = _reason(session, beside, {"do": "move", "actor": who, "to": to})
+    assert ran == moved, (to, ran, moved)
+    shoved = _reason(session, beside, {"do": "shove", "actor": shover, "target": who,
+                                       "to": to})
+    if shoved not in ("cannot_target", "unknown_actor"):
+        assert shoved == ran, (to, ran, shoved)
+    event(f"(e) run/move/shove: {'allowed' if ran is None else ran}")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(encounters(), st.data())
+def test_a_climb_from_ground_level_feature_is_a_climb_from_its_ground(
+        encounter: dict[str, Any], data: st.DataObject) -> None:
+    """(f) issue 23, A003-06, R003-07: standing in cover or a threshold at its span's
+    ground, a Climb reaches exactly the places a Climb from the open span reaches (the
+    feature and the span themselves aside): leaving the feature is part of the move."""
+    from footwork.rulesets.spans.geometry import candidates, climb_step, legal
+
+    session = load(encounter)
+    state = session.state
+    m = state.space
+    low = [p.id for p in m.graph if p.parent is not None and p.elevation == m.ground(p.id)]
+    if not low:
+        return
+    feature = data.draw(st.sampled_from(sorted(low)))
+    who = data.draw(st.sampled_from(sorted(state.actors)))
+    span = m.span_of(feature)
+    reach = {}
+    for at in (feature, span):
+        placed = state.update_actor(who, at=at, height=m.top(at), mode="grounded",
+                                    climbing=None, removed=False)
+        actor = placed.actors[who]
+        found = legal(lambda p, s=placed, a=actor: climb_step(s, a, p), candidates(placed, actor))
+        # where each climb ends (the place to climb back to is where it began: ignored)
+        reach[at] = {p: (pos.at, pos.height, pos.climbing) for p, pos in found.items()
+                     if p not in (feature, span)}
+    assert reach[feature] == reach[span], (feature, reach)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(encounters(), st.data())
+def test_a_partway_climb_can_be_climbed_back(encounter: dict[str, Any],
+                                             data: st.DataObject) -> None:
+    """(g) issue 23, A003-10: whichever way a climb goes (up a feature, up or down to an
+    adjacent span), once partway the climber may climb back to where it began (down only
+    with ``climb.allow_down``) and the climb back arrives there, at its height."""
+    from footwork.rulesets.spans.geometry import candidates, climb_step, legal
+
+    session = load(encounter)
+    state = session.state
+    who = data.draw(st.sampled_from(sorted(state.actors)))
+    opts = state.options
+    for start in sorted(p.id for p in state.space.graph):
+        placed = state.update_actor(who, at=start, height=state.space.top(start),
+                                    mode="grounded", climbing=None, climb_from=None,
+                                    removed=False, hands_free=2)
+        actor = placed.actors[who]
+        reach = legal(lambda p, s=placed, a=actor: climb_step(s, a, p),
+                      candidates(placed, actor))
+        for target, pos in reach.items():
+            if pos.climbing is None:
+                continue  # arrived in one height: nothing to turn back from
+            hanging = placed.update_actor(who, at=pos.at, height=pos.height,
+                                          climbing=pos.climbing, climb_from=pos.origin)
+            assert pos.origin == start, (start, target, pos)
+            goes_down = state.space.top(start) < pos.height
+            try:
+                back = climb_step(hanging, hanging.actors[who], start)
+            except FootworkError as exc:
+                assert goes_down and not opts.climb.allow_down, (start, target, exc)
+                continue
+            event("(g) climbed back")
+            if abs(pos.height - state.space.top(start)) == 1:
+                assert (back.at, back.height, back.climbing) == (
+                    start, state.space.top(start), None), (start, target, back)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(encounters(), st.data())
+def test_a_jump_lands_on_the_surface_under_the_foe(encounter: dict[str, Any],
+                                                   data: st.DataObject) -> None:
+    """(h) issue 23, R003-25, R003-26, R003-29, A003-21: a jump attack's fall lands where
+    the foe stands, so a miss never loses the jumper in the Skysea (the foe stands on
+    something there), and the guard damage of that fall is the same whoever takes it:
+    the foe on a hit, the jumper on a miss (equal armour)."""
+    session = load(encounter)
+    _play(data, session, data.draw(st.integers(0, 8)))
+    state = session.state
+    if state.pending is not None:
+        return
+    who = state.current
+    jumps = [o.command for o in session.options(who) if o.command["do"] == "jump_attack"]
+    if not jumps:
+        return
+    target = data.draw(st.sampled_from(jumps))["target"]
+    if state.space.surface(state.actors[target].at) == "skysea":
+        return  # a foe "standing" on the open sky: a start only random files make
+    state = state.update_actor(who, armor=state.actors[target].armor)
+    ruleset = session.engine.ruleset
+    guard = {}
+    for hit in (True, False):
+        command = session.engine.parse({"do": "jump_attack", "actor": who, "target": target,
+                                        "hit": hit})
+        events = ruleset.decide(state, command, Roller(random.Random(1)))
+        assert not [e for e in events if e.type == "lost_in_skysea"], (hit, events)
+        hurt = [e for e in events if e.type == "damaged"]
+        if hurt:
+            guard[hit] = hurt[0].guard
+    if len(guard) == 2:
+        event("(h) hit and miss both dealt damage")
+        assert guard[True] == guard[False], guard
+
+
+def _landing(session: Any, state: State[Any], command: dict[str, Any]) -> Any:
+    """Where the fall a command causes lands (the Fell event's place), or the refusal."""
+    engine = session.engine
+    try:
+        events = engine.ruleset.decide(state, engine.parse(command), Roller(random.Random(1)))
+    except FootworkError as exc:
+        return ("refused", getattr(exc, "reason", str(exc)))
+    return tuple((e.onto, e.heights) for e in events if e.type == "fell")
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(encounters(), st.data())
+def test_a_fall_off_a_climb_lands_at_its_foot_whatever_the_cause(
+        encounter: dict[str, Any], data: st.DataObject) -> None:
+    """(i) issue 23, A003-09, A003-10, R003-25: partway up or down a climb, letting go, a
+    failed climb on and a failed climb back (``climb.fail_falls``) all fall onto the same
+    place, the foot of the climb (a deck under a mast, never the sky beside it)."""
+    from footwork.rulesets.spans.geometry import candidates, climb_step, legal
+
+    encounter["options"]["climb"] = {"fail_falls": True, "allow_down": True,
+                                     "hands_needed": 2}
+    session = load(encounter)
+    state = session.state
+    m = state.space
+    who = data.draw(st.sampled_from(sorted(state.actors)))
+    start = data.draw(st.sampled_from(sorted(p.id for p in m.graph)))
+    placed = state.update_actor(who, at=start, height=m.top(start), mode="grounded",
+                                climbing=None, climb_from=None, removed=False, hands_free=2,
+                                done=False, bonus=False, movement_actions=0,
+                                dice={"attack": "d6", "brace": "d6", "maneuver": "d6"})
+    actor = placed.actors[who]
+    partway = [(t, p) for t, p in legal(lambda p: climb_step(placed, actor, p),
+                                        candidates(placed, actor)).items()
+               if p.climbing is not None]
+    if not partway:
+        return
+    target, pos = data.draw(st.sampled_from(partway))
+    hanging = placed.update_actor(who, at=pos.at, height=pos.height, climbing=pos.climbing,
+                                  climb_from=pos.origin)
+    falls = {
+        "drop": _landing(session, hanging, {"do": "drop", "actor": who, "roll": [6]}),
+        "fail on": _landing(session, hanging, {"do": "climb", "actor": who, "die": "brace",
+                                               "to": target, "roll": [1, 6]}),
+        "fail back": _landing(session, hanging, {"do": "climb", "actor": who,
+                                                 "die": "brace", "to": start,
+                                                 "roll": [1, 6]}),
+    }
+    # the entry rules may refuse a command as a whole (a full feature, a held threshold
+    # at the place climbed to): that is not a fall; every fall there is lands alike
+    landed = {k: v for k, v in falls.items() if not (v and v[0] == "refused")}
+    assert len(set(landed.values())) <= 1, (start, target, falls)
+    event(f"(i) off a climb: {len(landed)} causes fell alike")
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(encounters(), st.data())
+def test_stopping_flight_where_one_can_land_is_landing(encounter: dict[str, Any],
+                                                       data: st.DataObject) -> None:
+    """(j) issue 23, R003-30, A003-10: an airborne actor at the height of the place it is
+    at (a span's ground, a feature's top) that stops flying by a drop ends exactly where
+    `land` puts it, with no fall; where `land` is refused (the open Skysea) the drop is
+    a fall."""
+    session = load(encounter)
+    state = session.state
+    m = state.space
+    who = data.draw(st.sampled_from(sorted(state.actors)))
+    place = data.draw(st.sampled_from(sorted(p.id for p in m.graph)))
+    hover = state.update_actor(who, at=place, height=m.top(place),
+                               mode=data.draw(st.sampled_from(["flying", "floating"])),
+                               climbing=None, climb_from=None, removed=False, done=False,
+                               bonus=False, movement_actions=0)
+    engine = session.engine
+    results = {}
+    for command in ({"do": "drop", "actor": who}, {"do": "land", "actor": who}):
+        try:
+            events = engine.ruleset.decide(hover, engine.parse(command),
+                                           Roller(random.Random(1)))
+        except FootworkError:
+            results[command["do"]] = None
+            continue
+        after = hover
+        for e in events:
+            after = engine.ruleset.evolve(after, e)
+        a = after.actors[who]
+        results[command["do"]] = (a.at, a.height, a.mode, a.removed,
+                                  any(e.type == "fell" for e in events))
+    if results["land"] is None:
+        assert m.surface(place) == "skysea", results
+        return
+    event("(j) drop = land")
+    assert results["drop"] == results["land"] == (place, m.top(place), "grounded", False,
+                                                  False), results

@@ -26,6 +26,8 @@ class Moved(Event):
     to: str
     height: int
     climbing: str | None = None
+    #: partway: where the climb began, the place a climb back returns to (A003-10)
+    climb_from: str | None = None
 
     def describe(self) -> str:
         if self.climbing is not None:

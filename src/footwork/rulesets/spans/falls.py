@@ -117,7 +117,9 @@ def _maneuver(state: SpansState, actor_id: str) -> Any:
 def _land(state: SpansState, ctx: Mapping[str, Any], roller: Roller) -> list[Event]:
     m: SpansMap = state.space
     actor_id = str(ctx["actor"])
-    if m.surface(str(ctx["onto"])) == "skysea":  # R003-26, A003-20: no surface, no damage
+    opts: SpansOptions = state.options
+    if m.surface(str(ctx["onto"])) == "skysea" and opts.fall.skysea == "remove":
+        # R003-26, A003-20: no surface, no damage: the faller leaves the scene
         return [LostInSkysea(actor=actor_id, rules=("R003-26", "A003-20"))]
     # R003-28, R003-36: everyone gets the free Maneuver roll to land safely
     roll, supplied = roller.roll(_maneuver(state, actor_id), where="roll")

@@ -26,6 +26,8 @@ class Position:
     at: str
     height: int
     climbing: str | None = None
+    #: partway up or down a climb: the place the climb started from (A003-10: climb back)
+    origin: str | None = None
 
 
 def _space(state: SpansState) -> SpansMap:
@@ -52,13 +54,20 @@ def foes_at(state: SpansState, actor: SpansActor, place: str) -> list[str]:
     ]
 
 
-def _check_surface(m: SpansMap, span: str, to: str) -> None:
-    """R003-26: the Skysea has no ground to walk or climb onto; only a fall goes there."""
-    if m.span_of(to) != span and m.surface(to) == "skysea":
+def _check_surface(m: SpansMap, to: str) -> None:
+    """R003-26: the Skysea has no ground to walk or climb onto, be it the next span or
+    the open span around a skyreme's deck; only a fall goes there."""
+    if m.surface(to) == "skysea":
         raise IllegalCommand(
             "no_surface", f"{to} is the open Skysea: there is nothing to stand on (drop to fall)",
             ("R003-26",),
         )
+
+
+def _no_stairs(here: str) -> IllegalCommand:
+    return IllegalCommand(
+        "needs_climb", f"{here} has no stairs or slope: climb down or drop", ("R003-23",)
+    )
 
 
 def ground_step(state: SpansState, actor: SpansActor, to: str) -> Position:
@@ -76,13 +85,15 @@ def ground_step(state: SpansState, actor: SpansActor, to: str) -> Position:
     if to == here:
         raise IllegalCommand("already_there", f"{actor.id} is already at {to}")
     span = m.span_of(here)
-    raised = actor.height > m.ground(here)
-    if raised and m.place(here).props.get("access") != "run":
-        raise IllegalCommand(
-            "needs_climb", f"{here} has no stairs or slope: climb down or drop", ("R003-23",)
-        )
+    # R003-23: stairs or a slope are needed only where the step changes height; a
+    # climb-only feature is left by a Climb or a drop, except by a level step off its top
+    stairs = actor.height == m.ground(here) or m.place(here).props.get("access") == "run"
     if m.span_of(to) == span:
-        if m.is_feature(to):
+        _check_surface(m, to)
+        level = m.top(to) == actor.height
+        if not level and not stairs:
+            raise _no_stairs(here)
+        if m.is_feature(to) and not level:
             feature = m.place(to)
             if feature.kind == "on_high" and feature.props.get("access") != "run":
                 raise IllegalCommand(
@@ -96,11 +107,14 @@ def ground_step(state: SpansState, actor: SpansActor, to: str) -> Position:
         )
     if to not in m.adjacent_spans(span):
         raise IllegalCommand("not_adjacent", f"{to} is not adjacent to {span}", ("R003-13",))
-    _check_surface(m, span, to)
+    _check_surface(m, to)
     # across at the height one stands at, or down the feature's stairs and across, or
     # by stairs between the spans
-    level = m.ground(to) in (actor.height, m.ground(span))
-    if not level and not m.has_stairs(span, to):
+    if m.ground(to) == actor.height:
+        return Position(to, m.ground(to))
+    if not stairs:
+        raise _no_stairs(here)
+    if m.ground(to) != m.ground(span) and not m.has_stairs(span, to):
         up = m.ground(to) > m.ground(span)
         raise IllegalCommand(
             "needs_climb",
@@ -165,33 +179,45 @@ def climb_step(state: SpansState, actor: SpansActor, to: str) -> Position:
     here = actor.at
     span = m.span_of(here)
     if actor.climbing is not None:
-        back_down = to == here and actor.climbing != here and opts.climb.allow_down
-        if to != actor.climbing and not back_down:  # A003-10: on, back down, or drop
+        # A003-10: climb on, climb back to where the climb began (up or down), or drop
+        back = actor.climb_from or here
+        if to not in (actor.climbing, back):
             raise IllegalCommand(
                 "clinging", f"{actor.id} is climbing toward {actor.climbing}: climb on, "
-                f"climb back down to {here}, or drop")
-        return _climb_toward(m, actor, to, opts)
+                f"climb back to {back}, or drop", ("A003-10",))
+        # turning back, the climb now heads for where it began, away from its old target
+        origin = actor.climb_from if to == actor.climbing else actor.climbing
+        return _climb_toward(m, actor, to, opts, origin)
     if m.span_of(to) == span:
-        if m.is_feature(to):
-            if m.place(to).kind != "on_high" or m.top(to) <= actor.height:
-                raise IllegalCommand("cannot_climb", f"{to} is not above {actor.id}", ("R003-07",))
-            if m.is_feature(here) and actor.height > m.ground(here):
-                raise IllegalCommand("cannot_climb", f"come down from {here} first")
-            return _climb_toward(m, actor, to, opts)
-        if to != span or actor.height <= m.ground(span):
+        # R003-07, A003-10: within the span a climb starts where the climber stands
+        # (a deck, a quarterdeck) and goes up or down toward an on-high top, or down to
+        # the open ground (A003-06: leaving one feature for another is one move)
+        if m.is_feature(to) and (m.place(to).kind != "on_high" or to == here):
+            raise IllegalCommand("cannot_climb", f"{to} has no height to climb to",
+                                 ("R003-07",))
+        if not m.is_feature(to) and actor.height <= m.ground(span):
             raise IllegalCommand("cannot_climb", f"{actor.id} cannot climb to {to}")
+        if m.top(to) == actor.height:
+            raise IllegalCommand("no_climb_needed", f"{to} is level with {actor.id}: run "
+                                 "instead", ("R003-23",))
+        _check_surface(m, to)
         return _climb_toward(m, actor, to, opts)
     if m.is_feature(to) or to not in m.adjacent_spans(span):
         raise IllegalCommand("not_adjacent", f"{to} is not adjacent to {span}", ("R003-13",))
-    _check_surface(m, span, to)
+    _check_surface(m, to)
     if m.ground(to) == actor.height:
         raise IllegalCommand("no_climb_needed", f"{to} is level with {actor.id}: run instead")
-    if m.is_feature(here) and actor.height != m.ground(to):
-        raise IllegalCommand("cannot_climb", f"step off {here} first")
+    # A003-06: leaving a feature for the next span is one move, a Climb as well as a
+    # Run; only the top of a raised feature is left by coming down first
+    if m.is_feature(here) and actor.height > m.ground(here):
+        raise IllegalCommand("cannot_climb", f"come down from {here} first", ("A003-06",))
     return _climb_toward(m, actor, to, opts)
 
 
-def _climb_toward(m: SpansMap, actor: SpansActor, to: str, opts: SpansOptions) -> Position:
+def _climb_toward(m: SpansMap, actor: SpansActor, to: str, opts: SpansOptions,
+                  origin: str | None = None) -> Position:
+    """One height toward ``to``; partway, the climber clings with ``origin`` (default:
+    where it stands now) as the place to climb back to (A003-10)."""
     top = m.top(to)
     step = 1 if top > actor.height else -1
     if step < 0 and not opts.climb.allow_down:
@@ -201,7 +227,20 @@ def _climb_toward(m: SpansMap, actor: SpansActor, to: str, opts: SpansOptions) -
         return Position(to, height)
     # partway: a climber hangs over the span it would fall into
     base = m.span_of(actor.at) if step > 0 else m.span_of(to)
-    return Position(base, height, climbing=to)
+    return Position(base, height, climbing=to, origin=origin or actor.at)
+
+
+def foot(m: SpansMap, actor: SpansActor, toward: str | None = None) -> str:
+    """Where a fall off a climb lands (R003-25, A003-09): the lower end of the climb (the
+    one under way, else the one toward ``toward``) when that end is a raised top (a deck,
+    a quarterdeck), else that end's span; with no climb, the actor's span, or the feature
+    an airborne actor hovers at (a deck over the Skysea: R003-26 is for the open sky)."""
+    ends = [e for e in (actor.climbing or toward, actor.climb_from or actor.at)
+            if e is not None]
+    if actor.climbing is None and toward is None:
+        return actor.at if actor.mode != "grounded" else m.span_of(actor.at)
+    low = min(ends, key=m.top)
+    return low if m.is_feature(low) and m.top(low) > m.ground(low) else m.span_of(low)
 
 
 def candidates(state: SpansState, actor: SpansActor) -> Iterator[str]:

@@ -65,6 +65,13 @@ class FeatureSpec(_Spec):
         default=None,
         description="How many characters fit in the feature; default null, the "
                     "`feature.default_capacity` option (A003-06).")
+    #: R003-25, R003-26: what one lands on when falling onto the feature; a feature over
+    #: the Skysea (a skyreme's deck, R003-22) is something to stand on, so hard by default
+    surface: Surface | None = Field(
+        default=None,
+        description="What a fall onto this feature lands on: `hard`, `soft`, `water` or "
+                    "`skysea`; default null, its span's surface, or `hard` over the Skysea "
+                    "(a deck is something to stand on) (R003-22, R003-25, R003-26).")
     #: thresholds: the spans whose crossing passes through this choke point (R003-20)
     guards: list[Name] = Field(
         description="For a threshold, the adjacent spans whose crossings pass through it; "
@@ -226,6 +233,8 @@ class SpansActor(Actor):
     removed: bool = False
     #: partway up or down a climb: the place whose top the climb is heading for
     climbing: str | None = None
+    #: partway: the place the climb began, to which a climb back returns (A003-10)
+    climb_from: str | None = None
 
 
 class SpansMap:
@@ -262,7 +271,9 @@ class SpansMap:
                     raise fault("only thresholds guard crossings", f"{where}.guards")
                 access = f.access or ("climb" if on_high else "run")
                 capacity = f.capacity if f.capacity is not None else default_capacity
-                props = {"access": access, "capacity": capacity, "guards": list(f.guards)}
+                under = "hard" if span.surface == "skysea" else span.surface
+                props = {"access": access, "capacity": capacity, "guards": list(f.guards),
+                         "surface": f.surface or under}
                 places.append(Place(f.id, f.kind, span.id, height, props))
         spans = {s.id for s in spec.spans}
         for i, span in enumerate(spec.spans):
@@ -312,6 +323,11 @@ class SpansMap:
         return self.graph.place(place_id).elevation
 
     def surface(self, place_id: str) -> str:
+        """What a fall onto this place lands on (R003-25, R003-26): a feature's own surface
+        (a deck over the Skysea is solid), else its span's."""
+        place = self.graph.place(place_id)
+        if "surface" in place.props:
+            return str(place.props["surface"])
         return str(self.graph.place(self.span_of(place_id)).props["surface"])
 
     def is_feature(self, place_id: str) -> bool:

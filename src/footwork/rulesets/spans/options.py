@@ -67,6 +67,13 @@ class FlyOptions(_Frozen):
         default=False,
         description="Whether one Fly move may cross a span and change height at once; default "
                     "false, one or the other (A003-11).")
+    #: A003-12: the text gives no Fly 1-2; read as Run's (one move, nothing else) or as a
+    #: flight that goes nowhere this turn
+    fail: Literal["one_move", "no_move"] = Field(
+        default="one_move",
+        description="What a Fly on 1-2 (or a struggle read as one) does: `one_move` "
+                    "(default) one move and nothing else, as Run's 1-2; `no_move` no move "
+                    "and nothing else this turn (A003-12).")
 
 
 class CoverOptions(_Frozen):

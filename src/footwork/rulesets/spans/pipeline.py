@@ -126,7 +126,8 @@ def held_threshold(walk: SpansWalk, step: SpansStep) -> Ruling:
     m = _space(state)
     place = step.to.at
     if (_opts(state).threshold.block == "off" or not m.is_feature(place)
-            or m.place(place).kind != "threshold" or step.mode == "jump"):
+            or m.place(place).kind != "threshold" or step.mode == "jump"
+            or step.frm.at == place):  # already in it (a flier settling down): no entry
         return PASS
     foes = foes_at(state, state.actors[walk.path.actor], place)
     if foes:
@@ -140,7 +141,7 @@ def room(walk: SpansWalk, step: SpansStep) -> Ruling:
     (toward the feature) and again as it arrives."""
     state = walk.state
     m = _space(state)
-    places = [step.to.at]
+    places = [step.to.at] if step.to.at != step.frm.at else []  # already in it: no entry
     if step.to.climbing is not None and step.frm.climbing is None:
         places.append(step.to.climbing)
     for place in places:
@@ -218,7 +219,8 @@ class Mover:
                 return (ev.Landed(actor=walk.path.actor, at=step.to.at,
                                   height=step.to.height, rules=cited),)
             return (ev.Moved(actor=walk.path.actor, frm=step.frm.at, to=step.to.at,
-                             height=step.to.height, climbing=step.to.climbing, rules=cited),)
+                             height=step.to.height, climbing=step.to.climbing,
+                             climb_from=step.to.origin, rules=cited),)
 
         full: Pipeline[SpansState, Position] = Pipeline(
             LEAVING, CROSSING, ENTERING, ARRIVING, moved, self.evolve)

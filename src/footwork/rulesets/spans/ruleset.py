@@ -51,6 +51,7 @@ from footwork.rulesets.spans.geometry import (
     air_step,
     candidates,
     climb_step,
+    foot,
     ground_step,
     legal,
 )
@@ -97,22 +98,26 @@ class SpansRuleset(Ruleset[SpansActor]):
             ev.MovementActionTaken: lambda s, e: s.update_actor(
                 e.actor, movement_actions=s.actors[e.actor].movement_actions + 1),
             ev.Moved: lambda s, e: s.update_actor(
-                e.actor, at=e.to, height=e.height, climbing=e.climbing),
+                e.actor, at=e.to, height=e.height, climbing=e.climbing,
+                climb_from=e.climb_from),
             ev.BonusGranted: lambda s, e: s.update_actor(e.actor, bonus=True),
             ev.BonusUsed: lambda s, e: s.update_actor(e.actor, bonus=False),
             ev.TurnSpent: lambda s, e: s.update_actor(e.actor, done=True, bonus=False),
             ev.Paid: lambda s, e: s.update_actor(
                 e.actor, **{e.resource: getattr(s.actors[e.actor], e.resource) - e.amount}),
-            ev.ModeChanged: lambda s, e: s.update_actor(e.actor, mode=e.mode, climbing=None),
+            ev.ModeChanged: lambda s, e: s.update_actor(
+                e.actor, mode=e.mode, climbing=None, climb_from=None),
             ev.HandsChanged: lambda s, e: s.update_actor(e.actor, hands_free=e.free),
             ev.Damaged: lambda s, e: s.update_actor(
                 e.actor,
                 guard=max(0, s.actors[e.actor].guard - e.guard),
                 life=max(0, s.actors[e.actor].life - e.lethal)),
             ev.Landed: lambda s, e: s.update_actor(
-                e.actor, at=e.at, height=e.height, mode="grounded", climbing=None),
+                e.actor, at=e.at, height=e.height, mode="grounded", climbing=None,
+                climb_from=None),
             ev.LostInSkysea: lambda s, e: s.update_actor(
-                e.actor, removed=True, bonus=False, done=True, climbing=None),
+                e.actor, removed=True, bonus=False, done=True, climbing=None,
+                climb_from=None),
         }
         #: the one pipeline every cause of movement goes through (pipeline.py)
         self.mover = Mover(self.evolve)
@@ -362,7 +367,8 @@ class SpansRuleset(Ruleset[SpansActor]):
                     found += self._rolled_options(state, actor, "run", run)
                 places = list(candidates(state, actor))
                 if actor.climbing is not None:
-                    places = [actor.climbing, actor.at]  # on up, or back down (A003-10)
+                    # on, or back to where the climb began (A003-10)
+                    places = [actor.climbing, actor.climb_from or actor.at]
                 climb = legal(lambda p: self._dest(state, actor, "climb", p), iter(places))
                 found += self._rolled_options(state, actor, "climb", climb)
             elif actor.mode == "flying":
@@ -491,12 +497,15 @@ class SpansRuleset(Ruleset[SpansActor]):
         opts: SpansOptions = state.options
         if action == "climb":  # R003-09; A003-09 decides whether it falls
             m: SpansMap = state.space
-            span = m.span_of(actor.at)
-            if opts.climb.fail_falls and actor.height > m.top(span):
-                fall = path(actor, "failed climb", Position(span, m.top(span)), "fall",
+            # the fall lands at the foot of the climb: a deck under a mast, not the sky
+            onto = foot(m, actor, route.steps[0].to.climbing or route.steps[0].to.at)
+            if opts.climb.fail_falls and actor.height > m.top(onto):
+                fall = path(actor, "failed climb", Position(onto, m.top(onto)), "fall",
                             forced=True)
                 return self.mover.walk(state, fall, roller)
             return []
+        if action == "fly" and opts.fly.fail == "no_move":  # A003-12, the option's reading
+            return [ev.TurnSpent(actor=actor.id, rules=("R003-34", "A003-12"))]
         # R003-05, A003-12: one move only, and nothing more this turn
         return [*self.mover.walk(state, route, roller, ("R003-05",)),
                 ev.TurnSpent(actor=actor.id, rules=("R003-05", "A003-12"))]
@@ -542,16 +551,24 @@ class SpansRuleset(Ruleset[SpansActor]):
                 cmd = _command(action, actor.id, die=die, to=place, direction=direction)
                 found.append(Option(cmd, f"{action} {place or direction} ({die})",
                                     "movement action", to=place, checks=(check,), rules=rules,
-                                    risk=move_risk(state, actor, action, die, dice)))
+                                    risk=move_risk(state, actor, action, die, dice,
+                                                   place)))
         return found
 
     def _drop_targets(self, state: SpansState, actor: SpansActor) -> list[str]:
         m: SpansMap = state.space
         span = m.span_of(actor.at)
+        if actor.climbing is not None:  # letting go: the foot of the climb (A003-10)
+            return [foot(m, actor)]
         targets: list[str] = []
-        if actor.mode != "grounded" or actor.height > m.top(span):
+        if actor.mode != "grounded":  # stops flying: down onto what it is over
+            targets.append(foot(m, actor))
+        elif actor.height > m.top(span):
             targets.append(span)
-        if actor.mode == "grounded" and actor.climbing is None and not m.is_feature(actor.at):
+        if actor.mode == "grounded":  # off a mast onto the deck below it (R003-22, R003-25)
+            targets += [f for f in m.features(span) if f != actor.at
+                        and m.place(f).kind == "on_high" and m.top(f) < actor.height]
+        if actor.mode == "grounded" and not m.is_feature(actor.at):
             # a lower span, or the Skysea whatever its height: nothing there to stand on
             targets += [s for s in m.adjacent_spans(span)
                         if m.top(s) < actor.height or m.surface(s) == "skysea"]
@@ -566,11 +583,12 @@ class SpansRuleset(Ruleset[SpansActor]):
         m: SpansMap = state.space
         if not self._can_move_at_all(state, actor):
             self._need_movement_action(state, actor)
-        onto = to if to is not None else m.span_of(actor.at)
-        if onto not in self._drop_targets(state, actor):
+        targets = self._drop_targets(state, actor)
+        onto = to if to is not None else foot(m, actor)  # own span, or a climb's foot
+        if onto not in targets:
             raise IllegalCommand(
-                "cannot_drop", f"{actor.id} cannot drop to {onto}: it must be this span or an "
-                f"adjacent lower span, below where {actor.id} is", ("A003-10",))
+                "cannot_drop", f"{actor.id} cannot drop to {onto}: it must be below where "
+                f"{actor.id} is: {', '.join(targets) or 'nowhere here'}", ("A003-10",))
         route = self._drop_route(state, actor, onto)
         self.mover.admit(state, route)  # R003-20: a drop crosses like any other move
         events: list[Event] = []

@@ -17,7 +17,7 @@ from footwork.engine.choices import SAFE, CheckOdds, Consequence, Fall, Loss, Ri
 from footwork.odds import distribution
 from footwork.rulesets.spans.checks import FAIL, STRUGGLE, action_die, band_odds, resource_for
 from footwork.rulesets.spans.damage import AVOIDING, applied_damage, fall_damage
-from footwork.rulesets.spans.geometry import SpansState
+from footwork.rulesets.spans.geometry import SpansState, foot
 from footwork.rulesets.spans.model import SpansActor, SpansMap
 from footwork.rulesets.spans.options import SpansOptions
 
@@ -117,19 +117,21 @@ def miss_chance(state: SpansState, actor: SpansActor, die: str, dice: Dice) -> F
     return odds[FAIL] + (odds[STRUGGLE] if _unpaid(state, actor, die) else Fraction(0))
 
 
-def climb_fall(state: SpansState, actor: SpansActor) -> tuple[int, str] | None:
-    """Where a failed climb drops the climber with ``climb.fail_falls`` (A003-09): from
-    partway up onto its span; None when it would not fall."""
+def climb_fall(state: SpansState, actor: SpansActor,
+               toward: str | None = None) -> tuple[int, str] | None:
+    """Where a failed climb toward ``toward`` drops the climber with ``climb.fail_falls``
+    (A003-09): onto the foot of the climb (``geometry.foot``); None when it would not
+    fall."""
     opts: SpansOptions = state.options
     m: SpansMap = state.space
-    span = m.span_of(actor.at)
-    if not opts.climb.fail_falls or actor.height <= m.top(span):
+    onto = foot(m, actor, toward)
+    if not opts.climb.fail_falls or actor.height <= m.top(onto):
         return None
-    return actor.height - m.top(span), span
+    return actor.height - m.top(onto), onto
 
 
 def move_risk(state: SpansState, actor: SpansActor, action: str, die: str,
-              dice: Dice) -> Risk:
+              dice: Dice, to: str | None = None) -> Risk:
     """The risk of a Run, Climb or Fly rolled on ``die``: a Run or a Fly that misses moves
     once and ends the turn (R003-05, A003-12; with ``run.unpaid_struggle: no_move`` an
     unpaid 3–4 does not move at all, A003-02); a Climb that misses does nothing (R003-09)
@@ -138,7 +140,7 @@ def move_risk(state: SpansState, actor: SpansActor, action: str, die: str,
     if not chance:
         return SAFE
     if action == "climb":
-        falls = climb_fall(state, actor)
+        falls = climb_fall(state, actor, to)
         if falls is not None:
             return fall_risk(state, actor, falls[0], falls[1], chance)
         return Risk(loses=Loss("action", chance, ("R003-09", "A003-09")), rules=("R003-09",))
@@ -164,7 +166,7 @@ def struggle_consequences(state: SpansState, actor: SpansActor, action: str, die
     pay = Consequence("pay", gain, cost=f"1 {resource} ({have} → {have - 1})",
                       rules=("R003-04", "R003-08", "A003-03"))
     if action == "climb":
-        falls = climb_fall(state, actor)
+        falls = climb_fall(state, actor, to)
         if falls is not None:
             decline = Consequence("decline", f"the climb fails: {actor.id} falls",
                                   risk=fall_risk(state, actor, falls[0], falls[1]),
@@ -173,10 +175,12 @@ def struggle_consequences(state: SpansState, actor: SpansActor, action: str, die
             decline = Consequence("decline", "the climb fails: nothing happens",
                                   risk=Risk(loses=Loss("action", Fraction(1), ("R003-09",))),
                                   rules=("R003-09", "A003-09"))
-    elif opts.run.unpaid_struggle == "no_move":
+    elif opts.run.unpaid_struggle == "no_move" or (
+            action == "fly" and opts.fly.fail == "no_move"):
+        gap = "A003-12" if action == "fly" and opts.fly.fail == "no_move" else "A003-02"
         decline = Consequence("decline", f"no {action}, and nothing else this turn",
-                              risk=Risk(loses=Loss("move", Fraction(1), ("A003-02",))),
-                              rules=("R003-04", "A003-02"))
+                              risk=Risk(loses=Loss("move", Fraction(1), (gap,))),
+                              rules=("R003-04", gap))
     else:
         decline = Consequence("decline", f"read as 1–2: the {action} to {where} only, then "
                               "nothing else this turn",
