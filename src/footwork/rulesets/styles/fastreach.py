@@ -224,7 +224,10 @@ def _hop(L: IntArray, r2: int, c2: int, lv: int, run: float, ri: int, p2: int, h
         elif -step <= rise <= 0:
             n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _JUMP, run)
         elif rise < 0:
-            n = _emit(bi, bf, n, FALLEN, r2, c2, t2, lv, _JUMP, run)
+            # a landing lower than the launch: a hop, priced by its straight line (R001-32)
+            if -rise >= hyp.shape[1]:
+                return int(rise) - 1
+            n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _JUMP, hyp[ri, -rise])
     elif s2 == _WATERC:
         rise = t2 - lv
         if -step <= rise <= step:

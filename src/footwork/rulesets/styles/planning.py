@@ -165,8 +165,11 @@ def _arrives(terrain: Terrain, stop: _Stop, spot: Spot, mover: Mover) -> bool:
     if stop.in_air:
         return kind == AIR
     if kind == AIR:
-        # a jump that ends in the air falls onto the cell below: a hazard there counts
-        return stop.last and (mover.hazards_ok or not terrain.hazard[spot[1]][spot[2]])
+        # a jump that ends in the air falls onto what is below; over a floor it lands
+        # instead (R001-32), so only a void or water below makes it a fall (never a "0u
+        # fall" onto flat floor, R001-02)
+        below = terrain.surface[spot[1]][spot[2]]
+        return stop.last and below in (int(Surface.VOID), int(Surface.WATER))
     return kind != FALLEN or stop.last
 
 

@@ -18,7 +18,9 @@ the vertical step option.
 
 Prices (A001-17, A001-18): a horizontal step costs its length (the diagonal option)
 times the cell size; a vertical step costs the vertical step. A jump's landing that
-rises costs the straight line of that last step (``hypot`` of its run and rise).
+rises, or drops more than the walk step, costs the straight line of that last step
+(``hypot`` of its run and rise): a hop onto lower ground lands, it does not fall
+(R001-32).
 Walking costs double while prone (R001-29).
 """
 
@@ -305,7 +307,9 @@ class Terrain(GridLevels):
             elif -self.step <= rise <= 0:
                 out.append(Step((GROUND, r2, c2, t2, p2), "jump", run))
             elif rise < 0:
-                out.append(Step((FALLEN, r2, c2, t2, lv), "jump", run))
+                # R001-32, A001-18: landing lower on solid ground is still a landing, priced
+                # by the straight line of its run and drop (never a fall)
+                out.append(Step((GROUND, r2, c2, t2, p2), "jump", math.hypot(run, rise * self.vs)))
         elif s2 == _WATERC:
             rise = t2 - lv
             if -self.step <= rise <= self.step:

@@ -1,0 +1,72 @@
+"""Issue 23: where a step changes place or mode, the actual step is ruled (a plan asking
+for more than it has, a hop down, a drift cell by cell, a slanting stroke, a new spot for
+the Sneaking Test)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from footwork.engine import Session
+
+from ._helpers import actor, move, move_cmd, of_type, refused, seg, session, who
+
+FLAT = [".....", "....."]
+HALL = ["............"]
+
+
+def _price(s: Session[Any], aid: str, plan: str) -> dict[str, Any]:
+    answer = s.engine.ruleset.queries()["price"].answer(s.state, aid, plan)
+    assert isinstance(answer, dict)
+    return answer
+
+
+def test_R001_02_a_plan_over_a_cap_is_refused_whole_not_cut_at_a_0u_fall() -> None:
+    """R001-02, R001-12, R001-33: three 1u hops need 3u of a Half Jump's 2u: the Move
+    is refused whole (no part carried out, no "0u fall"), and `price` says the same."""
+    s = session([actor("rue", "0,0")], rows=FLAT)
+    plan = [seg("jump", 0, 1), seg("jump", 0, 2), seg("jump", 0, 3)]
+    refused(s, move_cmd("rue", *plan), "over_cap", "R001-02", "R001-11", "R001-12")
+    answer = _price(s, "rue", "jump:0,1 jump:0,2 jump:0,3")
+    assert answer["ok"] is False and answer["refused"]["reason"] == "over_cap"
+    assert answer["stop"] is None
+    assert who(s, "rue")["pool_spent"] == 0
+
+
+def test_R001_02_a_plan_over_the_pool_with_a_double_jump_is_refused_whole() -> None:
+    """R001-02, R001-13, R001-12: a 6u hop then a 3u hop with an 8u Double Jump and an
+    8u pool: 9u is refused over the pool; the 6u hop alone goes through."""
+    s = session([actor("kit", "0,0", styles=["Walk", "Double Jump"])], rows=HALL)
+    refused(s, move_cmd("kit", seg("jump", 0, 6), seg("jump", 0, 9)), "over_pool",
+            "R001-02", "R001-13")
+    assert _price(s, "kit", "jump:0,6 jump:0,9")["refused"]["reason"] == "over_pool"
+    events = move(s, "kit", seg("jump", 0, 6))
+    assert not of_type(events, "fell")
+    assert who(s, "kit")["pool_left"] == 2
+
+
+def test_R001_03_a_plan_is_still_carried_out_to_a_real_fall() -> None:
+    """R001-03, R001-26: a walk off a 2u edge falls, and what follows it is not carried
+    out; the Move is not refused."""
+    s = session([actor("ed", "0,0")], rows=["^^..."])
+    events = move(s, "ed", seg("walk", 0, 2), seg("walk", 0, 4))
+    fell = of_type(events, "fell")
+    assert len(fell) == 1 and fell[0].distance == 2.0
+    assert who(s, "ed")["at"] == "0,2"
+
+
+@pytest.mark.parametrize("drop,cost", [(6.0, math.sqrt(37.0)), (2.0, math.sqrt(5.0))])
+def test_R001_32_A001_18_a_hop_down_onto_a_floor_lands_priced_by_its_straight_line(
+        drop: float, cost: float) -> None:
+    """R001-32, A001-18: a hop that lands lower than its launch, on solid ground, is a
+    hop: it costs the straight line of its run and drop and deals no fall."""
+    legend = {"^": {"surface": "floor", "elevation": drop}, ".": {"surface": "floor"}}
+    s = session([actor("lea", "0,0", styles=["Walk", "Double Jump"])], rows=["^.."],
+                legend=legend, options={"fall": {"dice": "1d6"}})
+    events = move(s, "lea", seg("jump", 0, 1))
+    assert not of_type(events, "fell")
+    body = who(s, "lea")
+    assert body["z"] == 0 and body["damage"] == 0
+    assert body["spent"]["jump"] == pytest.approx(cost, abs=1e-6)
