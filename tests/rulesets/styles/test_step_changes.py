@@ -70,3 +70,24 @@ def test_R001_32_A001_18_a_hop_down_onto_a_floor_lands_priced_by_its_straight_li
     body = who(s, "lea")
     assert body["z"] == 0 and body["damage"] == 0
     assert body["spent"]["jump"] == pytest.approx(cost, abs=1e-6)
+
+
+def test_R001_05_A001_09_climbing_up_the_same_cell_is_a_new_location() -> None:
+    """R001-05, A001-09: a new location is a new spot (row, col and height): 4u up an
+    obscured chimney asks for the Sneaking Test, and the options show its odds there."""
+    legend = {"o": {"surface": "floor", "tags": ["obscured"]}, ".": {"surface": "floor"},
+              "#": {"surface": "wall", "elevation": 6}}
+    rows = ["#####", "#o..#", "#####"]
+    opts = {"sneak": {"check": "roll"}}
+    s = session([actor("sly", "1,1", styles=["Walk", "Climb"]), actor("orc", "1,3")],
+                rows=rows, legend=legend, options=opts)
+    up = [o for o in s.engine.options(s.state, "sly")
+          if o.command.get("do") == "move" and o.command.get("to") == [1, 1, 4]]
+    assert up and any(c.name == "Sneaking Test" for c in up[0].checks)
+    move(s, "sly", seg("climb", 1, 1, 4))
+    assert s.state.pending is not None and s.state.pending.kind == "sneak"
+    # walking back out and in again to the same floor spot is no new location
+    t = session([actor("sly", "1,1", styles=["Walk", "Climb"]), actor("orc", "1,3")],
+                rows=rows, legend=legend)
+    move(t, "sly", seg("walk", 1, 2), seg("walk", 1, 1))
+    assert t.state.pending is None

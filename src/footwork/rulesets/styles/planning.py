@@ -371,6 +371,12 @@ def _no_way(terrain: Terrain, style: str, start: Spot, cell: Cell) -> IllegalCom
 
 
 
+def new_location(start: Spot, end: Spot) -> bool:
+    """R001-05, A001-09: does a Move end at a new location? A new spot: its row, column or
+    height differs from where the Move began (climbing up one cell's column counts)."""
+    return end[1:4] != start[1:4]
+
+
 def mode_of(spot: Spot) -> str:
     """The mode a spot leaves a character in (a fall leaves it on the ground or in water)."""
     kind = spot[0]
@@ -397,6 +403,7 @@ def landing_mode(terrain: Terrain, spot: Spot) -> str:
 
 
 __all__ = [
-    "Leg", "Segment", "budget_for", "mover_for", "reachable", "route_plan", "segments_of",
+    "Leg", "Segment", "budget_for", "mover_for", "new_location", "reachable", "route_plan",
+    "segments_of",
     "start_spot", "target_of",
 ]

@@ -61,6 +61,7 @@ from footwork.rulesets.styles.places import move_places
 from footwork.rulesets.styles.planning import (
     Leg,
     Segment,
+    new_location,
     reachable,
     route_plan,
     segments_of,
@@ -320,7 +321,8 @@ class StylesRuleset(Ruleset[StyleActor]):
             end = t.fall_from(end[1], end[2], end[3])
         if end[0] == FALLEN and end[3] == NONE:
             return events  # lost in the void: nothing more
-        if (end[1:3] != start[1:3] and t.obscured[end[1]][end[2]]
+        # R001-05, A001-09: a new location is a new spot (row, col and height)
+        if (new_location(start, end) and t.obscured[end[1]][end[2]]
                 and actor.sneak_round != state.round):
             events.append(DecisionRequested(
                 actor=actor.id, kind="sneak", choices=(*o.sneak.conditions, "skip"),
