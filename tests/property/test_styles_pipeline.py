@@ -1,4 +1,4 @@
-"""Properties of the `styles` movement pipeline (issue 16, issue 10).
+"""Properties of the `styles` movement pipeline (issue 16, issue 10, issue 23).
 
 - (a) commands of different causes that step into the same cell in the same mode get the
   same ruling through decide: a Walk plan, a Dash's plan and an Interrupted flier's fall
@@ -9,11 +9,14 @@
   rules allow one way they allow the other way, at the same price (R001-34's continuous
   surface included);
 - (c) what the state JSON says an actor may not do, decide refuses;
-- (d) every way into a place honours the one entry rule (:func:`admits`).
+- (d) every way into a place honours the one entry rule (:func:`admits`);
+- (g) a drift reads the current of each cell it passes (issue 23);
+- (h) a slanting stroke is one straight line whichever command asks for it (issue 23).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
@@ -272,3 +275,86 @@ def test_stepped_never_leaves_decide() -> None:
     session = _session(data)
     events = session.do({"do": "move", "actor": "a", "to": [0, 3]})
     assert not any(isinstance(e, Stepped) for e in events)
+
+
+@st.composite
+def strokes(draw: st.DrawFn) -> dict[str, Any]:
+    """A swimmer at some depth of a tank and a neighbouring spot at another depth."""
+    vs = draw(st.sampled_from([0.5, 1.0]))
+    depth = draw(st.sampled_from([2.0, 4.0, 6.0]))
+    levels = int(depth / vs)
+    return {"vs": vs, "depth": depth, "cell": draw(st.sampled_from([1.0, 0.5])),
+            "z": -vs * draw(st.integers(0, levels)), "z2": -vs * draw(st.integers(0, levels)),
+            "dc": draw(st.sampled_from([1, 2]))}
+
+
+@settings(SETTINGS, max_examples=60)
+@given(strokes())
+def test_a_slanting_stroke_is_ruled_alike_whatever_asks_for_it(case: dict[str, Any]) -> None:
+    """Issue 23 (h), R001-35, A001-17: a stroke to the next cell at another depth is
+    one straight line in three dimensions: a Swim plan, a Dash's Swim plan and a Move
+    given only its destination end alike, at the same price, and that price is the
+    straight line (hypot of the run and the rise) whenever it fits the Double Swim's
+    8u; a stroke two cells away never costs more than going across then down."""
+    water = {"surface": "water", "elevation": 0, "water_depth": case["depth"]}
+    data = {"footwork": 1, "ruleset": "styles", "seed": 5,
+            "options": {"move": {"vertical_step_u": case["vs"]}},
+            "map": {"cell_size": case["cell"], "rows": ["~~~"], "legend": {"~": water}},
+            "actors": [{"id": "a", "side": "x", "at": f"0,0,{case['z']}",
+                        "stats": {"styles": ["Walk", "Double Swim"], "hooks": 1}}]}
+    to = [0, case["dc"], case["z2"]]
+    own = _outcome(data, [_plan("swim", to, False)])
+    dash = _outcome(data, [_plan("swim", to, True)])
+    auto = _outcome(data, [{"do": "move", "actor": "a", "to": to}])
+    assert own == dash == auto, (own, dash, auto)
+    s = _session(data)
+    s.do(_plan("swim", to, False))
+    cost = s.to_json(log=False)["actors"]["a"]["spent"]["swim"]
+    run, rise = case["cell"] * case["dc"], abs(case["z2"] - case["z"])
+    if case["dc"] == 1:
+        assert abs(cost - math.hypot(run, rise)) <= 1e-6, (cost, case)
+    else:
+        assert math.hypot(run, rise) - 1e-6 <= cost <= run + rise + 1e-6, (cost, case)
+    event(f"(h) stroke {case['dc']} cell(s), rise {rise:g}u")
+
+
+CURRENTS = {
+    ".": {"surface": "water", "elevation": 0, "water_depth": 2},
+    "1": {"surface": "water", "elevation": 0, "water_depth": 2, "current": "E",
+          "current_speed": 1},
+    "2": {"surface": "water", "elevation": 0, "water_depth": 2, "current": "E",
+          "current_speed": 2},
+    "3": {"surface": "water", "elevation": 0, "water_depth": 2, "current": "E",
+          "current_speed": 3},
+    "w": {"surface": "water", "elevation": -1, "water_depth": 2},
+    "#": {"surface": "wall", "elevation": 3},
+}
+
+
+@settings(SETTINGS, max_examples=80)
+@given(st.text(alphabet="123", min_size=1, max_size=1),
+       st.text(alphabet=".123w#", min_size=1, max_size=6))
+def test_a_drift_reads_the_current_of_each_cell_it_passes(first: str, rest: str) -> None:
+    """Issue 23 (g), R001-35, A001-20: a halted swimmer drifts one turn; each step out of a
+    cell takes 1/speed of the turn at that cell's current, still water ends the drift, a
+    wall stops it at the water's edge, and a lower pool (a weir) is entered at its
+    surface. The oracle walks the row cell by cell, reading each cell's own current."""
+    row = first + rest
+    data = {"footwork": 1, "ruleset": "styles", "seed": 5,
+            "options": {"swim": {"drift": "end_of_own_turn"}},
+            "map": {"cell_size": 1, "rows": [row], "legend": CURRENTS},
+            "actors": [{"id": "a", "side": "x", "at": "0,0",
+                        "stats": {"styles": ["Walk", "Swim"]}}]}
+    # the oracle: walk the row cell by cell
+    col, used = 0, 0.0
+    while row[col] in "123" and col + 1 < len(row) and row[col + 1] != "#":
+        share = 1.0 / int(row[col])
+        if used + share > 1.0 + 1e-9:
+            break
+        col, used = col + 1, used + share
+    s = _session(data)
+    s.do({"do": "end_turn", "actor": "a"})
+    a = s.state.actors["a"]
+    assert (a.col, a.mode) == (col, "water"), (row, a.col, col)
+    assert a.z == (-1.0 if row[col] == "w" else 0.0)
+    event(f"(g) drift of {col} cell(s)")

@@ -385,3 +385,28 @@ def test_the_benchmarks_plain_search_is_a_dijkstra_of_the_same_graph(
     want = _dijkstra(terrain, start, mover, budget.limit)
     assert set(got) == set(want)
     assert all(abs(got[k] - want[k]) <= 1e-9 for k in want)
+
+
+@pytest.mark.parametrize("diagonal", list(Diagonal))
+def test_slanting_strokes_in_deep_water_match_the_pure_search(diagonal: Diagonal) -> None:
+    """R001-35, A001-17: strokes slant up and down by many levels at once in deep water
+    (a 20u tank: the slant stops at what a step could ever cost, 32u) and a leap down
+    onto a floor lands (R001-32); the compiled search grows its price table for them and
+    agrees with the pure one."""
+    legend = {**LEGEND, "D": CellSpec(surface="water", water_depth=20),
+              "^": CellSpec(surface="floor", elevation=6)}
+    rows = ["^.DD.", "DDDD.", "DDD.."]
+    grid = parse_ascii(rows, legend)
+    terrain = Terrain(grid, diagonal=diagonal, vertical_step=0.5, walk_step=0.5,
+                      hazard_tags=[], obscuring_tags=[])
+    assert terrain.slant == 40
+    for start, mover, budget, expected in [
+            # 4u across and 8u down in 8u of Swim: no, but 1 cell and 5u down, yes
+            ((WATER, 1, 1, 0, 0), Mover(frozenset({"swim", "walk"})),
+             Budget({"swim": 8.0, "walk": 8.0}, 8.0), (WATER, 1, 2, -10, 0)),
+            # a 6u leap down beside the ledge lands: sqrt(37) of 8u
+            ((GROUND, 0, 0, 12, 0), Mover(frozenset({"jump", "walk", "swim"})),
+             Budget({"jump": 8.0, "walk": 8.0, "swim": 8.0}, 8.0), (GROUND, 0, 1, 0, 0))]:
+        fast = fast_reach(terrain, start, mover, budget)
+        assert_same(fast, pure(terrain, start, mover, budget))
+        assert fast is not None and expected in fast

@@ -91,3 +91,56 @@ def test_R001_05_A001_09_climbing_up_the_same_cell_is_a_new_location() -> None:
                 rows=rows, legend=legend)
     move(t, "sly", seg("walk", 1, 2), seg("walk", 1, 1))
     assert t.state.pending is None
+
+
+RACE = {"#": {"surface": "wall", "elevation": 4},
+        ">": {"surface": "water", "water_depth": 3, "current": "E", "current_speed": 3},
+        "~": {"surface": "water", "water_depth": 3},
+        "L": {"surface": "water", "elevation": 2, "water_depth": 1, "current": "E",
+              "current_speed": 3},
+        "s": {"surface": "water", "water_depth": 3, "current": "E", "current_speed": 1}}
+
+
+def _drift(rows: list[str], z: float | None = None) -> tuple[dict[str, Any], float]:
+    s = session([actor("lou", "0,0", **({} if z is None else {"z": z}))], rows=rows,
+                legend=RACE)
+    events = s.do({"do": "end_turn", "actor": "lou"})
+    drifted = of_type(events, "drifted")
+    return who(s, "lou"), (drifted[0].distance if drifted else 0.0)
+
+
+def test_R001_35_A001_20_a_drift_reads_the_current_where_the_swimmer_is() -> None:
+    """R001-35, A001-20: each drift step reads the current of the cell it leaves: out of
+    a 3u race into still water the drift ends after 1u; a 3u race then a 1u stream
+    carries 2u (1/3 + 1/3 of the turn) and 1/3 of the stream's 1u is too little for a
+    third cell."""
+    body, distance = _drift([">~~~~"])
+    assert (body["at"], distance) == ("0,1", 1.0)
+    body, distance = _drift([">>s~~"])
+    assert (body["at"], distance) == ("0,2", 2.0)
+    body, distance = _drift([">>>>>>"])
+    assert (body["at"], distance) == ("0,3", 3.0)
+
+
+def test_R001_35_A001_20_a_current_carries_a_swimmer_over_a_weir() -> None:
+    """R001-35, A001-20: a channel 2u above a pool: the drift goes over the lip down to
+    the pool's surface (the water carries it: no fall, no damage) and stops in the still
+    pool."""
+    body, distance = _drift(["LL~~~"])
+    assert (body["at"], body["z"], body["mode"], body["damage"]) == ("0,2", 0, "water", 0)
+    assert distance == 2.0
+
+
+def test_R001_35_A001_17_a_slanting_stroke_costs_its_straight_line() -> None:
+    """R001-35, A001-17: Swim goes in any direction: 1u across and 1.5u down is one
+    stroke of sqrt(3.25) = 1.80u, within Half Swim's 2u (across then down would be 2.5u);
+    `to` alone finds the same stroke."""
+    for how in ("plan", "to"):
+        s = session([actor("ida", "0,0")], rows=["~~~"], legend=RACE)
+        if how == "plan":
+            move(s, "ida", seg("swim", 0, 1, -1.5))
+        else:
+            move(s, "ida", to=[0, 1, -1.5])
+        body = who(s, "ida")
+        assert (body["at"], body["z"]) == ("0,1", -1.5)
+        assert body["spent"]["swim"] == pytest.approx(math.sqrt(3.25), abs=1e-6)

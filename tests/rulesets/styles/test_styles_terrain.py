@@ -214,13 +214,15 @@ def test_R001_17_fly_goes_through_open_air_and_levitate_only_up_and_down() -> No
 
 
 def test_R001_35_swim_goes_through_water_in_any_direction() -> None:
-    """R001-35: a swimmer moves through water horizontally, down and up; dry ground is
-    not water."""
+    """R001-35, A001-17: a swimmer moves through water horizontally, down and up, and
+    slanting (one stroke across and 2u down costs its straight line, sqrt 5); dry ground
+    is not water."""
     s = session([actor("ada", "1,1", styles=["Walk", "Double Swim"])], rows=POOL,
                 legend=LEGEND)
     events = move(s, "ada", seg("swim", 1, 2), seg("swim", 1, 3, -2), seg("swim", 0, 3, -2),
                   seg("swim", 0, 3, 0))
-    assert [e.cost for e in of_type(events, "moved")] == [1.0, 3.0, 1.0, 2.0]
+    costs = [e.cost for e in of_type(events, "moved")]
+    assert costs == pytest.approx([1.0, math.sqrt(5.0), 1.0, 2.0], abs=1e-9)
     assert {e.z for e in of_type(events, "moved")} == {0.0, -2.0}
     assert "R001-35" in cited(events)
     refused(s, move_cmd("ada", seg("swim", 0, 4)), "not_water", "R001-35")

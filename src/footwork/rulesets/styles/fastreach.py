@@ -99,10 +99,10 @@ _DC = tuple(dc for _, dc in OFFSETS)
 # (kind, row, col, level, extra) in map coordinates; L is the stacked layer array.
 
 
-def _max_steps(step: int) -> int:
-    """The most steps one spot has: per direction a walk, a swim, two of a jump and
-    (walk step + 1) climbs over an edge; then 4 vertical ones."""
-    return 8 * (step + 5) + 4
+def _max_steps(step: int, slant: int) -> int:
+    """The most steps one spot has: per direction a walk, a swim (2 * slant + 1 strokes),
+    two of a jump and (walk step + 1) climbs over an edge; then 4 vertical ones."""
+    return 8 * (step + 5 + 2 * slant) + 4
 
 
 def _can_hold(L: IntArray, r: int, c: int, lv: int) -> bool:
@@ -239,7 +239,8 @@ def _hop(L: IntArray, r2: int, c2: int, lv: int, run: float, ri: int, p2: int, h
 
 def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: BoolArray,
             hz_ok: bool, wf: float, h: float, vs: float, diag_len: float, step: int,
-            alternate: bool, hyp: FloatArray, bi: IntArray, bf: FloatArray) -> int:
+            alternate: bool, slant: int, hyp: FloatArray, bi: IntArray, bf: FloatArray
+            ) -> int:
     """Terrain.steps, for the styles ``allow`` marks: writes the steps into ``bi`` (kind,
     row, col, level, extra, style) and ``bf`` (cost); returns how many (negative: the
     landing table is too short, see _hop)."""
@@ -309,8 +310,15 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
                 if n < 0:
                     return n
         elif kind == WATER:
-            if allow[_SWIM] and s2 == _WATERC and L[_BED, r2, c2] <= lv <= t2:
-                n = _emit(bi, bf, n, WATER, r2, c2, lv, p2, _SWIM, run)
+            if allow[_SWIM] and s2 == _WATERC:
+                # Terrain.steps: strokes across, slanting up or down by up to ``slant``
+                lo = max(int(L[_BED, r2, c2]), lv - slant)
+                hi = min(int(t2), lv + slant)
+                if hi - lv >= hyp.shape[1] or lv - lo >= hyp.shape[1]:
+                    return -max(hi - lv, lv - lo) - 1
+                for lv2 in range(lo, hi + 1):
+                    cost = run if lv2 == lv else hyp[ri, abs(lv2 - lv)]
+                    n = _emit(bi, bf, n, WATER, r2, c2, lv2, p2, _SWIM, cost)
             if (allow[_WALK] and lv == L[_TOP, r, c] and s2 == _FLOOR
                     and abs(t2 - lv) <= step and land_ok):
                 n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _WALK, run * wf)
@@ -380,7 +388,8 @@ def _expand_batch(layers: IntArray, ip: IntArray, fp: FloatArray, allow: BoolArr
     """The steps out of each of ``spots`` (rows of kind, row, col, level, extra), spot by
     spot, as :class:`~footwork.space.movegraph.MovementGraph` asks for them.
 
-    ``ip``: walk step (in levels), alternate diagonals, hazards ok; ``fp``: cell size,
+    ``ip``: walk step (in levels), alternate diagonals, hazards ok, the levels a slanting
+    stroke may rise or sink; ``fp``: cell size,
     vertical step, diagonal length, Walk price factor; ``allow[code]``: may the mover use
     the style; ``hyp[k, rise]``: a jump's rising landing after a run of (cell, diagonal,
     double cell)[k].
@@ -393,12 +402,13 @@ def _expand_batch(layers: IntArray, ip: IntArray, fp: FloatArray, allow: BoolArr
     step = ip[0]
     alternate = ip[1] != 0
     hz_ok = ip[2] != 0
+    slant = ip[3]
     h = fp[0]
     vs = fp[1]
     diag_len = fp[2]
     wf = fp[3]
     m = spots.shape[0]
-    most = _max_steps(step)
+    most = _max_steps(step, slant)
     bi = np.empty((most, 6), np.int64)
     bf = np.empty(most, np.float64)
     counts = np.zeros(m, np.int64)
@@ -408,7 +418,7 @@ def _expand_batch(layers: IntArray, ip: IntArray, fp: FloatArray, allow: BoolArr
     need = 0
     for a in range(m):
         k = _expand(layers, spots[a, 0], spots[a, 1], spots[a, 2], spots[a, 3], spots[a, 4],
-                    allow, hz_ok, wf, h, vs, diag_len, step, alternate, hyp, bi, bf)
+                    allow, hz_ok, wf, h, vs, diag_len, step, alternate, slant, hyp, bi, bf)
         if k < 0:
             if -k > need:
                 need = -k
@@ -449,9 +459,9 @@ _KERNEL_FUNCTIONS: tuple[tuple[str, str | list[str]], ...] = (
     ("_hop", f"int64({_LAYERS}, int64, int64, int64, float64, int64, int64, boolean, int64, "
              "float64[:, ::1], int64[:, ::1], float64[::1], int64)"),
     ("_expand", f"int64({_LAYERS}, int64, int64, int64, int64, int64, boolean[::1], boolean, "
-                "float64, float64, float64, float64, int64, boolean, float64[:, ::1], "
+                "float64, float64, float64, float64, int64, boolean, int64, float64[:, ::1], "
                 "int64[:, ::1], float64[::1])"),
-    ("_max_steps", "int64(int64)"),
+    ("_max_steps", "int64(int64, int64)"),
     ("_expand_batch", f"Tuple((int64[::1], int64[:, :], float64[:], int64))({_LAYERS}, "
                       "int64[::1], float64[::1], boolean[::1], float64[:, ::1], "
                       "int64[:, ::1])"),
@@ -501,6 +511,7 @@ class _Described:
                          Diagonal.ALTERNATE: 1.0}[terrain.diagonal] * terrain.h
         self.runs = (terrain.h, self.diag_len, 2.0 * terrain.h)
         self.step = terrain.step
+        self.slant = terrain.slant
         self.alternate = alternate
         # the rises between floors, to begin with (more are added when a batch needs them)
         span = int(floors.max() - floors.min()) + 1 if floors.size else 1
@@ -531,7 +542,7 @@ class _Described:
 
     def _expander(self, allow: tuple[bool, ...], walk_factor: float,
                   hazards_ok: bool) -> movegraph.Expand:
-        ip = np.array([self.step, self.alternate, hazards_ok], dtype=np.int64)
+        ip = np.array([self.step, self.alternate, hazards_ok, self.slant], dtype=np.int64)
         fp = np.array([self.h, self.vs, self.diag_len, walk_factor], dtype=np.float64)
         marks = np.array(allow, dtype=np.bool_)
         layers = self.layers

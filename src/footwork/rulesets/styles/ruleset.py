@@ -584,29 +584,27 @@ class StylesRuleset(Ruleset[StyleActor]):
         return out
 
     def _current(self, state: StylesState, a: StyleActor, roller: Roller) -> list[Event]:
-        """R001-35, A001-20: a swimmer drifts at its cell's current speed, a forced path
-        through the pipeline that stops where the water does."""
+        """R001-35, A001-20: a halted swimmer drifts for one turn, a forced path through the
+        pipeline that stops where the water does. Each step reads the current where the
+        swimmer is: a cell's speed (u per turn) pays for the step out of it, as a share of
+        the turn, and still water ends the drift."""
         t = _terrain(state)
-        g = t.grid
-        dr, dc = (int(v) for v in g.current[a.row, a.col])
-        speed = float(g.current_speed[a.row, a.col])
-        if (dr, dc) == (0, 0) or speed <= 0:
-            return []
-        lv = t.level(a.z)
-        r, c = a.row, a.col
         steps: list[Step[Spot]] = []
         runs: list[float] = []
-        distance = 0.0
-        while True:
-            # each cell of drift is priced like a step (A001-17): diagonals alternate 1, 2
-            # under the alternate rule, counted from this drift's first
-            run = t.h * step_length(t.diagonal, dr, dc, len(steps) if dr and dc else 0)
-            r2, c2 = r + dr, c + dc
-            if distance + run > speed + EPS or not t.in_bounds(r2, c2):
+        r, c, lv = a.row, a.col, t.level(a.z)
+        used = 0.0  # the share of the turn the drift has taken so far
+        diagonals = 0
+        for _ in range(t.rows * t.cols):  # more steps than cells would be going round
+            carried = _carried(t, r, c, lv, diagonals)
+            if carried is None:
                 break
-            steps.append(Step((WATER, r, c, lv, 0), (WATER, r2, c2, lv, 0), DRIFT))
+            (r2, c2, lv2), run, share = carried
+            if used + share > 1.0 + EPS:
+                break
+            steps.append(Step((WATER, r, c, lv, 0), (WATER, r2, c2, lv2, 0), DRIFT))
             runs.append(run)
-            r, c, distance = r2, c2, distance + run
+            diagonals += 1 if r2 != r and c2 != c else 0
+            r, c, lv, used = r2, c2, lv2, used + share
         if not steps:
             return []
         return carry_out(self._pipeline, state, Path(a.id, "current", tuple(steps), forced=True),
@@ -702,6 +700,25 @@ class StylesRuleset(Ruleset[StyleActor]):
                                "without rolling: each segment's cost and the pool and caps "
                                "left, where it stops and why, the checks with their odds",
                                ("ACTOR", "PLAN"), price_plan)}
+
+
+def _carried(t: Terrain, r: int, c: int, lv: int, diagonals: int
+             ) -> tuple[tuple[int, int, int], float, float] | None:
+    """Where the current of the cell (r, c) carries a swimmer at ``lv`` next (R001-35,
+    A001-20): the spot, the step's length in u (priced like a step, A001-17) and the share
+    of a turn it takes at that cell's speed; None in still water or off the map. Over a
+    weir (the next water lower) the water takes the swimmer down to its surface."""
+    g = t.grid
+    dr, dc = (int(v) for v in g.current[r, c])
+    speed = float(g.current_speed[r, c])
+    if (dr, dc) == (0, 0) or speed <= 0:
+        return None
+    r2, c2 = r + dr, c + dc
+    if not t.in_bounds(r2, c2):
+        return None
+    run = t.h * step_length(t.diagonal, dr, dc, diagonals)
+    lv2 = min(lv, t.top[r2][c2]) if t.surface[r2][c2] == int(Surface.WATER) else lv
+    return (r2, c2, lv2), run, run / speed
 
 
 def _target(value: Sequence[Any]) -> tuple[int, int] | tuple[int, int, float]:

@@ -30,6 +30,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from footwork.rulesets.styles.ranges import MAX_DASHES
 from footwork.space.grid import OFFSETS, Diagonal, GridMap, Surface
 from footwork.space.levels import HIGH, NONE, GridLevels
 from footwork.space.reach import Step
@@ -72,6 +73,20 @@ class Mover:
     hazards_ok: bool = False
 
 
+#: the longest a step can be: a Double style's 8u doubled by each of the most Dashes a
+#: table may allow in a turn (R001-12, A001-03); a stroke longer than that is never paid
+MAX_STEP_U = 8.0 * 2 ** MAX_DASHES
+
+
+def slant_levels(t: GridLevels) -> int:
+    """How many levels one slanting stroke may rise or sink (R001-35, A001-17): as deep as
+    the deepest water, but never more than a step any style could pay for."""
+    water = t.surface_a == _WATERC
+    deepest = int((t.top_a[water] - t.bed_a[water]).max()) if water.any() else 0
+    most: int = math.floor(MAX_STEP_U / float(t.vs) + 1e-9)
+    return max(0, min(deepest, most))
+
+
 class Terrain(GridLevels):
     """The map as integer levels (the core's :class:`GridLevels`), and the steps each
     style may take from a spot."""
@@ -90,6 +105,7 @@ class Terrain(GridLevels):
                     Diagonal.ALTERNATE: 1.0}[diagonal]
         self._offsets = [(dr, dc, dr != 0 and dc != 0) for dr, dc in OFFSETS]
         self._diag_len = diag_len * self.h
+        self.slant = slant_levels(self)
 
     def base(self, r: int, c: int) -> int:
         """The level a character stands or floats at in a cell (NONE over a void)."""
@@ -230,8 +246,13 @@ class Terrain(GridLevels):
                 if "jump" in styles:
                     self._hop(out, r2, c2, lv, run, p2, mover)
             elif kind == WATER:
-                if "swim" in styles and s2 == _WATERC and self.bed[r2][c2] <= lv <= t2:
-                    add(Step((WATER, r2, c2, lv, p2), "swim", run))
+                if "swim" in styles and s2 == _WATERC:
+                    # R001-35, A001-17: a stroke goes in any direction, across and up or
+                    # down at once, priced by its straight line
+                    lo = max(self.bed[r2][c2], lv - self.slant)
+                    for lv2 in range(lo, min(t2, lv + self.slant) + 1):
+                        cost = run if lv2 == lv else math.hypot(run, (lv2 - lv) * vs)
+                        add(Step((WATER, r2, c2, lv2, p2), "swim", cost))
                 if ("walk" in styles and lv == top[r][c] and s2 == _FLOOR
                         and abs(t2 - lv) <= step
                         and (mover.hazards_ok or not self.hazard[r2][c2])):
