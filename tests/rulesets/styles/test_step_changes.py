@@ -4,14 +4,27 @@ the Sneaking Test)."""
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
 import pytest
 
 from footwork.engine import Session
+from footwork.errors import ScenarioError
+from footwork.scenario import encounter_from_text
 
-from ._helpers import actor, move, move_cmd, of_type, refused, seg, session, who
+from ._helpers import (
+    actor,
+    encounter_data,
+    move,
+    move_cmd,
+    of_type,
+    refused,
+    seg,
+    session,
+    who,
+)
 
 FLAT = [".....", "....."]
 HALL = ["............"]
@@ -144,3 +157,36 @@ def test_R001_35_A001_17_a_slanting_stroke_costs_its_straight_line() -> None:
         body = who(s, "ida")
         assert (body["at"], body["z"]) == ("0,1", -1.5)
         assert body["spent"]["swim"] == pytest.approx(math.sqrt(3.25), abs=1e-6)
+
+
+def test_A001_04_style_caps_per_round_carry_into_a_move_off_ones_turn() -> None:
+    """A001-04, R001-11, R001-14: caps per own turn (default): after walking 3u and
+    ending its turn, a mover moving off its turn (A001-02) has a fresh Walk; with
+    `move.caps_per: round` the pool is fresh but only 1u of Walk is left until the
+    round ends, when the caps reset."""
+    def play(caps_per: str) -> Session[Any]:
+        s = session([actor("ada", "0,0"), actor("bob", "1,0")], rows=HALL + HALL,
+                    options={"move": {"off_turn": True, "caps_per": caps_per}})
+        move(s, "ada", seg("walk", 0, 3))
+        s.do({"do": "end_turn", "actor": "ada"})
+        return s
+    s = play("turn")
+    move(s, "ada", seg("walk", 0, 5))
+    assert who(s, "ada")["spent"] == {"walk": 2}
+    s = play("round")
+    assert who(s, "ada")["left"]["walk"] == 1 and who(s, "ada")["pool_left"] == 4
+    refused(s, move_cmd("ada", seg("walk", 0, 5)), "over_cap", "R001-02", "R001-11",
+            "R001-12")
+    move(s, "ada", seg("walk", 0, 4))
+    s.do({"do": "end_turn", "actor": "bob"})  # the round ends: the caps reset
+    assert who(s, "ada")["left"]["walk"] == 3  # 4u cap, pool 4 - 1 spent off-turn
+
+
+def test_A001_04_a_bad_caps_per_is_a_one_line_error() -> None:
+    """A001-04: `move.caps_per` is `turn` or `round`; anything else is refused when the
+    file loads, on one line naming the option."""
+    with pytest.raises(ScenarioError) as info:
+        encounter_from_text(json.dumps(encounter_data(
+            [actor("ada", "0,0")], options={"move": {"caps_per": "week"}})), "bad.json")
+    text = str(info.value)
+    assert "\n" not in text and "caps_per" in text, text

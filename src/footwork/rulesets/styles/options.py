@@ -37,6 +37,12 @@ class MoveOptions(_Frozen):
         default="end_of_own_turn",
         description="When the movement pool refills and each style's use resets (set, never "
                     "added to): `end_of_own_turn` (default) or `start_of_own_turn` (A001-01).")
+    #: A001-04: is each style's cap counted per own turn or per round?
+    caps_per: Literal["turn", "round"] = Field(
+        default="turn",
+        description="Whether each style's cap is counted per own turn (default: it resets "
+                    "with the pool) or per round (it resets when the round ends, so a Move "
+                    "off one's turn later in the round finds the style still used) (A001-04).")
     #: A001-02: may Move be used outside the mover's own turn?
     off_turn: bool = Field(
         default=False,

@@ -134,8 +134,10 @@ class StylesRuleset(Ruleset[StyleActor]):
                 e.actor, adrift=True) if e.effect in ("float", "sink") else s,
             ev.Drifted: lambda s, e: s.update_actor(
                 e.actor, at=cell_label(e.row, e.col), row=e.row, col=e.col, z=e.z),
-            ev.MovementRefreshed: lambda s, e: s.update_actor(e.actor, spent={},
-                                                              pool_spent=0.0, diagonals=0),
+            ev.MovementRefreshed: lambda s, e: s.update_actor(
+                e.actor, pool_spent=0.0, diagonals=0,
+                **({"spent": {}} if e.styles else {})),
+            ev.CapsReset: lambda s, e: s.update_actor(e.actor, spent={}),
             ev.DashEnded: lambda s, e: s.update_actor(e.actor, dash_stack=0),
             ev.StyleGranted: lambda s, e: s.update_actor(
                 e.actor, improvised={**s.actors[e.actor].improvised, e.style: e.cap}),
@@ -539,7 +541,7 @@ class StylesRuleset(Ruleset[StyleActor]):
         if o.move.refresh == "start_of_own_turn":
             out.append(ev.MovementRefreshed(
                 actor=a.id, pool=max(a.styles.values(), default=0.0),
-                rules=("R001-14", "A001-01")))
+                styles=o.move.caps_per == "turn", rules=_refresh_rules(o)))
         if a.mode == "water" and not a.lost:
             heavy = o.swim.heavy_load_sinks and a.weight is not None and sum(
                 w for _, w, b in a.load if not b) >= a.weight
@@ -575,7 +577,8 @@ class StylesRuleset(Ruleset[StyleActor]):
             out += self._current(state, a, roller)
         if o.move.refresh == "end_of_own_turn":
             out.append(ev.MovementRefreshed(actor=a.id, pool=a.pool(),
-                                            rules=("R001-14", "A001-01")))
+                                            styles=o.move.caps_per == "turn",
+                                            rules=_refresh_rules(o)))
         if a.dashing and o.dash.duration == "this_turn":
             out.append(ev.DashEnded(actor=a.id, rules=("R001-06", "A001-03")))
         if a.improvised and o.improvise.lasts == "end_of_turn":
@@ -609,6 +612,14 @@ class StylesRuleset(Ruleset[StyleActor]):
             return []
         return carry_out(self._pipeline, state, Path(a.id, "current", tuple(steps), forced=True),
                          roller, distances=runs, rules=("R001-35", "A001-20"))
+
+    def on_round_end(self, state: StylesState, roller: Roller) -> Sequence[Event]:
+        """A001-04: with caps counted per round, each style's use resets as the round
+        ends (the pool still refreshes with the turn, R001-14)."""
+        if _opts(state).move.caps_per != "round":
+            return []
+        return [ev.CapsReset(actor=a.id, rules=("R001-11", "A001-04"))
+                for a in state.actors.values() if a.spent and not a.lost]
 
     def takes_turns(self, state: StylesState, actor_id: str) -> bool:
         return not state.actors[actor_id].lost
@@ -700,6 +711,10 @@ class StylesRuleset(Ruleset[StyleActor]):
                                "without rolling: each segment's cost and the pool and caps "
                                "left, where it stops and why, the checks with their odds",
                                ("ACTOR", "PLAN"), price_plan)}
+
+
+def _refresh_rules(o: StylesOptions) -> tuple[str, ...]:
+    return ("R001-14", "A001-01") + (("A001-04",) if o.move.caps_per == "round" else ())
 
 
 def _carried(t: Terrain, r: int, c: int, lv: int, diagonals: int
