@@ -190,3 +190,29 @@ def test_A001_04_a_bad_caps_per_is_a_one_line_error() -> None:
             [actor("ada", "0,0")], options={"move": {"caps_per": "week"}})), "bad.json")
     text = str(info.value)
     assert "\n" not in text and "caps_per" in text, text
+
+
+@pytest.mark.parametrize("sheet,at,rows,plan", [
+    # out of the water onto a mined bank: a Walk step changes the medium (R001-26, R001-35)
+    (["Walk", "Swim"], "0,0", ["~~M."], [seg("swim", 0, 1), seg("walk", 0, 2)]),
+    # up a face and onto a mined ledge top: a Climb step ends standing (R001-34)
+    (["Walk", "Climb"], "0,0", [".H."], [seg("climb", 0, 0, 2), seg("climb", 0, 1)]),
+    # a hop down onto a mined floor lands there (R001-32, A001-18)
+    (["Walk", "Jump"], "0,0", ["^M."], [seg("jump", 0, 1)]),
+])
+def test_A001_19_a_named_hazard_cell_is_touched_down_on_by_a_change_of_mode(
+        sheet: list[str], at: str, rows: list[str], plan: list[dict[str, Any]]) -> None:
+    """A001-19, R001-09, R001-26, R001-32, R001-34: a plan that names a hazard cell goes
+    there and stands on it whatever the step's mode change (out of water, off a face, a
+    hop down), and the hazard goes off; found ways between the stops still keep off
+    hazards. (A climb to the mined ledge used to hang on the face above it instead.)"""
+    legend = {"~": {"surface": "water", "water_depth": 2},
+              "M": {"surface": "floor", "tags": ["mine"]},
+              "H": {"surface": "floor", "elevation": 2, "tags": ["hazard"]},
+              "^": {"surface": "floor", "elevation": 2}, ".": {"surface": "floor"}}
+    s = session([actor("a", at, styles=sheet)], rows=rows, legend=legend)
+    events = move(s, "a", *plan)
+    hit = of_type(events, "hazard_triggered")
+    end = plan[-1]["to"]
+    assert [(e.row, e.col) for e in hit] == [(end[0], end[1])]
+    assert who(s, "a")["mode"] == "ground" and not of_type(events, "fell")

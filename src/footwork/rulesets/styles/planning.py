@@ -188,12 +188,24 @@ def _follow(terrain: Terrain, start: Spot, stops: Sequence[_Stop], mover: Mover,
         if stop.style == "jump" and spot[0] != AIR and (moved or (
                 i > 0 and stops[i - 1].segment == stop.segment)):
             return out  # landed: the hop is over
-        one = Mover(frozenset({stop.style}), mover.walk_factor, mover.hazards_ok)
+        # A001-19: a found way keeps off hazard cells (unless ``hazards_ok``), but the cell
+        # the plan names for this stop is where it goes: it may touch down there
+        one = Mover(frozenset({stop.style}), mover.walk_factor, True)
         out += [Step((i, st.to, True), st.style, st.cost)
-                for st in terrain.steps(spot, one) if st.style == stop.style]
+                for st in terrain.steps(spot, one) if st.style == stop.style and (
+                    mover.hazards_ok or st.to[1:3] == stop.cell
+                    or not _touches_hazard(terrain, st.to))]
         return out
 
     return reach((0, start, False), steps, budget)
+
+
+def _touches_hazard(terrain: Terrain, spot: Spot) -> bool:
+    """Does arriving at ``spot`` touch down on a hazard cell (standing, or a fall's
+    landing; A001-19)? The steps :class:`Mover` ``hazards_ok=False`` leaves out."""
+    kind, r, c = spot[0], spot[1], spot[2]
+    floor = terrain.surface[r][c] == int(Surface.FLOOR)
+    return (kind == GROUND or (kind == FALLEN and floor)) and terrain.hazard[r][c]
 
 
 def _best_end(found: Reach[_Key], n: int, *, falls_only: bool = False) -> Spend[_Key] | None:
