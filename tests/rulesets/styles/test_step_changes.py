@@ -216,3 +216,58 @@ def test_A001_19_a_named_hazard_cell_is_touched_down_on_by_a_change_of_mode(
     end = plan[-1]["to"]
     assert [(e.row, e.col) for e in hit] == [(end[0], end[1])]
     assert who(s, "a")["mode"] == "ground" and not of_type(events, "fell")
+
+
+SHADOW = {".": {"surface": "floor"}, "o": {"surface": "floor", "tags": ["obscured"]},
+          "#": {"surface": "wall", "elevation": 4},
+          "~": {"surface": "water", "water_depth": 2},
+          "O": {"surface": "water", "water_depth": 2, "tags": ["obscured"]},
+          "M": {"surface": "floor", "tags": ["mine"]}}
+#: per style: the sheet, where it starts, the map row, and a one-segment plan into shadow
+BY_STYLE: dict[str, tuple[list[str], str, str, dict[str, Any]]] = {
+    "walk": (["Walk"], "0,2", "o..", seg("walk", 0, 0)),
+    "jump": (["Walk", "Jump"], "0,2", "o..", seg("jump", 0, 0)),
+    "climb": (["Walk", "Climb"], "0,1", "#o.", seg("climb", 0, 1, 1)),
+    "swim": (["Walk", "Swim"], "0,2", "O~~", seg("swim", 0, 0)),
+    "fly": (["Walk", "Fly"], "0,2", "o..", seg("fly", 0, 0, 1)),
+}
+
+
+@pytest.mark.parametrize("style", sorted(BY_STYLE))
+def test_R001_05_a_move_of_any_style_into_shadow_offers_the_sneaking_test(style: str) -> None:
+    """R001-05, A001-09, R001-10: the Sneaking Test follows a Move to a new spot in shadow
+    whatever the Move's style (walk, hop, climb, stroke, flight)."""
+    sheet, at, row, plan = BY_STYLE[style]
+    s = session([actor("a", at, styles=sheet), actor("orc", "1,2")], rows=[row, "..."],
+                legend=SHADOW)
+    move(s, "a", plan)
+    assert s.state.pending is not None and s.state.pending.kind == "sneak"
+
+
+@pytest.mark.parametrize("style", ["jump", "climb", "fly"])
+def test_A001_10_prone_blocks_every_style_but_walk(style: str) -> None:
+    """A001-10, R001-29: a prone character stands before a hop, a climb or a flight
+    (`prone.blocks_other_styles`); nothing changes."""
+    sheet, at, row, plan = BY_STYLE[style]
+    s = session([actor("a", at, styles=sheet, prone=True)], rows=[row, "..."],
+                legend=SHADOW)
+    refused(s, move_cmd("a", plan), "prone", "R001-29", "A001-10")
+
+
+def test_R001_05_a_forced_fall_into_shadow_offers_no_test() -> None:
+    """R001-05, R001-01, R001-21: the Sneaking Test belongs to one's own Move: a flier
+    Interrupted over a shadowed floor falls there and is offered nothing."""
+    s = session([actor("a", "0,0", styles=["Walk", "Fly"], mode="fly", z=2),
+                 actor("orc", "1,2")], rows=["o..", "..."], legend=SHADOW)
+    s.do({"do": "interrupt", "actor": "gm", "target": "a"})
+    assert who(s, "a")["mode"] == "ground" and s.state.pending is None
+
+
+def test_A001_19_a_flier_landing_on_a_mine_sets_it_off() -> None:
+    """A001-19, R001-17, R001-09: a flier's step down onto a mined floor touches down
+    there (a change of mode from flight to standing), as a walk or a fall would."""
+    s = session([actor("a", "0,0", styles=["Walk", "Fly"], mode="fly", z=0.5)],
+                rows=["M.."], legend=SHADOW)
+    events = move(s, "a", seg("fly", 0, 0, 0))
+    assert [(e.row, e.col) for e in of_type(events, "hazard_triggered")] == [(0, 0)]
+    assert who(s, "a")["mode"] == "ground"
