@@ -317,6 +317,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
                 if hi - lv >= hyp.shape[1] or lv - lo >= hyp.shape[1]:
                     return -max(hi - lv, lv - lo) - 1
                 for lv2 in range(lo, hi + 1):
+                    if diag and lv2 < lv and _corner_blocked(L, r, c, dr, dc, lv2, step):
+                        continue
                     cost = run if lv2 == lv else hyp[ri, abs(lv2 - lv)]
                     n = _emit(bi, bf, n, WATER, r2, c2, lv2, p2, _SWIM, cost)
             if (allow[_WALK] and lv == L[_TOP, r, c] and s2 == _FLOOR

@@ -251,6 +251,8 @@ class Terrain(GridLevels):
                     # down at once, priced by its straight line
                     lo = max(self.bed[r2][c2], lv - self.slant)
                     for lv2 in range(lo, min(t2, lv + self.slant) + 1):
+                        if diag and lv2 < lv and self._corner_blocked(r, c, dr, dc, lv2):
+                            continue  # a diagonal stroke clears the corner at its low end
                         cost = run if lv2 == lv else math.hypot(run, (lv2 - lv) * vs)
                         add(Step((WATER, r2, c2, lv2, p2), "swim", cost))
                 if ("walk" in styles and lv == top[r][c] and s2 == _FLOOR
