@@ -271,3 +271,31 @@ def test_A001_19_a_flier_landing_on_a_mine_sets_it_off() -> None:
     events = move(s, "a", seg("fly", 0, 0, 0))
     assert [(e.row, e.col) for e in of_type(events, "hazard_triggered")] == [(0, 0)]
     assert who(s, "a")["mode"] == "ground"
+
+
+@pytest.mark.parametrize("bob,after_end,after_next_start", [
+    ("start_of_own_turn", -2.0, -1.0),
+    ("end_of_own_turn", -1.0, -1.0),
+])
+def test_A001_15_when_an_adrift_swimmer_floats_is_an_option(
+        bob: str, after_end: float, after_next_start: float) -> None:
+    """A001-15, R001-37: an Interrupted swimmer floats up 1u once per turn, at the start
+    of its own turns by default; `swim.bob: end_of_own_turn` floats it as its turn ends
+    instead (and not again when the next one starts)."""
+    s = session([actor("a", "0,0", z=-2, styles=["Walk", "Swim"]), actor("b", "1,2")],
+                rows=["~~~", "~~~"], legend=RACE, options={"swim": {"bob": bob}})
+    s.do({"do": "interrupt", "actor": "gm", "target": "a"})
+    assert who(s, "a")["adrift"] is True
+    s.do({"do": "end_turn", "actor": "a"})
+    assert who(s, "a")["z"] == after_end
+    s.do({"do": "end_turn", "actor": "b"})  # a's next turn starts
+    assert who(s, "a")["z"] == after_next_start
+
+
+def test_A001_15_a_bad_bob_is_a_one_line_error() -> None:
+    """A001-15: `swim.bob` is one of two moments; anything else is refused on one line."""
+    with pytest.raises(ScenarioError) as info:
+        encounter_from_text(json.dumps(encounter_data(
+            [actor("ada", "0,0")], options={"swim": {"bob": "noon"}})), "bad.json")
+    text = str(info.value)
+    assert "\n" not in text and "bob" in text, text

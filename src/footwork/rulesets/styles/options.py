@@ -155,6 +155,11 @@ class SwimOptions(_Frozen):
         default=2.0,
         description="How far in u an Interrupted swimmer sinks each turn with more than half "
                     "its Good spots filled or weighed down; default 2 (R001-37, R001-38).")
+    #: A001-15: when in its turn an adrift or overloaded swimmer floats or sinks
+    bob: Literal["start_of_own_turn", "end_of_own_turn"] = Field(
+        default="start_of_own_turn",
+        description="When an Interrupted or overloaded swimmer floats up or sinks each turn: "
+                    "`start_of_own_turn` (default) or `end_of_own_turn` (A001-15).")
     #: A001-16: a non-buoyant load at least as heavy as the swimmer sinks it
     heavy_load_sinks: bool = Field(
         default=True,

@@ -542,17 +542,27 @@ class StylesRuleset(Ruleset[StyleActor]):
             out.append(ev.MovementRefreshed(
                 actor=a.id, pool=max(a.styles.values(), default=0.0),
                 styles=o.move.caps_per == "turn", rules=_refresh_rules(o)))
-        if a.mode == "water" and not a.lost:
-            heavy = o.swim.heavy_load_sinks and a.weight is not None and sum(
-                w for _, w, b in a.load if not b) >= a.weight
-            if a.adrift:
-                sink = a.sinks(o.swim.heavy_load_sinks)
-                out += self._bob(state, a, "sink" if sink else "float",
-                                 ("R001-37", "A001-15") + (("R001-38", "A001-16") if heavy
-                                                           else ()), roller)
-            elif heavy:
-                out += self._bob(state, a, "sink", ("R001-38", "A001-16"), roller)
+        if o.swim.bob == "start_of_own_turn":
+            out += self._float_or_sink(state, a, roller)
         return out
+
+    def _float_or_sink(self, state: StylesState, a: StyleActor,
+                       roller: Roller) -> list[Event]:
+        """R001-37, R001-38, A001-15, A001-16: once a turn (`swim.bob`), an Interrupted
+        swimmer floats up or sinks, and an overloaded one sinks."""
+        o = _opts(state)
+        if a.mode != "water" or a.lost:
+            return []
+        heavy = o.swim.heavy_load_sinks and a.weight is not None and sum(
+            w for _, w, b in a.load if not b) >= a.weight
+        if a.adrift:
+            sink = a.sinks(o.swim.heavy_load_sinks)
+            return self._bob(state, a, "sink" if sink else "float",
+                             ("R001-37", "A001-15") + (("R001-38", "A001-16") if heavy
+                                                       else ()), roller)
+        if heavy:
+            return self._bob(state, a, "sink", ("R001-38", "A001-16"), roller)
+        return []
 
     def _bob(self, state: StylesState, a: StyleActor, cause: str,
              rules: tuple[str, ...], roller: Roller) -> list[Event]:
@@ -573,6 +583,11 @@ class StylesRuleset(Ruleset[StyleActor]):
         o = _opts(state)
         a = state.actors[actor_id]
         out: list[Event] = []
+        if o.swim.bob == "end_of_own_turn":
+            out += self._float_or_sink(state, a, roller)
+            for e in out:
+                state = self.evolve(state, e)
+            a = state.actors[actor_id]
         if a.mode == "water" and o.swim.drift == "end_of_own_turn" and not a.lost:
             out += self._current(state, a, roller)
         if o.move.refresh == "end_of_own_turn":
