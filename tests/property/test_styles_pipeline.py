@@ -358,3 +358,38 @@ def test_a_drift_reads_the_current_of_each_cell_it_passes(first: str, rest: str)
     assert (a.col, a.mode) == (col, "water"), (row, a.col, col)
     assert a.z == (-1.0 if row[col] == "w" else 0.0)
     event(f"(g) drift of {col} cell(s)")
+
+
+@settings(SETTINGS, max_examples=60)
+@given(st.sampled_from(["Half Jump", "Jump", "Double Jump"]), st.integers(1, 16),
+       st.integers(1, 9), st.booleans())
+def test_a_hop_lands_or_is_refused_never_falls_onto_a_floor(
+        sheet: str, drop_steps: int, hops: int, dash: bool) -> None:
+    """Issue 23 (e, f), R001-02, R001-32, A001-18: a hop down onto a floor and a chain of
+    1u hops along flat floor are ruled alike by a plan and a Dash's plan: each lands
+    (costing its straight line) when the cap and pool pay for all of it, and is refused
+    whole otherwise; no Move ends with a fall onto the floor."""
+    drop = 0.5 * drop_steps
+    cap = {"Half Jump": 2.0, "Jump": 4.0, "Double Jump": 8.0}[sheet] * (2 if dash else 1)
+    legend = {"^": {"surface": "floor", "elevation": drop}, ".": {"surface": "floor"}}
+    data = {"footwork": 1, "ruleset": "styles", "seed": 5,
+            "map": {"cell_size": 1, "rows": ["^" + "." * 10], "legend": legend},
+            "actors": [{"id": "a", "side": "x", "at": "0,0",
+                        "stats": {"styles": [sheet], "hooks": 1}}]}
+    down = math.hypot(1.0, drop) if drop > 0.5 else 1.0
+    plan = [{"style": "jump", "to": [0, 1]}] + [{"style": "jump", "to": [0, 1 + i]}
+                                                 for i in range(1, hops)]
+    command = {"do": "move", "actor": "a", "plan": plan, **({"dash": True} if dash else {})}
+    s = _session(data)
+    try:
+        events = s.do(command)
+    except IllegalCommand as exc:
+        assert exc.reason in ("over_cap", "over_pool"), exc
+        assert down + (hops - 1) > cap + 1e-9, (down, hops, cap)
+        event("(e) refused whole")
+        return
+    assert not [e for e in events if e.type == "fell"], events
+    a = s.state.actors["a"]
+    assert (a.col, a.mode) == (hops, "ground")
+    assert abs(a.spent["jump"] - (down + hops - 1)) <= 1e-6
+    event("(f) landed")

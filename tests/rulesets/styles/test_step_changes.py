@@ -299,3 +299,14 @@ def test_A001_15_a_bad_bob_is_a_one_line_error() -> None:
             [actor("ada", "0,0")], options={"swim": {"bob": "noon"}})), "bad.json")
     text = str(info.value)
     assert "\n" not in text and "bob" in text, text
+
+
+def test_R001_02_a_plan_far_longer_than_the_pool_is_refused_as_too_dear() -> None:
+    """R001-02, R001-13, R001-33: nine 1u hops with only Half Jump (a 2u pool) are
+    refused over the pool, naming the cost, not as "no way" to hop; the same in
+    `price`."""
+    s = session([actor("rue", "0,0", styles=["Half Jump"])], rows=["." * 11])
+    plan = [seg("jump", 0, i) for i in range(1, 10)]
+    refused(s, move_cmd("rue", *plan), "over_pool", "R001-02", "R001-13")
+    text = " ".join(f"jump:0,{i}" for i in range(1, 10))
+    assert _price(s, "rue", text)["refused"]["reason"] == "over_pool"

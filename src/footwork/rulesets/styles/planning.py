@@ -280,7 +280,8 @@ def route_plan(terrain: Terrain, actor: StyleActor, plan: Sequence[Segment],
         legs = _route(terrain, start, part, mover, budget, falls_only=True)
         if legs is not None:
             return legs
-        loose = _route(terrain, start, part, mover, _loose(terrain, budget), falls_only=True)
+        loose = _route(terrain, start, part, mover, _loose(terrain, budget, start, part),
+                       falls_only=True)
         if loose is not None:
             raise _why_not(terrain, actor, start, part, mover, budget)
     raise _why_not(terrain, actor, start, stops, mover, budget)
@@ -299,10 +300,24 @@ def _route(terrain: Terrain, start: Spot, stops: Sequence[_Stop], mover: Mover,
     return None
 
 
-def _loose(terrain: Terrain, budget: Budget) -> Budget:
-    """A budget large enough to tell "too dear" from "no way at all"."""
+def _loose(terrain: Terrain, budget: Budget, start: Spot, stops: Sequence[_Stop]) -> Budget:
+    """A budget large enough to tell "too dear" from "no way at all": twice the pool (and
+    a margin), or twice the plan's own length from stop to stop when that is more (a plan
+    far longer than the pool is refused as too dear, R001-02, not as having no way)."""
     assert budget.pool is not None
-    room = 2 * max(budget.pool, 1.0) + 4 * terrain.h
+    length = 0.0
+    r, c, lv = start[1], start[2], start[3]
+    for stop in stops:
+        length += terrain.h * (abs(stop.cell[0] - r) + abs(stop.cell[1] - c))
+        r, c = stop.cell
+        # a stop without a height is most likely the floor or water surface there
+        level = stop.level if stop.level is not None else (
+            terrain.top[r][c] if terrain.surface[r][c] in (int(Surface.FLOOR),
+                                                           int(Surface.WATER)) else None)
+        if level is not None and lv != NONE:
+            length += terrain.vs * abs(level - lv)
+            lv = level
+    room = max(2 * max(budget.pool, 1.0) + 4 * terrain.h, 2 * length)
     return Budget(dict.fromkeys(budget.caps, room), room)
 
 
@@ -310,7 +325,7 @@ def _why_not(terrain: Terrain, actor: StyleActor, start: Spot, stops: Sequence[_
              mover: Mover, budget: Budget) -> IllegalCommand:
     """Why no way of following a plan fits: over the pool or a cap, or no way at all."""
     assert budget.pool is not None
-    loose = _loose(terrain, budget)
+    loose = _loose(terrain, budget, start, stops)
     m = Mover(mover.styles, mover.walk_factor, True)
     found = _follow(terrain, start, stops, m, loose)
     spend = _best_end(found, len(stops))
