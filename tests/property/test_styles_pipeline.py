@@ -11,7 +11,11 @@
 - (c) what the state JSON says an actor may not do, decide refuses;
 - (d) every way into a place honours the one entry rule (:func:`admits`);
 - (g) a drift reads the current of each cell it passes (issue 23);
-- (h) a slanting stroke is one straight line whichever command asks for it (issue 23).
+- (h) a slanting stroke is one straight line whichever command asks for it (issue 23);
+- (i) a hop onto a ledge or down off it costs the straight line from take-off, the same
+  rising or dropping (issue 23, S070, A001-18);
+- (j) a Walk into water is a fall into it whatever the height of the bank over the water,
+  with or without Swim, and options offer it as decide rules it (issue 23, S069, R001-26).
 """
 
 from __future__ import annotations
@@ -393,3 +397,91 @@ def test_a_hop_lands_or_is_refused_never_falls_onto_a_floor(
     assert (a.col, a.mode) == (hops, "ground")
     assert abs(a.spent["jump"] - (down + hops - 1)) <= 1e-6
     event("(f) landed")
+
+
+@settings(SETTINGS, max_examples=60)
+@given(st.sampled_from(["Jump", "Double Jump"]), st.integers(0, 3), st.integers(2, 12),
+       st.sampled_from(["_", "p"]), st.sampled_from([1.0, 0.5]), st.booleans(),
+       st.sampled_from(["euclidean", "one", "alternate"]))
+def test_a_hop_costs_its_straight_line_from_take_off_up_or_down(
+        sheet: str, pit: int, rise_steps: int, gap: str, cell: float, up: bool,
+        diagonal: str) -> None:
+    """Issue 23 (S070), A001-18, A001-17, R001-32: a hop across a pit (a void or a lower
+    floor) between a floor and a ledge more than the walk step higher is ruled the same
+    rising or dropping: it lands, costing the straight line of its run across the cells
+    and its rise, sqrt(run^2 + rise^2), when its Jump and the pool pay for it, and is
+    refused whole (over_cap, over_pool) otherwise; never a fall."""
+    rise = 0.5 * rise_steps
+    run = (pit + 1) * cell
+    line = math.hypot(run, rise)
+    cap = {"Jump": 4.0, "Double Jump": 8.0}[sheet]
+    legend = {"L": {"surface": "floor"}, "H": {"surface": "floor", "elevation": rise},
+              "_": {"surface": "void"}, "p": {"surface": "floor", "elevation": -1}}
+    row = "L" + gap * pit + "H"
+    frm, to = (0, len(row) - 1) if up else (len(row) - 1, 0)
+    data = {"footwork": 1, "ruleset": "styles", "seed": 5,
+            "options": {"move": {"diagonal": diagonal}, "fall": {"dice": "1d6"}},
+            "map": {"cell_size": cell, "rows": [row], "legend": legend},
+            "actors": [{"id": "a", "side": "x", "at": f"0,{frm}",
+                        "stats": {"styles": ["Walk", sheet]}}]}
+    s = _session(data)
+    try:
+        events = s.do({"do": "move", "actor": "a", "plan": [{"style": "jump", "to": [0, to]}]})
+    except IllegalCommand as exc:
+        assert exc.reason in ("over_cap", "over_pool"), exc
+        assert line > cap + 1e-9, (line, cap)
+        event("(i) refused whole")
+        return
+    assert line <= cap + 1e-9, (line, cap)
+    assert not [e for e in events if e.type == "fell"], events
+    a = s.state.actors["a"]
+    assert (a.col, a.mode, a.z) == (to, "ground", rise if up else 0.0)
+    assert abs(a.spent["jump"] - line) <= 1e-9
+    event(f"(i) landed {'up' if up else 'down'}")
+
+
+@settings(SETTINGS, max_examples=60)
+@given(st.sampled_from([-1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 2.5, 6.0]),
+       st.sampled_from([0.0, 2.0]), st.booleans(), st.sampled_from([1.0, 0.5]))
+def test_a_walk_into_water_is_a_fall_into_it_whatever_its_height(
+        drop: float, bank: float, swimmer: bool, cell: float) -> None:
+    """Issue 23 (S069), R001-26, A001-14, R001-36: a Walk step from a bank into water has
+    no solid surface under it, so it Falls into the water, by the height of the bank over
+    the water (0u when the water is level with it or within the stride above it), whether
+    or not the walker knows Swim: the Walk step is paid, no damage, and the walker is in
+    the water. Water more than the stride above the bank is no step (no_way). The options
+    of a walker without Swim offer that water exactly when the Walk is accepted, and the
+    offered Move ends there."""
+    water = bank - drop
+    legend = {"b": {"surface": "floor", "elevation": bank},
+              "w": {"surface": "water", "elevation": water, "water_depth": 2}}
+    sheet = ["Walk", "Half Jump"] + (["Swim"] if swimmer else [])
+    data = {"footwork": 1, "ruleset": "styles", "seed": 5,
+            "options": {"fall": {"dice": "1d6"}},
+            "map": {"cell_size": cell, "rows": ["bw"], "legend": legend},
+            "actors": [{"id": "a", "side": "x", "at": "0,0", "stats": {"styles": sheet}}]}
+    s = _session(data)
+    walk = {"do": "move", "actor": "a", "plan": [{"style": "walk", "to": [0, 1]}]}
+    if not swimmer:
+        offered = [o for o in s.options("a") if o.command.get("do") == "move"
+                   and o.command.get("to") == [0, 1, water]]
+    try:
+        events = s.do(walk)
+    except IllegalCommand as exc:
+        assert (exc.reason, drop) == ("no_way", drop) and drop < -0.5, exc
+        assert swimmer or not offered
+        event("(j) refused: the water is above the stride")
+        return
+    fell = [e for e in events if e.type == "fell"]
+    assert len(fell) == 1 and fell[0].into == "water", events
+    assert fell[0].distance == max(0.0, drop)
+    a = s.state.actors["a"]
+    assert (a.col, a.mode, a.z, a.damage) == (1, "water", water, 0)
+    assert a.spent == {"walk": cell}
+    if not swimmer:
+        assert len(offered) == 1 and "falls" in offered[0].label
+        t = _session(data)
+        t.do(offered[0].command)
+        b = t.state.actors["a"]
+        assert (b.col, b.mode, b.z) == (1, "water", water)
+    event(f"(j) fell {max(0.0, drop)}u into water")
