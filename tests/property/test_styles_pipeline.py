@@ -1,4 +1,4 @@
-"""Properties of the `styles` movement pipeline (issue 16, issue 10).
+"""Properties of the `styles` movement pipeline (issue 16, issue 10, issue 23).
 
 - (a) commands of different causes that step into the same cell in the same mode get the
   same ruling through decide: a Walk plan, a Dash's plan and an Interrupted flier's fall
@@ -9,11 +9,18 @@
   rules allow one way they allow the other way, at the same price (R001-34's continuous
   surface included);
 - (c) what the state JSON says an actor may not do, decide refuses;
-- (d) every way into a place honours the one entry rule (:func:`admits`).
+- (d) every way into a place honours the one entry rule (:func:`admits`);
+- (g) a drift reads the current of each cell it passes (issue 23);
+- (h) a slanting stroke is one straight line whichever command asks for it (issue 23);
+- (i) a hop onto a ledge or down off it costs the straight line from take-off, the same
+  rising or dropping (issue 23, S070, A001-18);
+- (j) a Walk into water is a fall into it whatever the height of the bank over the water,
+  with or without Swim, and options offer it as decide rules it (issue 23, S069, R001-26).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
@@ -272,3 +279,209 @@ def test_stepped_never_leaves_decide() -> None:
     session = _session(data)
     events = session.do({"do": "move", "actor": "a", "to": [0, 3]})
     assert not any(isinstance(e, Stepped) for e in events)
+
+
+@st.composite
+def strokes(draw: st.DrawFn) -> dict[str, Any]:
+    """A swimmer at some depth of a tank and a neighbouring spot at another depth."""
+    vs = draw(st.sampled_from([0.5, 1.0]))
+    depth = draw(st.sampled_from([2.0, 4.0, 6.0]))
+    levels = int(depth / vs)
+    return {"vs": vs, "depth": depth, "cell": draw(st.sampled_from([1.0, 0.5])),
+            "z": -vs * draw(st.integers(0, levels)), "z2": -vs * draw(st.integers(0, levels)),
+            "dc": draw(st.sampled_from([1, 2]))}
+
+
+@settings(SETTINGS, max_examples=60)
+@given(strokes())
+def test_a_slanting_stroke_is_ruled_alike_whatever_asks_for_it(case: dict[str, Any]) -> None:
+    """Issue 23 (h), R001-35, A001-17: a stroke to the next cell at another depth is
+    one straight line in three dimensions: a Swim plan, a Dash's Swim plan and a Move
+    given only its destination end alike, at the same price, and that price is the
+    straight line (hypot of the run and the rise) whenever it fits the Double Swim's
+    8u; a stroke two cells away never costs more than going across then down."""
+    water = {"surface": "water", "elevation": 0, "water_depth": case["depth"]}
+    data = {"footwork": 1, "ruleset": "styles", "seed": 5,
+            "options": {"move": {"vertical_step_u": case["vs"]}},
+            "map": {"cell_size": case["cell"], "rows": ["~~~"], "legend": {"~": water}},
+            "actors": [{"id": "a", "side": "x", "at": f"0,0,{case['z']}",
+                        "stats": {"styles": ["Walk", "Double Swim"], "hooks": 1}}]}
+    to = [0, case["dc"], case["z2"]]
+    own = _outcome(data, [_plan("swim", to, False)])
+    dash = _outcome(data, [_plan("swim", to, True)])
+    auto = _outcome(data, [{"do": "move", "actor": "a", "to": to}])
+    assert own == dash == auto, (own, dash, auto)
+    s = _session(data)
+    s.do(_plan("swim", to, False))
+    cost = s.to_json(log=False)["actors"]["a"]["spent"]["swim"]
+    run, rise = case["cell"] * case["dc"], abs(case["z2"] - case["z"])
+    if case["dc"] == 1:
+        assert abs(cost - math.hypot(run, rise)) <= 1e-6, (cost, case)
+    else:
+        assert math.hypot(run, rise) - 1e-6 <= cost <= run + rise + 1e-6, (cost, case)
+    event(f"(h) stroke {case['dc']} cell(s), rise {rise:g}u")
+
+
+CURRENTS = {
+    ".": {"surface": "water", "elevation": 0, "water_depth": 2},
+    "1": {"surface": "water", "elevation": 0, "water_depth": 2, "current": "E",
+          "current_speed": 1},
+    "2": {"surface": "water", "elevation": 0, "water_depth": 2, "current": "E",
+          "current_speed": 2},
+    "3": {"surface": "water", "elevation": 0, "water_depth": 2, "current": "E",
+          "current_speed": 3},
+    "w": {"surface": "water", "elevation": -1, "water_depth": 2},
+    "#": {"surface": "wall", "elevation": 3},
+}
+
+
+@settings(SETTINGS, max_examples=80)
+@given(st.text(alphabet="123", min_size=1, max_size=1),
+       st.text(alphabet=".123w#", min_size=1, max_size=6))
+def test_a_drift_reads_the_current_of_each_cell_it_passes(first: str, rest: str) -> None:
+    """Issue 23 (g), R001-35, A001-20: a halted swimmer drifts one turn; each step out of a
+    cell takes 1/speed of the turn at that cell's current, still water ends the drift, a
+    wall stops it at the water's edge, and a lower pool (a weir) is entered at its
+    surface. The oracle walks the row cell by cell, reading each cell's own current."""
+    row = first + rest
+    data = {"footwork": 1, "ruleset": "styles", "seed": 5,
+            "options": {"swim": {"drift": "end_of_own_turn"}},
+            "map": {"cell_size": 1, "rows": [row], "legend": CURRENTS},
+            "actors": [{"id": "a", "side": "x", "at": "0,0",
+                        "stats": {"styles": ["Walk", "Swim"]}}]}
+    # the oracle: walk the row cell by cell
+    col, used = 0, 0.0
+    while row[col] in "123" and col + 1 < len(row) and row[col + 1] != "#":
+        share = 1.0 / int(row[col])
+        if used + share > 1.0 + 1e-9:
+            break
+        col, used = col + 1, used + share
+    s = _session(data)
+    s.do({"do": "end_turn", "actor": "a"})
+    a = s.state.actors["a"]
+    assert (a.col, a.mode) == (col, "water"), (row, a.col, col)
+    assert a.z == (-1.0 if row[col] == "w" else 0.0)
+    event(f"(g) drift of {col} cell(s)")
+
+
+@settings(SETTINGS, max_examples=60)
+@given(st.sampled_from(["Half Jump", "Jump", "Double Jump"]), st.integers(1, 16),
+       st.integers(1, 9), st.booleans())
+def test_a_hop_lands_or_is_refused_never_falls_onto_a_floor(
+        sheet: str, drop_steps: int, hops: int, dash: bool) -> None:
+    """Issue 23 (e, f), R001-02, R001-32, A001-18: a hop down onto a floor and a chain of
+    1u hops along flat floor are ruled alike by a plan and a Dash's plan: each lands
+    (costing its straight line) when the cap and pool pay for all of it, and is refused
+    whole otherwise; no Move ends with a fall onto the floor."""
+    drop = 0.5 * drop_steps
+    cap = {"Half Jump": 2.0, "Jump": 4.0, "Double Jump": 8.0}[sheet] * (2 if dash else 1)
+    legend = {"^": {"surface": "floor", "elevation": drop}, ".": {"surface": "floor"}}
+    data = {"footwork": 1, "ruleset": "styles", "seed": 5,
+            "map": {"cell_size": 1, "rows": ["^" + "." * 10], "legend": legend},
+            "actors": [{"id": "a", "side": "x", "at": "0,0",
+                        "stats": {"styles": [sheet], "hooks": 1}}]}
+    down = math.hypot(1.0, drop) if drop > 0.5 else 1.0
+    plan = [{"style": "jump", "to": [0, 1]}] + [{"style": "jump", "to": [0, 1 + i]}
+                                                 for i in range(1, hops)]
+    command = {"do": "move", "actor": "a", "plan": plan, **({"dash": True} if dash else {})}
+    s = _session(data)
+    try:
+        events = s.do(command)
+    except IllegalCommand as exc:
+        assert exc.reason in ("over_cap", "over_pool"), exc
+        assert down + (hops - 1) > cap + 1e-9, (down, hops, cap)
+        event("(e) refused whole")
+        return
+    assert not [e for e in events if e.type == "fell"], events
+    a = s.state.actors["a"]
+    assert (a.col, a.mode) == (hops, "ground")
+    assert abs(a.spent["jump"] - (down + hops - 1)) <= 1e-6
+    event("(f) landed")
+
+
+@settings(SETTINGS, max_examples=60)
+@given(st.sampled_from(["Jump", "Double Jump"]), st.integers(0, 3), st.integers(2, 12),
+       st.sampled_from(["_", "p"]), st.sampled_from([1.0, 0.5]), st.booleans(),
+       st.sampled_from(["euclidean", "one", "alternate"]))
+def test_a_hop_costs_its_straight_line_from_take_off_up_or_down(
+        sheet: str, pit: int, rise_steps: int, gap: str, cell: float, up: bool,
+        diagonal: str) -> None:
+    """Issue 23 (S070), A001-18, A001-17, R001-32: a hop across a pit (a void or a lower
+    floor) between a floor and a ledge more than the walk step higher is ruled the same
+    rising or dropping: it lands, costing the straight line of its run across the cells
+    and its rise, sqrt(run^2 + rise^2), when its Jump and the pool pay for it, and is
+    refused whole (over_cap, over_pool) otherwise; never a fall."""
+    rise = 0.5 * rise_steps
+    run = (pit + 1) * cell
+    line = math.hypot(run, rise)
+    cap = {"Jump": 4.0, "Double Jump": 8.0}[sheet]
+    legend = {"L": {"surface": "floor"}, "H": {"surface": "floor", "elevation": rise},
+              "_": {"surface": "void"}, "p": {"surface": "floor", "elevation": -1}}
+    row = "L" + gap * pit + "H"
+    frm, to = (0, len(row) - 1) if up else (len(row) - 1, 0)
+    data = {"footwork": 1, "ruleset": "styles", "seed": 5,
+            "options": {"move": {"diagonal": diagonal}, "fall": {"dice": "1d6"}},
+            "map": {"cell_size": cell, "rows": [row], "legend": legend},
+            "actors": [{"id": "a", "side": "x", "at": f"0,{frm}",
+                        "stats": {"styles": ["Walk", sheet]}}]}
+    s = _session(data)
+    try:
+        events = s.do({"do": "move", "actor": "a", "plan": [{"style": "jump", "to": [0, to]}]})
+    except IllegalCommand as exc:
+        assert exc.reason in ("over_cap", "over_pool"), exc
+        assert line > cap + 1e-9, (line, cap)
+        event("(i) refused whole")
+        return
+    assert line <= cap + 1e-9, (line, cap)
+    assert not [e for e in events if e.type == "fell"], events
+    a = s.state.actors["a"]
+    assert (a.col, a.mode, a.z) == (to, "ground", rise if up else 0.0)
+    assert abs(a.spent["jump"] - line) <= 1e-9
+    event(f"(i) landed {'up' if up else 'down'}")
+
+
+@settings(SETTINGS, max_examples=60)
+@given(st.sampled_from([-1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 2.5, 6.0]),
+       st.sampled_from([0.0, 2.0]), st.booleans(), st.sampled_from([1.0, 0.5]))
+def test_a_walk_into_water_is_a_fall_into_it_whatever_its_height(
+        drop: float, bank: float, swimmer: bool, cell: float) -> None:
+    """Issue 23 (S069), R001-26, A001-14, R001-36: a Walk step from a bank into water has
+    no solid surface under it, so it Falls into the water, by the height of the bank over
+    the water (0u when the water is level with it or within the stride above it), whether
+    or not the walker knows Swim: the Walk step is paid, no damage, and the walker is in
+    the water. Water more than the stride above the bank is no step (no_way). The options
+    of a walker without Swim offer that water exactly when the Walk is accepted, and the
+    offered Move ends there."""
+    water = bank - drop
+    legend = {"b": {"surface": "floor", "elevation": bank},
+              "w": {"surface": "water", "elevation": water, "water_depth": 2}}
+    sheet = ["Walk", "Half Jump"] + (["Swim"] if swimmer else [])
+    data = {"footwork": 1, "ruleset": "styles", "seed": 5,
+            "options": {"fall": {"dice": "1d6"}},
+            "map": {"cell_size": cell, "rows": ["bw"], "legend": legend},
+            "actors": [{"id": "a", "side": "x", "at": "0,0", "stats": {"styles": sheet}}]}
+    s = _session(data)
+    walk = {"do": "move", "actor": "a", "plan": [{"style": "walk", "to": [0, 1]}]}
+    if not swimmer:
+        offered = [o for o in s.options("a") if o.command.get("do") == "move"
+                   and o.command.get("to") == [0, 1, water]]
+    try:
+        events = s.do(walk)
+    except IllegalCommand as exc:
+        assert (exc.reason, drop) == ("no_way", drop) and drop < -0.5, exc
+        assert swimmer or not offered
+        event("(j) refused: the water is above the stride")
+        return
+    fell = [e for e in events if e.type == "fell"]
+    assert len(fell) == 1 and fell[0].into == "water", events
+    assert fell[0].distance == max(0.0, drop)
+    a = s.state.actors["a"]
+    assert (a.col, a.mode, a.z, a.damage) == (1, "water", water, 0)
+    assert a.spent == {"walk": cell}
+    if not swimmer:
+        assert len(offered) == 1 and "falls" in offered[0].label
+        t = _session(data)
+        t.do(offered[0].command)
+        b = t.state.actors["a"]
+        assert (b.col, b.mode, b.z) == (1, "water", water)
+    event(f"(j) fell {max(0.0, drop)}u into water")

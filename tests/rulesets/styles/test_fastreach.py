@@ -36,6 +36,7 @@ from footwork.rulesets.styles.terrain import (
     Mover,
     Spot,
     Terrain,
+    hop_line,
 )
 from footwork.space.grid import CellSpec, Diagonal, GridMap, parse_ascii
 from footwork.space.reach import Budget, Reach, reach
@@ -226,11 +227,12 @@ def test_levels_far_apart_are_searched_too() -> None:
     assert_same(fast_reach(terrain, start, mover, budget), pure(terrain, start, mover, budget))
 
 
-def test_the_landing_table_grows_to_the_rises_met_with_math_hypot_s_values() -> None:
-    """A001-18: a jump's rising landing is priced from a table of ``math.hypot``. A
-    100,000u tower beside the ground is a rise of 200,000 steps: the table grows to hold
-    it when the graph meets it, with exactly ``math.hypot``'s values, and the search
-    still equals the pure one (the tower is out of reach)."""
+def test_a_landing_far_up_is_priced_alike_in_both_searches() -> None:
+    """A001-17, A001-18: a hop's landing higher than its launch costs the straight line
+    from take-off, ``sqrt(run^2 + rise^2)`` written out in both searches. A 100,000u tower
+    beside the ground is a rise of 200,000 steps: the pure landing step costs exactly
+    ``hop_line(1, 100000)``, and the compiled search still equals the pure one (the tower
+    is out of reach)."""
     grid = parse_ascii(["..T", "..."], {".": CellSpec(surface="floor"),
                                         "T": CellSpec(surface="floor", elevation=100_000)})
     terrain = Terrain(grid, diagonal=Diagonal.EUCLIDEAN, vertical_step=0.5, walk_step=0.5,
@@ -241,26 +243,41 @@ def test_the_landing_table_grows_to_the_rises_met_with_math_hypot_s_values() -> 
     got = fast_reach(terrain, start, mover, budget)
     assert_same(got, pure(terrain, start, mover, budget))
     assert got is not None and all(key[1:3] != (0, 2) for key in got)
-    hyp = fastreach._describe(terrain).hyp
-    assert hyp.shape[1] > 200_000
-    for k, run in enumerate((1.0, math.sqrt(2.0), 2.0)):
-        for rise in (1, 7, 200_000):
-            assert hyp[k, rise] == math.hypot(run, rise * 0.5)
+    landing = [st for st in terrain.steps((GROUND, 0, 1, 0, 0), mover)
+               if st.to[:4] == (GROUND, 0, 2, 200_000)]
+    assert [st.cost for st in landing] == [hop_line(1.0, 100_000.0)]
 
 
-def test_a_too_short_landing_table_regrows_and_the_batch_runs_again() -> None:
-    """Steps 1u and 1.5u up from the start: with a table of one rise (none), every
-    batch that meets a rising landing says so, the table grows and the batch runs
-    again; the steps and the search are those of the pure search."""
-    terrain = terrain_of(["..23", ".1..", "...."], diagonal=Diagonal.ALTERNATE)
+def test_a_hop_across_cells_is_priced_from_its_take_off_in_both_searches() -> None:
+    """A001-18: a hop three cells onto a 2u ledge costs sqrt(13), a hop three cells down
+    off it the same; under every diagonal rule the compiled search, whose AIR spots carry
+    the run flown so far, equals the pure one."""
+    for diagonal in Diagonal:
+        terrain = terrain_of(["._.2__.", "_.__.,.", "2.___1."], diagonal=diagonal)
+        mover = Mover(frozenset({"walk", "jump"}))
+        budget = Budget({"walk": 2.0, "jump": 8.0}, 8.0)
+        for start in ((GROUND, 0, 0, 0, 0), (GROUND, 0, 3, 4, 0), (GROUND, 2, 0, 4, 0)):
+            assert_same(fast_reach(terrain, start, mover, budget),
+                        pure(terrain, start, mover, budget))
+    terrain = terrain_of(["..__2"], diagonal=Diagonal.EUCLIDEAN)
+    found = pure(terrain, (GROUND, 0, 1, 0, 0), Mover(frozenset({"jump"})),
+                 Budget({"jump": 4.0}, 4.0))
+    assert found.min_pool((GROUND, 0, 4, 4, 0)) == pytest.approx(math.sqrt(13))
+
+
+def test_a_too_short_stroke_table_regrows_and_the_batch_runs_again() -> None:
+    """Slanting strokes in water 2.5u deep: with a table of one rise (none), every batch
+    that meets a slanting stroke says so, the table grows and the batch runs again; the
+    steps and the search are those of the pure search."""
+    terrain = terrain_of(["www.", "www.", "...."], diagonal=Diagonal.ALTERNATE)
     described = fastreach._describe(terrain)
     described.hyp = described._table(1)
-    start = (GROUND, 1, 0, 0, 0)
-    mover = Mover(frozenset({"walk", "jump"}))
-    budget = Budget({"walk": 6.0, "jump": 6.0}, 6.0)
+    start = (WATER, 0, 0, 1, 0)
+    mover = Mover(frozenset({"walk", "swim"}))
+    budget = Budget({"walk": 6.0, "swim": 6.0}, 6.0)
     assert_same(fast_reach(terrain, start, mover, budget), pure(terrain, start, mover, budget))
-    assert described.hyp.shape[1] >= 8  # 3.5u up from the ground is 7 steps
-    assert described.hyp[2, 7] == math.hypot(2.0, 3.5)
+    assert described.hyp.shape[1] >= 6  # 2.5u from bed to surface is 5 steps
+    assert described.hyp[2, 5] == math.hypot(2.0, 2.5)
 
 
 def test_a_covered_start_expands_nothing_more(monkeypatch: Any) -> None:
@@ -385,3 +402,28 @@ def test_the_benchmarks_plain_search_is_a_dijkstra_of_the_same_graph(
     want = _dijkstra(terrain, start, mover, budget.limit)
     assert set(got) == set(want)
     assert all(abs(got[k] - want[k]) <= 1e-9 for k in want)
+
+
+@pytest.mark.parametrize("diagonal", list(Diagonal))
+def test_slanting_strokes_in_deep_water_match_the_pure_search(diagonal: Diagonal) -> None:
+    """R001-35, A001-17: strokes slant up and down by many levels at once in deep water
+    (a 20u tank: the slant stops at what a step could ever cost, 32u) and a leap down
+    onto a floor lands (R001-32); the compiled search grows its price table for them and
+    agrees with the pure one."""
+    legend = {**LEGEND, "D": CellSpec(surface="water", water_depth=20),
+              "^": CellSpec(surface="floor", elevation=6)}
+    rows = ["^.DD.", "DDDD.", "DDD.."]
+    grid = parse_ascii(rows, legend)
+    terrain = Terrain(grid, diagonal=diagonal, vertical_step=0.5, walk_step=0.5,
+                      hazard_tags=[], obscuring_tags=[])
+    assert terrain.slant == 40
+    for start, mover, budget, expected in [
+            # 4u across and 8u down in 8u of Swim: no, but 1 cell and 5u down, yes
+            ((WATER, 1, 1, 0, 0), Mover(frozenset({"swim", "walk"})),
+             Budget({"swim": 8.0, "walk": 8.0}, 8.0), (WATER, 1, 2, -10, 0)),
+            # a 6u leap down beside the ledge lands: sqrt(37) of 8u
+            ((GROUND, 0, 0, 12, 0), Mover(frozenset({"jump", "walk", "swim"})),
+             Budget({"jump": 8.0, "walk": 8.0, "swim": 8.0}, 8.0), (GROUND, 0, 1, 0, 0))]:
+        fast = fast_reach(terrain, start, mover, budget)
+        assert_same(fast, pure(terrain, start, mover, budget))
+        assert fast is not None and expected in fast

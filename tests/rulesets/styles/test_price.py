@@ -98,9 +98,9 @@ def agree(s: Session[Any], actor: str, plan: list[dict[str, Any]], dash: bool = 
 CASES = [
     # (example, actor, plan, dash, ok, reason)
     ("ruined-tower", "ada", "walk:1,4 jump:1,6", False, True, None),
-    # the second hop is over the Half Jump's cap: the plan is cut where the first lands
-    # as a fall (R001-03), and the Move stops there
-    ("ruined-tower", "ada", "walk:1,4 jump:1,6 jump:1,7", False, True, None),
+    # the second hop is over the Half Jump's cap: the whole plan is refused (R001-02),
+    # never cut short with a "0u fall" on the flat floor where the first hop lands
+    ("ruined-tower", "ada", "walk:1,4 jump:1,6 jump:1,7", False, False, "over_cap"),
     ("ruined-tower", "ada", "walk:2,4 walk:1,4 jump:1,6", False, False, "over_pool"),
     ("ruined-tower", "ada", "dash walk:2,4 walk:1,4 jump:1,6", True, False, "no_hook"),
     ("ruined-tower", "brin", "walk:3,9", False, False, "no_way"),

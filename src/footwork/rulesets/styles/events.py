@@ -161,14 +161,28 @@ class Drifted(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MovementRefreshed(Event):
-    """R001-14, A001-01: the pool is set to the largest style, per-style use reset."""
+    """R001-14, A001-01: the pool is set to the largest style, per-style use reset
+    (``styles``; false when caps count per round, A001-04)."""
 
     type: ClassVar[str] = "movement_refreshed"
     actor: str
     pool: float
+    styles: bool = True
 
     def describe(self) -> str:
-        return f"{self.actor}'s Movement refreshes: pool {in_u(self.pool)}"
+        also = "" if self.styles else " (style caps count per round)"
+        return f"{self.actor}'s Movement refreshes: pool {in_u(self.pool)}{also}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CapsReset(Event):
+    """A001-04: the round ends and each style's use this round is reset (caps per round)."""
+
+    type: ClassVar[str] = "caps_reset"
+    actor: str
+
+    def describe(self) -> str:
+        return f"{self.actor}'s style caps reset for the new round"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -271,5 +285,6 @@ class MontageSet(Event):
 
 STYLES_EVENTS: tuple[type[Event], ...] = (
     Dashed, Moved, Fell, HazardTriggered, WentProne, StoodUp, SlowedChanged, ManeuverMade,
-    MovementInterrupted, Drifted, MovementRefreshed, DashEnded, StyleGranted, StyleRefused,
+    MovementInterrupted, Drifted, MovementRefreshed, CapsReset, DashEnded, StyleGranted,
+    StyleRefused,
     GrantsExpired, SneakTested, SneakDeclined, Adjusted, MontageSet)

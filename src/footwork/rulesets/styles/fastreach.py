@@ -12,11 +12,13 @@ the core to search them.
   does it for a batch of spots, as :class:`~footwork.space.movegraph.MovementGraph`
   asks, and tags each step: :data:`TAG_FALL` for a fall, :data:`TAG_HAZARD` for a
   touch-down on a hazard cell.
-- The one irrational price, a jump's rising landing (``hypot`` of its run and rise), is
-  read from a table that Python's :func:`math.hypot` fills, so that the compiled steps
-  cost what the pure ones cost, to the bit. The table grows when a batch meets a rise it
-  does not hold yet (the batch says so and is run again).
-- Each terrain keeps its stacked layers, its landing table and one movement graph per
+- The irrational prices are computed alike in both searches, to the bit: a hop's
+  landing higher or much lower than its launch is ``sqrt(run^2 + rise^2)`` written out
+  (:func:`~footwork.rulesets.styles.terrain.hop_line`; the kernels' ``math.sqrt`` is
+  the IEEE one), less the run flown so far; a slanting stroke (``hypot`` of its run and
+  rise) is read from a table that Python's :func:`math.hypot` fills. The table grows when
+  a batch meets a rise it does not hold yet (the batch says so and is run again).
+- Each terrain keeps its stacked layers, its stroke table and one movement graph per
   mover profile (the styles it may use, the Walk price factor, whether it may touch down
   on hazards), while the terrain lives. A search first closes the graph by cost: every
   spot the pool could pay to reach from the start is expanded (and a ring or two more),
@@ -53,6 +55,7 @@ from footwork.rulesets.styles.terrain import (
     FALLEN,
     FLY,
     GROUND,
+    HOP_RUNS,
     LEVITATE,
     NONE,
     WALL,
@@ -99,10 +102,10 @@ _DC = tuple(dc for _, dc in OFFSETS)
 # (kind, row, col, level, extra) in map coordinates; L is the stacked layer array.
 
 
-def _max_steps(step: int) -> int:
-    """The most steps one spot has: per direction a walk, a swim, two of a jump and
-    (walk step + 1) climbs over an edge; then 4 vertical ones."""
-    return 8 * (step + 5) + 4
+def _max_steps(step: int, slant: int) -> int:
+    """The most steps one spot has: per direction a walk, a swim (2 * slant + 1 strokes),
+    two of a jump and (walk step + 1) climbs over an edge; then 4 vertical ones."""
+    return 8 * (step + 5 + 2 * slant) + 4
 
 
 def _can_hold(L: IntArray, r: int, c: int, lv: int) -> bool:
@@ -206,25 +209,28 @@ def _emit(bi: IntArray, bf: FloatArray, n: int, kind: int, r: int, c: int, lv: i
     return n + 1
 
 
-def _hop(L: IntArray, r2: int, c2: int, lv: int, run: float, ri: int, p2: int, hz_ok: bool,
-         step: int, hyp: FloatArray, bi: IntArray, bf: FloatArray, n: int) -> int:
-    """Terrain._hop. A rising landing's price comes from ``hyp[ri, rise]`` (Python's
-    ``math.hypot``); a rise the table does not hold yet returns ``-(rise + 1)``, the
-    table's size that would hold it."""
+def _hop(L: IntArray, r2: int, c2: int, lv: int, run: float, p2: int, hz_ok: bool,
+         step: int, a0: int, b0: int, da: int, db: int, h: float, vs: float,
+         diag_len: float, bi: IntArray, bf: FloatArray, n: int) -> int:
+    """Terrain._hop: on through the air (the hop's run so far in the AIR spot's extra,
+    terrain.HOP_RUNS), or a landing; one higher, or lower by more than the walk step, costs
+    the straight line from take-off (terrain.hop_line) less the run flown so far."""
     s2 = L[_SURF, r2, c2]
     t2 = L[_TOP, r2, c2]
-    if _open_air(L, r2, c2, lv, True):
-        n = _emit(bi, bf, n, AIR, r2, c2, lv, p2, _JUMP, run)
+    a = a0 + da
+    b = b0 + db
+    if _open_air(L, r2, c2, lv, True) and a < HOP_RUNS and b < HOP_RUNS:
+        n = _emit(bi, bf, n, AIR, r2, c2, lv, p2 + 2 * (a + HOP_RUNS * b), _JUMP, run)
     if s2 == _FLOOR and (hz_ok or L[_HAZ, r2, c2] == 0):
         rise = t2 - lv
-        if rise > 0 and t2 < L[_CEIL, r2, c2]:
-            if rise >= hyp.shape[1]:
-                return -int(rise) - 1
-            n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _JUMP, hyp[ri, rise])
+        if (rise > 0 and t2 < L[_CEIL, r2, c2]) or rise < -step:
+            far = a * h + b * diag_len
+            up = rise * vs
+            line = math.sqrt(far * far + up * up)
+            n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _JUMP,
+                      line - (a0 * h + b0 * diag_len))
         elif -step <= rise <= 0:
             n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _JUMP, run)
-        elif rise < 0:
-            n = _emit(bi, bf, n, FALLEN, r2, c2, t2, lv, _JUMP, run)
     elif s2 == _WATERC:
         rise = t2 - lv
         if -step <= rise <= step:
@@ -236,12 +242,20 @@ def _hop(L: IntArray, r2: int, c2: int, lv: int, run: float, ri: int, p2: int, h
 
 def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: BoolArray,
             hz_ok: bool, wf: float, h: float, vs: float, diag_len: float, step: int,
-            alternate: bool, hyp: FloatArray, bi: IntArray, bf: FloatArray) -> int:
+            alternate: bool, euclid: bool, slant: int, hyp: FloatArray, bi: IntArray,
+            bf: FloatArray) -> int:
     """Terrain.steps, for the styles ``allow`` marks: writes the steps into ``bi`` (kind,
     row, col, level, extra, style) and ``bf`` (cost); returns how many (negative: the
-    landing table is too short, see _hop)."""
+    stroke table is too short, see _expand_batch)."""
     if kind == FALLEN:
         return 0
+    a0 = 0
+    b0 = 0
+    if kind == AIR:  # terrain.hop_run
+        runs = p >> 1
+        a0 = runs % HOP_RUNS
+        b0 = runs // HOP_RUNS
+        p = p & 1
     rows = L.shape[1]
     cols = L.shape[2]
     n = 0
@@ -255,11 +269,14 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
         diag = dr != 0 and dc != 0
         if diag and _corner_blocked(L, r, c, dr, dc, lv, step):
             continue
+        da = 1
+        db = 0
         if diag:
             if alternate:
                 if p:
                     run = 2.0 * h
                     ri = 2
+                    da = 2
                 else:
                     run = h
                     ri = 0
@@ -268,6 +285,9 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
                 run = diag_len
                 ri = 1
                 p2 = p
+                if euclid:
+                    da = 0
+                    db = 1
         else:
             run = h
             ri = 0
@@ -284,16 +304,17 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
                             n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _WALK, cost)
                     elif t2 < lv and land_ok:
                         n = _emit(bi, bf, n, FALLEN, r2, c2, t2, lv, _WALK, cost)
-                elif s2 == _WATERC and t2 < lv - step:
-                    n = _emit(bi, bf, n, FALLEN, r2, c2, t2, lv, _WALK, cost)
+                elif s2 == _WATERC and t2 <= lv + step and (t2 < lv - step
+                                                            or not allow[_SWIM]):
+                    # R001-26: a Walk into water Falls (a swimmer's search swims in)
+                    n = _emit(bi, bf, n, FALLEN, r2, c2, t2, max(lv, t2), _WALK, cost)
                 elif s2 == _VOID:
                     n = _emit(bi, bf, n, FALLEN, r2, c2, NONE, lv, _WALK, cost)
             if allow[_SWIM] and s2 == _WATERC and abs(t2 - lv) <= step:
                 n = _emit(bi, bf, n, WATER, r2, c2, t2, p2, _SWIM, run)
             if allow[_JUMP]:
-                n = _hop(L, r2, c2, lv, run, ri, p2, hz_ok, step, hyp, bi, bf, n)
-                if n < 0:
-                    return n
+                n = _hop(L, r2, c2, lv, run, p2, hz_ok, step, 0, 0, da, db, h, vs, diag_len,
+                         bi, bf, n)
             if allow[_CLIMB]:
                 # over the edge onto the face below it
                 for lv2 in range(lv, lv - step - 1, -1):
@@ -302,12 +323,20 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
                         n = _emit(bi, bf, n, WALL, r2, c2, lv2, p2, _CLIMB, run)
         elif kind == AIR:
             if allow[_JUMP]:
-                n = _hop(L, r2, c2, lv, run, ri, p2, hz_ok, step, hyp, bi, bf, n)
-                if n < 0:
-                    return n
+                n = _hop(L, r2, c2, lv, run, p2, hz_ok, step, a0, b0, da, db, h, vs,
+                         diag_len, bi, bf, n)
         elif kind == WATER:
-            if allow[_SWIM] and s2 == _WATERC and L[_BED, r2, c2] <= lv <= t2:
-                n = _emit(bi, bf, n, WATER, r2, c2, lv, p2, _SWIM, run)
+            if allow[_SWIM] and s2 == _WATERC:
+                # Terrain.steps: strokes across, slanting up or down by up to ``slant``
+                lo = max(int(L[_BED, r2, c2]), lv - slant)
+                hi = min(int(t2), lv + slant)
+                if hi - lv >= hyp.shape[1] or lv - lo >= hyp.shape[1]:
+                    return -max(hi - lv, lv - lo) - 1
+                for lv2 in range(lo, hi + 1):
+                    if diag and lv2 < lv and _corner_blocked(L, r, c, dr, dc, lv2, step):
+                        continue
+                    cost = run if lv2 == lv else hyp[ri, abs(lv2 - lv)]
+                    n = _emit(bi, bf, n, WATER, r2, c2, lv2, p2, _SWIM, cost)
             if (allow[_WALK] and lv == L[_TOP, r, c] and s2 == _FLOOR
                     and abs(t2 - lv) <= step and land_ok):
                 n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _WALK, run * wf)
@@ -377,10 +406,11 @@ def _expand_batch(layers: IntArray, ip: IntArray, fp: FloatArray, allow: BoolArr
     """The steps out of each of ``spots`` (rows of kind, row, col, level, extra), spot by
     spot, as :class:`~footwork.space.movegraph.MovementGraph` asks for them.
 
-    ``ip``: walk step (in levels), alternate diagonals, hazards ok; ``fp``: cell size,
+    ``ip``: walk step (in levels), alternate diagonals, hazards ok, the levels a slanting
+    stroke may rise or sink, euclidean diagonals; ``fp``: cell size,
     vertical step, diagonal length, Walk price factor; ``allow[code]``: may the mover use
-    the style; ``hyp[k, rise]``: a jump's rising landing after a run of (cell, diagonal,
-    double cell)[k].
+    the style; ``hyp[k, rise]``: a slanting stroke ``rise`` levels up or down after a run of
+    (cell, diagonal, double cell)[k].
 
     Returns (each spot's step count, the steps as rows of kind, row, col, level, extra,
     style code, tags, their costs, status). status 0: done; else the size of ``hyp``
@@ -390,12 +420,14 @@ def _expand_batch(layers: IntArray, ip: IntArray, fp: FloatArray, allow: BoolArr
     step = ip[0]
     alternate = ip[1] != 0
     hz_ok = ip[2] != 0
+    slant = ip[3]
+    euclid = ip[4] != 0
     h = fp[0]
     vs = fp[1]
     diag_len = fp[2]
     wf = fp[3]
     m = spots.shape[0]
-    most = _max_steps(step)
+    most = _max_steps(step, slant)
     bi = np.empty((most, 6), np.int64)
     bf = np.empty(most, np.float64)
     counts = np.zeros(m, np.int64)
@@ -405,7 +437,8 @@ def _expand_batch(layers: IntArray, ip: IntArray, fp: FloatArray, allow: BoolArr
     need = 0
     for a in range(m):
         k = _expand(layers, spots[a, 0], spots[a, 1], spots[a, 2], spots[a, 3], spots[a, 4],
-                    allow, hz_ok, wf, h, vs, diag_len, step, alternate, hyp, bi, bf)
+                    allow, hz_ok, wf, h, vs, diag_len, step, alternate, euclid, slant, hyp,
+                    bi, bf)
         if k < 0:
             if -k > need:
                 need = -k
@@ -443,12 +476,13 @@ _KERNEL_FUNCTIONS: tuple[tuple[str, str | list[str]], ...] = (
     ("_corner_blocked", f"boolean({_LAYERS}, int64, int64, int64, int64, int64, int64)"),
     ("_emit", "int64(int64[:, ::1], float64[::1], int64, int64, int64, int64, int64, int64, "
               "int64, float64)"),
-    ("_hop", f"int64({_LAYERS}, int64, int64, int64, float64, int64, int64, boolean, int64, "
-             "float64[:, ::1], int64[:, ::1], float64[::1], int64)"),
+    ("_hop", f"int64({_LAYERS}, int64, int64, int64, float64, int64, boolean, int64, int64, "
+             "int64, int64, int64, float64, float64, float64, int64[:, ::1], float64[::1], "
+             "int64)"),
     ("_expand", f"int64({_LAYERS}, int64, int64, int64, int64, int64, boolean[::1], boolean, "
-                "float64, float64, float64, float64, int64, boolean, float64[:, ::1], "
-                "int64[:, ::1], float64[::1])"),
-    ("_max_steps", "int64(int64)"),
+                "float64, float64, float64, float64, int64, boolean, boolean, int64, "
+                "float64[:, ::1], int64[:, ::1], float64[::1])"),
+    ("_max_steps", "int64(int64, int64)"),
     ("_expand_batch", f"Tuple((int64[::1], int64[:, :], float64[:], int64))({_LAYERS}, "
                       "int64[::1], float64[::1], boolean[::1], float64[:, ::1], "
                       "int64[:, ::1])"),
@@ -476,21 +510,20 @@ def _ready() -> bool:
 
 
 def _hypot_row(run: float, vs: float, lo: int, hi: int) -> list[float]:
-    """The prices of a jump's landings ``lo..hi - 1`` levels up after a run of ``run``, as
-    Terrain._hop computes them (``math.hypot``, not the C library's)."""
+    """The prices of slanting strokes ``lo..hi - 1`` levels up or down after a run of
+    ``run``, as Terrain.steps computes them (``math.hypot``, not the C library's)."""
     return [math.hypot(run, rise * vs) for rise in range(lo, hi)]
 
 
 class _Described:
     """A terrain as the kernels read it: its layers stacked, the range of its levels, the
-    landing price table, and one movement graph per mover profile."""
+    stroke price table, and one movement graph per mover profile."""
 
     def __init__(self, terrain: Terrain) -> None:
         layers = np.stack([terrain.surface_a, terrain.top_a, terrain.bed_a, terrain.ceil_a,
                            terrain.face_a, terrain.hanging_a, terrain.hazard_a,
                            terrain.grid.climbable])
         self.layers: IntArray = np.ascontiguousarray(layers, dtype=np.int64)
-        floors = terrain.top_a[terrain.surface_a == _FLOOR]
         alternate = terrain.diagonal is Diagonal.ALTERNATE
         self.h = terrain.h
         self.vs = terrain.vs
@@ -498,10 +531,11 @@ class _Described:
                          Diagonal.ALTERNATE: 1.0}[terrain.diagonal] * terrain.h
         self.runs = (terrain.h, self.diag_len, 2.0 * terrain.h)
         self.step = terrain.step
+        self.slant = terrain.slant
         self.alternate = alternate
-        # the rises between floors, to begin with (more are added when a batch needs them)
-        span = int(floors.max() - floors.min()) + 1 if floors.size else 1
-        self.hyp: FloatArray = self._table(min(span, 256))
+        self.euclid = terrain.diagonal is Diagonal.EUCLIDEAN
+        # the rises of one slanting stroke (more are added if a batch needs them)
+        self.hyp: FloatArray = self._table(min(self.slant + 1, 256))
         self.graphs: dict[tuple[tuple[bool, ...], float, bool], MovementGraph] = {}
         #: held while a graph is closed and searched (see _search)
         self.lock = threading.Lock()
@@ -511,7 +545,7 @@ class _Described:
                         dtype=np.float64).reshape(3, size)
 
     def grow(self, need: int) -> None:
-        """Make the landing table hold rises up to ``need - 1`` (at least doubling it)."""
+        """Make the stroke table hold rises up to ``need - 1`` (at least doubling it)."""
         old = self.hyp.shape[1]
         size = max(need, 2 * old)
         more = np.array([_hypot_row(run, self.vs, old, size) for run in self.runs],
@@ -528,7 +562,8 @@ class _Described:
 
     def _expander(self, allow: tuple[bool, ...], walk_factor: float,
                   hazards_ok: bool) -> movegraph.Expand:
-        ip = np.array([self.step, self.alternate, hazards_ok], dtype=np.int64)
+        ip = np.array([self.step, self.alternate, hazards_ok, self.slant, self.euclid],
+                      dtype=np.int64)
         fp = np.array([self.h, self.vs, self.diag_len, walk_factor], dtype=np.float64)
         marks = np.array(allow, dtype=np.bool_)
         layers = self.layers

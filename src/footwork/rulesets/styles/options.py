@@ -37,6 +37,12 @@ class MoveOptions(_Frozen):
         default="end_of_own_turn",
         description="When the movement pool refills and each style's use resets (set, never "
                     "added to): `end_of_own_turn` (default) or `start_of_own_turn` (A001-01).")
+    #: A001-04: is each style's cap counted per own turn or per round?
+    caps_per: Literal["turn", "round"] = Field(
+        default="turn",
+        description="Whether each style's cap is counted per own turn (default: it resets "
+                    "with the pool) or per round (it resets when the round ends, so a Move "
+                    "off one's turn later in the round finds the style still used) (A001-04).")
     #: A001-02: may Move be used outside the mover's own turn?
     off_turn: bool = Field(
         default=False,
@@ -149,6 +155,11 @@ class SwimOptions(_Frozen):
         default=2.0,
         description="How far in u an Interrupted swimmer sinks each turn with more than half "
                     "its Good spots filled or weighed down; default 2 (R001-37, R001-38).")
+    #: A001-15: when in its turn an adrift or overloaded swimmer floats or sinks
+    bob: Literal["start_of_own_turn", "end_of_own_turn"] = Field(
+        default="start_of_own_turn",
+        description="When an Interrupted or overloaded swimmer floats up or sinks each turn: "
+                    "`start_of_own_turn` (default) or `end_of_own_turn` (A001-15).")
     #: A001-16: a non-buoyant load at least as heavy as the swimmer sinks it
     heavy_load_sinks: bool = Field(
         default=True,

@@ -352,7 +352,8 @@ def record(t: Terrain, path: Path[Spot], walked: Walked[StylesState, Spot],
             z=t.height(extra if kind == FALLEN else lv),
             mode="air" if kind in (AIR, FALLEN) else KIND_NAMES[kind],
             path=tuple((s.spot[1], s.spot[2]) for s in done[i:j]),
-            diagonals=0 if kind == FALLEN else extra, rules=_MOVE_RULES[style]))
+            diagonals=0 if kind == FALLEN else extra & 1 if kind == AIR else extra,
+            rules=_MOVE_RULES[style]))
         for k in range(i, j):
             out += per_step[k]
         i = j

@@ -31,7 +31,12 @@ from footwork.engine.codec import JSON
 from footwork.rulesets.styles.falls import damage_odds
 from footwork.rulesets.styles.model import StyleActor, in_u
 from footwork.rulesets.styles.options import StylesOptions
-from footwork.rulesets.styles.planning import fallen_into, segments_of, target_of
+from footwork.rulesets.styles.planning import (
+    fallen_into,
+    new_location,
+    segments_of,
+    target_of,
+)
 from footwork.rulesets.styles.stakes import spot_risk
 from footwork.rulesets.styles.terrain import (
     AIR,
@@ -147,7 +152,7 @@ def _option(t: Terrain, o: StylesOptions, a: StyleActor, spend: Spend[Spot], *, 
         rules.append("A001-14")
     if dash:
         rules += ["R001-06", "R001-07"]
-    if (spot[1:3] != start[1:3] and t.obscured[spot[1]][spot[2]]
+    if (new_location(start, spot) and t.obscured[spot[1]][spot[2]]
             and a.sneak_round != round_now and o.sneak.check == "roll"):
         checks.append(sneak_odds())
         rules.append("R001-05")

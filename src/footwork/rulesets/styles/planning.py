@@ -165,8 +165,11 @@ def _arrives(terrain: Terrain, stop: _Stop, spot: Spot, mover: Mover) -> bool:
     if stop.in_air:
         return kind == AIR
     if kind == AIR:
-        # a jump that ends in the air falls onto the cell below: a hazard there counts
-        return stop.last and (mover.hazards_ok or not terrain.hazard[spot[1]][spot[2]])
+        # a jump that ends in the air falls onto what is below; over a floor it lands
+        # instead (R001-32), so only a void or water below makes it a fall (never a "0u
+        # fall" onto flat floor, R001-02)
+        below = terrain.surface[spot[1]][spot[2]]
+        return stop.last and below in (int(Surface.VOID), int(Surface.WATER))
     return kind != FALLEN or stop.last
 
 
@@ -185,12 +188,24 @@ def _follow(terrain: Terrain, start: Spot, stops: Sequence[_Stop], mover: Mover,
         if stop.style == "jump" and spot[0] != AIR and (moved or (
                 i > 0 and stops[i - 1].segment == stop.segment)):
             return out  # landed: the hop is over
-        one = Mover(frozenset({stop.style}), mover.walk_factor, mover.hazards_ok)
+        # A001-19: a found way keeps off hazard cells (unless ``hazards_ok``), but the cell
+        # the plan names for this stop is where it goes: it may touch down there
+        one = Mover(frozenset({stop.style}), mover.walk_factor, True)
         out += [Step((i, st.to, True), st.style, st.cost)
-                for st in terrain.steps(spot, one) if st.style == stop.style]
+                for st in terrain.steps(spot, one) if st.style == stop.style and (
+                    mover.hazards_ok or st.to[1:3] == stop.cell
+                    or not _touches_hazard(terrain, st.to))]
         return out
 
     return reach((0, start, False), steps, budget)
+
+
+def _touches_hazard(terrain: Terrain, spot: Spot) -> bool:
+    """Does arriving at ``spot`` touch down on a hazard cell (standing, or a fall's
+    landing; A001-19)? The steps :class:`Mover` ``hazards_ok=False`` leaves out."""
+    kind, r, c = spot[0], spot[1], spot[2]
+    floor = terrain.surface[r][c] == int(Surface.FLOOR)
+    return (kind == GROUND or (kind == FALLEN and floor)) and terrain.hazard[r][c]
 
 
 def _best_end(found: Reach[_Key], n: int, *, falls_only: bool = False) -> Spend[_Key] | None:
@@ -265,7 +280,8 @@ def route_plan(terrain: Terrain, actor: StyleActor, plan: Sequence[Segment],
         legs = _route(terrain, start, part, mover, budget, falls_only=True)
         if legs is not None:
             return legs
-        loose = _route(terrain, start, part, mover, _loose(terrain, budget), falls_only=True)
+        loose = _route(terrain, start, part, mover, _loose(terrain, budget, start, part),
+                       falls_only=True)
         if loose is not None:
             raise _why_not(terrain, actor, start, part, mover, budget)
     raise _why_not(terrain, actor, start, stops, mover, budget)
@@ -284,10 +300,24 @@ def _route(terrain: Terrain, start: Spot, stops: Sequence[_Stop], mover: Mover,
     return None
 
 
-def _loose(terrain: Terrain, budget: Budget) -> Budget:
-    """A budget large enough to tell "too dear" from "no way at all"."""
+def _loose(terrain: Terrain, budget: Budget, start: Spot, stops: Sequence[_Stop]) -> Budget:
+    """A budget large enough to tell "too dear" from "no way at all": twice the pool (and
+    a margin), or twice the plan's own length from stop to stop when that is more (a plan
+    far longer than the pool is refused as too dear, R001-02, not as having no way)."""
     assert budget.pool is not None
-    room = 2 * max(budget.pool, 1.0) + 4 * terrain.h
+    length = 0.0
+    r, c, lv = start[1], start[2], start[3]
+    for stop in stops:
+        length += terrain.h * (abs(stop.cell[0] - r) + abs(stop.cell[1] - c))
+        r, c = stop.cell
+        # a stop without a height is most likely the floor or water surface there
+        level = stop.level if stop.level is not None else (
+            terrain.top[r][c] if terrain.surface[r][c] in (int(Surface.FLOOR),
+                                                           int(Surface.WATER)) else None)
+        if level is not None and lv != NONE:
+            length += terrain.vs * abs(level - lv)
+            lv = level
+    room = max(2 * max(budget.pool, 1.0) + 4 * terrain.h, 2 * length)
     return Budget(dict.fromkeys(budget.caps, room), room)
 
 
@@ -295,7 +325,7 @@ def _why_not(terrain: Terrain, actor: StyleActor, start: Spot, stops: Sequence[_
              mover: Mover, budget: Budget) -> IllegalCommand:
     """Why no way of following a plan fits: over the pool or a cap, or no way at all."""
     assert budget.pool is not None
-    loose = _loose(terrain, budget)
+    loose = _loose(terrain, budget, start, stops)
     m = Mover(mover.styles, mover.walk_factor, True)
     found = _follow(terrain, start, stops, m, loose)
     spend = _best_end(found, len(stops))
@@ -368,6 +398,12 @@ def _no_way(terrain: Terrain, style: str, start: Spot, cell: Cell) -> IllegalCom
 
 
 
+def new_location(start: Spot, end: Spot) -> bool:
+    """R001-05, A001-09: does a Move end at a new location? A new spot: its row, column or
+    height differs from where the Move began (climbing up one cell's column counts)."""
+    return end[1:4] != start[1:4]
+
+
 def mode_of(spot: Spot) -> str:
     """The mode a spot leaves a character in (a fall leaves it on the ground or in water)."""
     kind = spot[0]
@@ -394,6 +430,7 @@ def landing_mode(terrain: Terrain, spot: Spot) -> str:
 
 
 __all__ = [
-    "Leg", "Segment", "budget_for", "mover_for", "reachable", "route_plan", "segments_of",
+    "Leg", "Segment", "budget_for", "mover_for", "new_location", "reachable", "route_plan",
+    "segments_of",
     "start_spot", "target_of",
 ]

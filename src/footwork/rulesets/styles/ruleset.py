@@ -61,6 +61,7 @@ from footwork.rulesets.styles.places import move_places
 from footwork.rulesets.styles.planning import (
     Leg,
     Segment,
+    new_location,
     reachable,
     route_plan,
     segments_of,
@@ -133,8 +134,10 @@ class StylesRuleset(Ruleset[StyleActor]):
                 e.actor, adrift=True) if e.effect in ("float", "sink") else s,
             ev.Drifted: lambda s, e: s.update_actor(
                 e.actor, at=cell_label(e.row, e.col), row=e.row, col=e.col, z=e.z),
-            ev.MovementRefreshed: lambda s, e: s.update_actor(e.actor, spent={},
-                                                              pool_spent=0.0, diagonals=0),
+            ev.MovementRefreshed: lambda s, e: s.update_actor(
+                e.actor, pool_spent=0.0, diagonals=0,
+                **({"spent": {}} if e.styles else {})),
+            ev.CapsReset: lambda s, e: s.update_actor(e.actor, spent={}),
             ev.DashEnded: lambda s, e: s.update_actor(e.actor, dash_stack=0),
             ev.StyleGranted: lambda s, e: s.update_actor(
                 e.actor, improvised={**s.actors[e.actor].improvised, e.style: e.cap}),
@@ -320,7 +323,8 @@ class StylesRuleset(Ruleset[StyleActor]):
             end = t.fall_from(end[1], end[2], end[3])
         if end[0] == FALLEN and end[3] == NONE:
             return events  # lost in the void: nothing more
-        if (end[1:3] != start[1:3] and t.obscured[end[1]][end[2]]
+        # R001-05, A001-09: a new location is a new spot (row, col and height)
+        if (new_location(start, end) and t.obscured[end[1]][end[2]]
                 and actor.sneak_round != state.round):
             events.append(DecisionRequested(
                 actor=actor.id, kind="sneak", choices=(*o.sneak.conditions, "skip"),
@@ -537,18 +541,28 @@ class StylesRuleset(Ruleset[StyleActor]):
         if o.move.refresh == "start_of_own_turn":
             out.append(ev.MovementRefreshed(
                 actor=a.id, pool=max(a.styles.values(), default=0.0),
-                rules=("R001-14", "A001-01")))
-        if a.mode == "water" and not a.lost:
-            heavy = o.swim.heavy_load_sinks and a.weight is not None and sum(
-                w for _, w, b in a.load if not b) >= a.weight
-            if a.adrift:
-                sink = a.sinks(o.swim.heavy_load_sinks)
-                out += self._bob(state, a, "sink" if sink else "float",
-                                 ("R001-37", "A001-15") + (("R001-38", "A001-16") if heavy
-                                                           else ()), roller)
-            elif heavy:
-                out += self._bob(state, a, "sink", ("R001-38", "A001-16"), roller)
+                styles=o.move.caps_per == "turn", rules=_refresh_rules(o)))
+        if o.swim.bob == "start_of_own_turn":
+            out += self._float_or_sink(state, a, roller)
         return out
+
+    def _float_or_sink(self, state: StylesState, a: StyleActor,
+                       roller: Roller) -> list[Event]:
+        """R001-37, R001-38, A001-15, A001-16: once a turn (`swim.bob`), an Interrupted
+        swimmer floats up or sinks, and an overloaded one sinks."""
+        o = _opts(state)
+        if a.mode != "water" or a.lost:
+            return []
+        heavy = o.swim.heavy_load_sinks and a.weight is not None and sum(
+            w for _, w, b in a.load if not b) >= a.weight
+        if a.adrift:
+            sink = a.sinks(o.swim.heavy_load_sinks)
+            return self._bob(state, a, "sink" if sink else "float",
+                             ("R001-37", "A001-15") + (("R001-38", "A001-16") if heavy
+                                                       else ()), roller)
+        if heavy:
+            return self._bob(state, a, "sink", ("R001-38", "A001-16"), roller)
+        return []
 
     def _bob(self, state: StylesState, a: StyleActor, cause: str,
              rules: tuple[str, ...], roller: Roller) -> list[Event]:
@@ -569,11 +583,17 @@ class StylesRuleset(Ruleset[StyleActor]):
         o = _opts(state)
         a = state.actors[actor_id]
         out: list[Event] = []
+        if o.swim.bob == "end_of_own_turn":
+            out += self._float_or_sink(state, a, roller)
+            for e in out:
+                state = self.evolve(state, e)
+            a = state.actors[actor_id]
         if a.mode == "water" and o.swim.drift == "end_of_own_turn" and not a.lost:
             out += self._current(state, a, roller)
         if o.move.refresh == "end_of_own_turn":
             out.append(ev.MovementRefreshed(actor=a.id, pool=a.pool(),
-                                            rules=("R001-14", "A001-01")))
+                                            styles=o.move.caps_per == "turn",
+                                            rules=_refresh_rules(o)))
         if a.dashing and o.dash.duration == "this_turn":
             out.append(ev.DashEnded(actor=a.id, rules=("R001-06", "A001-03")))
         if a.improvised and o.improvise.lasts == "end_of_turn":
@@ -582,33 +602,39 @@ class StylesRuleset(Ruleset[StyleActor]):
         return out
 
     def _current(self, state: StylesState, a: StyleActor, roller: Roller) -> list[Event]:
-        """R001-35, A001-20: a swimmer drifts at its cell's current speed, a forced path
-        through the pipeline that stops where the water does."""
+        """R001-35, A001-20: a halted swimmer drifts for one turn, a forced path through the
+        pipeline that stops where the water does. Each step reads the current where the
+        swimmer is: a cell's speed (u per turn) pays for the step out of it, as a share of
+        the turn, and still water ends the drift."""
         t = _terrain(state)
-        g = t.grid
-        dr, dc = (int(v) for v in g.current[a.row, a.col])
-        speed = float(g.current_speed[a.row, a.col])
-        if (dr, dc) == (0, 0) or speed <= 0:
-            return []
-        lv = t.level(a.z)
-        r, c = a.row, a.col
         steps: list[Step[Spot]] = []
         runs: list[float] = []
-        distance = 0.0
-        while True:
-            # each cell of drift is priced like a step (A001-17): diagonals alternate 1, 2
-            # under the alternate rule, counted from this drift's first
-            run = t.h * step_length(t.diagonal, dr, dc, len(steps) if dr and dc else 0)
-            r2, c2 = r + dr, c + dc
-            if distance + run > speed + EPS or not t.in_bounds(r2, c2):
+        r, c, lv = a.row, a.col, t.level(a.z)
+        used = 0.0  # the share of the turn the drift has taken so far
+        diagonals = 0
+        for _ in range(t.rows * t.cols):  # more steps than cells would be going round
+            carried = _carried(t, r, c, lv, diagonals)
+            if carried is None:
                 break
-            steps.append(Step((WATER, r, c, lv, 0), (WATER, r2, c2, lv, 0), DRIFT))
+            (r2, c2, lv2), run, share = carried
+            if used + share > 1.0 + EPS:
+                break
+            steps.append(Step((WATER, r, c, lv, 0), (WATER, r2, c2, lv2, 0), DRIFT))
             runs.append(run)
-            r, c, distance = r2, c2, distance + run
+            diagonals += 1 if r2 != r and c2 != c else 0
+            r, c, lv, used = r2, c2, lv2, used + share
         if not steps:
             return []
         return carry_out(self._pipeline, state, Path(a.id, "current", tuple(steps), forced=True),
                          roller, distances=runs, rules=("R001-35", "A001-20"))
+
+    def on_round_end(self, state: StylesState, roller: Roller) -> Sequence[Event]:
+        """A001-04: with caps counted per round, each style's use resets as the round
+        ends (the pool still refreshes with the turn, R001-14)."""
+        if _opts(state).move.caps_per != "round":
+            return []
+        return [ev.CapsReset(actor=a.id, rules=("R001-11", "A001-04"))
+                for a in state.actors.values() if a.spent and not a.lost]
 
     def takes_turns(self, state: StylesState, actor_id: str) -> bool:
         return not state.actors[actor_id].lost
@@ -700,6 +726,29 @@ class StylesRuleset(Ruleset[StyleActor]):
                                "without rolling: each segment's cost and the pool and caps "
                                "left, where it stops and why, the checks with their odds",
                                ("ACTOR", "PLAN"), price_plan)}
+
+
+def _refresh_rules(o: StylesOptions) -> tuple[str, ...]:
+    return ("R001-14", "A001-01") + (("A001-04",) if o.move.caps_per == "round" else ())
+
+
+def _carried(t: Terrain, r: int, c: int, lv: int, diagonals: int
+             ) -> tuple[tuple[int, int, int], float, float] | None:
+    """Where the current of the cell (r, c) carries a swimmer at ``lv`` next (R001-35,
+    A001-20): the spot, the step's length in u (priced like a step, A001-17) and the share
+    of a turn it takes at that cell's speed; None in still water or off the map. Over a
+    weir (the next water lower) the water takes the swimmer down to its surface."""
+    g = t.grid
+    dr, dc = (int(v) for v in g.current[r, c])
+    speed = float(g.current_speed[r, c])
+    if (dr, dc) == (0, 0) or speed <= 0:
+        return None
+    r2, c2 = r + dr, c + dc
+    if not t.in_bounds(r2, c2):
+        return None
+    run = t.h * step_length(t.diagonal, dr, dc, diagonals)
+    lv2 = min(lv, t.top[r2][c2]) if t.surface[r2][c2] == int(Surface.WATER) else lv
+    return (r2, c2, lv2), run, run / speed
 
 
 def _target(value: Sequence[Any]) -> tuple[int, int] | tuple[int, int, float]:

@@ -16,9 +16,17 @@ For the other kinds ``extra`` is the parity of diagonal steps so far (A001-17's
 alternate rule; always 0 under the other rules). Heights are *levels*: multiples of
 the vertical step option.
 
+For ``AIR`` the ``extra`` also holds the hop's run so far (see :data:`HOP_RUNS`), so that
+its landing can be priced from the take-off.
+
 Prices (A001-17, A001-18): a horizontal step costs its length (the diagonal option)
-times the cell size; a vertical step costs the vertical step. A jump's landing that
-rises costs the straight line of that last step (``hypot`` of its run and rise).
+times the cell size; a vertical step costs the vertical step. A hop that lands higher
+than it left, or lower by more than the walk step, costs the straight line from take-off
+to landing: its run across the cells and its rise or drop (``sqrt(run^2 + rise^2)``), its
+landing step paying what the flight so far has not. Its way is checked as a level flight:
+through open air at the launch height, over cells no higher than it (so a hop never
+passes through a wall or a block above its launch), landing under the landing cell's
+ceiling. A hop onto lower ground lands, it does not fall (R001-32).
 Walking costs double while prone (R001-29).
 """
 
@@ -28,6 +36,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from footwork.rulesets.styles.ranges import MAX_DASHES
 from footwork.space.grid import OFFSETS, Diagonal, GridMap, Surface
 from footwork.space.levels import HIGH, NONE, GridLevels
 from footwork.space.reach import Step
@@ -44,6 +53,7 @@ __all__ = [
     "FLY",
     "GROUND",
     "HIGH",
+    "HOP_RUNS",
     "KIND_NAMES",
     "LEVITATE",
     "MODE_KIND",
@@ -60,6 +70,30 @@ _FLOOR, _WALLC, _WATERC, _VOID = (int(Surface.FLOOR), int(Surface.WALL), int(Sur
 _ORTH = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
+#: an ``AIR`` spot's ``extra``: the diagonal parity (bit 0) and the hop's run so far, as
+#: ``a`` cell sizes and ``b`` diagonals of the `euclidean` rule (``a * h + b * diagonal``):
+#: ``parity + 2 * (a + HOP_RUNS * b)``. A hop is never flown as far as this many cells
+#: (it would cost far more than any pool).
+HOP_RUNS = 4096
+
+
+def hop_extra(parity: int, a: int, b: int) -> int:
+    """An ``AIR`` spot's ``extra`` (:data:`HOP_RUNS`)."""
+    return parity + 2 * (a + HOP_RUNS * b)
+
+
+def hop_run(extra: int) -> tuple[int, int, int]:
+    """An ``AIR`` spot's ``extra`` read back: (parity, a, b)."""
+    runs = extra >> 1
+    return extra & 1, runs % HOP_RUNS, runs // HOP_RUNS
+
+
+def hop_line(run: float, rise: float) -> float:
+    """A001-17, A001-18: the straight line of a hop's run and rise (the compiled search
+    computes it the same way, to the bit)."""
+    return math.sqrt(run * run + rise * rise)
+
+
 @dataclass(frozen=True)
 class Mover:
     """What a search may use: the styles with something left, and the Walk price factor."""
@@ -68,6 +102,20 @@ class Mover:
     walk_factor: float = 1.0
     #: may found ways touch down on hazard cells?
     hazards_ok: bool = False
+
+
+#: the longest a step can be: a Double style's 8u doubled by each of the most Dashes a
+#: table may allow in a turn (R001-12, A001-03); a stroke longer than that is never paid
+MAX_STEP_U = 8.0 * 2 ** MAX_DASHES
+
+
+def slant_levels(t: GridLevels) -> int:
+    """How many levels one slanting stroke may rise or sink (R001-35, A001-17): as deep as
+    the deepest water, but never more than a step any style could pay for."""
+    water = t.surface_a == _WATERC
+    deepest = int((t.top_a[water] - t.bed_a[water]).max()) if water.any() else 0
+    most: int = math.floor(MAX_STEP_U / float(t.vs) + 1e-9)
+    return max(0, min(deepest, most))
 
 
 class Terrain(GridLevels):
@@ -88,6 +136,7 @@ class Terrain(GridLevels):
                     Diagonal.ALTERNATE: 1.0}[diagonal]
         self._offsets = [(dr, dc, dr != 0 and dc != 0) for dr, dc in OFFSETS]
         self._diag_len = diag_len * self.h
+        self.slant = slant_levels(self)
 
     def base(self, r: int, c: int) -> int:
         """The level a character stands or floats at in a cell (NONE over a void)."""
@@ -179,6 +228,10 @@ class Terrain(GridLevels):
         kind, r, c, lv, p = spot
         if kind == FALLEN:
             return []
+        a0 = b0 = 0
+        if kind == AIR:
+            p, a0, b0 = hop_run(p)
+        euclid = self.diagonal is Diagonal.EUCLIDEAN
         styles = mover.styles
         out: list[Step[Spot]] = []
         add = out.append
@@ -191,13 +244,15 @@ class Terrain(GridLevels):
                 continue
             if diag and self._corner_blocked(r, c, dr, dc, lv):
                 continue
+            # da, db: the step's run in cell sizes and in euclidean diagonals (a hop's run)
             if diag:
                 if alternate:
-                    run, p2 = (2.0 * h if p else h), 1 - p
+                    run, p2, da, db = (2.0 * h if p else h), 1 - p, (2 if p else 1), 0
                 else:
                     run, p2 = self._diag_len, p
+                    da, db = (0, 1) if euclid else (1, 0)
             else:
-                run, p2 = h, p
+                run, p2, da, db = h, p, 1, 0
             s2, t2 = surface[r2][c2], top[r2][c2]
             if kind == GROUND:
                 if "walk" in styles:
@@ -209,15 +264,22 @@ class Terrain(GridLevels):
                         elif t2 < lv and (mover.hazards_ok or not self.hazard[r2][c2]):
                             # R001-26: stepping off an edge is a Fall
                             add(Step((FALLEN, r2, c2, t2, lv), "walk", cost))
-                    elif s2 == _WATERC and t2 < lv - step:
-                        add(Step((FALLEN, r2, c2, t2, lv), "walk", cost))
+                    elif s2 == _WATERC and t2 <= lv + step and (
+                            t2 < lv - step or "swim" not in styles):
+                        # R001-26: water is no solid surface: a Walk into it Falls, from
+                        # any height within the stride (0u from a bank at its level).
+                        # Within the stride a mover with Swim slips in by a Swim step
+                        # instead (the same place, not a fall): its searches never take
+                        # this one, though a plan naming a Walk there is a fall (a
+                        # walk-only mover)
+                        add(Step((FALLEN, r2, c2, t2, max(lv, t2)), "walk", cost))
                     elif s2 == _VOID:
                         # R001-26, A001-14: no surface at all: a Fall into the void
                         add(Step((FALLEN, r2, c2, NONE, lv), "walk", cost))
                 if "swim" in styles and s2 == _WATERC and abs(t2 - lv) <= step:
                     add(Step((WATER, r2, c2, t2, p2), "swim", run))
                 if "jump" in styles:
-                    self._hop(out, r2, c2, lv, run, p2, mover)
+                    self._hop(out, r2, c2, lv, run, p2, mover, 0, 0, da, db)
                 if "climb" in styles:
                     # over the edge onto the face below it, as the way up in reverse
                     for lv2 in range(lv, lv - step - 1, -1):
@@ -226,10 +288,17 @@ class Terrain(GridLevels):
                             add(Step((WALL, r2, c2, lv2, p2), "climb", run))
             elif kind == AIR:
                 if "jump" in styles:
-                    self._hop(out, r2, c2, lv, run, p2, mover)
+                    self._hop(out, r2, c2, lv, run, p2, mover, a0, b0, da, db)
             elif kind == WATER:
-                if "swim" in styles and s2 == _WATERC and self.bed[r2][c2] <= lv <= t2:
-                    add(Step((WATER, r2, c2, lv, p2), "swim", run))
+                if "swim" in styles and s2 == _WATERC:
+                    # R001-35, A001-17: a stroke goes in any direction, across and up or
+                    # down at once, priced by its straight line
+                    lo = max(self.bed[r2][c2], lv - self.slant)
+                    for lv2 in range(lo, min(t2, lv + self.slant) + 1):
+                        if diag and lv2 < lv and self._corner_blocked(r, c, dr, dc, lv2):
+                            continue  # a diagonal stroke clears the corner at its low end
+                        cost = run if lv2 == lv else math.hypot(run, (lv2 - lv) * vs)
+                        add(Step((WATER, r2, c2, lv2, p2), "swim", cost))
                 if ("walk" in styles and lv == top[r][c] and s2 == _FLOOR
                         and abs(t2 - lv) <= step
                         and (mover.hazards_ok or not self.hazard[r2][c2])):
@@ -293,19 +362,27 @@ class Terrain(GridLevels):
         return out
 
     def _hop(self, out: list[Step[Spot]], r2: int, c2: int, lv: int, run: float, p2: int,
-             mover: Mover) -> None:
-        """A jump's step into the cell (r2, c2): on through the air, or a landing (R001-32)."""
+             mover: Mover, a0: int, b0: int, da: int, db: int) -> None:
+        """A jump's step into the cell (r2, c2): on through the air, or a landing (R001-32).
+        ``a0``, ``b0``: the hop's run so far (:data:`HOP_RUNS`); ``da``, ``db``: this step's.
+
+        R001-32, A001-17, A001-18: a landing higher than the launch, or lower by more than
+        the walk step, costs the straight line from take-off to landing, its run across
+        the cells and its rise or drop, less what the flight so far has paid (its run): a
+        hop onto a ledge three cells away and 2u up costs sqrt(13), not a level flight and
+        then a slope. Its way is the level flight's (open air at the launch height)."""
         s2, t2 = self.surface[r2][c2], self.top[r2][c2]
-        if self.open_air(r2, c2, lv, touching=True):
-            out.append(Step((AIR, r2, c2, lv, p2), "jump", run))
+        a, b = a0 + da, b0 + db
+        if self.open_air(r2, c2, lv, touching=True) and a < HOP_RUNS and b < HOP_RUNS:
+            out.append(Step((AIR, r2, c2, lv, hop_extra(p2, a, b)), "jump", run))
         if s2 == _FLOOR and (mover.hazards_ok or not self.hazard[r2][c2]):
             rise = t2 - lv
-            if rise > 0 and t2 < self.ceil[r2][c2]:
-                out.append(Step((GROUND, r2, c2, t2, p2), "jump", math.hypot(run, rise * self.vs)))
+            if (rise > 0 and t2 < self.ceil[r2][c2]) or rise < -self.step:
+                line = hop_line(a * self.h + b * self._diag_len, rise * self.vs)
+                out.append(Step((GROUND, r2, c2, t2, p2), "jump",
+                                line - (a0 * self.h + b0 * self._diag_len)))
             elif -self.step <= rise <= 0:
                 out.append(Step((GROUND, r2, c2, t2, p2), "jump", run))
-            elif rise < 0:
-                out.append(Step((FALLEN, r2, c2, t2, lv), "jump", run))
         elif s2 == _WATERC:
             rise = t2 - lv
             if -self.step <= rise <= self.step:
