@@ -125,7 +125,7 @@ class Hook:
             picked = self.function(state, actor, options)
         except Exception as exc:  # a hook is user code: any fault is reported in one line
             raise PolicyError(f"policy {self.name} raised {type(exc).__name__}: "
-                              f"{excerpt(str(exc), 160)} (actor {actor})") from None
+                              f"{one_line(str(exc))} (actor {actor})") from None
         if isinstance(picked, Option):
             return picked
         if isinstance(picked, int) and not isinstance(picked, bool) and (
@@ -133,9 +133,14 @@ class Hook:
             return options[picked]
         if isinstance(picked, Mapping):
             return Option(command=dict(picked), label="hook's command", cost="")
-        raise PolicyError(f"policy {self.name} returned {excerpt(repr(picked), 80)}; "
+        raise PolicyError(f"policy {self.name} returned {one_line(repr(picked))}; "
                           f"expected one of the options, its index (0..{len(options) - 1}) "
                           f"or a command mapping (actor {actor})")
+
+
+def one_line(text: str, limit: int = 160) -> str:
+    """User text (a hook's message) as one short line."""
+    return excerpt(" ".join(text.split()), limit)
 
 
 def load_hook(spec: str) -> Hook:
@@ -145,7 +150,7 @@ def load_hook(spec: str) -> Hook:
         module = importlib.import_module(module_name)
     except Exception as exc:  # any failure importing the designer's module
         raise PolicyError(f"--policy {spec}: cannot import {module_name!r}: "
-                          f"{type(exc).__name__}: {excerpt(str(exc), 120)}") from None
+                          f"{type(exc).__name__}: {one_line(str(exc))}") from None
     function = getattr(module, attr, None)
     if not callable(function):
         raise PolicyError(f"--policy {spec}: {module_name!r} has no function {attr!r}")

@@ -48,7 +48,8 @@ class Plan:
     @property
     def key(self) -> str:
         """The digest a worker keeps its built encounter under."""
-        body = json.dumps([self.data, self.name], sort_keys=True, default=str)
+        body = json.dumps([self.data, self.name, [[r.who, r.spec] for r in self.rules]],
+                          sort_keys=True, default=str)
         return hashlib.blake2b(body.encode(), digest_size=12).hexdigest()
 
 
