@@ -61,6 +61,8 @@ class StudyResult:
     variants: tuple[str, ...]
     vary: str | None
     confidence: float
+    #: the map as plain data (the ruleset's ``space_json``), for the plots
+    space: Mapping[str, Any]
 
     def figure(self, actor: str, measure: str, variant: str = "") -> Figure:
         """One figure (``reached``, ``damage``, ``end=PLACE``, ``check:success``...)."""
@@ -123,7 +125,12 @@ def study(encounter: str | Path | Mapping[str, Any], *, runs: int, rounds: int =
     return StudyResult(table, summary, runs * len(plans), completed, played.interrupted,
                        chosen.name, base_seed, tuple(p.variant for p in plans),
                        None if not plans[0].variant else plans[0].variant.split("=")[0],
-                       confidence)
+                       confidence, _space(plans[0]))
+
+
+def _space(plan: Plan) -> Mapping[str, Any]:
+    encounter = prepare(plan).encounter
+    return dict(encounter.ruleset.space_json(encounter.initial.space))
 
 
 def _fig(f: Figure) -> dict[str, Any]:

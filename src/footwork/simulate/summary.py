@@ -79,8 +79,10 @@ def figures(rows: Iterable[dict[str, object]], confidence: float = 0.95) -> list
 
         def mean(measure: str, values: list[float], *,
                  variant: str = variant, actor: str = actor) -> None:
-            out.append(Figure(variant, actor, measure, "mean",
-                              *normal_mean(values, confidence), len(values)))
+            # every mean here is of counts or sizes: an interval never goes below 0
+            value, low, high = normal_mean(values, confidence)
+            out.append(Figure(variant, actor, measure, "mean", value, max(0.0, low), high,
+                              len(values)))
 
         if any(r["target"] for r in runs):
             share("reached", sum(1 for r in runs if r["reached"]), n)
