@@ -21,6 +21,8 @@ from footwork.errors import FootworkError
 from footwork.simulate.runner import Plan, play_run
 
 Rows = list[dict[str, Any]]
+#: how long to wait for a --scheduler to answer
+CONNECT_TIMEOUT = "10s"
 #: one chunk's runs, in order: (run index, run seed)
 Runs = tuple[tuple[int, int], ...]
 
@@ -132,7 +134,7 @@ class Dask:
                                        processes=True, dashboard_address=None)
                 client = distributed.Client(cluster)
             else:
-                client = distributed.Client(self.address, timeout="10s")
+                client = distributed.Client(self.address, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError) as exc:
             if cluster is not None:
                 cluster.close()
