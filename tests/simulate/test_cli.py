@@ -71,3 +71,36 @@ def test_without_the_extra_it_names_the_extra_to_install(
     code, out, err = invoke("simulate", BOARDING, "--runs", "2")
     assert (code, out) == (2, "")
     assert err == "error: studies need the simulate extra: pip install 'footwork[simulate]'\n"
+
+
+def test_ctrl_c_on_a_process_pool_keeps_the_finished_runs_and_leaves_no_worker(
+        tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import time
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    study = subprocess.Popen(
+        [sys.executable, "-c", "from footwork.cli.app import main; main()", "simulate",
+         BOARDING, "--runs", "50000", "--workers", "2", "--out", str(tmp_path / "r.csv")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        start_new_session=True,  # its own process group, as a terminal gives a command
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(6)
+    os.killpg(study.pid, signal.SIGINT)  # Ctrl+C reaches the whole group
+    out, err = study.communicate(timeout=60)
+    assert study.returncode == 130, err
+    assert "Traceback" not in err and "interrupted: " in err, err
+    finished = int(err.split("interrupted: ")[1].split(" of ")[0])
+    assert finished < 50000 and f"{finished} runs of 2 round(s)" in out
+    rows = (tmp_path / "r.csv").read_text().splitlines()
+    assert len(rows) == 1 + 4 * finished
+    for _ in range(50):  # the forkserver and resource tracker leave within moments
+        try:
+            os.killpg(study.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail("a process of the study outlived it")

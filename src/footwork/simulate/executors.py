@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import importlib
+import logging
 import multiprocessing
+import signal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -85,8 +87,15 @@ def _gather(futures: dict[Any, int], size: int, done: Callable[[int], None],
     return out, False
 
 
+def _ignore_interrupt() -> None:
+    """A worker leaves Ctrl+C to the study: it finishes its chunk, the study stops."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class ProcessPool:
-    """Local worker processes (forkserver: no thread of this process is copied)."""
+    """Local worker processes (forkserver: no thread of this process is copied). On
+    Ctrl+C the chunks not started are cancelled and the running ones finish (each is at
+    most a few dozen runs), so that no worker is left behind."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
@@ -94,8 +103,9 @@ class ProcessPool:
 
     def play(self, chunks: Sequence[Chunk], done: Callable[[int], None]) -> Played:
         context = multiprocessing.get_context("forkserver")
-        pool = cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
-        interrupted = True
+        pool = cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
+                                      initializer=_ignore_interrupt)
+        futures: dict[Any, int] = {}
         try:
             futures = {pool.submit(play_chunk, c.plan, c.runs): i
                        for i, c in enumerate(chunks)}
@@ -106,7 +116,12 @@ class ProcessPool:
             raise ExecutorError(f"--workers {self.workers}: a worker process died: "
                                 f"{exc}") from None
         finally:
-            pool.shutdown(wait=not interrupted, cancel_futures=True)
+            pool.shutdown(wait=True, cancel_futures=True)
+        if interrupted:  # keep what finished while the pool wound down
+            for future, i in futures.items():
+                if out[i] is None and future.done() and not future.cancelled() and (
+                        future.exception() is None):
+                    out[i] = future.result()
         return Played(tuple(out), interrupted)
 
 
@@ -130,8 +145,7 @@ class Dask:
         cluster = None
         try:
             if self.address == "local":
-                cluster = distributed.LocalCluster(n_workers=self.workers, threads_per_worker=1,
-                                       processes=True, dashboard_address=None)
+                cluster = _quiet_cluster(distributed, self.workers)
                 client = distributed.Client(cluster)
             else:
                 client = distributed.Client(self.address, timeout=CONNECT_TIMEOUT)
@@ -157,6 +171,19 @@ class Dask:
             if cluster is not None:
                 cluster.close()
         return Played(tuple(out), interrupted)
+
+
+def _quiet_cluster(distributed: Any, workers: int) -> Any:
+    """A LocalCluster whose processes ignore Ctrl+C (they inherit the ignored signal):
+    the study stops them itself, and they print no traceback of their own."""
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        # silence_logs: a cancelled task (Ctrl+C) is no warning for the user
+        return distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                        processes=True, dashboard_address=None,
+                                        silence_logs=logging.ERROR)
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def executor_for(workers: int | None, scheduler: str | None) -> Executor:
