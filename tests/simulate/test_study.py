@@ -172,3 +172,14 @@ def test_process_pool_progress_counts_every_run() -> None:
     found = study(pier(), runs=7, rounds=1, executor=ProcessPool(2), chunk_size=2,
                   progress=seen.append)
     assert sum(seen) == 7 and sorted(seen) == [1, 2, 2, 2] and not found.interrupted
+
+
+def test_steps_plays_only_the_files_first_steps() -> None:
+    data = pier(steps=[{"do": "run", "actor": "ada", "die": "maneuver", "to": "pier",
+                        "roll": [6]}, {"do": "end_turn", "actor": "ada"}])
+    played = study(data, runs=3, rounds=0)
+    assert set(played.runs[played.runs.actor == "ada"]["start"]) == {"pier"}
+    fresh = study(data, runs=3, rounds=0, steps=0)
+    assert set(fresh.runs[fresh.runs.actor == "ada"]["start"]) == {"deck"}
+    with pytest.raises(StudyError, match=r"^--steps 3: <data> has 2 steps; give at most "):
+        study(data, runs=1, rounds=0, steps=3)

@@ -350,6 +350,9 @@ def simulate(
         "ended (PNG and SVG)")] = None,
     confidence: Annotated[float, typer.Option(min=0.5, max=0.9999, help="the intervals' "
                                               "confidence")] = 0.95,
+    steps: Annotated[int | None, typer.Option(
+        "--steps", min=0, help="play only the file's first N steps (0: the policies play "
+        "from the start)")] = None,
 ) -> None:
     """Play FILE many times with seeded dice and policies: where actors end, how often
     they reach a place, damage, falls, checks, with confidence intervals."""
@@ -360,7 +363,7 @@ def simulate(
             return run_study(file, runs=runs, rounds=rounds, policy=policy or [], seed=seed,
                              vary=vary, workers=workers, scheduler=scheduler,
                              out_path=out_path, plot=plot, confidence=confidence,
-                             out=out, err=err)
+                             out=out, err=err, steps=steps)
         except KeyboardInterrupt:
             raise _fail("interrupted before any run finished", 130) from None
 

@@ -45,7 +45,8 @@ def check_out(path: Path | None) -> None:
 
 def run(file: Path, *, runs: int, rounds: int, policy: Sequence[str], seed: int | None,
         vary: str | None, workers: int | None, scheduler: str | None, out_path: Path | None,
-        plot: Path | None, confidence: float, out: Console, err: Console) -> int:
+        plot: Path | None, confidence: float, out: Console, err: Console,
+        steps: int | None = None) -> int:
     """Play the study and present it; the exit code (130 when Ctrl+C cut it short)."""
     need_pandas()
     check_out(out_path)
@@ -53,7 +54,7 @@ def run(file: Path, *, runs: int, rounds: int, policy: Sequence[str], seed: int 
     total = runs * variants
     args: dict[str, Any] = {"runs": runs, "rounds": rounds, "policy": list(policy) or "random",
                             "seed": seed, "vary": vary, "workers": workers,
-                            "scheduler": scheduler, "confidence": confidence}
+                            "scheduler": scheduler, "confidence": confidence, "steps": steps}
     if total >= PROGRESS_FROM:
         with Progress("[progress.description]{task.description}", BarColumn(),
                       MofNCompleteColumn(), TimeRemainingColumn(), console=err,
@@ -62,7 +63,7 @@ def run(file: Path, *, runs: int, rounds: int, policy: Sequence[str], seed: int 
             result = study(file, progress=lambda k: bar.advance(task, k), **args)
     else:
         result = study(file, **args)
-    present(result, file, rounds, out)
+    present(result, file, rounds, out, steps)
     if result.interrupted:
         err.print(f"interrupted: {result.completed} of {result.requested} runs finished; "
                   "the figures and files are theirs", markup=False)
@@ -97,10 +98,13 @@ def shown(kind: str, value: float, low: float, high: float) -> str:
     return f"{value:.2f} [{low:.2f}–{high:.2f}]"
 
 
-def present(result: StudyResult, file: Path, rounds: int, out: Console) -> None:
+def present(result: StudyResult, file: Path, rounds: int, out: Console,
+            steps: int | None = None) -> None:
     variants = list(result.variants)
+    after = ("the steps" if steps is None else "the start" if steps == 0
+             else f"{steps} step(s)")
     out.print(Text(
-        f"{file.name}: {result.completed} runs of {rounds} round(s) after the steps, seed "
+        f"{file.name}: {result.completed} runs of {rounds} round(s) after {after}, seed "
         f"{result.seed} ({result.executor}); {result.confidence:.0%} intervals: Wilson for "
         f"shares, normal for means"))
     table = Table(title=Text(f"--vary {result.vary}") if result.vary else None)

@@ -44,6 +44,8 @@ class Plan:
     rules: tuple[PolicyRule, ...]
     rounds: int
     variant: str = ""
+    #: play only the file's first ``steps`` steps (None: all of them; 0: from the start)
+    steps: int | None = None
 
     @property
     def key(self) -> str:
@@ -140,7 +142,7 @@ def play_run(plan: Plan, run: int, seed: int) -> list[dict[str, Any]]:
     tallies = {aid: Tally() for aid in session.state.actors}
     tally_events(tallies, session.opening)
     refused = False
-    for step in encounter.steps:
+    for step in encounter.steps[:plan.steps]:
         if step.kind != "command" or step.command is None:
             continue  # expectations hold for the file's own dice, not for a run's
         try:

@@ -82,8 +82,8 @@ def study(encounter: str | Path | Mapping[str, Any], *, runs: int, rounds: int =
           vary: str | Vary | None = None, workers: int | None = None,
           scheduler: str | None = None, executor: Executor | None = None,
           confidence: float = 0.95, chunk_size: int | None = None,
-          progress: Callable[[int], None] | None = None, name: str | None = None
-          ) -> StudyResult:
+          progress: Callable[[int], None] | None = None, name: str | None = None,
+          steps: int | None = None) -> StudyResult:
     """Play ``runs`` runs of ``encounter`` (a file path, or its data) and collect them.
 
     Each run plays the file's steps (the dice they do not supply rolled from the run's
@@ -94,7 +94,8 @@ def study(encounter: str | Path | Mapping[str, Any], *, runs: int, rounds: int =
     it: in-process, a process pool (``workers``), dask (``scheduler``: an address or
     ``"local"``). ``vary`` (``"PATH=V1,V2"``) repeats the study per value, the same
     seeds for every value. ``progress(k)`` is called as k more runs finish; Ctrl+C
-    keeps the runs that finished (``interrupted``)."""
+    keeps the runs that finished (``interrupted``). ``steps`` plays only the file's first
+    N steps (0: the policies play from the start)."""
     pandas = need_pandas()
     source = _source(encounter, name)
     if not isinstance(runs, int) or isinstance(runs, bool) or runs < 1:
@@ -103,11 +104,14 @@ def study(encounter: str | Path | Mapping[str, Any], *, runs: int, rounds: int =
         raise StudyError(f"--rounds: expected a whole number of at least 0, got {rounds!r}")
     if not 0 < confidence < 1:
         raise StudyError(f"confidence: expected a number between 0 and 1, got {confidence}")
+    if steps is not None and (not isinstance(steps, int) or isinstance(steps, bool)
+                              or steps < 0):
+        raise StudyError(f"--steps: expected a whole number of at least 0, got {steps!r}")
     rules = parse_policies([policy] if isinstance(policy, str) else list(policy))
     data = dict(source.data)
     base_seed = seed if seed is not None else int(data.get("seed") or 0)
     plans = _plans(source, data, rules, rounds,
-                   parse_vary(vary) if isinstance(vary, str) else vary)
+                   parse_vary(vary) if isinstance(vary, str) else vary, steps)
     seeds = tuple((i, run_seed(base_seed, i)) for i in range(runs))
     chosen = executor or executor_for(workers, scheduler)
     size = chunk_size or _chunk_size(runs, getattr(chosen, "workers", 1))
@@ -145,7 +149,7 @@ def _source(encounter: str | Path | Mapping[str, Any], name: str | None) -> Sour
 
 
 def _plans(source: Source, data: dict[str, Any], rules: Any, rounds: int,
-           vary: Vary | None) -> list[Plan]:
+           vary: Vary | None, steps: int | None) -> list[Plan]:
     if not isinstance(data, dict):
         raise ScenarioError("expected a mapping with footwork, ruleset, map and actors",
                             file=source.name)
@@ -156,7 +160,7 @@ def _plans(source: Source, data: dict[str, Any], rules: Any, rounds: int,
                     for v in vary.values]
     plans = []
     for label, body in variants:
-        plan = Plan(body, source.name, rules, rounds, label)
+        plan = Plan(body, source.name, rules, rounds, label, steps)
         try:
             prepare(plan)  # refuses a bad place, hook or varied value before any run
         except ScenarioError as exc:
@@ -164,6 +168,10 @@ def _plans(source: Source, data: dict[str, Any], rules: Any, rounds: int,
                 raise
             raise StudyError(f"--vary {label}: {exc}") from None
         plans.append(plan)
+    count = len(prepare(plans[0]).encounter.steps)
+    if steps is not None and steps > count:
+        raise StudyError(f"--steps {steps}: {source.name} has {count} step"
+                         f"{'' if count == 1 else 's'}; give at most --steps {count}")
     return plans
 
 
