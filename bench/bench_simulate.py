@@ -48,6 +48,7 @@ def main() -> None:
         "process pool (2)": lambda: ProcessPool(2),
         "dask LocalCluster (2)": lambda: Dask("local", 2),
     }
+    load_before = os.getloadavg()[0]
     times: dict[str, list[float]] = {name: [] for name in executors}
     reference = None
     for _ in range(repeats):
@@ -59,7 +60,9 @@ def main() -> None:
             elif not table.equals(reference):
                 raise SystemExit(f"{name}: the table differs from the in-process one")
     print(f"footwork studies: {runs} runs of {FILE.name}, 2 rounds, medians of {repeats}; "
-          f"Python {platform.python_version()}, {os.cpu_count()} cores (shared)")
+          f"Python {platform.python_version()}, {os.cpu_count()} cores (shared); load "
+          f"average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after (a load above "
+          f"the cores leaves a second worker no core of its own)")
     medians = {name: statistics.median(values) for name, values in times.items()}
     for name, median in medians.items():
         spread = f"{min(times[name]):.2f}-{max(times[name]):.2f} s"

@@ -52,6 +52,10 @@ class Limits:
     #: the work of one exact-odds computation (about dice x outcomes); above it,
     #: odds are an approximation that says so
     odds_work: int = 2_000_000
+    #: runs of one study the table server plays (its runs times its --vary values)
+    study_runs: int = 1_000
+    #: rounds the policies of a server's study play after the table's state
+    study_rounds: int = 10
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -73,6 +77,7 @@ _NOUNS = {
     "nesting": "levels of nesting", "actors": "actors", "steps": "steps",
     "places": "places", "zones": "zones", "vertices": "vertices",
     "cells": "grid cells", "odds_work": "units of odds work",
+    "study_runs": "study runs", "study_rounds": "study rounds",
 }
 
 _DEFAULTS = Limits()

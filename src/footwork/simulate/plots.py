@@ -49,6 +49,21 @@ def write_plots(result: StudyResult, folder: Path, *, title: str = "") -> list[P
     return written
 
 
+def svg_plots(result: StudyResult, *, title: str = "") -> dict[str, str]:
+    """The same two plots as SVG text (``histogram``, ``ends``), for an API answer."""
+    import io
+
+    plt = _pyplot()
+    found: dict[str, str] = {}
+    for name, draw in (("histogram", _histogram), ("ends", _ends)):
+        figure = draw(plt, result, title)
+        buffer = io.StringIO()
+        figure.savefig(buffer, format="svg", bbox_inches="tight")
+        plt.close(figure)
+        found[name] = buffer.getvalue()
+    return found
+
+
 def _panels(plt: Any, count: int, width: float, height: float) -> tuple[Any, list[Any]]:
     cols = min(count, 3)
     rows = math.ceil(count / cols)
