@@ -105,9 +105,14 @@ def _histogram(plt: Any, result: StudyResult, title: str) -> Any:
         axis.set_xlabel(measure.replace("_", " "))
         axis.set_ylabel("runs")
         axis.legend(fontsize=7, title=f"mean [{result.confidence:.0%} CI]", title_fontsize=7)
-    figure.suptitle(f"{title} {measure.replace('_', ' ')} per run, {result.completed} "
-                    f"runs".strip(), fontsize=11)
+    figure.suptitle(f"{title} {measure.replace('_', ' ')} per run, {_runs(result)}".strip(),
+                    fontsize=11)
     return figure
+
+
+def _runs(result: StudyResult) -> str:
+    each = result.completed // max(1, len(result.variants))
+    return f"{each} runs" + (" per value" if result.vary else "")
 
 
 def _shares(result: StudyResult, variant: str) -> tuple[dict[str, int], int]:
@@ -140,8 +145,9 @@ def _ends(plt: Any, result: StudyResult, title: str) -> Any:
             image = _graph(axis, space, counts, total, result.confidence, colour)
         figure.colorbar(image, ax=axis, shrink=0.8, label="share of actors ending there")
         axis.set_title(variant or "all runs", fontsize=10)
-    figure.suptitle(f"{title} where actors ended, {result.completed} runs, "
-                    f"{result.confidence:.0%} Wilson intervals".strip(), fontsize=11)
+    figure.suptitle(f"{title} where actors ended (every actor of every run), "
+                    f"{_runs(result)}, {result.confidence:.0%} Wilson intervals".strip(),
+                    fontsize=11)
     return figure
 
 

@@ -29,6 +29,8 @@ from footwork.simulate.spec import PolicyRule
 #: a turn's commands before the run ends it for the actor (a policy that never ends its
 #: turn, say random among free actions, cannot stall a run)
 TURN_CAP = 25
+#: the ``end`` of an actor taken out of the scene (lost in the skysea, unconscious)
+OUT = "(out)"
 
 
 class RunError(FootworkError):
@@ -212,7 +214,8 @@ def _row(plan: Plan, run: int, seed: int, aid: str, session: Session[Any], ready
     row: dict[str, Any] = {
         "variant": plan.variant, "run": run, "seed": seed, "actor": aid,
         "side": actor.side, "policy": ready.labels[aid], "start": start[aid],
-        "end": actor.at, "target": target or "",
+        # an actor taken out of the scene keeps its last place in the state: not an end
+        "end": OUT if tally.out else actor.at, "target": target or "",
         "reached": None if target is None else tally.rounds_to_reach is not None,
         "rounds_to_reach": tally.rounds_to_reach, "moves": tally.moves,
         "commands": tally.commands, "damage": tally.damage, "falls": tally.falls,
