@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from footwork.errors import FootworkError, ScenarioError, excerpt
+from footwork.errors import ScenarioError
 from footwork.scenario.source import Source, read_file
 from footwork.simulate.executors import Chunk, Executor, executor_for
 from footwork.simulate.records import CHECK, COLUMNS
@@ -110,8 +110,8 @@ def study(encounter: str | Path | Mapping[str, Any], *, runs: int, rounds: int =
     rules = parse_policies([policy] if isinstance(policy, str) else list(policy))
     data = dict(source.data)
     base_seed = seed if seed is not None else int(data.get("seed") or 0)
-    plans = _plans(source, data, rules, rounds,
-                   parse_vary(vary) if isinstance(vary, str) else vary, steps)
+    varying = parse_vary(vary) if isinstance(vary, str) else vary
+    plans = _plans(source, data, rules, rounds, varying, steps)
     seeds = tuple((i, run_seed(base_seed, i)) for i in range(runs))
     chosen = executor or executor_for(workers, scheduler)
     size = chunk_size or _chunk_size(runs, getattr(chosen, "workers", 1))
@@ -128,8 +128,8 @@ def study(encounter: str | Path | Mapping[str, Any], *, runs: int, rounds: int =
                                         "low", "high", "n"])
     return StudyResult(table, summary, runs * len(plans), completed, played.interrupted,
                        chosen.name, base_seed, tuple(p.variant for p in plans),
-                       None if not plans[0].variant else plans[0].variant.split("=")[0],
-                       confidence, _space(plans[0]))
+                       None if varying is None else varying.name, confidence,
+                       _space(plans[0]))
 
 
 def _space(plan: Plan) -> Mapping[str, Any]:
@@ -191,8 +191,3 @@ def _table(pandas: Any, rows: list[dict[str, Any]]) -> pd.DataFrame:
     for column in checks:
         frame[column] = frame[column].fillna(0).astype("int64")
     return frame
-
-
-def describe_error(exc: FootworkError) -> str:
-    """One line, whatever the error (a file's several faults joined)."""
-    return excerpt(" ".join(str(exc).split()), 400)
