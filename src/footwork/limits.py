@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from footwork.errors import ScenarioError
 
@@ -97,6 +98,16 @@ class LimitExceeded(ScenarioError):
         self.limit = limit
         self.count = count
         self.maximum = maximum
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt from its fields (a study's worker process sends it back pickled)
+        return (_limit_exceeded, (self.limit, self.count, self.maximum, self.file,
+                                  self.path, self.line))
+
+
+def _limit_exceeded(limit: str, count: int, maximum: int, file: str, path: str,
+                    line: int | None) -> LimitExceeded:
+    return LimitExceeded(limit, count, maximum, file=file, path=path, line=line)
 
 
 def current() -> Limits:

@@ -183,3 +183,21 @@ def test_steps_plays_only_the_files_first_steps() -> None:
     assert set(fresh.runs[fresh.runs.actor == "ada"]["start"]) == {"deck"}
     with pytest.raises(StudyError, match=r"^--steps 3: <data> has 2 steps; give at most "):
         study(data, runs=1, rounds=0, steps=3)
+
+
+def test_the_limits_in_force_travel_with_the_runs_to_the_workers() -> None:
+    import concurrent.futures as cf
+    import multiprocessing
+
+    from footwork import limits
+    from footwork.scenario.source import Source
+    from footwork.simulate.executors import play_chunk
+    from footwork.simulate.runner import Plan
+
+    with limits.using(limits.Limits(places=2)):  # as `footwork --limit places=2` sets
+        plan = Plan(Source("<data>", pier()).data, "<data>", (), 1)
+    assert plan.limits.places == 2
+    context = multiprocessing.get_context("forkserver")
+    with cf.ProcessPoolExecutor(1, mp_context=context) as pool:
+        refused = pool.submit(play_chunk, plan, ((0, 1),)).exception()
+    assert isinstance(refused, limits.LimitExceeded) and refused.limit == "places"

@@ -14,6 +14,7 @@ import concurrent.futures as cf
 import importlib
 import logging
 import multiprocessing
+import pickle
 import signal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -37,7 +38,14 @@ class Chunk:
 
 def play_chunk(plan: Plan, runs: Runs) -> list[Rows]:
     """Each run of the chunk, in order (what every executor calls, wherever it runs)."""
-    return [play_run(plan, run, seed) for run, seed in runs]
+    try:
+        return [play_run(plan, run, seed) for run, seed in runs]
+    except FootworkError as exc:
+        try:  # an error crosses back to the study pickled: keep its kind where it can
+            pickle.loads(pickle.dumps(exc))
+        except Exception:  # any failure to round-trip: its one line is what matters
+            raise FootworkError(str(exc)) from None
+        raise
 
 
 class ExecutorError(FootworkError):

@@ -13,9 +13,10 @@ import hashlib
 import json
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from footwork import limits
 from footwork.engine.choices import Option
 from footwork.engine.events import Event, RoundEnded
 from footwork.engine.session import Session
@@ -48,12 +49,15 @@ class Plan:
     variant: str = ""
     #: play only the file's first ``steps`` steps (None: all of them; 0: from the start)
     steps: int | None = None
+    #: the limits in force where the study was asked for (``--limit``), carried to the
+    #: workers, whose own context knows only the defaults
+    limits: limits.Limits = field(default_factory=limits.current)
 
     @property
     def key(self) -> str:
         """The digest a worker keeps its built encounter under."""
-        body = json.dumps([self.data, self.name, [[r.who, r.spec] for r in self.rules]],
-                          sort_keys=True, default=str)
+        body = json.dumps([self.data, self.name, [[r.who, r.spec] for r in self.rules],
+                           repr(self.limits)], sort_keys=True, default=str)
         return hashlib.blake2b(body.encode(), digest_size=12).hexdigest()
 
 
@@ -77,7 +81,8 @@ def prepare(plan: Plan) -> Prepared:
     if found is None:
         if len(_PREPARED) > 16:
             _PREPARED.clear()
-        found = _PREPARED[plan.key] = _prepare(plan)
+        with limits.using(plan.limits):
+            found = _PREPARED[plan.key] = _prepare(plan)
     return found
 
 
@@ -136,7 +141,12 @@ def _policy_rng(seed: int) -> random.Random:
 
 def play_run(plan: Plan, run: int, seed: int) -> list[dict[str, Any]]:
     """Run ``run`` of the plan with seed ``seed``: one row per actor (see
-    :data:`footwork.simulate.records.COLUMNS`)."""
+    :data:`footwork.simulate.records.COLUMNS`), under the plan's limits."""
+    with limits.using(plan.limits):
+        return _play_run(plan, run, seed)
+
+
+def _play_run(plan: Plan, run: int, seed: int) -> list[dict[str, Any]]:
     ready = prepare(plan)
     encounter = ready.encounter
     session: Session[Any] = Session(encounter.engine,
