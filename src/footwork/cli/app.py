@@ -336,7 +336,7 @@ def simulate(
                                              "file's)")] = None,
     vary: Annotated[str | None, typer.Option(
         "--vary", metavar="PATH=V1,V2", help="one study per value of a ruleset option "
-        "(current.strength) or actors.ID.stats.NAME, side by side")] = None,
+        "(climb.fail_falls) or actors.ID.stats.NAME, side by side")] = None,
     workers: Annotated[int | None, typer.Option(min=1, max=256, help="worker processes "
                                                 "(or dask workers with --scheduler local)")]
     = None,

@@ -2,7 +2,7 @@
 
 ``--policy`` takes ``SPEC`` (everyone), ``ACTOR=SPEC`` or ``side:NAME=SPEC``, where SPEC is
 ``random``, ``cautious``, ``toward:PLACE`` or ``module:function``. ``--vary`` takes
-``PATH=V1,V2,...`` where PATH is a ruleset option (``current.strength``, or with an
+``PATH=V1,V2,...`` where PATH is a ruleset option (``climb.fail_falls``, or with an
 ``options.`` prefix) or an actor's stat (``actors.ID.stats.NAME``).
 """
 
@@ -77,7 +77,7 @@ def check_spec(spec: str, *, where: str) -> None:
 
 
 def parse_vary(text: str) -> Vary:
-    """``current.strength=2,3`` or ``actors.ada.stats.speed=3,4``."""
+    """``climb.fail_falls=2,3`` or ``actors.ada.stats.speed=3,4``."""
     path, eq, values = text.partition("=")
     parts = tuple(p for p in path.strip().split(".") if p)
     if not eq or not parts or not values.strip():
