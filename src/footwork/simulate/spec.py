@@ -77,7 +77,7 @@ def check_spec(spec: str, *, where: str) -> None:
 
 
 def parse_vary(text: str) -> Vary:
-    """``climb.fail_falls=2,3`` or ``actors.ada.stats.speed=3,4``."""
+    """``climb.fail_falls=false,true`` or ``actors.ada.stats.guard=3,4``."""
     path, eq, values = text.partition("=")
     parts = tuple(p for p in path.strip().split(".") if p)
     if not eq or not parts or not values.strip():
