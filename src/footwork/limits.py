@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from footwork.errors import ScenarioError
 
@@ -52,6 +53,10 @@ class Limits:
     #: the work of one exact-odds computation (about dice x outcomes); above it,
     #: odds are an approximation that says so
     odds_work: int = 2_000_000
+    #: runs of one study the table server plays (its runs times its --vary values)
+    study_runs: int = 1_000
+    #: rounds the policies of a server's study play after the table's state
+    study_rounds: int = 10
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -73,6 +78,7 @@ _NOUNS = {
     "nesting": "levels of nesting", "actors": "actors", "steps": "steps",
     "places": "places", "zones": "zones", "vertices": "vertices",
     "cells": "grid cells", "odds_work": "units of odds work",
+    "study_runs": "study runs", "study_rounds": "study rounds",
 }
 
 _DEFAULTS = Limits()
@@ -92,6 +98,16 @@ class LimitExceeded(ScenarioError):
         self.limit = limit
         self.count = count
         self.maximum = maximum
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt from its fields (a study's worker process sends it back pickled)
+        return (_limit_exceeded, (self.limit, self.count, self.maximum, self.file,
+                                  self.path, self.line))
+
+
+def _limit_exceeded(limit: str, count: int, maximum: int, file: str, path: str,
+                    line: int | None) -> LimitExceeded:
+    return LimitExceeded(limit, count, maximum, file=file, path=path, line=line)
 
 
 def current() -> Limits:

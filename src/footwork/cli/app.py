@@ -322,6 +322,57 @@ def query(
 
 
 @app.command()
+def simulate(
+    file: FileArg,
+    runs: Annotated[int, typer.Option("--runs", min=1, help="how many runs (each seeded "
+                                      "from --seed and its index)")],
+    rounds: Annotated[int, typer.Option("--rounds", min=0, help="rounds played by the "
+                                        "policies after the file's steps")] = 2,
+    policy: Annotated[list[str] | None, typer.Option(
+        "--policy", metavar="[WHO=]SPEC",
+        help="random, cautious, toward:PLACE or module:function; WHO is an actor id or "
+        "side:NAME (repeatable; default random)")] = None,
+    seed: Annotated[int | None, typer.Option(help="the study's seed (default: the "
+                                             "file's)")] = None,
+    vary: Annotated[str | None, typer.Option(
+        "--vary", metavar="PATH=V1,V2", help="one study per value of a ruleset option "
+        "(climb.fail_falls) or actors.ID.stats.NAME, side by side")] = None,
+    workers: Annotated[int | None, typer.Option(min=1, max=256, help="worker processes "
+                                                "(or dask workers with --scheduler local)")]
+    = None,
+    scheduler: Annotated[str | None, typer.Option(
+        help="a dask.distributed scheduler address, or local for a LocalCluster")] = None,
+    out_path: Annotated[Path | None, typer.Option(
+        "--out", help="write the runs to a .csv or .parquet file (figures beside it)")]
+    = None,
+    plot: Annotated[Path | None, typer.Option(
+        "--plot", metavar="DIR", help="write a histogram and a heat map of where actors "
+        "ended (PNG and SVG)")] = None,
+    confidence: Annotated[float, typer.Option(min=0.5, max=0.9999, help="the intervals' "
+                                              "confidence")] = 0.95,
+    steps: Annotated[int | None, typer.Option(
+        "--steps", min=0, help="play only the file's first N steps (0: the policies play "
+        "from the start)")] = None,
+) -> None:
+    """Play FILE many times with seeded dice and policies: where actors end, how often
+    they reach a place, damage, falls, checks, with confidence intervals."""
+    from footwork.cli.simulate import run as run_study
+
+    def body() -> int:
+        try:
+            return run_study(file, runs=runs, rounds=rounds, policy=policy or [], seed=seed,
+                             vary=vary, workers=workers, scheduler=scheduler,
+                             out_path=out_path, plot=plot, confidence=confidence,
+                             out=out, err=err, steps=steps)
+        except KeyboardInterrupt:
+            raise _fail("interrupted before any run finished", 130) from None
+
+    code = guarded(body)
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command()
 def serve(
     db: Annotated[str | None, typer.Option(
         help="a SQLite file or a postgresql:// URL (default: footwork.db in the user's data "

@@ -39,6 +39,7 @@ from footwork.server.models import (
     SeatLink,
     TableInfo,
 )
+from footwork.server.studies import StudyRequest, study_table
 from footwork.server.tables import (
     Forbidden,
     StaleVersion,
@@ -348,6 +349,14 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         return CommandResult(version=done.seat_version,
                              table_version=done.version if who.is_gm else None,
                              lines=done.lines, repeated=done.repeated)
+
+    @app.post("/api/tables/{table_id}/studies", responses=REFUSALS)
+    def studies(request: Request, table_id: str, body: StudyRequest,
+                authorization: Auth = None) -> dict[str, Any]:
+        """Play the table's current state many times with seeded dice and policies (the
+        game master): each figure with its confidence interval, and the plots as SVG if
+        asked. Bounded by the limits study_runs and study_rounds (413 above them)."""
+        return study_table(tables, table_id, seat(request, table_id, authorization), body)
 
     # -- rules ----------------------------------------------------------------------------
 

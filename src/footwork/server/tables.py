@@ -456,6 +456,17 @@ class Tables:
             return dump(data, note=note, as_json=as_json)
 
 
+    def played(self, table_id: str, seat: Seat) -> tuple[dict[str, Any], int]:
+        """The table as encounter data whose steps replay it, and its version (the game
+        master's: a study starts from everything, hidden places too)."""
+        if not seat.is_gm:
+            raise Forbidden("only the game master may run a study of a table (it plays "
+                            "from everything the table holds)")
+        table = self.live(table_id)
+        with table.lock:
+            return dict(played_data(table.encounter, table.session)), table.version
+
+
 def example_files() -> dict[str, Path]:
     """The shipped examples by name (``spans/boarding-action``)."""
     if not EXAMPLES.is_dir():
