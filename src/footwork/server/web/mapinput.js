@@ -52,7 +52,7 @@ function markUnder(place) {
 
 let frame = 0;
 host.addEventListener("pointermove", (e) => {
-  if (e.buttons && e.pointerType === "mouse") return;  // a pan or a drag
+  if ((e.buttons && e.pointerType === "mouse") || host.classList.contains("fw-dragging")) return;
   cancelAnimationFrame(frame);
   const {clientX, clientY} = e;
   frame = requestAnimationFrame(() => {
@@ -131,12 +131,16 @@ async function click(e) {
     addWaypoint(`${Math.floor((p.y - grid.y) / grid.size)},${Math.floor((p.x - grid.x) / grid.size)}`);
     return;
   }
+  const id = tokenAt(e.clientX, e.clientY);
+  if (id !== null && id === page.held) {  // the held token itself: put it down
+    await hooks.pickUp(null);
+    return;
+  }
   const found = reachableAt(e.clientX, e.clientY);
   if (found) {
     hideTip();
     await moveTo(found.indices, found.at);
     return;
   }
-  const id = tokenAt(e.clientX, e.clientY);
-  if (id && mayCommand(id)) await hooks.pickUp(page.held === id ? null : id);
+  if (id && mayCommand(id)) await hooks.pickUp(id);
 }

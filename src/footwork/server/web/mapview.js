@@ -30,6 +30,9 @@ export class MapView {
     this.dragged = false;
     /** @type {{x: number, y: number} | null} */
     this.start = null;
+    /** @type {(e: PointerEvent) => boolean} a press another tool takes (a token's
+     * drag): the map does not pan for it */
+    this.grab = () => false;
     host.addEventListener("wheel", (e) => this.wheel(e), {passive: false});
     host.addEventListener("pointerdown", (e) => this.down(e));
     host.addEventListener("pointermove", (e) => this.move(e));
@@ -174,6 +177,7 @@ export class MapView {
   /** @param {PointerEvent} e */
   down(e) {
     if (e.button !== 0 && e.pointerType === "mouse") return;
+    if (this.pointers.size === 0 && this.grab(e)) return;
     this.pointers.set(e.pointerId, {x: e.clientX, y: e.clientY});
     if (this.pointers.size === 1) {
       this.start = {x: e.clientX, y: e.clientY};

@@ -16,7 +16,7 @@ import {clearPlan, repriceAt, showPlan} from "./plan.js";
 import {patterns, readReach, shade, unshade} from "./reach.js";
 import {send} from "./commands.js";
 import "./mapinput.js";
-import {startRuler} from "./ruler.js";
+import {drawTrails, startRuler} from "./ruler.js";
 
 /**
  * @typedef {import("./api.js").TableState} TableState
@@ -159,6 +159,7 @@ function showDrawing(text, drawn) {
   svg.setAttribute("aria-label", svg.querySelector("title")?.textContent ?? "the map");
   decorate(svg);
   map.show(svg);
+  drawTrails(svg);
   page.places = [...new Set([...svg.querySelectorAll(".place[data-place]")]
     .map((e) => e.getAttribute("data-place") ?? ""))].filter(Boolean);
   reshade();
