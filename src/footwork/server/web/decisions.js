@@ -6,6 +6,7 @@ import {byId, make} from "./api.js";
 import {act} from "./commands.js";
 import {mayCommand, page, say} from "./context.js";
 import {openPanel} from "./panels.js";
+import {isPhone} from "./views.js";
 import {consequenceLines} from "./words.js";
 
 /**
@@ -24,6 +25,9 @@ export function redecide() {
 /** @type {{actor: string, choice: string, kind: "point"} | null} a decision answered
  * by a point picked on the map */
 export let picking = null;
+
+/** The sheet of panels was opened by a decision (a phone): it closes when answered. */
+let openedFor = false;
 
 /**
  * Does this decision's answer take a point (``at: [x, y]``)?
@@ -53,6 +57,9 @@ export function showDecision() {
   if (!pending || !mine) stopPicking();
   if (!pending) {
     box.hidden = true;
+    // answered: the sheet that opened for it goes down again (on a phone it covers the map)
+    if (openedFor) byId("panels").classList.remove("open");
+    openedFor = false;
     return;
   }
   box.hidden = false;
@@ -92,7 +99,10 @@ export function showDecision() {
   const wait = byId("decision-wait");
   wait.hidden = mine;
   wait.textContent = mine ? "" : `Waiting for ${pending.actor} to answer.`;
-  if (mine) openPanel("play");
+  if (mine && !openedFor) {
+    openPanel("play");
+    openedFor = isPhone();
+  }
 }
 
 /**

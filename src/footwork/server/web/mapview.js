@@ -50,8 +50,9 @@ export class MapView {
   /**
    * Show a new drawing, keeping the view when the drawing has the same size.
    * @param {SVGSVGElement} svg
+   * @param {boolean} [refit] fit it again (the room for the map changed)
    */
-  show(svg) {
+  show(svg, refit = false) {
     const vb = svg.viewBox.baseVal;
     /** @type {Box} */
     const full = vb && vb.width > 0
@@ -66,7 +67,7 @@ export class MapView {
     this.svg = svg;
     this.full = full;
     this.home = this.content(svg) ?? full;
-    if (!same) this.box = {...this.home};
+    if (!same || refit) this.box = {...this.home};
     this.apply();
   }
 
@@ -105,13 +106,32 @@ export class MapView {
     const free = {w: host.width - RESERVED.right, h: host.height - RESERVED.bottom};
     if (free.w < 100 || free.h < 100) return box;
     const scale = Math.min(free.w / box.w, free.h / box.h);
-    return {x: box.x - (free.w / scale - box.w) / 2, y: box.y - (free.h / scale - box.h) / 2,
+    // centred across; at the top, so that room left below shows the drawing's own legend
+    // rather than an empty band above the map
+    return {x: box.x - (free.w / scale - box.w) / 2, y: box.y,
             w: host.width / scale, h: host.height / scale};
   }
 
   apply() {
     const b = this.box;
     this.svg?.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
+    this.onView();
+  }
+
+  /** Called whenever the view changes (the TV's text follows the zoom). */
+  onView() {}
+
+  /**
+   * Zoom so that a point of the drawing is in the middle of the view at ``scale`` CSS
+   * pixels per unit of the drawing (never further out than fitting the whole map).
+   * @param {{x: number, y: number}} at
+   * @param {number} scale
+   */
+  centre(at, scale) {
+    const rect = this.host.getBoundingClientRect();
+    const w = rect.width / scale, h = rect.height / scale;
+    this.box = {x: at.x - w / 2, y: at.y - h / 2, w, h};
+    this.apply();
   }
 
   fit() {

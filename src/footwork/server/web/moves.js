@@ -53,7 +53,7 @@ export function landing(option, at) {
   const spot = option.command["at"];
   if (!at || !region || !Array.isArray(spot)) return option;
   const inside = /** @type {number[]} */ (spot);
-  const p = clear(snapInto(at, region, inside), region, String(option.command["actor"] ?? ""));
+  const p = clear(at, region, inside, String(option.command["actor"] ?? ""));
   return {...option, command: {...option.command, at: p ?? inside}};
 }
 
@@ -65,10 +65,11 @@ const GAP = 2;
  * footprint (null when none is found near): the rules refuse a move onto another's.
  * @param {number[]} p
  * @param {Region} region
+ * @param {number[]} inside a point known to be in the region
  * @param {string} mover
  * @returns {number[] | null}
  */
-function clear(p, region, mover) {
+function clear(p, region, inside, mover) {
   const actors = page.state?.actors ?? {};
   const others = Object.entries(actors).filter(([id]) => id !== mover)
     .map(([, info]) => /** @type {{point?: unknown}} */ (info).point)
@@ -80,14 +81,14 @@ function clear(p, region, mover) {
   /** @param {number[]} q */
   const rounded = (q) => q.map((v) => Math.round(v * 100) / 100);
   if (fits(rounded(p))) return rounded(p);
-  const candidates = [];
+  const candidates = [snapInto(p, region, inside)];
   for (const o of others) {  // just outside a footprint, on the side of the point
     const d = Math.hypot(p[0] - o[0], p[1] - o[1]) || 1;
     candidates.push([o[0] + (p[0] - o[0]) * (GAP + 0.05) / d, o[1] + (p[1] - o[1]) * (GAP + 0.05) / d]);
   }
-  for (let r = 0.25; r <= 6; r += 0.25) {  // rings around the point
-    for (let k = 0; k < 24; k++) {
-      const a = k * Math.PI / 12;
+  for (let r = 0.2; r <= 8; r += 0.2) {  // rings around the point
+    for (let k = 0; k < 32; k++) {
+      const a = k * Math.PI / 16;
       candidates.push([p[0] + r * Math.cos(a), p[1] + r * Math.sin(a)]);
     }
   }

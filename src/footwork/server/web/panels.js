@@ -7,6 +7,7 @@ import {hideTip, moveTo, optionsOf, showTip} from "./moves.js";
 import {placeCost} from "./reach.js";
 import {describe, describePlace, isRisky} from "./words.js";
 import {act} from "./commands.js";
+import {keepInSight} from "./views.js";
 
 /**
  * @typedef {import("./api.js").TableState} TableState
@@ -24,6 +25,7 @@ export function openPanel(id) {
     byId(tab.getAttribute("data-panel") ?? "").hidden = !on;
   }
   byId("panels").classList.add("open");
+  window.setTimeout(keepInSight, 300);  // once the sheet has slid up
 }
 
 for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
@@ -222,6 +224,8 @@ export function appendLog(lines) {
     log.append(item);
   }
   page.logCount += lines.length;
+  const last = lines.at(-1);
+  if (last) byId("tv-last").textContent = `last: ${last.text}`;
   if (lines.length) log.lastElementChild?.scrollIntoView({block: "nearest"});
 }
 

@@ -165,7 +165,7 @@ export function shade(reach) {
   if (grid) {
     layer = /** @type {SVGGElement} */ (document.createElementNS(SVG, "g"));
     layer.setAttribute("class", "fw-overlay");
-    const tokens = svg.querySelector("g.actors");
+    const tokens = svg.querySelector(":scope > g.actors");
     if (tokens) svg.insertBefore(layer, tokens);
     else svg.append(layer);
   }

@@ -302,7 +302,8 @@ export function drawTrails(svg) {
     line.setAttribute("data-actor-trail", id);
     layer.append(line);
   }
-  const tokens = svg.querySelector("g.actors");
+  // under the tokens where they are a layer of the drawing's own (grids), else on top
+  const tokens = svg.querySelector(":scope > g.actors");
   if (tokens) svg.insertBefore(layer, tokens);
   else svg.append(layer);
 }

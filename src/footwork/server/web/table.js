@@ -5,7 +5,7 @@
 // (reach.js), moving (moves.js, ruler.js), panels, decisions and dice, GM tools.
 
 import {api, apiText, byId} from "./api.js";
-import {base, hooks, key, mayCommand, page, reads, say, tableId, tv} from "./context.js";
+import {base, hooks, key, mayCommand, page, reads, say, tableId} from "./context.js";
 import {redecide, showDecision, stopPicking, picking} from "./decisions.js";
 import {showGmTools} from "./gm.js";
 import {Live} from "./live.js";
@@ -17,6 +17,7 @@ import {patterns, readReach, shade, unshade} from "./reach.js";
 import {send} from "./commands.js";
 import "./mapinput.js";
 import {drawTrails, startRuler} from "./ruler.js";
+import {firstView, keepInSight, matchBackground, remember, setUpViews} from "./views.js";
 
 /**
  * @typedef {import("./api.js").TableState} TableState
@@ -26,6 +27,8 @@ import {drawTrails, startRuler} from "./ruler.js";
 
 const map = new MapView(byId("map"));
 startRuler(map);
+setUpViews(map);
+remember(map);
 
 // -- reading the table ----------------------------------------------------------------
 
@@ -110,6 +113,7 @@ async function pickUp(actor) {
       if (page.reach !== reach) return;
       showOptions();
       showPlan();
+      keepInSight();
     }));
   } catch (error) {
     performance.mark("fw-pickup-failed");
@@ -127,6 +131,7 @@ function showState() {
   byId("round").textContent = `round ${state.round}`;
   byId("turn").textContent = state.ended ? "the encounter is over"
     : state.turn ? `${state.turn}'s turn` : "";
+  byId("tv-turn").textContent = `round ${state.round} · ${byId("turn").textContent}`;
   byId("seat").textContent = page.viewAs ? `previewing ${page.viewAs}` : `seat ${state.seat}`;
   const banner = byId("banner");
   if (page.viewAs) {
@@ -158,8 +163,11 @@ function showDrawing(text, drawn) {
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", svg.querySelector("title")?.textContent ?? "the map");
   decorate(svg);
+  const first = map.svg === null;
   map.show(svg);
+  matchBackground();
   drawTrails(svg);
+  if (first) firstView(map);
   page.places = [...new Set([...svg.querySelectorAll(".place[data-place]")]
     .map((e) => e.getAttribute("data-place") ?? ""))].filter(Boolean);
   reshade();
@@ -278,7 +286,6 @@ hooks.reconnect = () => {
 };
 
 async function start() {
-  if (tv) document.body.classList.add("tv");
   if (!key) {
     say(new Error("this link has no key: open the table from the link its game master gave you"));
     return;
