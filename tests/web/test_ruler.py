@@ -44,6 +44,7 @@ def test_a_token_dragged_with_the_ruler_moves_on_release(server: Server, page: P
     drag_to(page, points["from"], points["to"])
     expect(label).to_be_visible()
     expect(label).to_contain_text("cost")
+    expect(label).to_contain_text("left after")  # the pool left once this move is paid
     expect(label.locator(".option-label")).to_contain_text("move")  # the option in words
     expect(page.locator("svg.ruler-layer polyline")).to_have_count(1)
     page.keyboard.press("Escape")

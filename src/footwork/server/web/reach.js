@@ -4,6 +4,7 @@
 
 import {api, byId, make} from "./api.js";
 import {base, key, page} from "./context.js";
+import {isRisky} from "./words.js";
 
 /**
  * @typedef {import("./api.js").Option} Option
@@ -194,8 +195,14 @@ export function shade(reach) {
       layer.append(rect);
       elements = [rect];
     }
+    // options already read in full (ending the turn, a zone map's moves) show their risk
+    const risky = indices.some((i) => {
+      const option = reach.details.get(i);
+      return option !== undefined && isRisky(option);
+    });
     for (const element of elements) {
       element.classList.add("fw-reach");
+      if (risky) element.classList.add("fw-risky");
       element.setAttribute("data-band", String(cost === null ? 0 : band(cost)));
       element.setAttribute("data-fw-options", indices.join(" "));
       element.setAttribute("tabindex", "0");

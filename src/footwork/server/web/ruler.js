@@ -210,9 +210,8 @@ function label(clientX, clientY, indices, back) {
   const reach = page.reach;
   const costs = indices.map((i) => reach?.cost[i]).filter((c) => typeof c === "number");
   const cost = costs.length ? Math.min(.../** @type {number[]} */ (costs)) : null;
-  const left = poolLeft();
-  const head = make("div", "ruler-head", cost === null ? "" :
-    `cost ${cost}` + (left === null ? "" : `, ${Math.max(0, left - cost)} left after`));
+  const head = make("div", "ruler-head", [cost === null ? "" : `cost ${cost}`, leftWords(cost)]
+    .filter(Boolean).join(" · "));
   if (box.dataset.indices !== indices.join(" ")) {
     box.dataset.indices = indices.join(" ");
     box.replaceChildren(head, make("span", "hint", "…"));
@@ -226,11 +225,20 @@ function label(clientX, clientY, indices, back) {
   }).catch(() => undefined);
 }
 
-/** What the held character has left to spend, when its state says (styles' pool). */
-function poolLeft() {
-  const info = page.held ? page.state?.actors[page.held] : undefined;
-  const left = /** @type {{pool_left?: unknown}} */ (info ?? {}).pool_left;
-  return typeof left === "number" ? left : null;
+/**
+ * What the held character has left, as far as its state says: after this move where it
+ * is one pool (styles), else what is left now (allowances' words, a Speed left).
+ * @param {number | null} cost
+ */
+function leftWords(cost) {
+  const info = /** @type {{pool_left?: unknown, left?: unknown,
+    conditions?: {speed_left?: unknown}}} */ (page.held ? page.state?.actors[page.held] ?? {} : {});
+  if (typeof info.pool_left === "number" && cost !== null) {
+    return `${Math.max(0, info.pool_left - cost)} left after`;
+  }
+  if (typeof info.left === "string") return `left now: ${info.left}`;
+  const speed = info.conditions?.speed_left;
+  return typeof speed === "number" ? `Speed left now: ${speed}` : "";
 }
 
 /** @param {PointerEvent} e */
