@@ -2,7 +2,7 @@
 // cost, ``GET /reach``), shaded by the page on the drawing it already shows (no drawing
 // is fetched on a pick-up), each option read in full only when someone looks at it.
 
-import {api, byId, make} from "./api.js";
+import {api, byId, make, showNumber} from "./api.js";
 import {base, key, page} from "./context.js";
 import {isRisky} from "./words.js";
 
@@ -180,13 +180,21 @@ export function shade(reach) {
       else shapes.set(place, [element]);
     }
   }
+  // on a grid each band is painted by one path of squares (a thousand hatched rects
+  // cost the browser twice the time to paint); each cell keeps a clear rect of its own
+  // to focus, hover and outline
+  /** @type {string[]} */
+  const bandPaths = ["", "", "", ""];
   for (const [place, indices, cost] of found) {
     /** @type {Element[]} */
     let elements = shapes.get(place) ?? [];
     if (grid && layer) {
       const [row, col] = place.split(",").map(Number);
       if (!Number.isFinite(row) || !Number.isFinite(col)) continue;
+      const x = grid.x + col * grid.size, y = grid.y + row * grid.size;
+      bandPaths[cost === null ? 0 : band(cost)] += `M${x} ${y}h${grid.size}v${grid.size}h${-grid.size}z`;
       const rect = document.createElementNS(SVG, "rect");
+      rect.setAttribute("class", "fw-cell");
       rect.setAttribute("x", String(grid.x + col * grid.size));
       rect.setAttribute("y", String(grid.y + row * grid.size));
       rect.setAttribute("width", String(grid.size));
@@ -207,9 +215,19 @@ export function shade(reach) {
       element.setAttribute("data-fw-options", indices.join(" "));
       element.setAttribute("tabindex", "0");
       element.setAttribute("role", "button");
-      element.setAttribute("aria-label", `${place}: cost ${cost ?? "—"}` +
+      element.setAttribute("aria-label", `${place}: cost ${cost === null ? "—" : showNumber(cost)}` +
         (indices.length > 1 ? ` (${indices.length} ways)` : ""));
     }
+  }
+  if (layer) {
+    bandPaths.forEach((d, i) => {
+      if (!d) return;
+      const path = document.createElementNS(SVG, "path");
+      path.setAttribute("class", "fw-band");
+      path.setAttribute("data-band", String(i));
+      path.setAttribute("d", d);
+      layer?.prepend(path);
+    });
   }
   showLegend();
 }
@@ -229,7 +247,8 @@ function showLegend() {
     item.insertAdjacentHTML("beforeend",
       `<svg width="22" height="16" aria-hidden="true"><defs>${patterns()}</defs>` +
       `<rect width="22" height="16" fill="url(#fw-band-${b.band})" stroke="#333"/></svg>`);
-    item.append(Number.isNaN(b.low) ? "reachable" : b.low === b.high ? `${b.low}` : `${b.low}–${b.high}`);
+    item.append(Number.isNaN(b.low) ? "reachable" : b.low === b.high ? showNumber(b.low)
+      : `${showNumber(b.low)}–${showNumber(b.high)}`);
     legend.append(item);
   }
 }

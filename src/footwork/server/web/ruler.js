@@ -4,7 +4,7 @@
 // token cancels. The path each token took this turn stays drawn, faded, for everyone
 // whose drawing shows that token.
 
-import {byId, make} from "./api.js";
+import {byId, make, showNumber} from "./api.js";
 import {hooks, mayCommand, page} from "./context.js";
 import {tokenAt} from "./hittest.js";
 import {reachableAt} from "./mapinput.js";
@@ -210,7 +210,7 @@ function label(clientX, clientY, indices, back) {
   const reach = page.reach;
   const costs = indices.map((i) => reach?.cost[i]).filter((c) => typeof c === "number");
   const cost = costs.length ? Math.min(.../** @type {number[]} */ (costs)) : null;
-  const head = make("div", "ruler-head", [cost === null ? "" : `cost ${cost}`, leftWords(cost)]
+  const head = make("div", "ruler-head", [cost === null ? "" : `cost ${showNumber(cost)}`, leftWords(cost)]
     .filter(Boolean).join(" · "));
   if (box.dataset.indices !== indices.join(" ")) {
     box.dataset.indices = indices.join(" ");
@@ -234,7 +234,7 @@ function leftWords(cost) {
   const info = /** @type {{pool_left?: unknown, left?: unknown,
     conditions?: {speed_left?: unknown}}} */ (page.held ? page.state?.actors[page.held] ?? {} : {});
   if (typeof info.pool_left === "number" && cost !== null) {
-    return `${Math.max(0, info.pool_left - cost)} left after`;
+    return `${showNumber(Math.max(0, info.pool_left - cost))} left after`;
   }
   if (typeof info.left === "string") return `left now: ${info.left}`;
   const speed = info.conditions?.speed_left;

@@ -98,6 +98,7 @@ async function pickUp(actor) {
   }
   try {
     const reach = await readReach(actor);
+    performance.mark("fw-reach-read");
     if (page.held !== actor) {  // put down or another picked up meanwhile
       performance.mark("fw-pickup-superseded");
       return;

@@ -1,6 +1,6 @@
 // Options, checks and risks in words: what the list, the tooltip and the decisions show.
 
-import {make, showOdds} from "./api.js";
+import {make, showNumber, showOdds} from "./api.js";
 
 /**
  * @typedef {import("./api.js").Option} Option
@@ -122,7 +122,7 @@ export function describe(option) {
 export function describePlace(place, cost) {
   const box = make("div", "option-text");
   box.append(make("span", "option-label", `to ${place}`));
-  if (cost !== null) box.append(make("span", "option-cost", `cost ${cost}`));
+  if (cost !== null) box.append(make("span", "option-cost", `cost ${showNumber(cost)}`));
   return box;
 }
 
