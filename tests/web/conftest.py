@@ -175,6 +175,8 @@ def click_place(page: Page, selector: str = "#map .fw-reach") -> dict[str, Any]:
     point: dict[str, Any] | None = page.evaluate(_CLICKABLE, selector)
     assert point is not None, f"no clickable {selector} on the map"
     page.mouse.click(point["x"], point["y"])
+    # the page reads the place's options in full before it moves or asks which
+    page.wait_for_selector("body:not([data-moving])")
     chooser = page.locator("#choose-dialog[open] #choose-list button")
     if chooser.count():
         chooser.first.click()

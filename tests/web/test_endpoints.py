@@ -145,3 +145,31 @@ def test_a_drawing_and_the_options_list_cost_one_search(client: TestClient) -> N
         assert calls == ["ada", "ada"]
     finally:
         engine.options = search
+
+
+@pytest.mark.parametrize("example", ["allowances/lake-battle", "sitemaps/tavern-brawl"])
+def test_a_pick_up_reads_arrays_and_only_the_options_asked(client: TestClient,
+                                                           example: str) -> None:
+    """``/reach`` is ``/options`` as arrays: the same places and costs in the same order,
+    the full option only of those asked (and of those built anyway)."""
+    table, secrets = made(client, example)
+    headers = auth(secrets["gm"])
+    actor = client.get(f"/api/tables/{table}/state", headers=headers).json()["turn"]
+    listed = client.get(f"/api/tables/{table}/options", params={"actor": actor},
+                        headers=headers).json()
+    reach = client.get(f"/api/tables/{table}/reach", params={"actor": actor},
+                       headers=headers).json()
+    assert reach["count"] == len(listed) == len(reach["to"]) == len(reach["cost"])
+    assert reach["to"] == [o["to"] for o in listed]
+    moves = [i for i, o in enumerate(listed) if o["to"] is not None]
+    if example.startswith("allowances"):  # a Reachable set: its options wait to be asked
+        assert len(reach["options"]) == len(listed) - len(moves)
+    asked = client.get(f"/api/tables/{table}/reach", params={"actor": actor, "i": moves[-1]},
+                       headers=headers).json()
+    assert asked["options"][str(moves[-1])] == listed[moves[-1]]
+    for i, option in reach["options"].items():
+        assert option == listed[int(i)]
+    # a drawing without an actor is drawn once per version and read again as it was
+    first = client.get(f"/api/tables/{table}/drawing", headers=headers).text
+    assert client.get(f"/api/tables/{table}/drawing", headers=headers).text == first
+    assert "data-options" not in first

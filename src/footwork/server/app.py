@@ -311,6 +311,17 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         cost, checks and exact odds."""
         return tables.options(table_id, seat(request, table_id, authorization), actor)
 
+    @app.get("/api/tables/{table_id}/reach", responses=REFUSALS)
+    def reach(request: Request, table_id: str,
+              actor: Annotated[str, Query(max_length=64)],
+              i: Annotated[list[int] | None, Query(max_length=64)] = None,
+              authorization: Auth = None) -> dict[str, Any]:
+        """A pick-up: `to` and `cost` of each of the actor's options as arrays (the order
+        of `/options`), the full option only for those already built and those asked
+        (`?i=3&i=7`, a hover or a click)."""
+        return tables.reach(table_id, seat(request, table_id, authorization), actor,
+                            list(i or []))
+
     @app.get("/api/tables/{table_id}/drawing", response_class=Response,
              responses={200: {"content": {"image/svg+xml": {}},
                               "description": "the map as an SVG drawing"}, **TEXT_REFUSALS})

@@ -118,6 +118,9 @@ class LiveTable:
     #: options found at (version, seat, actor): the drawing and the options endpoint of
     #: one page share one search (emptied whenever the log changes)
     choices: dict[tuple[int, Seat, str], Options] = field(default_factory=dict)
+    #: the map drawn without an actor's places, per (version, seat): drawn once per
+    #: version, whoever picks up what (the page shades the places itself)
+    drawings: dict[tuple[int, Seat], str] = field(default_factory=dict)
 
     def view(self, seat: Seat) -> View[Any]:
         return self.session.view(seat)
@@ -273,6 +276,7 @@ class Tables:
         """Fold one stored record into the live table: its events, or an undo."""
         session = table.session
         table.choices.clear()
+        table.drawings.clear()
         if record.command.get("do") == UNDO:
             session.undo()
             table.records.pop()
@@ -423,6 +427,17 @@ class Tables:
             found = table.choices[key] = view.options(state, actor)
         return found
 
+    def reach(self, table_id: str, seat: Seat, actor: str, detail: Sequence[int] = ()
+              ) -> dict[str, JSON]:
+        """The actor's options as arrays (:func:`footwork.server.reach.reach_json`): what
+        a pick-up reads; the same search as :meth:`options` and :meth:`drawing`."""
+        from footwork.server.reach import reach_json
+
+        table = self.live(table_id)
+        with table.lock:
+            found = self._options(table, seat, actor)
+            return reach_json(found, table.seat_version(seat), detail)
+
     def drawing(self, table_id: str, seat: Seat, actor: str | None = None) -> str:
         """The map as an SVG drawing for the seat (footwork.draw), with ``actor``'s
         reachable places marked; its options come from the same cache as
@@ -431,8 +446,14 @@ class Tables:
 
         table = self.live(table_id)
         with table.lock:
-            found = self._options(table, seat, actor) if actor else ()
-            return render_svg(table.session, actor or None, seat, options=found)
+            if not actor:
+                key = (table.version, seat)
+                drawn = table.drawings.get(key)
+                if drawn is None:
+                    drawn = table.drawings[key] = render_svg(table.session, None, seat)
+                return drawn
+            found = self._options(table, seat, actor)
+            return render_svg(table.session, actor, seat, options=found)
 
     def space(self, table_id: str, seat: Seat) -> Mapping[str, JSON]:
         table = self.live(table_id)

@@ -147,3 +147,11 @@ export function showOdds(odds) {
   if (odds.exact !== null) return odds.exact;
   return `≈${(odds.p * 100).toFixed(1)}%`;
 }
+
+/**
+ * A number as people read it: at most two decimals (1.4142… is 1.41).
+ * @param {number} value
+ */
+export function showNumber(value) {
+  return String(Number(value.toFixed(2)));
+}

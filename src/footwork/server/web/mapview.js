@@ -30,6 +30,9 @@ export class MapView {
     this.dragged = false;
     /** @type {{x: number, y: number} | null} */
     this.start = null;
+    /** @type {(e: PointerEvent) => boolean} a press another tool takes (a token's
+     * drag): the map does not pan for it */
+    this.grab = () => false;
     host.addEventListener("wheel", (e) => this.wheel(e), {passive: false});
     host.addEventListener("pointerdown", (e) => this.down(e));
     host.addEventListener("pointermove", (e) => this.move(e));
@@ -47,8 +50,9 @@ export class MapView {
   /**
    * Show a new drawing, keeping the view when the drawing has the same size.
    * @param {SVGSVGElement} svg
+   * @param {boolean} [refit] fit it again (the room for the map changed)
    */
-  show(svg) {
+  show(svg, refit = false) {
     const vb = svg.viewBox.baseVal;
     /** @type {Box} */
     const full = vb && vb.width > 0
@@ -63,7 +67,7 @@ export class MapView {
     this.svg = svg;
     this.full = full;
     this.home = this.content(svg) ?? full;
-    if (!same) this.box = {...this.home};
+    if (!same || refit) this.box = {...this.home};
     this.apply();
   }
 
@@ -102,13 +106,32 @@ export class MapView {
     const free = {w: host.width - RESERVED.right, h: host.height - RESERVED.bottom};
     if (free.w < 100 || free.h < 100) return box;
     const scale = Math.min(free.w / box.w, free.h / box.h);
-    return {x: box.x - (free.w / scale - box.w) / 2, y: box.y - (free.h / scale - box.h) / 2,
+    // centred across; at the top, so that room left below shows the drawing's own legend
+    // rather than an empty band above the map
+    return {x: box.x - (free.w / scale - box.w) / 2, y: box.y,
             w: host.width / scale, h: host.height / scale};
   }
 
   apply() {
     const b = this.box;
     this.svg?.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
+    this.onView();
+  }
+
+  /** Called whenever the view changes (the TV's text follows the zoom). */
+  onView() {}
+
+  /**
+   * Zoom so that a point of the drawing is in the middle of the view at ``scale`` CSS
+   * pixels per unit of the drawing (never further out than fitting the whole map).
+   * @param {{x: number, y: number}} at
+   * @param {number} scale
+   */
+  centre(at, scale) {
+    const rect = this.host.getBoundingClientRect();
+    const w = rect.width / scale, h = rect.height / scale;
+    this.box = {x: at.x - w / 2, y: at.y - h / 2, w, h};
+    this.apply();
   }
 
   fit() {
@@ -174,6 +197,7 @@ export class MapView {
   /** @param {PointerEvent} e */
   down(e) {
     if (e.button !== 0 && e.pointerType === "mouse") return;
+    if (this.pointers.size === 0 && this.grab(e)) return;
     this.pointers.set(e.pointerId, {x: e.clientX, y: e.clientY});
     if (this.pointers.size === 1) {
       this.start = {x: e.clientX, y: e.clientY};

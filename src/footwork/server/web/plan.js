@@ -1,0 +1,214 @@
+// Waypoints (styles): a plan of segments, each with its style, priced as a whole by the
+// read-only query ``price`` whenever it changes, sent as one ``move`` with its plan.
+
+import {api, byId, make} from "./api.js";
+import {act} from "./commands.js";
+import {base, page, reads, say} from "./context.js";
+
+/**
+ * @typedef {import("./api.js").Check} Check
+ * @typedef {{cost: number, plan: {style: string, to: number[], cost: number}[]}} PlanQuery
+ * @typedef {{style: string, to: number[], status: "moved" | "refused" | "not_reached",
+ *   cost?: number, pool_left?: number, cap_left?: number, left?: Record<string, number>,
+ *   reason?: string, message?: string, rules?: string[]}} PricedSegment one segment of
+ *   a priced plan (the query ``price``, styles README)
+ * @typedef {{ok: boolean, certain: boolean, cost: number, pool: number, pool_left: number,
+ *   segments: PricedSegment[], checks: Check[], hazards: unknown[],
+ *   stop: {segment: number, reason: string, message: string, rules: string[]} | null,
+ *   refused: {reason: string, message: string, rules: string[], segment: number | null} | null
+ *   }} PriceQuery the exact price of a laid plan, as decide would rule it
+ */
+
+/** @type {PriceQuery | null} the laid plan's exact price (null while asked) */
+let quote = null;
+/** How many times the plan has been priced: an answer to an older plan is dropped. */
+let pricing = 0;
+/** The table's version the plan was last priced at. */
+let priced = -1;
+
+/** The table changed under a laid plan: price it again on the new state.
+ * @param {number} version */
+export function repriceAt(version) {
+  if (page.waypoints.length && priced !== version) void pricePlan();
+}
+
+/** @param {string} cell "row,col" */
+export function addWaypoint(cell) {
+  const to = cell.split(",").map(Number);
+  if (to.some((n) => !Number.isFinite(n))) return;
+  const styles = stylesOf(page.held);
+  const last = page.waypoints.at(-1);
+  page.waypoints.push({style: last?.style ?? styles[0] ?? "walk", to});
+  void pricePlan();
+}
+
+/**
+ * The movement styles of a character (styles: its ``styles`` map).
+ * @param {string | null} actor
+ */
+function stylesOf(actor) {
+  const info = actor ? page.state?.actors[actor] : undefined;
+  return Object.keys(/** @type {{styles?: Record<string, number>}} */ (info ?? {}).styles ?? {walk: 1});
+}
+
+/** The pool of the held character (styles), in u: what is left of it. */
+function poolLeft() {
+  const info = page.held ? page.state?.actors[page.held] : undefined;
+  const left = /** @type {{pool_left?: unknown}} */ (info ?? {}).pool_left;
+  return typeof left === "number" ? left : null;
+}
+
+/**
+ * The server's cheapest plan for the held character to a cell (the read-only query
+ * ``plan``, which changes nothing).
+ * @param {number[]} to
+ * @returns {Promise<PlanQuery>}
+ */
+async function cheapestPlan(to) {
+  const url = `${base}/query/plan?arg=${encodeURIComponent(page.held ?? "")}` +
+    `&arg=${encodeURIComponent(String(to[0]))}&arg=${encodeURIComponent(String(to[1]))}`;
+  return /** @type {PlanQuery} */ (await api(url, reads()));
+}
+
+/** Price the whole plan as laid, exactly as the rules would rule it (the read-only
+ * query ``price``: it changes nothing and rolls no dice), and show it. */
+export async function pricePlan() {
+  const asked = ++pricing;
+  priced = page.state?.version ?? -1;
+  quote = null;
+  showPlan();
+  if (!page.held || page.waypoints.length === 0) return;
+  const plan = JSON.stringify(page.waypoints);
+  const url = `${base}/query/price?arg=${encodeURIComponent(page.held)}` +
+    `&arg=${encodeURIComponent(plan)}`;
+  try {
+    const found = /** @type {PriceQuery} */ (await api(url, reads()));
+    if (asked !== pricing) return;
+    quote = found;
+  } catch (error) {
+    if (asked === pricing) say(error);
+  }
+  showPlan();
+}
+
+byId("plan-cheapest").addEventListener("click", () => void (async () => {
+  const last = page.waypoints.at(-1);
+  if (!last || !page.held) return;
+  try {
+    const found = await cheapestPlan(last.to);
+    page.waypoints = found.plan.map((leg) => ({style: leg.style, to: leg.to.slice(0, 2)}));
+    void pricePlan();
+  } catch (error) {
+    say(error);
+  }
+})());
+
+/**
+ * What a priced segment shows: its cost, the pool left and its style's cap left.
+ * @param {PricedSegment} seg
+ */
+function segmentText(seg) {
+  if (seg.status === "moved") {
+    return ` · ${seg.cost} u, pool left ${seg.pool_left} u, ${seg.style} left ${seg.cap_left} u`;
+  }
+  if (seg.status === "refused") return ` · ⚠ cannot be paid or followed: ${seg.message ?? seg.reason ?? ""}`;
+  return " · not reached";
+}
+
+export function showPlan() {
+  const box = byId("plan");
+  const steps = byId("plan-steps");
+  byId("plan-mode-row").hidden = !(page.held && page.state?.ruleset === "styles" && !page.viewAs);
+  box.hidden = page.waypoints.length === 0;
+  steps.replaceChildren();
+  const styles = stylesOf(page.held);
+  const pool = poolLeft();
+  byId("plan-pool").textContent = pool === null ? "" : `Pool left now: ${pool} u. ` +
+    "Each segment shows its exact cost, the pool left after it and its style's cap left.";
+  page.waypoints.forEach((step, i) => {
+    const item = make("li", "", `to (${step.to.join(",")}) by `);
+    item.dataset.segment = String(i);
+    const select = make("select");
+    select.setAttribute("aria-label", `style of segment ${i + 1}`);
+    for (const style of styles) select.append(new Option(style, style, false, style === step.style));
+    select.addEventListener("change", () => {
+      step.style = select.value;
+      void pricePlan();
+    });
+    item.append(select);
+    const seg = quote?.segments[i];
+    const priced = make("span", "plan-price", seg ? segmentText(seg) : " · pricing…");
+    if (seg) {
+      priced.dataset.status = seg.status;
+      if (seg.status === "moved") {
+        priced.dataset.cost = String(seg.cost);
+        priced.dataset.poolLeft = String(seg.pool_left);
+        priced.dataset.capLeft = String(seg.cap_left);
+      }
+      if (seg.status !== "moved") item.classList.add("plan-refused");
+      if (seg.status === "refused") {
+        priced.classList.add("option-warning");
+        if (seg.rules?.length) priced.append(" ", ...rulesOf(seg.rules));
+      }
+    }
+    if (seg && quote?.stop && quote.stop.segment === i) {
+      const stop = quote.stop;
+      const warn = make("span", "option-warning plan-stop", ` ⚠ ${stop.message}: the move ends there`);
+      warn.append(" ", ...rulesOf(stop.rules));
+      priced.append(warn);
+    }
+    item.append(priced);
+    steps.append(item);
+  });
+  const summary = byId("plan-summary");
+  summary.replaceChildren();
+  summary.classList.remove("option-warning");
+  if (quote && page.waypoints.length) {
+    if (quote.ok) {
+      summary.textContent = `The whole plan: ${quote.cost} u, pool left ${quote.pool_left} u` +
+        (quote.certain ? "." : ". It depends on a roll: ");
+      for (const check of quote.checks) summary.append(checkText(check));
+      if (quote.hazards.length) summary.append(` ⚠ sets off ${quote.hazards.length} hazard(s).`);
+    } else if (quote.refused) {
+      summary.classList.add("option-warning");
+      summary.textContent = `⚠ The rules refuse this plan: ${quote.refused.message} `;
+      summary.append(...rulesOf(quote.refused.rules));
+    }
+  }
+  const go = /** @type {HTMLButtonElement} */ (byId("plan-go"));
+  go.disabled = !quote || !quote.ok;
+  go.title = quote && !quote.ok ? "the rules refuse this plan (see above)" : "";
+}
+
+/**
+ * A check and its exact odds, in words.
+ * @param {Check} check
+ */
+function checkText(check) {
+  const odds = Object.entries(check.odds).map(([name, p]) => `${name} ${p.exact ?? p.p}`);
+  return `${check.name} (${check.dice}): ${odds.join(", ")}. `;
+}
+
+/**
+ * The rule ids of a refusal or a stop, as text.
+ * @param {string[]} rules
+ */
+function rulesOf(rules) {
+  return rules.length ? [`(${rules.join(", ")})`] : [];
+}
+
+byId("plan-go").addEventListener("click", () => {
+  if (!page.held) return;
+  void act({command: {do: "move", actor: page.held, plan: page.waypoints},
+            label: "move along the waypoints", to: null, cost: "", checks: [], rules: []});
+  clearPlan();
+});
+byId("plan-clear").addEventListener("click", () => clearPlan());
+
+export function clearPlan() {
+  pricing++;
+  page.waypoints = [];
+  quote = null;
+  showPlan();
+}
+

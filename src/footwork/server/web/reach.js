@@ -1,0 +1,254 @@
+// The places the held character can reach: read as two arrays (each option's place and
+// cost, ``GET /reach``), shaded by the page on the drawing it already shows (no drawing
+// is fetched on a pick-up), each option read in full only when someone looks at it.
+
+import {api, byId, make, showNumber} from "./api.js";
+import {base, key, page} from "./context.js";
+import {isRisky} from "./words.js";
+
+/**
+ * @typedef {import("./api.js").Option} Option
+ * @typedef {import("./context.js").Reach} Reach
+ * @typedef {import("./context.js").ReachAnswer} ReachAnswer
+ */
+
+const SVG = "http://www.w3.org/2000/svg";
+/** How many cost bands the reachable places are shaded in. */
+const BANDS = 4;
+/** Band colours (a sequential scale that colour-blind readers tell apart), each
+ * with its own hatching as well. */
+const BAND_COLOURS = ["#fde725", "#7ad151", "#22a884", "#2a788e"];
+
+/**
+ * @param {ReachAnswer} answer
+ * @param {string} actor
+ * @returns {Reach}
+ */
+function fromAnswer(answer, actor) {
+  /** @type {Map<string, number[]>} */
+  const places = new Map();
+  answer.to.forEach((to, i) => {
+    if (to === null) return;
+    const known = places.get(to);
+    if (known) known.push(i);
+    else places.set(to, [i]);
+  });
+  const details = new Map(Object.entries(answer.options).map(([i, o]) => [Number(i), o]));
+  return {actor, version: answer.version, to: answer.to, cost: answer.cost, places, details};
+}
+
+/**
+ * The options of a character of this seat, as arrays.
+ * @param {string} actor
+ * @returns {Promise<Reach>}
+ */
+export async function readReach(actor) {
+  const answer = /** @type {ReachAnswer} */ (await api(`${base}/reach`,
+    {key, params: {as: page.viewAs, actor}}));
+  return fromAnswer(answer, actor);
+}
+
+/**
+ * The full options ``indices`` of the held character (read once, then kept).
+ * @param {Reach} reach
+ * @param {number[]} indices
+ * @returns {Promise<Option[]>}
+ */
+export async function details(reach, indices) {
+  const missing = indices.filter((i) => !reach.details.has(i));
+  if (missing.length) {
+    const url = new URL(`${base}/reach`, location.origin);
+    url.searchParams.set("actor", reach.actor);
+    if (page.viewAs) url.searchParams.set("as", page.viewAs);
+    for (const i of missing.slice(0, 64)) url.searchParams.append("i", String(i));
+    const answer = /** @type {ReachAnswer} */ (await api(url.pathname + url.search, {key}));
+    for (const [i, o] of Object.entries(answer.options)) reach.details.set(Number(i), o);
+  }
+  return indices.map((i) => reach.details.get(i)).filter((o) => o !== undefined)
+    .map((o) => /** @type {Option} */ (o));
+}
+
+/**
+ * The cheapest cost of a place (null when none of its options has a number).
+ * @param {Reach} reach
+ * @param {number[]} indices
+ */
+export function placeCost(reach, indices) {
+  const costs = indices.map((i) => reach.cost[i]).filter((c) => c !== null)
+    .map((c) => /** @type {number} */ (c));
+  return costs.length ? Math.min(...costs) : null;
+}
+
+/** @type {{band: number, low: number, high: number}[]} the legend's bands */
+let bands = [];
+
+/**
+ * Each cost's band, on one scale (the cheapest to the dearest of the list).
+ * @param {number[]} costs
+ * @returns {(cost: number) => number}
+ */
+function banding(costs) {
+  const values = [...new Set(costs)].sort((a, b) => a - b);
+  const rank = new Map(values.map((v, i) => [v, i]));
+  /** @param {number} cost */
+  const band = (cost) => {
+    const r = rank.get(cost) ?? 0;
+    if (values.length <= BANDS) return r;
+    return Math.min(BANDS - 1, Math.floor(r * BANDS / values.length));
+  };
+  bands = [];
+  for (const value of values) {
+    const b = band(value);
+    const last = bands.at(-1);
+    if (last && last.band === b) last.high = value;
+    else bands.push({band: b, low: value, high: value});
+  }
+  return band;
+}
+
+/** The hatching of each band, put in the drawing's defs. */
+export function patterns() {
+  const hatch = [
+    "",
+    '<path d="M0 8 L8 0" stroke="#222" stroke-width="0.8" opacity="0.55"/>',
+    '<path d="M0 0 L8 8 M0 4 L4 8 M4 0 L8 4" stroke="#111" stroke-width="0.8" opacity="0.55"/>',
+    '<path d="M0 0 L8 8 M8 0 L0 8" stroke="#fff" stroke-width="1" opacity="0.75"/>',
+  ];
+  return BAND_COLOURS.map((colour, i) =>
+    `<pattern id="fw-band-${i}" width="8" height="8" patternUnits="userSpaceOnUse">` +
+    `<rect width="8" height="8" fill="${colour}" opacity="0.8"/>${hatch[i]}</pattern>`).join("");
+}
+
+/**
+ * Where a grid drawing puts its cells: the side of one and the corner of (0, 0).
+ * @param {SVGSVGElement} svg
+ * @returns {{size: number, x: number, y: number} | null}
+ */
+export function gridOf(svg) {
+  if (svg.getAttribute("data-map") !== "grid") return null;
+  const size = Number(svg.getAttribute("data-px-per-cell") ?? "0");
+  const [x, y] = (svg.getAttribute("data-origin") ?? "0 0").split(" ").map(Number);
+  return size > 0 ? {size, x, y} : null;
+}
+
+/** Take the shading off the drawing (a put-down, or before shading another). */
+export function unshade() {
+  const svg = byId("map").querySelector("svg");
+  if (!svg) return;
+  svg.querySelector("g.fw-overlay")?.remove();
+  for (const element of svg.querySelectorAll(".fw-reach")) {
+    element.classList.remove("fw-reach", "fw-hot", "fw-risky");
+    for (const name of ["data-band", "data-fw-options", "tabindex", "role", "aria-label"]) {
+      element.removeAttribute(name);
+    }
+  }
+  bands = [];
+  showLegend();
+}
+
+/**
+ * Shade the places of ``reach`` on the drawing shown: on a grid one square per cell in
+ * a layer under the tokens; elsewhere the place's own shape.
+ * @param {Reach} reach
+ */
+export function shade(reach) {
+  unshade();
+  const svg = byId("map").querySelector("svg");
+  if (!svg) return;
+  /** @type {[string, number[], number | null][]} */
+  const found = [...reach.places].map(([place, indices]) => [place, indices, placeCost(reach, indices)]);
+  const band = banding(found.map((f) => f[2]).filter((c) => c !== null).map((c) => /** @type {number} */ (c)));
+  // places whose costs are not numbers (a movement action) are one band: reachable
+  if (found.some((f) => f[2] === null)) bands.push({band: 0, low: NaN, high: NaN});
+  const grid = gridOf(svg);
+  /** @type {SVGGElement | null} */
+  let layer = null;
+  if (grid) {
+    layer = /** @type {SVGGElement} */ (document.createElementNS(SVG, "g"));
+    layer.setAttribute("class", "fw-overlay");
+    const tokens = svg.querySelector(":scope > g.actors");
+    if (tokens) svg.insertBefore(layer, tokens);
+    else svg.append(layer);
+  }
+  /** @type {Map<string, Element[]>} */
+  const shapes = new Map();
+  if (!grid) {
+    for (const element of svg.querySelectorAll(".place[data-place]")) {
+      const place = element.getAttribute("data-place") ?? "";
+      const known = shapes.get(place);
+      if (known) known.push(element);
+      else shapes.set(place, [element]);
+    }
+  }
+  // on a grid each band is painted by one path of squares (a thousand hatched rects
+  // cost the browser twice the time to paint); each cell keeps a clear rect of its own
+  // to focus, hover and outline
+  /** @type {string[]} */
+  const bandPaths = ["", "", "", ""];
+  for (const [place, indices, cost] of found) {
+    /** @type {Element[]} */
+    let elements = shapes.get(place) ?? [];
+    if (grid && layer) {
+      const [row, col] = place.split(",").map(Number);
+      if (!Number.isFinite(row) || !Number.isFinite(col)) continue;
+      const x = grid.x + col * grid.size, y = grid.y + row * grid.size;
+      bandPaths[cost === null ? 0 : band(cost)] += `M${x} ${y}h${grid.size}v${grid.size}h${-grid.size}z`;
+      const rect = document.createElementNS(SVG, "rect");
+      rect.setAttribute("class", "fw-cell");
+      rect.setAttribute("x", String(grid.x + col * grid.size));
+      rect.setAttribute("y", String(grid.y + row * grid.size));
+      rect.setAttribute("width", String(grid.size));
+      rect.setAttribute("height", String(grid.size));
+      rect.setAttribute("data-place", place);
+      layer.append(rect);
+      elements = [rect];
+    }
+    // options already read in full (ending the turn, a zone map's moves) show their risk
+    const risky = indices.some((i) => {
+      const option = reach.details.get(i);
+      return option !== undefined && isRisky(option);
+    });
+    for (const element of elements) {
+      element.classList.add("fw-reach");
+      if (risky) element.classList.add("fw-risky");
+      element.setAttribute("data-band", String(cost === null ? 0 : band(cost)));
+      element.setAttribute("data-fw-options", indices.join(" "));
+      element.setAttribute("tabindex", "0");
+      element.setAttribute("role", "button");
+      element.setAttribute("aria-label", `${place}: cost ${cost === null ? "—" : showNumber(cost)}` +
+        (indices.length > 1 ? ` (${indices.length} ways)` : ""));
+    }
+  }
+  if (layer) {
+    bandPaths.forEach((d, i) => {
+      if (!d) return;
+      const path = document.createElementNS(SVG, "path");
+      path.setAttribute("class", "fw-band");
+      path.setAttribute("data-band", String(i));
+      path.setAttribute("d", d);
+      layer?.prepend(path);
+    });
+  }
+  showLegend();
+}
+
+/** The cost legend of the shaded places (hidden when nothing is shaded). */
+function showLegend() {
+  const legend = byId("legend");
+  legend.replaceChildren();
+  if (!page.held || !bands.length) {
+    legend.hidden = true;
+    return;
+  }
+  legend.hidden = false;
+  legend.append(make("span", "legend-title", "cost"));
+  for (const b of bands) {
+    const item = make("span", "legend-item");
+    item.insertAdjacentHTML("beforeend",
+      `<svg width="22" height="16" aria-hidden="true"><defs>${patterns()}</defs>` +
+      `<rect width="22" height="16" fill="url(#fw-band-${b.band})" stroke="#333"/></svg>`);
+    item.append(Number.isNaN(b.low) ? "reachable" : b.low === b.high ? showNumber(b.low)
+      : `${showNumber(b.low)}–${showNumber(b.high)}`);
+    legend.append(item);
+  }
+}

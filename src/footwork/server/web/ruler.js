@@ -1,0 +1,317 @@
+// Dragging a token with a ruler: press on one of your tokens and drag; the path to the
+// place under the pointer, its cost, what is left, each check with its odds and the
+// warnings follow the pointer; release to move there, Escape or dragging back onto the
+// token cancels. The path each token took this turn stays drawn, faded, for everyone
+// whose drawing shows that token.
+
+import {byId, make, showNumber} from "./api.js";
+import {hooks, mayCommand, page} from "./context.js";
+import {tokenAt} from "./hittest.js";
+import {reachableAt} from "./mapinput.js";
+import {hideTip, landing, moveTo, optionsOf} from "./moves.js";
+import {gridOf} from "./reach.js";
+import {describe} from "./words.js";
+
+/** @typedef {{x: number, y: number}} Point a point of the drawing */
+
+const SVG = "http://www.w3.org/2000/svg";
+/** How far (CSS px) a press may move and still be a click. */
+const SLOP = 6;
+
+const host = byId("map");
+
+/** @returns {SVGSVGElement | null} */
+function svgOf() {
+  const svg = host.querySelector("svg");
+  return svg instanceof SVGSVGElement ? svg : null;
+}
+
+/**
+ * A point of the screen in the drawing's coordinates.
+ * @param {SVGSVGElement} svg
+ * @param {number} x
+ * @param {number} y
+ * @returns {Point}
+ */
+function toSvg(svg, x, y) {
+  const m = svg.getScreenCTM();
+  if (!m) return {x, y};
+  const p = new DOMPoint(x, y).matrixTransform(m.inverse());
+  return {x: p.x, y: p.y};
+}
+
+/**
+ * The centre of an element in the drawing's coordinates.
+ * @param {SVGSVGElement} svg
+ * @param {Element} element
+ * @returns {Point | null}
+ */
+function centreOf(svg, element) {
+  if (!(element instanceof SVGGraphicsElement)) return null;
+  const box = element.getBoundingClientRect();
+  if (!box.width && !box.height) return null;
+  return toSvg(svg, box.left + box.width / 2, box.top + box.height / 2);
+}
+
+/**
+ * @typedef {{actor: string, pointer: number, x: number, y: number, moved: boolean,
+ *   from: Point | null, place: string | null, indices: number[], at: number[] | null}} Drag
+ */
+
+/** @type {Drag | null} */
+let drag = null;
+/** The click that ends a drag is not a click. */
+let swallow = false;
+let frame = 0;
+
+/** @param {import("./mapview.js").MapView} map */
+export function startRuler(map) {
+  map.grab = (e) => {
+    const id = tokenAt(e.clientX, e.clientY);
+    if (!id || !mayCommand(id) || page.state?.pending) return false;
+    drag = {actor: id, pointer: e.pointerId, x: e.clientX, y: e.clientY, moved: false,
+            from: null, place: null, indices: [], at: null};
+    swallow = false;
+    return true;
+  };
+  host.addEventListener("pointermove", (e) => {
+    const d = drag;
+    if (!d || e.pointerId !== d.pointer) return;
+    if (!d.moved) {
+      if (Math.hypot(e.clientX - d.x, e.clientY - d.y) < SLOP) return;
+      d.moved = true;
+      host.setPointerCapture(e.pointerId);
+      host.classList.add("fw-dragging");
+      hideTip();
+      const svg = svgOf();
+      const token = svg?.querySelector(`[data-actor="${CSS.escape(d.actor)}"]`);
+      d.from = svg && token ? centreOf(svg, token) : null;
+      if (page.held !== d.actor) void hooks.pickUp(d.actor);
+    }
+    cancelAnimationFrame(frame);
+    const {clientX, clientY} = e;
+    frame = requestAnimationFrame(() => follow(clientX, clientY));
+  });
+  host.addEventListener("pointerup", (e) => void release(e));
+  host.addEventListener("pointercancel", () => cancel());
+  host.addEventListener("click", (e) => {
+    if (!swallow) return;
+    swallow = false;
+    e.stopPropagation();
+    e.preventDefault();
+  }, true);
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || !drag?.moved) return;
+    e.stopImmediatePropagation();
+    cancel();
+  }, true);
+}
+
+/**
+ * The ruler follows the pointer: the path to the place under it, and its words.
+ * @param {number} clientX
+ * @param {number} clientY
+ */
+function follow(clientX, clientY) {
+  const d = drag;
+  const svg = svgOf();
+  if (!d || !svg || !d.from) return;
+  const started = performance.now();
+  const back = Math.hypot(clientX - d.x, clientY - d.y) < SLOP * 3;
+  const found = back || page.held !== d.actor ? null : reachableAt(clientX, clientY);
+  d.place = found?.place ?? null;
+  d.indices = found?.indices ?? [];
+  d.at = found?.at ?? null;
+  const to = toSvg(svg, clientX, clientY);
+  draw(svg, d.from, found ? pathTo(svg, found.place, to) : [to], found !== null);
+  label(clientX, clientY, found ? found.indices : null, back);
+  performance.measure("fw-ruler-frame", {start: started, end: performance.now()});
+}
+
+/**
+ * The way to a place, as points of the drawing: a grid plan's waypoints, then the point
+ * under the pointer (on a grid, its cell's centre).
+ * @param {SVGSVGElement} svg
+ * @param {string} place
+ * @param {Point} pointer
+ * @returns {Point[]}
+ */
+function pathTo(svg, place, pointer) {
+  const grid = gridOf(svg);
+  if (!grid) return [pointer];
+  /** @param {number} r @param {number} c */
+  const cell = (r, c) => ({x: grid.x + (c + 0.5) * grid.size, y: grid.y + (r + 0.5) * grid.size});
+  const [row, col] = place.split(",").map(Number);
+  const reach = page.reach;
+  const option = reach?.places.get(place)?.map((i) => reach.details.get(i)).find((o) => o);
+  const plan = option?.command["plan"];
+  const legs = Array.isArray(plan) ? plan.map((leg) => /** @type {{to?: number[]}} */ (leg).to)
+    .filter((t) => Array.isArray(t)).map((t) => cell(Number(t[0]), Number(t[1]))) : [];
+  return [...legs.slice(0, -1), cell(row, col)];
+}
+
+/**
+ * Draw the ruler's line, in a layer of its own over the map (drawing on the map itself
+ * would repaint a large map at every frame).
+ * @param {SVGSVGElement} svg
+ * @param {Point} from
+ * @param {Point[]} path
+ * @param {boolean} reachable
+ */
+function draw(svg, from, path, reachable) {
+  const m = svg.getScreenCTM();
+  const wrap = /** @type {HTMLElement} */ (host.parentElement);
+  if (!m) return;
+  let layer = wrap.querySelector("svg.ruler-layer");
+  if (!layer) {
+    layer = document.createElementNS(SVG, "svg");
+    layer.setAttribute("class", "ruler-layer");
+    layer.setAttribute("aria-hidden", "true");
+    layer.append(document.createElementNS(SVG, "polyline"), document.createElementNS(SVG, "circle"));
+    wrap.append(layer);
+  }
+  const area = wrap.getBoundingClientRect();
+  layer.classList.toggle("fw-ruler-off", !reachable);
+  const points = [from, ...path].map((p) => new DOMPoint(p.x, p.y).matrixTransform(m))
+    .map((p) => ({x: p.x - area.left, y: p.y - area.top}));
+  const [line, end] = [...layer.children];
+  line.setAttribute("points", points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "));
+  const last = points[points.length - 1];
+  end.setAttribute("cx", String(last.x));
+  end.setAttribute("cy", String(last.y));
+  end.setAttribute("r", "7");
+}
+
+/** Which label was asked last: an older answer is dropped. */
+let labelled = 0;
+
+/**
+ * The ruler's words beside the pointer: the place, its cost and what is left, checks and
+ * odds, warnings (read in full once per place); or how to cancel.
+ * @param {number} clientX
+ * @param {number} clientY
+ * @param {number[] | null} indices
+ * @param {boolean} back
+ */
+function label(clientX, clientY, indices, back) {
+  const box = byId("ruler-label");
+  const area = /** @type {HTMLElement} */ (box.parentElement).getBoundingClientRect();
+  box.hidden = false;
+  box.style.left = `${Math.min(clientX - area.left + 18, area.width - box.offsetWidth - 8)}px`;
+  box.style.top = `${Math.max(8, Math.min(clientY - area.top + 18, area.height - box.offsetHeight - 8))}px`;
+  const asked = ++labelled;
+  if (!indices) {
+    box.dataset.state = back ? "back" : "none";
+    box.replaceChildren(make("span", "hint", back ? "release here to cancel"
+      : "not a place it can reach: release to cancel (Esc too)"));
+    return;
+  }
+  box.dataset.state = "place";
+  const reach = page.reach;
+  const costs = indices.map((i) => reach?.cost[i]).filter((c) => typeof c === "number");
+  const cost = costs.length ? Math.min(.../** @type {number[]} */ (costs)) : null;
+  const head = make("div", "ruler-head", [cost === null ? "" : `cost ${showNumber(cost)}`, leftWords(cost)]
+    .filter(Boolean).join(" · "));
+  if (box.dataset.indices !== indices.join(" ")) {
+    box.dataset.indices = indices.join(" ");
+    box.replaceChildren(head, make("span", "hint", "…"));
+  } else {
+    box.firstElementChild?.replaceWith(head);
+  }
+  const at = drag?.at ?? null;
+  void optionsOf(indices.slice(0, 3)).then((found) => {
+    if (asked !== labelled || !found) return;
+    box.replaceChildren(head, ...found.map((o) => describe(landing(o, at))));
+  }).catch(() => undefined);
+}
+
+/**
+ * What the held character has left, as far as its state says: after this move where it
+ * is one pool (styles), else what is left now (allowances' words, a Speed left).
+ * @param {number | null} cost
+ */
+function leftWords(cost) {
+  const info = /** @type {{pool_left?: unknown, left?: unknown,
+    conditions?: {speed_left?: unknown}}} */ (page.held ? page.state?.actors[page.held] ?? {} : {});
+  if (typeof info.pool_left === "number" && cost !== null) {
+    return `${showNumber(Math.max(0, info.pool_left - cost))} left after`;
+  }
+  if (typeof info.left === "string") return `left now: ${info.left}`;
+  const speed = info.conditions?.speed_left;
+  return typeof speed === "number" ? `Speed left now: ${speed}` : "";
+}
+
+/** @param {PointerEvent} e */
+async function release(e) {
+  const d = drag;
+  if (!d || e.pointerId !== d.pointer) return;
+  drag = null;
+  if (!d.moved) return;  // a click: the map's click handler picks up or puts down
+  swallow = true;
+  cancelAnimationFrame(frame);
+  follow(e.clientX, e.clientY);  // where it was released, not the last frame
+  const {indices, at} = {indices: d.indices, at: d.at};
+  clear();
+  if (indices.length) {
+    hideTip();
+    await moveTo(indices, at);
+  }
+}
+
+function cancel() {
+  drag = null;
+  swallow = true;
+  cancelAnimationFrame(frame);
+  clear();
+}
+
+function clear() {
+  host.classList.remove("fw-dragging");
+  host.parentElement?.querySelector("svg.ruler-layer")?.remove();
+  const box = byId("ruler-label");
+  box.hidden = true;
+  box.dataset.indices = "";
+}
+
+// -- the paths taken this turn ----------------------------------------------------------
+
+/** @type {Map<string, Point[]>} each token's centres this turn, oldest first */
+const trails = new Map();
+let trailTurn = "";
+
+/**
+ * A new drawing: note where each token is now, and draw each token's path this turn
+ * (faded, under the tokens). A new turn starts them afresh.
+ * @param {SVGSVGElement} svg
+ */
+export function drawTrails(svg) {
+  const state = page.state;
+  const turn = state ? `${state.round}/${state.turn ?? ""}` : "";
+  if (turn !== trailTurn) {
+    trails.clear();
+    trailTurn = turn;
+  }
+  for (const token of svg.querySelectorAll("g[data-actor]")) {
+    const id = token.getAttribute("data-actor") ?? "";
+    const at = centreOf(svg, token);
+    if (!at) continue;
+    const trail = trails.get(id) ?? [];
+    const last = trail[trail.length - 1];
+    if (!last || Math.hypot(last.x - at.x, last.y - at.y) > 1) trail.push(at);
+    trails.set(id, trail);
+  }
+  svg.querySelector("g.fw-trails")?.remove();
+  const layer = document.createElementNS(SVG, "g");
+  layer.setAttribute("class", "fw-trails");
+  for (const [id, trail] of trails) {
+    if (trail.length < 2 || !svg.querySelector(`g[data-actor="${CSS.escape(id)}"]`)) continue;
+    const line = document.createElementNS(SVG, "polyline");
+    line.setAttribute("points", trail.map((p) => `${p.x},${p.y}`).join(" "));
+    line.setAttribute("data-actor-trail", id);
+    layer.append(line);
+  }
+  // under the tokens where they are a layer of the drawing's own (grids), else on top
+  const tokens = svg.querySelector(":scope > g.actors");
+  if (tokens) svg.insertBefore(layer, tokens);
+  else svg.append(layer);
+}

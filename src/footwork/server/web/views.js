@@ -1,0 +1,175 @@
+// The page on a shared screen and on a phone. The TV (``?tv`` or the TV button): the map
+// has the whole screen, its text never under 12 px and growing with the zoom, whose
+// turn it is and the last ruling in large type, the legends folded away on demand. The
+// phone: the first view fits the map to the width with tokens at least 24 px (about your
+// character), double-tap zooms, "find my character", and the sheet of panels never
+// covers the token being moved.
+
+import {byId} from "./api.js";
+import {mayCommand, page, tv} from "./context.js";
+
+/** @typedef {import("./mapview.js").MapView} MapView */
+
+/** The least size of a token on a phone, and of text on the TV (CSS px). */
+const MIN_TOKEN = 24;
+const MIN_TEXT = 12;
+/** How close (ms, CSS px) two taps are to be a double tap. */
+const DOUBLE_TAP = {ms: 320, px: 30};
+
+const host = byId("map");
+
+export function isPhone() {
+  return matchMedia("(max-width: 760px)").matches;
+}
+
+function isTv() {
+  return document.body.classList.contains("tv");
+}
+
+/** @param {MapView} map */
+export function setUpViews(map) {
+  let textFrame = 0;
+  map.onView = () => {
+    if (!isTv()) return;
+    cancelAnimationFrame(textFrame);
+    textFrame = requestAnimationFrame(() => textAtLeast(map));
+  };
+  byId("find-me").addEventListener("click", () => findMe(map, 32));
+  byId("tv-toggle").addEventListener("click", () => showTv(map, !isTv()));
+  byId("tv-legend").addEventListener("click", () => {
+    const folded = host.classList.toggle("fw-no-legend");
+    byId("tv-legend").setAttribute("aria-pressed", String(!folded));
+  });
+  let last = {t: 0, x: 0, y: 0};
+  host.addEventListener("pointerup", (e) => {
+    if (e.pointerType !== "touch") return;
+    const near = Math.hypot(e.clientX - last.x, e.clientY - last.y) < DOUBLE_TAP.px;
+    if (e.timeStamp - last.t < DOUBLE_TAP.ms && near) {
+      map.zoom(2, e.clientX, e.clientY);
+      last = {t: 0, x: 0, y: 0};
+    } else {
+      last = {t: e.timeStamp, x: e.clientX, y: e.clientY};
+    }
+  });
+  if (tv) showTv(map, true);
+}
+
+/**
+ * The TV view on or off (kept in the address, so a reload keeps it).
+ * @param {MapView} map
+ * @param {boolean} on
+ */
+function showTv(map, on) {
+  document.body.classList.toggle("tv", on);
+  byId("tv-toggle").setAttribute("aria-pressed", String(on));
+  const url = new URL(location.href);
+  if (on) url.searchParams.set("tv", "");
+  else url.searchParams.delete("tv");
+  history.replaceState(null, "", url.toString().replace(/tv=(&|$)/, "tv$1"));
+  requestAnimationFrame(() => {
+    if (map.svg) map.show(map.svg, true);
+    if (!on) for (const text of host.querySelectorAll("svg text")) {
+      /** @type {SVGTextElement} */ (text).style.removeProperty("font-size");
+    }
+  });
+}
+
+/**
+ * On the TV, every text of the map at least 12 px on screen (larger as one zooms in).
+ * @param {MapView} map
+ */
+function textAtLeast(map) {
+  const scale = 1 / map.unit();  // CSS px per unit of the drawing
+  for (const element of host.querySelectorAll("svg text")) {
+    const text = /** @type {SVGTextElement} */ (element);
+    let size = Number(text.dataset.fwSize);
+    if (!size) {
+      size = parseFloat(getComputedStyle(text).fontSize) || 12;
+      text.dataset.fwSize = String(size);
+    }
+    if (size * scale < MIN_TEXT) text.style.fontSize = `${(MIN_TEXT / scale).toFixed(2)}px`;
+    else text.style.removeProperty("font-size");
+  }
+}
+
+/** The character this page is about: the one in hand, else whose turn it is if it is
+ * yours, else your first, else whose turn it is. */
+function mine() {
+  const state = page.state;
+  if (!state) return null;
+  if (page.held) return page.held;
+  if (state.turn && mayCommand(state.turn)) return state.turn;
+  return Object.keys(state.actors).find((a) => mayCommand(a)) ?? state.turn ?? null;
+}
+
+/**
+ * A token's body on screen (its disc or box, not its name).
+ * @param {string} actor
+ * @returns {DOMRect | null}
+ */
+function tokenBox(actor) {
+  const token = host.querySelector(`svg [data-actor="${CSS.escape(actor)}"]`);
+  const body = token?.querySelector("circle, ellipse, rect") ?? token;
+  const box = body?.getBoundingClientRect();
+  return box && box.width > 0 ? box : null;
+}
+
+/**
+ * Centre the view on your character, its token at least ``least`` CSS px.
+ * @param {MapView} map
+ * @param {number} least
+ */
+export function findMe(map, least) {
+  const actor = mine();
+  const svg = map.svg;
+  const box = actor ? tokenBox(actor) : null;
+  if (!svg || !box) return;
+  const m = svg.getScreenCTM();
+  if (!m) return;
+  const at = new DOMPoint(box.left + box.width / 2, box.top + box.height / 2)
+    .matrixTransform(m.inverse());
+  const scale = 1 / map.unit();
+  const size = Math.min(box.width, box.height);
+  map.centre({x: at.x, y: at.y}, size >= least ? scale : scale * least / size);
+}
+
+/**
+ * The first view of a table on a phone: the map fitted to the width, zoomed in about
+ * your character when its tokens would be smaller than 24 px.
+ * @param {MapView} map
+ */
+export function firstView(map) {
+  if (!isPhone()) return;
+  const actor = mine() ?? Object.keys(page.state?.actors ?? {})[0];
+  const box = actor ? tokenBox(actor) : null;
+  if (box && Math.min(box.width, box.height) < MIN_TOKEN) findMe(map, MIN_TOKEN * 1.15);
+}
+
+/** On a phone, the token in hand stays in sight above the sheet of panels. */
+export function keepInSight() {
+  if (!isPhone() || !page.held) return;
+  const box = tokenBox(page.held);
+  if (!box) return;
+  const area = host.getBoundingClientRect();
+  const panels = byId("panels").getBoundingClientRect();
+  const bottom = Math.min(area.bottom, panels.top) - 12;
+  if (box.top >= area.top + 8 && box.bottom <= bottom && box.left >= area.left &&
+      box.right <= area.right) return;
+  const x = area.left + area.width / 2, y = area.top + (bottom - area.top) / 2;
+  mapRef?.pan(x - (box.left + box.width / 2), y - (box.top + box.height / 2));
+}
+
+/** @type {MapView | null} */
+let mapRef = null;
+
+/** @param {MapView} map */
+export function remember(map) {
+  mapRef = map;
+}
+
+/** The map's host takes the drawing's background colour: no seam when zoomed out. */
+export function matchBackground() {
+  const svg = host.querySelector("svg");
+  const back = svg?.querySelector(":scope > rect");
+  host.style.background = back?.getAttribute("fill") ?? "";
+}

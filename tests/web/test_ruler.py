@@ -1,0 +1,72 @@
+"""Dragging a token with a ruler (issue 21, item 2), in chromium: the ruler follows the
+pointer with the place's cost and words, a release moves there, Escape and dragging back
+cancel, and the path taken this turn stays drawn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import Server, open_table, wait_until
+
+#: the centre of the held token, and of a reachable cell no token stands on
+_POINTS = """(actor) => {
+  const centre = (el) => { const r = el.getBoundingClientRect();
+                           return {x: r.left + r.width / 2, y: r.top + r.height / 2}; };
+  const token = document.querySelector(`#map [data-actor="${actor}"]`);
+  const cells = [...document.querySelectorAll('#map .fw-reach[data-place]')];
+  const far = cells.map((el) => ({...centre(el), place: el.getAttribute('data-place')}))
+    .filter((p) => !document.elementsFromPoint(p.x, p.y).some((e) => e.closest('[data-actor]')));
+  const from = centre(token);
+  const away = (p) => Math.hypot(p.x - from.x, p.y - from.y);
+  far.sort((a, b) => away(b) - away(a));
+  return {from, to: far[0]};
+}"""
+
+
+def drag_to(page: Page, start: dict[str, Any], end: dict[str, Any]) -> None:
+    page.mouse.move(start["x"], start["y"])
+    page.mouse.down()
+    page.mouse.move(end["x"], end["y"], steps=12)
+
+
+def test_a_token_dragged_with_the_ruler_moves_on_release(server: Server, page: Page) -> None:
+    table = server.table("styles/ruined-tower")
+    open_table(page, table.link())
+    start = table.state()
+    page.click('.actor-button[data-actor="ada"]')
+    page.wait_for_selector("#map .fw-reach")
+    points = page.evaluate(_POINTS, "ada")
+    label = page.locator("#ruler-label")
+
+    # dragged to a cell then Escape: nothing sent, the ruler gone
+    drag_to(page, points["from"], points["to"])
+    expect(label).to_be_visible()
+    expect(label).to_contain_text("cost")
+    expect(label).to_contain_text("left after")  # the pool left once this move is paid
+    expect(label.locator(".option-label")).to_contain_text("move")  # the option in words
+    expect(page.locator("svg.ruler-layer polyline")).to_have_count(1)
+    page.keyboard.press("Escape")
+    page.mouse.up()
+    expect(label).to_be_hidden()
+    expect(page.locator("svg.ruler-layer")).to_have_count(0)
+
+    # dragged away and back onto the token: a release there cancels
+    drag_to(page, points["from"], points["to"])
+    page.mouse.move(points["from"]["x"], points["from"]["y"], steps=8)
+    expect(label).to_contain_text("cancel")
+    page.mouse.up()
+    page.wait_for_timeout(300)
+    assert table.state()["version"] == start["version"]
+
+    # dragged and released: the move, to the cell under the pointer
+    drag_to(page, points["from"], points["to"])
+    expect(label).to_contain_text("cost")
+    page.mouse.up()
+    after = wait_until(lambda: (s := table.state())["version"] > start["version"] and s,
+                       "the move")
+    ada = after["actors"]["ada"]
+    assert f"{ada['row']},{ada['col']}" == points["to"]["place"], (ada, points["to"])
+    # the path ada took this turn stays drawn, faded, under the tokens
+    expect(page.locator('#map g.fw-trails polyline[data-actor-trail="ada"]')).to_have_count(1)

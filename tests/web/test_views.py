@@ -1,0 +1,120 @@
+"""The TV and the phone (issue 21, items 5 and 6), in chromium: screenshots at 1920×1080
+(``?tv``) and 390×844 (touch), checked for how much of the screen the map covers, the
+size of its text on the TV and of the tokens on the phone. ``pytest tests/web
+--update-golden`` writes them to docs/web/ (docs/web.md shows them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.conftest import PATIENCE_MS, Server, open_table
+from tests.web.test_screenshots import folder
+
+#: the map's share of the screen, the least text on screen (CSS px) and the page's state
+_MEASURE = """() => {
+  const host = document.querySelector('#map');
+  const svg = host.querySelector('svg');
+  const h = host.getBoundingClientRect();
+  const scale = svg.getScreenCTM().a;
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const el of svg.querySelectorAll('.place, g.floor, g.cells, [data-actor]')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width) continue;
+    x0 = Math.min(x0, r.left); y0 = Math.min(y0, r.top);
+    x1 = Math.max(x1, r.right); y1 = Math.max(y1, r.bottom);
+  }
+  const seen = (r) => r.width > 0 && r.right > h.left && r.left < h.right &&
+    r.bottom > h.top && r.top < h.bottom;
+  const sizes = [...svg.querySelectorAll('text')]
+    .filter((t) => getComputedStyle(t).display !== 'none' && seen(t.getBoundingClientRect()))
+    .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+  return {host: h.width * h.height / (innerWidth * innerHeight),
+          mapWidth: (Math.min(x1, h.right) - Math.max(x0, h.left)) / h.width,
+          mapHeight: (Math.min(y1, h.bottom) - Math.max(y0, h.top)) / h.height,
+          smallestText: Math.min(...sizes), texts: sizes.length};
+}"""
+
+#: a token's body (its disc or box) on screen, and whether it is in the map's view
+_TOKEN = """(actor) => {
+  const token = document.querySelector(`#map svg [data-actor="${actor}"]`);
+  const body = token.querySelector('circle, ellipse, rect') || token;
+  const r = body.getBoundingClientRect();
+  const h = document.querySelector('#map').getBoundingClientRect();
+  const sheet = document.querySelector('#panels').getBoundingClientRect();
+  return {w: r.width, h: r.height, top: r.top, bottom: r.bottom,
+          inView: r.left >= h.left && r.right <= h.right && r.top >= h.top && r.bottom <= h.bottom,
+          sheetTop: sheet.top};
+}"""
+
+
+@pytest.mark.parametrize(("name", "example"), [("tv-to-scale", "sitemaps/warehouse-catwalks"),
+                                               ("tv-grid", "styles/ruined-tower")])
+def test_the_tv_view_gives_the_map_the_screen_in_large_type(
+        server: Server, browser: Browser, request: pytest.FixtureRequest, tmp_path: Path,
+        name: str, example: str) -> None:
+    table = server.table(example)
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    context.set_default_timeout(PATIENCE_MS)
+    try:
+        page = context.new_page()
+        open_table(page, table.link() + "&tv")
+        expect(page.locator("#panels")).to_be_hidden()
+        turn = page.locator("#tv-turn")
+        expect(turn).to_contain_text(f"{table.state()['turn']}'s turn")
+        assert float(turn.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 24
+        page.wait_for_timeout(300)  # the text follows the fit at the next frame
+        seen: dict[str, Any] = page.evaluate(_MEASURE)
+        assert seen["host"] > 0.8, seen  # the map's part of the screen
+        assert seen["mapWidth"] > 0.85 or seen["mapHeight"] > 0.85, seen  # the map fills it
+        assert seen["texts"] > 5 and seen["smallestText"] >= 11.9, seen
+        page.screenshot(path=str(folder(request, tmp_path) / f"{name}.png"))
+        # the legends fold away and come back; the TV button leaves the view
+        page.click("#tv-legend")
+        expect(page.locator("#map svg g.legend")).to_be_hidden()
+        page.click("#tv-legend")
+        page.click("#tv-toggle")
+        expect(page.locator("#panels")).to_be_visible()
+        assert "tv" not in page.url.split("?", 1)[1].split("&")
+    finally:
+        context.close()
+
+
+def test_the_phone_shows_tokens_large_enough_and_keeps_the_moving_one_in_sight(
+        server: Server, browser: Browser, request: pytest.FixtureRequest,
+        tmp_path: Path) -> None:
+    table = server.table("spans/rooftop-chase")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    context.set_default_timeout(PATIENCE_MS)
+    try:
+        page: Page = context.new_page()
+        side = next(s for s in table.secrets if s.startswith("side:"))
+        actor = table.state()["turn"]
+        open_table(page, table.link(side))
+        page.wait_for_timeout(300)
+        token = page.evaluate(_TOKEN, actor)
+        assert token["w"] >= 24 and token["h"] >= 24 and token["inView"], token
+        seen = page.evaluate(_MEASURE)
+        assert seen["host"] > 0.7, seen
+        page.screenshot(path=str(folder(request, tmp_path) / "phone-tokens.png"))
+        # zoomed out and panned away, "find my character" brings the token back, large
+        for _ in range(3):
+            page.tap("#zoom-out")
+        page.keyboard.press("ArrowRight")
+        page.tap("#find-me")
+        token = page.evaluate(_TOKEN, actor)
+        assert token["w"] >= 24 and token["inView"], token
+        # picked up from the sheet: the sheet slides up, the token stays above it
+        page.tap('#panels [data-panel="play"]')
+        page.tap(f'.actor-button[data-actor="{actor}"]')
+        page.wait_for_selector("#map .fw-reach")
+        page.wait_for_timeout(500)  # the sheet has slid up
+        token = page.evaluate(_TOKEN, actor)
+        assert token["bottom"] <= token["sheetTop"] and token["inView"], token
+        page.screenshot(path=str(folder(request, tmp_path) / "phone-held.png"))
+    finally:
+        context.close()
