@@ -1,8 +1,12 @@
 """A study's plots (matplotlib, Agg): a histogram and a heat map of where actors ended.
 
 Each is written as PNG and SVG. The histogram shows, per variant, the per-run values of
-the first measure that varies (rounds to reach the target, damage, fall height, moves),
-each actor's mean and its interval in the legend. The heat map colours each place by
+the first measure that varies (rounds to reach the target, damage, fall height, checks,
+moves): grouped bars per whole value when there are few (one colour per actor, and for
+rounds to reach a ``never`` group, so that each actor's bars add up to the runs, the
+legend giving the share that reached and the mean rounds of those runs), else
+histograms with the actors' bars side by side; each actor's mean and interval in the
+legend. The heat map colours each place by
 the share of (run, actor) pairs that ended there, and names the share with its Wilson
 interval: grid maps (styles, allowances) as cells, sitemaps' zones as their polygons,
 zone and span graphs (cultivation, spans) as their drawn positions and links.
@@ -32,6 +36,16 @@ def _pyplot() -> Any:
     import matplotlib.pyplot as plt
 
     return plt
+
+
+def draw(result: StudyResult, name: str, *, title: str = "") -> Any:
+    """One plot (``histogram`` or ``ends``) as a matplotlib Figure; the caller closes it
+    (``matplotlib.pyplot.close(figure)``)."""
+    plt = _pyplot()
+    drawers = {"histogram": _histogram, "ends": _ends}
+    if name not in drawers:
+        raise StudyError(f"no plot {name!r}: there are histogram and ends")
+    return drawers[name](plt, result, title)
 
 
 def write_plots(result: StudyResult, folder: Path, *, title: str = "") -> list[Path]:
@@ -75,39 +89,140 @@ def _panels(plt: Any, count: int, width: float, height: float) -> tuple[Any, lis
     return figure, flat[:count]
 
 
+#: a measure with at most this many whole values in its range is drawn as grouped bars
+FEW = 15
+#: grouped bars carry their counts when there are at most this many
+LABELLED = 24
+#: the group of the runs in which an actor never reached its place
+NEVER = "never"
+
+
+def _targeted(runs: Any) -> Any:
+    """The rows of actors that head for a place (a ``toward:`` policy)."""
+    return runs[runs["target"].notna() & (runs["target"].astype(str) != "")]
+
+
 def _measure(runs: Any) -> str:
     for name in HISTOGRAM:
-        values = runs[name].dropna()
-        if len(values) and values.nunique() > 1:
+        rows = _targeted(runs) if name == "rounds_to_reach" else runs
+        values = rows[name].dropna()
+        never = len(rows) - len(values)
+        if len(values) and values.nunique() + (1 if never else 0) > 1:
             return name
     return "moves"
 
 
+def _actors(runs: Any, measure: str) -> list[str]:
+    """The actors the histogram shows: for rounds to reach, those heading somewhere."""
+    rows = _targeted(runs) if measure == "rounds_to_reach" else runs
+    return [str(a) for a in dict.fromkeys(rows["actor"])]
+
+
+def _values(here: Any, actor: str, measure: str) -> tuple[list[float], int]:
+    """One actor's per-run values of ``measure`` and how many runs had none (never
+    reached)."""
+    column = here[here.actor == actor][measure]
+    values = [float(v) for v in column.dropna()]
+    return values, len(column) - len(values)
+
+
+def _legend(actor: str, values: Sequence[float], never: int, measure: str,
+            confidence: float) -> str:
+    mean, low, high = normal_mean(values, confidence)
+    average = (f"mean {mean:.2f} [{max(0.0, low):.2f}–{high:.2f}]" if values
+               else "no value")
+    if measure != "rounds_to_reach":
+        return f"{actor}: {average}"
+    total = len(values) + never
+    p, plow, phigh = wilson(len(values), total, confidence)
+    if not values:
+        return f"{actor}: reached 0% [{plow:.0%}–{phigh:.0%}], never in {total} runs"
+    return f"{actor}: reached {p:.0%} [{plow:.0%}–{phigh:.0%}], {average}"
+
+
 def _histogram(plt: Any, result: StudyResult, title: str) -> Any:
+    """Per variant, each actor's per-run values of the measure: grouped bars (one
+    colour per actor, one group per whole value, and a ``never`` group for the runs
+    that did not reach, so each actor's bars add up to the runs) when the measure has
+    few whole values, else side-by-side histogram bars over shared bins."""
     runs = result.runs
     measure = _measure(runs)
     variants = list(result.variants)
-    figure, axes = _panels(plt, len(variants), 5.2, 3.6)
-    values = runs[measure].dropna()
-    top = float(values.max()) if len(values) else 1.0
-    whole = all(float(v).is_integer() for v in values)
-    edges: Any = [x - 0.5 for x in range(math.ceil(top) + 2)] if whole else 12
+    actors = _actors(runs, measure)
+    colours = {a: plt.get_cmap("tab10")(i % 10) for i, a in enumerate(actors)}
+    figure, axes = _panels(plt, len(variants), 5.6, 3.8)
+    values = [float(v) for v in runs[runs.actor.isin(actors)][measure].dropna()]
+    low = min(values, default=0.0)
+    top = max(values, default=0.0)
+    whole = all(v.is_integer() for v in values)
+    few = whole and top - low + 1 <= FEW
+    groups = list(range(int(low), int(top) + 1)) if few and values else []
+    never = measure == "rounds_to_reach" and bool(
+        _targeted(runs)[measure].isna().any())
+    edges = _edges(low, top, whole)
+    unit = "rounds" if measure == "rounds_to_reach" else ""
     for axis, variant in zip(axes, variants, strict=True):
         here = runs[runs.variant == variant]
-        for actor in dict.fromkeys(here["actor"]):
-            mine = [float(v) for v in here[here.actor == actor][measure].dropna()]
-            if not mine:
-                continue
-            mean, low, high = normal_mean(mine, result.confidence)
-            axis.hist(mine, bins=edges, histtype="step", linewidth=1.6,
-                      label=f"{actor}: {mean:.2f} [{low:.2f}, {high:.2f}]")
+        shown = [a for a in actors if (here.actor == a).any()]
+        width = 0.8 / max(1, len(shown))
+        found = {a: _values(here, a, measure) for a in shown}
+        labels = {a: _legend(a, mine, missing, measure, result.confidence)
+                  + (f" {unit}" if unit and mine else "")
+                  for a, (mine, missing) in found.items()}
+        if few:
+            for k, actor in enumerate(shown):
+                mine, missing = found[actor]
+                heights = [sum(1 for v in mine if v == g) for g in groups]
+                if never:
+                    heights.append(missing)
+                xs = [i + (k - (len(shown) - 1) / 2) * width for i in range(len(heights))]
+                bars = axis.bar(xs, heights, width=width, color=colours[actor],
+                                label=labels[actor])
+                if len(heights) * len(shown) <= LABELLED:  # the counts, where they fit
+                    axis.bar_label(bars, [str(h) if h else "" for h in heights],
+                                   fontsize=6, padding=1)
+        else:  # shared bins, the actors' bars side by side in each: none hides another
+            import numpy as np
+
+            span = edges[1] - edges[0]
+            for k, actor in enumerate(shown):
+                counts, _ = np.histogram(found[actor][0], bins=edges)
+                xs = [left + span * (0.1 + 0.8 * k / len(shown)) for left in edges[:-1]]
+                axis.bar(xs, [int(c) for c in counts], width=0.8 * span / len(shown),
+                         align="edge", color=colours[actor], label=labels[actor])
+        if few:
+            ticks = [str(g) for g in groups] + ([NEVER] if never else [])
+            axis.set_xticks(range(len(ticks)), ticks)
+            if never:
+                axis.axvline(len(groups) - 0.5, color="#999999", linewidth=0.8,
+                             linestyle=":")
         axis.set_title(variant or "all runs", fontsize=10)
-        axis.set_xlabel(measure.replace("_", " "))
+        axis.set_xlabel(measure.replace("_", " ") + (f" ({NEVER}: did not reach)"
+                                                     if never else ""))
         axis.set_ylabel("runs")
-        axis.legend(fontsize=7, title=f"mean [{result.confidence:.0%} CI]", title_fontsize=7)
+        axis.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.17),
+                    frameon=False, title=_legend_title(measure, result.confidence),
+                    title_fontsize=7)
     figure.suptitle(f"{title} {measure.replace('_', ' ')} per run, {_runs(result)}".strip(),
                     fontsize=11)
     return figure
+
+
+def _legend_title(measure: str, confidence: float) -> str:
+    if measure == "rounds_to_reach":
+        return (f"share of runs that reached, and mean rounds over those runs "
+                f"[{confidence:.0%} CI]")
+    return f"mean per run [{confidence:.0%} CI]"
+
+
+def _edges(low: float, top: float, whole: bool) -> list[float]:
+    """Shared bins for a continuous measure: whole steps when its values are whole."""
+    if top <= low:
+        return [low - 0.5, low + 0.5]
+    if whole:
+        step = math.ceil((top - low + 1) / 12)
+        return [low - 0.5 + step * i for i in range(math.ceil((top - low + 1) / step) + 1)]
+    return [low + (top - low) * i / 12 for i in range(13)]
 
 
 def _runs(result: StudyResult) -> str:
