@@ -57,6 +57,9 @@ class Limits:
     study_runs: int = 1_000
     #: rounds the policies of a server's study play after the table's state
     study_rounds: int = 10
+    #: seconds of play one server study may take; the runs finished by then are kept
+    #: and the answer says the study was cut short
+    study_seconds: int = 5
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -79,6 +82,7 @@ _NOUNS = {
     "places": "places", "zones": "zones", "vertices": "vertices",
     "cells": "grid cells", "odds_work": "units of odds work",
     "study_runs": "study runs", "study_rounds": "study rounds",
+    "study_seconds": "seconds of study",
 }
 
 _DEFAULTS = Limits()

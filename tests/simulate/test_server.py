@@ -81,3 +81,17 @@ def test_only_the_game_master_and_only_within_the_limits(client: TestClient) -> 
     bad = _post(client, table, keys["gm"], runs=2, vary="climb.nothing=1")
     assert bad.status_code == 400 and "no option 'climb.nothing'" in bad.json()["message"]
     assert _post(client, "nope", keys["gm"], runs=2).status_code in (401, 404)
+
+
+def test_a_study_is_cut_short_by_the_time_budget(client: TestClient) -> None:
+    """The limit study_seconds bounds how long one request plays: the runs finished by
+    then are the answer, which says it is incomplete (here a budget of 1 s, far less
+    than 1,000 runs of the boarding action take)."""
+    table, keys = _table(client)
+    with limits.using(limits.Limits(study_seconds=1)):
+        reply = _post(client, table, keys["gm"], runs=1_000, rounds=10)
+    assert reply.status_code == 200, reply.text
+    body = reply.json()
+    assert body["complete"] is False and 0 < body["runs"] < 1_000
+    whole = _post(client, table, keys["gm"], runs=3, rounds=1).json()
+    assert whole["complete"] is True and whole["runs"] == 3

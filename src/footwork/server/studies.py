@@ -2,7 +2,8 @@
 
 The table's commands so far become the steps (every roll written down, so they replay
 as played); the policies then play ``rounds`` rounds, ``runs`` times, in the server's
-process, bounded by the limits ``study_runs`` and ``study_rounds``. Only the built-in
+process, bounded by the limits ``study_runs`` and ``study_rounds``, and cut short after
+``study_seconds`` (the runs played by then are kept; ``complete`` is false). Only the built-in
 policies are taken: a ``module:function`` hook would import and call code on the server.
 """
 
@@ -16,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from footwork import limits
 from footwork.engine.seats import Seat
 from footwork.server.tables import Tables
+from footwork.simulate.executors import InProcess
 from footwork.simulate.spec import StudyError, parse_vary
 
 
@@ -57,9 +59,13 @@ def study_table(tables: Tables, table_id: str, seat: Seat, body: StudyRequest
     limits.check("study_runs", body.runs * values, "runs")
     limits.check("study_rounds", body.rounds, "rounds")
     data, version = tables.played(table_id, seat)
+    # one run a chunk, so the time budget cuts between runs; a cut study keeps the runs
+    # it played, in order (values of vary are played one after another, so the last
+    # ones may have fewer runs or none), and says so
     result = study(data, name=f"table {table_id}", runs=body.runs, rounds=body.rounds,
                    policy=body.policy, seed=body.seed, vary=body.vary,
-                   confidence=body.confidence)
+                   confidence=body.confidence, chunk_size=1,
+                   executor=InProcess(seconds=limits.current().study_seconds))
     plots = None
     if body.plots:
         from footwork.simulate.plots import svg_plots
@@ -67,6 +73,7 @@ def study_table(tables: Tables, table_id: str, seat: Seat, body: StudyRequest
         plots = svg_plots(result, title=f"table {table_id}")
     return {
         "table": table_id, "version": version, "runs": result.completed,
+        "complete": not result.interrupted,
         "rounds": body.rounds, "seed": result.seed, "vary": result.vary,
         "variants": list(result.variants), "confidence": result.confidence,
         "intervals": {"proportion": "wilson", "mean": "normal"},

@@ -16,6 +16,7 @@ import logging
 import multiprocessing
 import pickle
 import signal
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -68,12 +69,22 @@ class Executor(Protocol):
 
 
 class InProcess:
+    """Every chunk in this process, in order. With ``seconds``, no chunk starts once that
+    much time has passed: the study keeps what finished and says it was cut short (the
+    table server's budget for a study, so one request cannot hold a worker for long)."""
+
     name = "in-process"
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.seconds = seconds
 
     def play(self, chunks: Sequence[Chunk], done: Callable[[int], None]) -> Played:
         out: list[list[Rows] | None] = [None] * len(chunks)
+        until = None if self.seconds is None else time.monotonic() + self.seconds
         try:
             for i, chunk in enumerate(chunks):
+                if until is not None and time.monotonic() >= until:
+                    return Played(tuple(out), True)
                 out[i] = play_chunk(chunk.plan, chunk.runs)
                 done(len(chunk.runs))
         except KeyboardInterrupt:
