@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 
 from footwork import limits
 from footwork.engine.commands import Command
+from footwork.engine.gm import GmAdd
 from footwork.engine.machine import Engine
 from footwork.engine.session import Session
 from footwork.engine.state import State
@@ -24,6 +25,7 @@ from footwork.errors import (
 )
 from footwork.rulesets.base import ActorSetup, Ruleset
 from footwork.rulesets.registry import get_ruleset
+from footwork.scenario.cast import EncounterCast
 from footwork.scenario.models import EncounterHead, encounter_model
 from footwork.scenario.source import Source, format_path, parse_text, read_file
 
@@ -142,8 +144,9 @@ def build_encounter(source: Source) -> Encounter:
         options=spec.options, order=tuple(order), actors=built,  # type: ignore[attr-defined]
         world=ruleset.initial_world(space, spec.options),  # type: ignore[attr-defined]
     )
-    engine = Engine(ruleset)
-    known = _Known(frozenset(ids) | {ruleset.gm}, frozenset(ruleset.place_ids(space)))
+    engine = Engine(ruleset, cast=EncounterCast(
+        ruleset, spec.options, spec.map, actors))  # type: ignore[attr-defined]
+    known = _Known({*ids, ruleset.gm}, frozenset(ruleset.place_ids(space)))
     steps = tuple(_steps(source, engine, spec.steps, known))  # type: ignore[attr-defined]
     warnings = tuple(
         str(source.error(message, _split_path(path))) for path, message in ruleset.lint(initial)
@@ -155,7 +158,8 @@ def build_encounter(source: Source) -> Encounter:
 class _Known:
     """The actor and place ids a step may name."""
 
-    actors: frozenset[str]
+    #: grows as the steps bring newcomers in (``gm_add``)
+    actors: set[str]
     places: frozenset[str]
 
 
@@ -168,8 +172,13 @@ def _check_names(source: Source, command: Command, known: _Known,
             raise source.error(
                 f"unknown actor {value!r}; expected one of: {', '.join(sorted(known.actors))}",
                 (*path, name))
+    if isinstance(command, GmAdd):  # a newcomer: named by the steps after this one
+        known.actors.add(command.id)
+        if command.at not in known.places and known.places:
+            raise source.error(f"no such place {command.at!r}", (*path, "at"))
+        return
     to = getattr(command, "to", None)
-    if isinstance(to, str) and to not in known.places:
+    if isinstance(to, str) and known.places and to not in known.places:
         raise source.error(f"unknown place {to!r}", (*path, "to"))
 
 
