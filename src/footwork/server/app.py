@@ -33,6 +33,7 @@ from footwork.server.models import (
     CommandResult,
     CreatedTable,
     Example,
+    LobbyTable,
     LogPage,
     NewTable,
     Refusal,
@@ -137,10 +138,12 @@ class Hub:
 
 
 def create_app(store: EventStore, *, admin_secret: str | None = None,
-               base_url: str = "") -> FastAPI:
-    """The API over ``store``. ``admin_secret`` is the game master of every table."""
+               base_url: str = "", link_seed: str | None = None) -> FastAPI:
+    """The API over ``store``. ``admin_secret`` is the game master of every table;
+    ``link_seed`` (kept secret, like it) lets its lobby give every seat's link again."""
     hub = Hub()
-    tables = Tables(store, admin_secret=admin_secret, on_change=hub.changed)
+    tables = Tables(store, admin_secret=admin_secret, link_seed=link_seed,
+                    on_change=hub.changed)
     unsubscribe = store.subscribe(hub.changed)  # appends by other processes too
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -207,11 +210,14 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
                              "message": f"the server failed: {type(exc).__name__}",
                              "rules": []}, status_code=500)
 
-    def seat(request: Request, table_id: str, authorization: str | None) -> Seat:
-        secret = request.query_params.get("key")
+    def bearer(request: Request, authorization: str | None) -> str | None:
+        """The secret a request carries: its bearer, else its ``?key=``."""
         if authorization and authorization.lower().startswith("bearer "):
-            secret = authorization[7:].strip()
-        who = tables.seat_of(table_id, secret)
+            return authorization[7:].strip()
+        return request.query_params.get("key")
+
+    def seat(request: Request, table_id: str, authorization: str | None) -> Seat:
+        who = tables.seat_of(table_id, bearer(request, authorization))
         if request.method == "GET":
             who = preview(who, request.query_params.get("as"))
         return who
@@ -246,6 +252,54 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         """Every table (ids and names only: reading one needs a seat)."""
         return [TableInfo(id=t.id, name=t.name, ruleset=t.ruleset, created=t.created)
                 for t in tables.all()]
+
+    def seat_links(request: Request, table_id: str, admin: str | None, *, qr: bool
+                   ) -> tuple[list[SeatLink], bool]:
+        """The seats whose links this server can give again (the game master's first;
+        the server's key stands for it where its own cannot be given), and whether
+        that is every seat."""
+        origin = base_url or str(request.base_url).rstrip("/")
+        given = tables.seat_secrets(table_id)
+        seats = dict(given)
+        if "gm" not in seats and admin:
+            seats["gm"] = admin
+        links = []
+        for name, key in sorted(seats.items(), key=_seat_order):
+            url = f"{origin}/t/{table_id}?key={key}"
+            links.append(SeatLink(seat=name, secret=key, link=url, qr=qr_svg(url) if qr else ""))
+        return links, len(given) == len(store.seats(table_id))
+
+    @app.get("/api/lobby", response_model=list[LobbyTable], responses=REFUSALS)
+    def lobby(request: Request, authorization: Auth = None) -> list[LobbyTable]:
+        """Every table with every seat's link, newest first: the game master's lobby
+        (the server's key, printed by `footwork serve`, as the bearer or `?key=`). The
+        links use the address the server was started for (else this request's), so a
+        phone or the TV opens them as they are. QR codes: `GET …/seats` of a table."""
+        secret = bearer(request, authorization)
+        if not tables.is_admin(secret):
+            raise Unauthorized("the lobby's links need the game master's key that "
+                               "`footwork serve` printed")
+        out = []
+        for record in sorted(tables.all(), key=lambda t: -t.created):
+            links, complete = seat_links(request, record.id, secret, qr=False)
+            out.append(LobbyTable(
+                table=TableInfo(id=record.id, name=record.name, ruleset=record.ruleset,
+                                created=record.created),
+                seats=links, complete=complete))
+        return out
+
+    @app.get("/api/tables/{table_id}/seats", response_model=list[SeatLink],
+             responses=REFUSALS)
+    def seats(request: Request, table_id: str, authorization: Auth = None
+              ) -> list[SeatLink]:
+        """Every seat's link of the table with its QR code, for the game master (its
+        own seat's key or the server's): what to show the players at the table."""
+        who = seat(request, table_id, authorization)
+        if not who.is_gm:
+            raise Forbidden("only the game master may see the seats' links")
+        secret = bearer(request, authorization)
+        return seat_links(request, table_id, secret if tables.is_admin(secret) else None,
+                          qr=True)[0]
 
     @app.post("/api/tables", response_model=CreatedTable, status_code=201,
               responses=REFUSALS)
@@ -436,6 +490,12 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
     return app
 
 
+def _seat_order(item: tuple[str, str]) -> tuple[int, str]:
+    """The game master's seat first, then the sides, then the characters."""
+    name = item[0]
+    return ({"gm": 0, "side": 1, "actor": 2}.get(name.partition(":")[0], 3), name)
+
+
 def preview(seat: Seat, view_as: str | None) -> Seat:
     """The game master reading as another seat (``?as=side:NAME``): the player preview.
     Only reads take it; commands are always the game master's own."""
@@ -475,13 +535,15 @@ def _position(tables: Tables, table_id: str, seat: Seat, version: int) -> tuple[
 
 def app_from_environment() -> FastAPI:
     """The app as `footwork serve --workers N` starts it in each worker process:
-    FOOTWORK_DB (a SQLite path or a PostgreSQL URL), FOOTWORK_ADMIN_KEY, FOOTWORK_URL."""
+    FOOTWORK_DB (a SQLite path or a PostgreSQL URL), FOOTWORK_ADMIN_KEY, FOOTWORK_URL,
+    FOOTWORK_LINK_SEED."""
     from footwork.engine.session import settle, steady_gc
 
     env: MutableMapping[str, str] = os.environ
     app = create_app(open_store(env.get("FOOTWORK_DB") or None),
                      admin_secret=env.get("FOOTWORK_ADMIN_KEY") or None,
-                     base_url=env.get("FOOTWORK_URL", ""))
+                     base_url=env.get("FOOTWORK_URL", ""),
+                     link_seed=env.get("FOOTWORK_LINK_SEED") or None)
     # what is loaded now stays: later full collections skip it, and the young generation
     # is collected less often, so options() keeps a steady latency (issue 14, item 4)
     settle()

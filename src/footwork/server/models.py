@@ -44,6 +44,16 @@ class CreatedTable(BaseModel):
     seats: list[SeatLink]
 
 
+class LobbyTable(BaseModel):
+    """A table as the game master's lobby lists it: every seat's link, its own first."""
+
+    table: TableInfo
+    seats: list[SeatLink] = Field(description="each seat's link (with its QR code); the "
+                                  "game master's opens the table with the server's key")
+    complete: bool = Field(description="false when some seats' links cannot be given again "
+                           "(a table made before the server kept its link seed)")
+
+
 class Example(BaseModel):
     name: str = Field(description="pass as `example` to create a table from it")
     ruleset: str
