@@ -37,6 +37,9 @@ from footwork.server.models import (
     LogPage,
     NewTable,
     Refusal,
+    Roll,
+    Rolls,
+    RollsRequest,
     SeatLink,
     TableInfo,
 )
@@ -402,6 +405,15 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         return CommandResult(version=done.seat_version,
                              table_version=done.version if who.is_gm else None,
                              lines=done.lines, repeated=done.repeated)
+
+    @app.post("/api/tables/{table_id}/rolls", response_model=Rolls, responses=REFUSALS)
+    def rolls(request: Request, table_id: str, body: RollsRequest,
+              authorization: Auth = None) -> Rolls:
+        """Which dice a command would roll now (nothing is kept): a page asks for faces
+        rolled at the table only when `roll_due`. What a roll decides may call for
+        another; a command given too few faces is refused in one line."""
+        found = tables.rolls(table_id, seat(request, table_id, authorization), body.command)
+        return Rolls(roll_due=bool(found), rolls=[Roll.model_validate(r) for r in found])
 
     # -- rules ----------------------------------------------------------------------------
 

@@ -73,6 +73,21 @@ class CommandRequest(_Body):
                                     '{"do": "undo"} takes back the last command (game master)')
 
 
+class RollsRequest(_Body):
+    command: dict[str, Any] = Field(description="a command as `POST …/commands` takes it")
+
+
+class Roll(BaseModel):
+    actor: str = Field(description="who rolls")
+    check: str = Field(description="what the roll decides")
+    dice: str = Field(description='the dice, e.g. "1d8" or "2d10"')
+
+
+class Rolls(BaseModel):
+    roll_due: bool = Field(description="whether the command rolls any die the seat sees")
+    rolls: list[Roll] = Field(description="each roll, in the order it takes faces")
+
+
 class CommandResult(BaseModel):
     version: int = Field(description="your view's new version")
     table_version: int | None = Field(None, description="the table's version (game master)")

@@ -39,6 +39,7 @@ from footwork.engine.view import View
 from footwork.errors import FootworkError, IllegalCommand, InvalidCommand, excerpt
 from footwork.scenario import Encounter, encounter_from_text
 from footwork.scenario.export import dump, played_data
+from footwork.server.dice import rolls_of, rolls_or_none
 from footwork.store import (
     CommandRecord,
     DuplicateCommand,
@@ -425,6 +426,14 @@ class Tables:
             body["digest"] = table.digest(seat, len(table.seat_log(seat)))
             body["table"] = table_id
             body["seat"] = str(seat)
+            pending = table.session.state.pending
+            if isinstance(body.get("pending"), dict) and pending is not None and (
+                    seat.is_gm or seat.controls(table.session.state, pending.actor)):
+                # the dice each answer rolls, so that a page asks for faces only then
+                view, state = table.view(seat), table.session.state
+                body["pending"]["rolls"] = {
+                    choice: rolls_or_none(view, state, {"answer": choice})
+                    for choice in pending.choices}
             return body
 
     def log(self, table_id: str, seat: Seat, after: int = 0, limit: int = 500
@@ -438,7 +447,26 @@ class Tables:
     def options(self, table_id: str, seat: Seat, actor: str) -> list[dict[str, JSON]]:
         table = self.live(table_id)
         with table.lock:
-            return [o.to_json() for o in self._options(table, seat, actor)]
+            view, state = table.view(seat), table.session.state
+            out = []
+            for option in self._options(table, seat, actor):
+                body = option.to_json()
+                if option.to is None:  # ending a turn, an answer: decided once, dry
+                    rolls = rolls_or_none(view, state, option.command)
+                    body["rolls"] = rolls
+                    body["roll_due"] = bool(rolls)
+                out.append(body)
+            return out
+
+    def rolls(self, table_id: str, seat: Seat, command: Mapping[str, Any]
+              ) -> list[dict[str, JSON]]:
+        """The dice ``command`` would roll now for ``seat`` (nothing is kept); refused
+        as the command itself would be."""
+        table = self.live(table_id)
+        with table.lock:
+            checked = table.session.engine.checked(command)
+            self._authorize(table, seat, checked)
+            return rolls_of(table.view(seat), table.session.state, checked)
 
     def _options(self, table: LiveTable, seat: Seat, actor: str) -> Options:
         """The actor's options as the seat sees them, found once per version (the
