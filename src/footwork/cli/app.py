@@ -494,7 +494,10 @@ def rules(
     if not found:
         raise _fail(f"no ruleset explains {rule_id!r}; the ids are listed in each "
                     "ruleset's README (footwork rulesets ID)", 2)
-    show_markdown("\n\n".join(f"**{p.ruleset} — {p.heading}**\n\n{p.text}" for p in found))
+    from footwork.markdown import passage_markdown
+
+    show_markdown("\n\n".join(f"## {p.ruleset} — {p.heading}\n\n{passage_markdown(p.text)}"
+                                for p in found))
 
 
 def main() -> None:

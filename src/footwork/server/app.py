@@ -9,6 +9,7 @@ message and the rule ids; nothing a client sends can produce a 500 or a tracebac
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -26,6 +27,7 @@ from starlette.responses import Response
 from footwork import limits
 from footwork.engine.seats import Seat
 from footwork.errors import FootworkError, IllegalCommand, excerpt
+from footwork.markdown import passage_markdown, to_html
 from footwork.rulesets import available, get_ruleset
 from footwork.scenario.source import read_file
 from footwork.server.models import (
@@ -242,13 +244,9 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
 
     @app.get("/api/examples", response_model=list[Example])
     def examples() -> list[Example]:
-        """The shipped examples, ready to open as tables."""
-        out = []
-        for name, path in example_files().items():
-            data = read_file(path).data
-            out.append(Example(name=name, ruleset=str(data.get("ruleset", "")),
-                               title=str(data.get("title", "")) or name))
-        return out
+        """The shipped examples, ready to open as tables (each file read once)."""
+        return list(_examples(tuple((name, path, path.stat().st_mtime_ns)
+                                    for name, path in example_files().items())))
 
     @app.get("/api/tables", response_model=list[TableInfo])
     def list_tables() -> list[TableInfo]:
@@ -424,18 +422,29 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
                 for rid, cls in sorted(available().items())]
 
     @app.get("/api/rulesets/{ruleset_id}", response_class=PlainTextResponse,
-             responses=TEXT_REFUSALS)
-    def ruleset_docs(ruleset_id: str) -> str:
-        """A ruleset's documentation (Markdown)."""
-        return type(get_ruleset(ruleset_id)).readme_path().read_text(encoding="utf-8")
+             responses={200: {"content": {"text/plain": {}, "text/html": {}},
+                              "description": "the documentation"}, **TEXT_REFUSALS})
+    def ruleset_docs(ruleset_id: str, format: Annotated[
+            str, Query(pattern="^(markdown|html)$")] = "markdown") -> Response:
+        """A ruleset's documentation: Markdown, or rendered as HTML (`?format=html`)."""
+        text = type(get_ruleset(ruleset_id)).readme_path().read_text(encoding="utf-8")
+        if format == "html":
+            return HTMLResponse(to_html(text))
+        return PlainTextResponse(text)
 
     @app.get("/api/rules/{rule_id}", responses=REFUSALS)
     def rule(rule_id: str) -> list[dict[str, str]]:
-        """A rule id in words: the passages of the rulesets' documentation citing it."""
+        """A rule id in words: the passages of the rulesets' documentation citing it,
+        each as Markdown (`text`) and rendered (`html`: table rows that stand alone
+        written as list items; raw HTML escaped)."""
         from footwork.rulesets.explain import explain
 
-        return [{"ruleset": p.ruleset, "heading": p.heading, "text": p.text}
-                for p in explain(rule_id)]
+        out = []
+        for p in explain(rule_id):
+            text = passage_markdown(p.text)
+            out.append({"ruleset": p.ruleset, "heading": p.heading, "text": text,
+                        "html": to_html(text)})
+        return out
 
     # -- live updates -------------------------------------------------------------------
 
@@ -502,6 +511,18 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
     return app
 
 
+@functools.lru_cache(maxsize=4)
+def _examples(files: tuple[tuple[str, Path, int], ...]) -> tuple[Example, ...]:
+    """The examples' names, rulesets and titles, read again only when a file changes
+    (its modification time is part of the key): parsing them takes seconds."""
+    out = []
+    for name, path, _ in files:
+        data = read_file(path).data
+        out.append(Example(name=name, ruleset=str(data.get("ruleset", "")),
+                           title=str(data.get("title", "")) or name))
+    return tuple(out)
+
+
 def _seat_order(item: tuple[str, str]) -> tuple[int, str]:
     """The game master's seat first, then the sides, then the characters."""
     name = item[0]
@@ -556,6 +577,8 @@ def app_from_environment() -> FastAPI:
                      admin_secret=env.get("FOOTWORK_ADMIN_KEY") or None,
                      base_url=env.get("FOOTWORK_URL", ""),
                      link_seed=env.get("FOOTWORK_LINK_SEED") or None)
+    _examples(tuple((name, path, path.stat().st_mtime_ns)  # the lobby's list, read now
+                    for name, path in example_files().items()))
     # what is loaded now stays: later full collections skip it, and the young generation
     # is collected less often, so options() keeps a steady latency (issue 14, item 4)
     settle()
