@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import ADMIN, PATIENCE_MS, Server, open_table
 
@@ -76,3 +76,25 @@ def test_the_gm_key_opens_every_table_from_a_second_device(keyed: Server, browse
     finally:
         for context in (laptop, tv, phone):
             context.close()
+
+
+def test_a_refused_upload_lists_each_fault(keyed: Server, page: Page,
+                                           pytestconfig: pytest.Config,
+                                           tmp_path: Path) -> None:
+    from tests.unit.test_gm_errors import BAD
+
+    bad = tmp_path / "harbour.yaml"
+    bad.write_text(BAD)
+    page.goto(keyed.url)
+    expect(page.locator("#example option").first).to_be_attached()
+    page.set_input_files("#upload", str(bad))
+    page.click("#open-upload")
+    expect(page.locator("#create-error")).to_have_text("harbour.yaml: 5 faults to fix")
+    faults = page.locator("#create-faults li")
+    expect(faults).to_have_count(5)
+    expect(faults.nth(0)).to_have_text(
+        "line 10 · actors[0].stats.heigth: unknown field; did you mean 'height'?")
+    expect(faults.nth(3)).to_have_text(
+        "line 13 · steps[0].actor: unknown actor 'bob'; did you mean 'bo'?")
+    if pytestconfig.getoption("--update-golden"):
+        page.screenshot(path=str(SHOTS / "lobby-faults.png"))

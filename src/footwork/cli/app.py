@@ -179,7 +179,9 @@ def state(
 @app.command()
 def options(
     file: FileArg,
-    actor: Annotated[str, typer.Option("--actor", "-a", help="the actor's id")],
+    actor: Annotated[str | None, typer.Option(
+        "--actor", "-a", help="the actor's id (default: whoever is to move: the one a "
+        "pending decision asks, else the one whose turn it is)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     steps: StepsOpt = None,
     seat: SeatOpt = "gm",
@@ -187,10 +189,16 @@ def options(
     """Show what an actor can do after the file's steps: destinations, costs, odds."""
 
     def body() -> None:
+        nonlocal actor
         viewer = Seat.parse(seat)
         _, outcome = _played(file, steps)
         session = outcome.session
         gm = session.engine.ruleset.gm
+        if actor is None:
+            state = session.state
+            if state.ended:
+                raise _fail(f"{file}: the encounter is over: nobody is to move", 1)
+            actor = state.pending.actor if state.pending is not None else state.current
         view = session.view(viewer)
         known = [a for a in session.state.actors if view.known(session.state, a)]
         if actor not in known and actor != gm:

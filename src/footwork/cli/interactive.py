@@ -27,6 +27,7 @@ emoji. The end of input, or a closed or unreadable stdin, ends the session.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import json
 import math
 import re
@@ -46,7 +47,7 @@ from footwork.engine.codec import JSON
 from footwork.engine.commands import command_to_json
 from footwork.engine.events import Event
 from footwork.engine.session import Session, settle, steady_gc
-from footwork.errors import FootworkError, InvalidCommand, excerpt
+from footwork.errors import FootworkError, IllegalCommand, InvalidCommand, excerpt
 from footwork.scenario import Encounter
 from footwork.scenario.export import dump, played_data
 from footwork.scenario.runner import Outcome, play
@@ -416,6 +417,18 @@ def _odds_text(option: Option, checks: Sequence[CheckOdds] | None = None) -> str
     return "; ".join(parts)
 
 
+def _check_place(session: Session[Any], body: Mapping[str, JSON]) -> None:
+    """A destination the map does not have is refused as such, before any rule is asked
+    (which would say "not adjacent" or "no way there" of a typo)."""
+    to = body.get("to")
+    places = session.engine.ruleset.place_ids(session.state.space)
+    if isinstance(to, str) and places and to not in places:
+        near = difflib.get_close_matches(to, places, n=1)
+        hint = f"; did you mean {near[0]!r}?" if near else (
+            f"; expected one of: {excerpt(', '.join(places), 160)}")
+        raise IllegalCommand("no_such_place", f"no such place {to!r}{hint}")
+
+
 def _folded(value: Any) -> Any:
     """A command body compared whatever the case of its texts (``Climb`` is ``climb``)."""
     if isinstance(value, str):
@@ -746,6 +759,7 @@ class Repl:
     def play(self, body: Mapping[str, JSON]) -> None:
         session = self.session
         before = session.state
+        _check_place(session, body)
         events = session.do(body)
         for event in events:
             self.say(_event(event))

@@ -26,7 +26,13 @@ from starlette.responses import Response
 
 from footwork import limits
 from footwork.engine.seats import Seat
-from footwork.errors import FootworkError, IllegalCommand, excerpt
+from footwork.errors import (
+    FootworkError,
+    IllegalCommand,
+    ScenarioError,
+    ScenarioErrors,
+    excerpt,
+)
 from footwork.markdown import passage_markdown, to_html
 from footwork.rulesets import available, get_ruleset
 from footwork.scenario.source import read_file
@@ -35,6 +41,7 @@ from footwork.server.models import (
     CommandResult,
     CreatedTable,
     Example,
+    Fault,
     LobbyTable,
     LogPage,
     NewTable,
@@ -81,10 +88,18 @@ TEXT_REFUSALS: dict[int | str, dict[str, Any]] = {
     for code, entry in REFUSALS.items()}
 
 
-def _refusal(status: int, reason: str, message: str, rules: tuple[str, ...] = ()
-             ) -> JSONResponse:
-    body = Refusal(reason=reason, message=" ".join(message.split())[:500], rules=list(rules))
+def _refusal(status: int, reason: str, message: str, rules: tuple[str, ...] = (),
+             faults: list[Fault] | None = None) -> JSONResponse:
+    body = Refusal(reason=reason, message=" ".join(message.split())[:500], rules=list(rules),
+                   faults=faults or [])
     return JSONResponse(body.model_dump(), status_code=status)
+
+
+def _faults(exc: ScenarioError) -> list[Fault]:
+    """Each fault of a refused encounter file, for a page to list."""
+    every = exc.errors if isinstance(exc, ScenarioErrors) else (exc,)
+    return [Fault(line=e.line, path=e.path, message=" ".join(e.detail.split())[:300])
+            for e in every]
 
 
 class BoundedBody:
@@ -207,6 +222,8 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
             return _refusal(413, "too_large", str(exc))
         if isinstance(exc, IllegalCommand):
             return _refusal(422, exc.reason, exc.detail, exc.rules)
+        if isinstance(exc, ScenarioError):
+            return _refusal(400, "invalid", str(exc), faults=_faults(exc))
         return _refusal(400, "invalid", str(exc))
 
     @app.exception_handler(Exception)

@@ -96,12 +96,23 @@ class CommandResult(BaseModel):
                            "first result, nothing was appended")
 
 
+class Fault(BaseModel):
+    """One fault of an encounter file: where it is and what was expected."""
+
+    line: int | None = Field(description="the line of the file (1 is the first)")
+    path: str = Field(description="where in the file, e.g. `actors[0].at`")
+    message: str = Field(description="what is wrong and what was expected, in one line")
+
+
 class Refusal(BaseModel):
-    """Every 4xx body: a stable reason code, one line for people, the rules that refuse."""
+    """Every 4xx body: a stable reason code, one line for people, the rules that refuse;
+    an encounter file refused also lists each of its faults."""
 
     reason: str
     message: str
     rules: list[str] = []
+    faults: list[Fault] = Field(default_factory=list, description="each fault of a refused "
+                                "encounter file, in the file's order (at most 20)")
 
 
 class LogPage(BaseModel):

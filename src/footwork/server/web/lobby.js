@@ -259,17 +259,72 @@ async function create(how) {
   } else {
     body["example"] = /** @type {HTMLSelectElement} */ (byId("example")).value;
   }
+  const faults = byId("create-faults");
+  faults.replaceChildren();
   try {
-    const created = /** @type {CreatedTable} */ (await api("/api/tables", {method: "POST", body}));
+    const created = await postTable(body);
     remember(created.table.id, created.seats);
     showSeats(created);
     await showTables();
   } catch (failure) {
     const message = failure instanceof Error ? failure.message : String(failure);
+    const listed = failure instanceof FileFaults ? failure.faults : [];
     // the server names the text it was sent "encounter.yaml": name the user's file
-    error.textContent = fileName === null ? message
+    const named = fileName === null ? message
       : message.replace(/encounter\.(?:yaml|json):(\d+):/g, `${fileName} line $1:`);
+    if (listed.length > 1) {
+      error.textContent = `${fileName ?? "The file"}: ${listed.length} faults to fix`;
+      for (const fault of listed) faults.append(faultItem(fault));
+    } else {
+      error.textContent = named;
+    }
   }
+}
+
+/** A refused encounter file: its faults, each with its line and path. */
+class FileFaults extends Error {
+  /**
+   * @param {string} message
+   * @param {Fault[]} faults
+   */
+  constructor(message, faults) {
+    super(message);
+    this.faults = faults;
+  }
+}
+
+/**
+ * @typedef {{line: number | null, path: string, message: string}} Fault
+ */
+
+/**
+ * POST /api/tables; a refused file's faults (each with its line and path) are kept for
+ * the list.
+ * @param {Record<string, unknown>} body
+ * @returns {Promise<CreatedTable>}
+ */
+async function postTable(body) {
+  let reply;
+  try {
+    reply = await fetch("/api/tables", {method: "POST", body: JSON.stringify(body),
+                                        headers: {"Content-Type": "application/json"}});
+  } catch {
+    throw new ApiError(0, "offline", "the server cannot be reached", []);
+  }
+  const answer = /** @type {unknown} */ (await reply.json().catch(() => null));
+  if (reply.ok) return /** @type {CreatedTable} */ (answer);
+  const refusal = /** @type {{message?: string, faults?: Fault[]} | null} */ (answer);
+  throw new FileFaults(refusal?.message ?? `${reply.status} ${reply.statusText}`,
+                       refusal?.faults ?? []);
+}
+
+/** One fault: line, where, and what was expected.
+ * @param {Fault} fault */
+function faultItem(fault) {
+  const item = make("li");
+  const where = fault.line === null ? fault.path : `line ${fault.line} · ${fault.path}`;
+  item.append(make("span", "where", where), document.createTextNode(`: ${fault.message}`));
+  return item;
 }
 
 byId("gm-key-form").addEventListener("submit", (e) => {
