@@ -42,3 +42,15 @@ def test_options_without_an_actor_shows_whoever_is_to_move() -> None:
     assert '"answer": "pay"' in shown.output  # vex must answer: pay or decline
     first = runner.invoke(app, ["options", str(BOARDING), "--steps", "0"])
     assert first.exit_code == 0 and "what ada can do" in first.output
+
+
+def test_play_shows_the_summary_when_the_encounter_ends(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    feed = iter(['do end_encounter actor=gm reason="the raiders flee"', "summary", "quit!"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(feed))
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=200, highlight=False, color_system=None)
+    Repl(load_encounter(BOARDING), tmp_path / "default.yaml", console=console).run()
+    text = buffer.getvalue()
+    assert text.count("the encounter ended in round 1: the raiders flee") == 2
+    assert "  ada (crew): stayed at dawnrunner; no damage" in text

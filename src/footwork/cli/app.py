@@ -139,6 +139,12 @@ def run(
                 out.print(Text.assemble("  ", entry["text"], (rules, "dim")))
             for message in outcome.messages:
                 out.print(Text(message, style="dim"))
+            if outcome.session.state.ended:  # the end of the encounter, in a few lines
+                from footwork.summary import summary, summary_lines
+
+                for i, line in enumerate(summary_lines(summary(outcome.session))):
+                    out.print(Text(("" if i == 0 else "  ") + line,
+                                   style="bold" if i == 0 else ""))
         for failure in outcome.failures:
             err.print(f"FAIL {failure}", markup=False)
         if outcome.ok:

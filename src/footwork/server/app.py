@@ -50,6 +50,7 @@ from footwork.server.models import (
     Rolls,
     RollsRequest,
     SeatLink,
+    Summary,
     TableInfo,
 )
 from footwork.server.tables import (
@@ -420,6 +421,13 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         return CommandResult(version=done.seat_version,
                              table_version=done.version if who.is_gm else None,
                              lines=done.lines, repeated=done.repeated)
+
+    @app.get("/api/tables/{table_id}/summary", response_model=Summary, responses=REFUSALS)
+    def summary(request: Request, table_id: str, authorization: Auth = None) -> Summary:
+        """The encounter so far, for everyone at the table: rounds, whether (and why) it
+        ended, who ended where, their falls and damage, as the seat perceives it."""
+        return Summary.model_validate(
+            tables.summary(table_id, seat(request, table_id, authorization)))
 
     @app.post("/api/tables/{table_id}/rolls", response_model=Rolls, responses=REFUSALS)
     def rolls(request: Request, table_id: str, body: RollsRequest,

@@ -88,6 +88,29 @@ class Rolls(BaseModel):
     rolls: list[Roll] = Field(description="each roll, in the order it takes faces")
 
 
+class ActorSummary(BaseModel):
+    id: str
+    side: str | None
+    start: str | None = Field(description="where it stood at the start; null: brought in "
+                              "during play")
+    at: str | None = Field(description="where it is now (a place, a span, a cell)")
+    in_play: bool = Field(description="false once it is out of the scene (fallen into "
+                          "the void, unconscious, drowned: it takes no more turns)")
+    falls: int = Field(description="how many times it fell")
+    damage: dict[str, int] = Field(description="the damage it took, by kind (`damage`, or "
+                                   "`guard` and `lethal` in spans)")
+
+
+class Summary(BaseModel):
+    """The encounter so far (or at its end), as the seat perceives it."""
+
+    rounds: int = Field(description="the round it is in (or ended in)")
+    ended: bool
+    reason: str | None = Field(description="why it ended, as the log says")
+    actors: list[ActorSummary]
+    removed: list[str] = Field(description="characters the game master took out of play")
+
+
 class CommandResult(BaseModel):
     version: int = Field(description="your view's new version")
     table_version: int | None = Field(None, description="the table's version (game master)")

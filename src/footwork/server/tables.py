@@ -47,6 +47,7 @@ from footwork.store import (
     TableRecord,
     VersionConflict,
 )
+from footwork.summary import summary
 
 #: where the shipped examples are (a checkout), offered as ready-made tables
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -457,6 +458,13 @@ class Tables:
                     body["roll_due"] = bool(rolls)
                 out.append(body)
             return out
+
+    def summary(self, table_id: str, seat: Seat) -> dict[str, JSON]:
+        """The encounter so far as ``seat`` perceives it: rounds, who ended where,
+        damage, falls (:mod:`footwork.summary`)."""
+        table = self.live(table_id)
+        with table.lock:
+            return summary(table.session, table.view(seat))
 
     def rolls(self, table_id: str, seat: Seat, command: Mapping[str, Any]
               ) -> list[dict[str, JSON]]:
