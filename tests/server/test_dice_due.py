@@ -43,13 +43,13 @@ def test_undo_of_an_answer_returns_to_the_decision_with_the_same_roll(
 def test_the_state_and_options_say_which_answers_roll(client: TestClient) -> None:
     table = Table(client)
     _to_vex_struggle(table)
-    pending = table.state()["pending"]
-    assert pending["rolls"] == {"pay": [], "decline": []}  # paying or not rolls nothing
+    assert table.state()["answer_rolls"] == {"pay": [], "decline": []}  # paying or not
+    # rolls nothing
     for seat in ("gm", "side:raiders"):
         options = table.get("options", seat, actor="vex").json()
         assert {o["command"]["answer"]: o["roll_due"] for o in options} == {
             "pay": False, "decline": False}
-    assert "rolls" not in table.state("side:crew")["pending"], "not the crew's to answer"
+    assert "answer_rolls" not in table.state("side:crew"), "not the crew's to answer"
 
 
 def test_rolls_says_what_a_command_would_roll_and_keeps_nothing(client: TestClient) -> None:

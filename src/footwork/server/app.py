@@ -92,8 +92,8 @@ TEXT_REFUSALS: dict[int | str, dict[str, Any]] = {
 def _refusal(status: int, reason: str, message: str, rules: tuple[str, ...] = (),
              faults: list[Fault] | None = None) -> JSONResponse:
     body = Refusal(reason=reason, message=" ".join(message.split())[:500], rules=list(rules),
-                   faults=faults or [])
-    return JSONResponse(body.model_dump(), status_code=status)
+                   faults=faults or None)
+    return JSONResponse(body.model_dump(exclude_none=True), status_code=status)
 
 
 def _faults(exc: ScenarioError) -> list[Fault]:

@@ -134,8 +134,9 @@ class Refusal(BaseModel):
     reason: str
     message: str
     rules: list[str] = []
-    faults: list[Fault] = Field(default_factory=list, description="each fault of a refused "
-                                "encounter file, in the file's order (at most 20)")
+    faults: list[Fault] | None = Field(None, description="each fault of a refused "
+                                       "encounter file, in the file's order (at most 20); "
+                                       "absent from other refusals")
 
 
 class LogPage(BaseModel):

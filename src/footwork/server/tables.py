@@ -432,7 +432,7 @@ class Tables:
                     seat.is_gm or seat.controls(table.session.state, pending.actor)):
                 # the dice each answer rolls, so that a page asks for faces only then
                 view, state = table.view(seat), table.session.state
-                body["pending"]["rolls"] = {
+                body["answer_rolls"] = {
                     choice: rolls_or_none(view, state, {"answer": choice})
                     for choice in pending.choices}
             return body
