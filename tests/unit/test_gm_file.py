@@ -45,3 +45,18 @@ def test_a_file_naming_a_place_the_map_lacks_is_refused_with_its_line() -> None:
     with pytest.raises(ScenarioError) as caught:
         encounter_from_text(bad, "gm.yaml")
     assert str(caught.value) == "gm.yaml:13: steps[0].at: no such place 'hole'"
+
+
+def test_on_a_map_of_spots_an_arrival_stands_beside_the_others() -> None:
+    """sitemaps: put without a spot, the cook stands where the ruleset puts an arrival,
+    clear of everyone already in the taproom (never on top of a token)."""
+    import math
+
+    from footwork.scenario import load_encounter
+    from tests.conftest import EXAMPLES
+
+    session = load_encounter(EXAMPLES / "sitemaps" / "tavern-brawl.yaml").session()
+    session.do({"do": "gm_place", "actor": "gm", "target": "cook", "to": "taproom"})
+    cook = session.state.actors["cook"]
+    others = [a for a in session.state.actors.values() if a.id != "cook" and a.at == "taproom"]
+    assert others and all(math.dist(cook.point, a.point) >= 2 for a in others)

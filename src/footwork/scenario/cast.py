@@ -40,12 +40,14 @@ class EncounterCast:
     def make(self, state: State[Any], actor_id: str, side: str, at: str,
              stats: Mapping[str, Any], point: tuple[float, float] | None) -> Actor:
         model = self._stats(stats)
-        return self._build(ActorSetup(actor_id, side, at, model), point)
+        return self._build(ActorSetup(actor_id, side, at, model), point,
+                           around=self._others(state, actor_id) if point is None else ())
 
     def place(self, state: State[Any], actor: Actor, to: str,
               point: tuple[float, float] | None) -> Actor:
         setup = self._setup_of(actor)
-        moved = self._build(ActorSetup(actor.id, actor.side, to, setup.stats), point)
+        moved = self._build(ActorSetup(actor.id, actor.side, to, setup.stats), point,
+                            around=self._others(state, actor.id) if point is None else ())
         # what depends on the place: fields in which a build at the new place differs
         # from a build where it stands now, or where it started (a build in the same
         # place as now would hide them)
@@ -72,6 +74,22 @@ class EncounterCast:
         first = (same or list(self.declared.values()))[0]
         return ActorSetup(actor.id, actor.side, actor.at, first.stats)
 
+    def _others(self, state: State[Any], actor_id: str) -> tuple[ActorSetup, ...]:
+        """On a map of spots, everyone else where they stand now, so that an arrival
+        without a spot is put where the ruleset puts one beside them (never on top of
+        another character); elsewhere nobody, so that no limit of a place applies."""
+        first = next(iter(self.declared.values()))
+        if POINT not in type(first.stats).model_fields:
+            return ()
+        out = []
+        for other in state.actors.values():
+            spot = getattr(other, POINT, None)
+            if other.id == actor_id or spot is None:
+                continue
+            stats = self._setup_of(other).stats.model_copy(update={POINT: tuple(spot)})
+            out.append(ActorSetup(other.id, other.side, other.at, stats))
+        return tuple(out)
+
     def _stats(self, stats: Mapping[str, Any]) -> BaseModel:
         try:
             return self.ruleset.stats_model.model_validate_json(
@@ -84,7 +102,19 @@ class EncounterCast:
                 raise IllegalCommand("bad_actor", f"stats.{path}: {what}") from None
             raise IllegalCommand("bad_actor", "stats: expected plain JSON values") from None
 
-    def _build(self, setup: ActorSetup, point: tuple[float, float] | None) -> Actor:
+    def _build(self, setup: ActorSetup, point: tuple[float, float] | None,
+               around: tuple[ActorSetup, ...] = ()) -> Actor:
+        """``setup`` built by the ruleset (at ``point`` if given); with ``around``, built
+        after them (an arrival's free spot beside them), alone if they do not build."""
+        if around:
+            try:
+                return self._build_among(setup, point, around)
+            except (IllegalCommand, ScenarioError):
+                pass
+        return self._build_among(setup, point, ())
+
+    def _build_among(self, setup: ActorSetup, point: tuple[float, float] | None,
+                     around: tuple[ActorSetup, ...]) -> Actor:
         stats = setup.stats
         spots = POINT in type(stats).model_fields
         if point is not None and not spots:
@@ -95,7 +125,8 @@ class EncounterCast:
                 float(point[0]), float(point[1]))})
         try:
             _, built = self.ruleset.build(self.options, self.map_spec,
-                                          [ActorSetup(setup.id, setup.side, setup.at, stats)])
+                                          [*around,
+                                           ActorSetup(setup.id, setup.side, setup.at, stats)])
         except ScenarioError as exc:
             reason = _reason(exc.detail)
             head = (f"no such place {excerpt(setup.at)!r}" if reason == "no_such_place"
