@@ -59,7 +59,7 @@ EXAMPLE = "sitemaps/tavern-brawl"
 #: the tavern's kitchen is unrevealed and the cook stands in it
 HIDDEN = ("kitchen", "cook")
 #: fields the server adds to the state JSON of a seat
-SERVER_FIELDS = ("version", "digest", "table", "seat")
+SERVER_FIELDS = ("version", "digest", "table", "seat", "answer_rolls")
 #: fields the export writes into a command (the faces rolled)
 ROLL_FIELDS = ("roll", "engine_rolled")
 #: the longest any single wait of these tests may take, in seconds
@@ -103,7 +103,11 @@ def check_refusal(reply: httpx.Response, *statuses: int) -> dict[str, Any]:
     if statuses:
         assert reply.status_code in statuses, (reply.status_code, reply.text[:500])
     body = reply.json()
-    assert isinstance(body, dict) and set(body) == {"reason", "message", "rules"}, body
+    # a refused encounter file also lists its faults
+    assert isinstance(body, dict) and set(body) - {"faults"} == {"reason", "message",
+                                                                 "rules"}, body
+    for fault in body.get("faults", []):
+        assert set(fault) <= {"line", "path", "message"} and "\n" not in fault["message"]
     assert isinstance(body["reason"], str) and body["reason"], body
     assert isinstance(body["message"], str) and "\n" not in body["message"], body
     assert len(body["message"]) <= 500

@@ -139,6 +139,12 @@ def run(
                 out.print(Text.assemble("  ", entry["text"], (rules, "dim")))
             for message in outcome.messages:
                 out.print(Text(message, style="dim"))
+            if outcome.session.state.ended:  # the end of the encounter, in a few lines
+                from footwork.summary import summary, summary_lines
+
+                for i, line in enumerate(summary_lines(summary(outcome.session))):
+                    out.print(Text(("" if i == 0 else "  ") + line,
+                                   style="bold" if i == 0 else ""))
         for failure in outcome.failures:
             err.print(f"FAIL {failure}", markup=False)
         if outcome.ok:
@@ -179,7 +185,9 @@ def state(
 @app.command()
 def options(
     file: FileArg,
-    actor: Annotated[str, typer.Option("--actor", "-a", help="the actor's id")],
+    actor: Annotated[str | None, typer.Option(
+        "--actor", "-a", help="the actor's id (default: whoever is to move: the one a "
+        "pending decision asks, else the one whose turn it is)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     steps: StepsOpt = None,
     seat: SeatOpt = "gm",
@@ -187,10 +195,16 @@ def options(
     """Show what an actor can do after the file's steps: destinations, costs, odds."""
 
     def body() -> None:
+        nonlocal actor
         viewer = Seat.parse(seat)
         _, outcome = _played(file, steps)
         session = outcome.session
         gm = session.engine.ruleset.gm
+        if actor is None:
+            state = session.state
+            if state.ended:
+                raise _fail(f"{file}: the encounter is over: nobody is to move", 1)
+            actor = state.pending.actor if state.pending is not None else state.current
         view = session.view(viewer)
         known = [a for a in session.state.actors if view.known(session.state, a)]
         if actor not in known and actor != gm:
@@ -383,15 +397,19 @@ def serve(
         min=1, max=64, help="server processes (more than one needs PostgreSQL)")] = 1,
     admin_key: Annotated[str | None, typer.Option(
         envvar="FOOTWORK_ADMIN_KEY",
-        help="the game master's key for every table (default: a new one each start)")]
-    = None,
+        help="the game master's key for every table (default: the one kept in the data "
+        "folder, made on the first start)")] = None,
+    new_key: Annotated[bool, typer.Option(
+        "--new-key", help="make a new game master's key (the old one stops working; seat "
+        "links keep working)")] = False,
 ) -> None:
     """Serve tables over HTTP and WebSocket: the game master and players on their devices."""
     import os
 
     import uvicorn
 
-    from footwork.server.tables import Tables, example_files, initial_text, new_secret
+    from footwork.server.keys import data_folder, load_keys
+    from footwork.server.tables import Tables, example_files, initial_text
     from footwork.store import open_store
 
     def body() -> None:
@@ -399,25 +417,52 @@ def serve(
             raise _fail("--workers above 1 needs a PostgreSQL --db (processes share it)", 2)
         store = open_store(db)  # opened once here: a bad --db fails before serving
         where = str(getattr(store, "path", None) or "PostgreSQL")
+        path = getattr(store, "path", None)  # SQLite: its keys live beside the database
+        folder = Path(str(path)).resolve().parent if path else data_folder(db)
+        keys = load_keys(folder, new_key=new_key)
         if not store.tables():
-            made = Tables(store)
+            made = Tables(store, link_seed=keys.link_seed)
             for name, path in example_files().items():
                 made.create(initial_text(path), source=f"{name}.yaml")
         store.close()
-        key = admin_key or new_secret()
-        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-        url = f"http://{shown}:{port}"
+        key = admin_key or keys.gm_key
+        url = f"http://{_address(host)}:{port}"
         os.environ.update({"FOOTWORK_DB": db or "", "FOOTWORK_ADMIN_KEY": key,
-                           "FOOTWORK_URL": url})
+                           "FOOTWORK_URL": url, "FOOTWORK_LINK_SEED": keys.link_seed})
         out.print(f"footwork serves {len(example_files())} examples and your tables from "
                   f"{where}", markup=False)
-        out.print(f"  the lobby:           {url}/", markup=False)
-        out.print(f"  game master of all:  {url}/?key={key}", markup=False)
-        out.print(f"  the API:             {url}/openapi.json", markup=False)
+        out.print(f"  the lobby:                 {url}/", markup=False)
+        out.print(f"  game master (every table): {url}/?key={key}", markup=False)
+        kept = ("given with --admin-key" if admin_key else
+                f"{'new, ' if keys.fresh else ''}kept in {keys.path}; "
+                "footwork serve --new-key makes another")
+        out.print(f"    the key is {kept}", markup=False)
+        out.print(f"  the API:                   {url}/openapi.json", markup=False)
         uvicorn.run("footwork.server.app:app_from_environment", factory=True, host=host,
                     port=port, workers=workers, log_level="warning")
 
     guarded(body)
+
+
+def _address(host: str) -> str:
+    """How other devices reach a server listening on ``host``: its address on the local
+    network when it listens on every interface (so that the links and QR codes work
+    from a phone), else ``localhost`` for the loopback, else ``host`` itself."""
+    if host in ("0.0.0.0", "::"):
+        import socket
+
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+                probe.connect(("192.0.2.1", 9))  # picks the outgoing interface; sends nothing
+                found = str(probe.getsockname()[0])
+            if not found.startswith("127."):
+                return found
+        except OSError:
+            pass
+        return "localhost"
+    if host in ("127.0.0.1", "::1", "localhost"):
+        return "localhost"
+    return f"[{host}]" if ":" in host else host
 
 
 @app.command()
@@ -514,7 +559,10 @@ def rules(
     if not found:
         raise _fail(f"no ruleset explains {rule_id!r}; the ids are listed in each "
                     "ruleset's README (footwork rulesets ID)", 2)
-    show_markdown("\n\n".join(f"**{p.ruleset} — {p.heading}**\n\n{p.text}" for p in found))
+    from footwork.markdown import passage_markdown
+
+    show_markdown("\n\n".join(f"## {p.ruleset} — {p.heading}\n\n{passage_markdown(p.text)}"
+                                for p in found))
 
 
 def main() -> None:

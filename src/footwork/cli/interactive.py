@@ -27,6 +27,7 @@ emoji. The end of input, or a closed or unreadable stdin, ends the session.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import json
 import math
 import re
@@ -46,10 +47,11 @@ from footwork.engine.codec import JSON
 from footwork.engine.commands import command_to_json
 from footwork.engine.events import Event
 from footwork.engine.session import Session, settle, steady_gc
-from footwork.errors import FootworkError, InvalidCommand, excerpt
+from footwork.errors import FootworkError, IllegalCommand, InvalidCommand, excerpt
 from footwork.scenario import Encounter
 from footwork.scenario.export import dump, played_data
 from footwork.scenario.runner import Outcome, play
+from footwork.summary import summary, summary_lines
 
 HELP: tuple[tuple[str, str], ...] = (
     ("help", "this text"),
@@ -69,6 +71,8 @@ HELP: tuple[tuple[str, str], ...] = (
     ("answer CHOICE [roll=N]", "answer the pending decision (or just type the choice)"),
     ("undo", "take back the last command"),
     ("log [N]", "the last N events (default 15) with their rule ids"),
+    ("summary", "the encounter so far: rounds, who ended where, damage, falls (shown by "
+                "itself when the encounter ends)"),
     ("save [PATH]", "write the game as an encounter file (default: {save_path}); asks before "
                     "replacing a file this session did not write"),
     ("quit", "leave; asks first whether to save unsaved commands"),
@@ -81,7 +85,7 @@ NOTE = ("`footwork play FILE` goes on after the file's steps (a saved game resum
 
 #: words the prompt reads itself: a ruleset command of the same name is typed `do NAME`
 META = frozenset({"help", "?", "h", "look", "l", "options", "o", "do", "answer", "end",
-                  "undo", "log", "save", "quit", "exit", "q", "quit!"})
+                  "undo", "log", "summary", "save", "quit", "exit", "q", "quit!"})
 YES = frozenset({"", "y", "yes"})
 
 
@@ -416,6 +420,18 @@ def _odds_text(option: Option, checks: Sequence[CheckOdds] | None = None) -> str
     return "; ".join(parts)
 
 
+def _check_place(session: Session[Any], body: Mapping[str, JSON]) -> None:
+    """A destination the map does not have is refused as such, before any rule is asked
+    (which would say "not adjacent" or "no way there" of a typo)."""
+    to = body.get("to")
+    places = session.engine.ruleset.place_ids(session.state.space)
+    if isinstance(to, str) and places and to not in places:
+        near = difflib.get_close_matches(to, places, n=1)
+        hint = f"; did you mean {near[0]!r}?" if near else (
+            f"; expected one of: {excerpt(', '.join(places), 160)}")
+        raise IllegalCommand("no_such_place", f"no such place {to!r}{hint}")
+
+
 def _folded(value: Any) -> Any:
     """A command body compared whatever the case of its texts (``Climb`` is ``climb``)."""
     if isinstance(value, str):
@@ -632,6 +648,8 @@ class Repl:
             self.undo()
         elif head == "log":
             self.log(int(rest[0]) if rest and rest[0].isdigit() else 15)
+        elif head == "summary":
+            self.summary()
         elif head == "save":
             self.said_saved(self.save(Path(unquoted(rest[0])) if rest else None))
         else:
@@ -746,14 +764,24 @@ class Repl:
     def play(self, body: Mapping[str, JSON]) -> None:
         session = self.session
         before = session.state
+        _check_place(session, body)
         events = session.do(body)
         for event in events:
             self.say(_event(event))
         after = session.state
-        if after.pending is not None:
+        if after.ended and not before.ended:
+            self.summary()
+        elif after.pending is not None:
             self.announce()
         elif (after.round, after.turn) != (before.round, before.turn):
             self.say(Text(f"round {after.round}: {after.current}'s turn", style="bold"))
+
+    def summary(self) -> None:
+        """The encounter so far in a few lines (the game master's view)."""
+        lines = summary_lines(summary(self.session))
+        self.say(Text(lines[0], style="bold"))
+        for line in lines[1:]:
+            self.say(f"  {line}")
 
     def announce(self) -> None:
         """The pending decision: who must answer, and its choices as numbered options."""
@@ -921,7 +949,8 @@ class Repl:
         kinds = self.session.engine.command_kinds
         state = self.session.state
         if not before:
-            words = {"help", "look", "options", "do", "answer", "end", "undo", "log", "save",
+            words = {"help", "look", "options", "do", "answer", "end", "undo", "log", "summary",
+                     "save",
                      "quit", "quit!", *kinds}
             if state.pending is not None:
                 words.update(state.pending.choices)

@@ -34,6 +34,7 @@ from footwork.engine.events import (
     TurnEnded,
     TurnStarted,
 )
+from footwork.engine.gm import GM_COMMANDS, GM_EVENTS, Cast, decide_gm, evolve_gm
 from footwork.engine.rolling import Roller, rng_for
 from footwork.engine.state import A, Pending, State, fast_replace
 from footwork.errors import IllegalCommand, InvalidCommand, InvalidEvent, excerpt
@@ -42,6 +43,7 @@ from footwork.rulesets.base import Ruleset
 #: the events whose fold the engine takes part in (each changes, at least, its version)
 _ENGINE_EVENTS = frozenset({TurnStarted, RoundStarted, EncounterEnded, DecisionRequested,
                             DecisionMade, *CORE_EVENTS})
+_GM_EVENTS = frozenset(GM_EVENTS)
 #: how many (state, actor) answers of ``Engine.options`` an engine keeps: enough for a
 #: table (its current state, the actors its seats ask about); few, since a list whose
 #: options were all built (a grid's thousand moves) holds tens of thousands of objects
@@ -52,13 +54,16 @@ OPTIONS_KEPT = 8
 class Engine(Generic[A]):
     """``decide(state, command) -> events`` and ``evolve(state, event) -> state`` for a ruleset."""
 
-    def __init__(self, ruleset: Ruleset[A]) -> None:
+    def __init__(self, ruleset: Ruleset[A], *, cast: Cast | None = None) -> None:
         self.ruleset = ruleset
+        #: builds characters on the encounter's map for the game master's fiat
+        #: (``gm_place``, ``gm_add``); None: those are refused (``gm_remove`` still works)
+        self.cast = cast
         self.command_kinds: dict[str, type[Command]] = {
-            c.name: c for c in (*CORE_COMMANDS, *ruleset.commands)
+            c.name: c for c in (*CORE_COMMANDS, *GM_COMMANDS, *ruleset.commands)
         }
         self.event_kinds: dict[str, type[Event]] = {
-            e.type: e for e in (*CORE_EVENTS, *ruleset.events)
+            e.type: e for e in (*CORE_EVENTS, *GM_EVENTS, *ruleset.events)
         }
         self._event_types = frozenset(self.event_kinds.values())
         # options() answers, most recently used last: (id(state), actor) -> (state,
@@ -101,6 +106,8 @@ class Engine(Generic[A]):
                 raise IllegalCommand("gm_only", f"only the game master ({self.ruleset.gm}) "
                                      "ends the encounter")
             return (EncounterEnded(reason=command.reason),)
+        if isinstance(command, GM_COMMANDS):  # fiat: no rule, no roll, the referee's only
+            return decide_gm(state, command, self.cast, self.ruleset.gm)
         if isinstance(command, Answer):
             if pending is None:
                 raise IllegalCommand("nothing_pending", "there is no decision to answer")
@@ -157,6 +164,8 @@ class Engine(Generic[A]):
             raise InvalidEvent(f"expected an event of the {self.ruleset.id} ruleset, got "
                                f"{excerpt(kind.__name__)}")
         version = state.version + 1
+        if kind in _GM_EVENTS:  # the engine's alone: the ruleset's fold never sees them
+            return fast_replace(evolve_gm(state, event), version=version)
         if kind not in _ENGINE_EVENTS:
             # the ruleset's own event: it builds the next state, the version is stamped on
             # it (the engine's part changes nothing for these events)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -12,6 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from footwork import limits
 from footwork.engine.commands import Command
+from footwork.engine.gm import GmAdd
 from footwork.engine.machine import Engine
 from footwork.engine.session import Session
 from footwork.engine.state import State
@@ -24,6 +27,7 @@ from footwork.errors import (
 )
 from footwork.rulesets.base import ActorSetup, Ruleset
 from footwork.rulesets.registry import get_ruleset
+from footwork.scenario.cast import EncounterCast
 from footwork.scenario.models import EncounterHead, encounter_model
 from footwork.scenario.source import Source, format_path, parse_text, read_file
 
@@ -107,7 +111,8 @@ def build_encounter(source: Source) -> Encounter:
         # JSON mode, strict: a boolean or a text is never a number, a list may be a tuple
         spec = encounter_model(ruleset).model_validate_json(_as_json(data), strict=True)
     except ValidationError as exc:
-        raise _validation(source, exc) from None
+        # the names the file gets wrong are reported with its type faults, in one pass
+        raise _validation(source, exc, ruleset) from None
     actors = [
         ActorSetup(a.id, a.side, a.at, a.stats)
         for a in spec.actors  # type: ignore[attr-defined]
@@ -136,14 +141,18 @@ def build_encounter(source: Source) -> Encounter:
                                    path=fault.path, line=fault.line) from None
     except ScenarioError as exc:
         path = _split_path(exc.path)
-        raise source.error(exc.detail, path) from None
+        first = source.error(exc.detail, path)
+        # every name the file gets wrong, not only the first the build met
+        others = [f for f in reference_faults(source, ruleset) if f.path != first.path]
+        raise several([first, *others]) from None
     initial: State[Any] = State(
         ruleset=ruleset.id, seed=spec.seed, space=space,  # type: ignore[attr-defined]
         options=spec.options, order=tuple(order), actors=built,  # type: ignore[attr-defined]
         world=ruleset.initial_world(space, spec.options),  # type: ignore[attr-defined]
     )
-    engine = Engine(ruleset)
-    known = _Known(frozenset(ids) | {ruleset.gm}, frozenset(ruleset.place_ids(space)))
+    engine = Engine(ruleset, cast=EncounterCast(
+        ruleset, spec.options, spec.map, actors))  # type: ignore[attr-defined]
+    known = _Known({*ids, ruleset.gm}, frozenset(ruleset.place_ids(space)))
     steps = tuple(_steps(source, engine, spec.steps, known))  # type: ignore[attr-defined]
     warnings = tuple(
         str(source.error(message, _split_path(path))) for path, message in ruleset.lint(initial)
@@ -155,7 +164,8 @@ def build_encounter(source: Source) -> Encounter:
 class _Known:
     """The actor and place ids a step may name."""
 
-    actors: frozenset[str]
+    #: grows as the steps bring newcomers in (``gm_add``)
+    actors: set[str]
     places: frozenset[str]
 
 
@@ -168,8 +178,13 @@ def _check_names(source: Source, command: Command, known: _Known,
             raise source.error(
                 f"unknown actor {value!r}; expected one of: {', '.join(sorted(known.actors))}",
                 (*path, name))
+    if isinstance(command, GmAdd):  # a newcomer: named by the steps after this one
+        known.actors.add(command.id)
+        if command.at not in known.places and known.places:
+            raise source.error(f"no such place {command.at!r}", (*path, "at"))
+        return
     to = getattr(command, "to", None)
-    if isinstance(to, str) and to not in known.places:
+    if isinstance(to, str) and known.places and to not in known.places:
         raise source.error(f"unknown place {to!r}", (*path, "to"))
 
 
@@ -233,11 +248,15 @@ def several(faults: list[ScenarioError]) -> ScenarioError:
     return ScenarioErrors(ordered[:MAX_ERRORS], more=len(ordered) - MAX_ERRORS)
 
 
-def _validation(source: Source, exc: ValidationError) -> ScenarioError:
+def _validation(source: Source, exc: ValidationError,
+                ruleset: Ruleset[Any] | None = None) -> ScenarioError:
     """Every fault, each as one line with its path (pydantic's own names left out). A
-    field that takes one of several forms is reported once, as its first form's fault."""
+    field that takes one of several forms is reported once, as its first form's fault.
+    With the ruleset, the references the file gets wrong (an actor's place, a step's
+    actor or place) are reported too, and an unknown key names the nearest known one."""
     faults: list[ScenarioError] = []
     seen: set[tuple[int | str, ...]] = set()
+    known = _vocabulary(ruleset) if ruleset is not None else frozenset()
     for err in exc.errors():
         # the location up to the first union member: its other members' faults are
         # the same fault seen through another form
@@ -247,12 +266,17 @@ def _validation(source: Source, exc: ValidationError) -> ScenarioError:
         if key in seen:
             continue
         seen.add(key)
-        faults.append(_one_fault(source, err))
+        faults.append(_one_fault(source, err, known))
+    if ruleset is not None:
+        faults += [f for f in reference_faults(source, ruleset)
+                   if _split_path(f.path) not in seen]
     return several(faults)
 
 
-def _one_fault(source: Source, err: Any) -> ScenarioError:
-    """One pydantic error as one line with its path in the file."""
+def _one_fault(source: Source, err: Any, known: frozenset[str] = frozenset()
+               ) -> ScenarioError:
+    """One pydantic error as one line with its path in the file; an unknown key names
+    the nearest of the ``known`` keys."""
     loc = _file_path(source.data, err["loc"])
     over = err.get("ctx", {}).get("error")
     if isinstance(over, limits.OverLimit):  # a limit keeps its kind (a server's 413)
@@ -269,6 +293,10 @@ def _one_fault(source: Source, err: Any) -> ScenarioError:
         msg = msg.replace(f"should be {theirs}", f"should be {ours}")
     if err["type"] == "extra_forbidden":
         msg = "unknown field"
+        name = loc[-1] if loc else None
+        near = difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.7)
+        if isinstance(name, str) and near:
+            msg = f"unknown field; did you mean {near[0]!r}?"
     elif err["type"] == "missing":
         msg = "missing field"
     elif err["type"] in ("too_short", "too_long") and "ctx" in err:
@@ -280,6 +308,74 @@ def _one_fault(source: Source, err: Any) -> ScenarioError:
     if union:
         msg = f"{msg}; this field takes one of several forms, see `footwork schema`"
     return source.error(msg[0].lower() + msg[1:], loc)
+
+
+@functools.cache
+def _vocabulary(ruleset: Ruleset[Any]) -> frozenset[str]:
+    """Every key an encounter file of ``ruleset`` may hold, at any depth."""
+    names: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            props = node.get("properties")
+            if isinstance(props, dict):
+                names.update(str(k) for k in props)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(encounter_model(ruleset).model_json_schema())
+    return frozenset(names)
+
+
+def reference_faults(source: Source, ruleset: Ruleset[Any]) -> list[ScenarioError]:
+    """The names a file gets wrong, found on its raw data even when other parts of it
+    are faulty: an actor's place that the map lacks, a step's actor, target or place
+    that does not exist. The places are known only when the map itself is valid."""
+    data = source.data if isinstance(source.data, dict) else {}
+    listed = data.get("actors") if isinstance(data.get("actors"), list) else []
+    actors = {i: a for i, a in enumerate(listed or []) if isinstance(a, dict)}
+    ids = {str(a["id"]) for a in actors.values() if isinstance(a.get("id"), str)} | {ruleset.gm}
+    places = _places(ruleset, data)
+    faults: list[ScenarioError] = []
+
+    def place(value: Any, path: tuple[str | int, ...]) -> None:
+        if places and isinstance(value, str) and value not in places:
+            near = difflib.get_close_matches(value, sorted(places), n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            faults.append(source.error(f"unknown place {value!r}{hint}", path))
+
+    for i, actor in actors.items():
+        place(actor.get("at"), ("actors", i, "at"))
+    steps = data.get("steps") if isinstance(data.get("steps"), list) else []
+    for i, step in enumerate(steps or []):
+        if not isinstance(step, dict) or "do" not in step:
+            continue
+        if step.get("do") == "gm_add" and isinstance(step.get("id"), str):
+            ids.add(step["id"])
+        for key in ("actor", "target"):
+            value = step.get(key)
+            if isinstance(value, str) and value not in ids:
+                near = difflib.get_close_matches(value, sorted(ids), n=1)
+                hint = (f"; did you mean {near[0]!r}?" if near else
+                        f"; expected one of: {excerpt(', '.join(sorted(ids)), 120)}")
+                faults.append(source.error(f"unknown actor {value!r}{hint}", ("steps", i, key)))
+        place(step.get("to"), ("steps", i, "to"))
+    return faults
+
+
+def _places(ruleset: Ruleset[Any], data: Mapping[str, Any]) -> frozenset[str]:
+    """The map's place ids, when the map and options are valid on their own."""
+    try:
+        options = ruleset.options_model.model_validate_json(
+            _as_json(data.get("options") or {}), strict=True)
+        spec = ruleset.map_model.model_validate_json(_as_json(data.get("map")), strict=True)
+        space, _ = ruleset.build(options, spec, [])
+        return frozenset(ruleset.place_ids(space))
+    except (FootworkError, ValidationError, ValueError, TypeError):
+        return frozenset()
 
 
 def _as_json(data: Any) -> str:

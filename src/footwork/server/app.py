@@ -9,6 +9,7 @@ message and the rule ids; nothing a client sends can produce a 500 or a tracebac
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -25,7 +26,14 @@ from starlette.responses import Response
 
 from footwork import limits
 from footwork.engine.seats import Seat
-from footwork.errors import FootworkError, IllegalCommand, excerpt
+from footwork.errors import (
+    FootworkError,
+    IllegalCommand,
+    ScenarioError,
+    ScenarioErrors,
+    excerpt,
+)
+from footwork.markdown import passage_markdown, to_html
 from footwork.rulesets import available, get_ruleset
 from footwork.scenario.source import read_file
 from footwork.server.models import (
@@ -33,10 +41,16 @@ from footwork.server.models import (
     CommandResult,
     CreatedTable,
     Example,
+    Fault,
+    LobbyTable,
     LogPage,
     NewTable,
     Refusal,
+    Roll,
+    Rolls,
+    RollsRequest,
     SeatLink,
+    Summary,
     TableInfo,
 )
 from footwork.server.studies import StudyRequest, study_table
@@ -76,10 +90,18 @@ TEXT_REFUSALS: dict[int | str, dict[str, Any]] = {
     for code, entry in REFUSALS.items()}
 
 
-def _refusal(status: int, reason: str, message: str, rules: tuple[str, ...] = ()
-             ) -> JSONResponse:
-    body = Refusal(reason=reason, message=" ".join(message.split())[:500], rules=list(rules))
-    return JSONResponse(body.model_dump(), status_code=status)
+def _refusal(status: int, reason: str, message: str, rules: tuple[str, ...] = (),
+             faults: list[Fault] | None = None) -> JSONResponse:
+    body = Refusal(reason=reason, message=" ".join(message.split())[:500], rules=list(rules),
+                   faults=faults or None)
+    return JSONResponse(body.model_dump(exclude_none=True), status_code=status)
+
+
+def _faults(exc: ScenarioError) -> list[Fault]:
+    """Each fault of a refused encounter file, for a page to list."""
+    every = exc.errors if isinstance(exc, ScenarioErrors) else (exc,)
+    return [Fault(line=e.line, path=e.path, message=" ".join(e.detail.split())[:300])
+            for e in every]
 
 
 class BoundedBody:
@@ -138,10 +160,12 @@ class Hub:
 
 
 def create_app(store: EventStore, *, admin_secret: str | None = None,
-               base_url: str = "") -> FastAPI:
-    """The API over ``store``. ``admin_secret`` is the game master of every table."""
+               base_url: str = "", link_seed: str | None = None) -> FastAPI:
+    """The API over ``store``. ``admin_secret`` is the game master of every table;
+    ``link_seed`` (kept secret, like it) lets its lobby give every seat's link again."""
     hub = Hub()
-    tables = Tables(store, admin_secret=admin_secret, on_change=hub.changed)
+    tables = Tables(store, admin_secret=admin_secret, link_seed=link_seed,
+                    on_change=hub.changed)
     unsubscribe = store.subscribe(hub.changed)  # appends by other processes too
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -200,6 +224,8 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
             return _refusal(413, "too_large", str(exc))
         if isinstance(exc, IllegalCommand):
             return _refusal(422, exc.reason, exc.detail, exc.rules)
+        if isinstance(exc, ScenarioError):
+            return _refusal(400, "invalid", str(exc), faults=_faults(exc))
         return _refusal(400, "invalid", str(exc))
 
     @app.exception_handler(Exception)
@@ -208,11 +234,14 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
                              "message": f"the server failed: {type(exc).__name__}",
                              "rules": []}, status_code=500)
 
-    def seat(request: Request, table_id: str, authorization: str | None) -> Seat:
-        secret = request.query_params.get("key")
+    def bearer(request: Request, authorization: str | None) -> str | None:
+        """The secret a request carries: its bearer, else its ``?key=``."""
         if authorization and authorization.lower().startswith("bearer "):
-            secret = authorization[7:].strip()
-        who = tables.seat_of(table_id, secret)
+            return authorization[7:].strip()
+        return request.query_params.get("key")
+
+    def seat(request: Request, table_id: str, authorization: str | None) -> Seat:
+        who = tables.seat_of(table_id, bearer(request, authorization))
         if request.method == "GET":
             who = preview(who, request.query_params.get("as"))
         return who
@@ -234,19 +263,63 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
 
     @app.get("/api/examples", response_model=list[Example])
     def examples() -> list[Example]:
-        """The shipped examples, ready to open as tables."""
-        out = []
-        for name, path in example_files().items():
-            data = read_file(path).data
-            out.append(Example(name=name, ruleset=str(data.get("ruleset", "")),
-                               title=str(data.get("title", "")) or name))
-        return out
+        """The shipped examples, ready to open as tables (each file read once)."""
+        return list(_examples(tuple((name, path, path.stat().st_mtime_ns)
+                                    for name, path in example_files().items())))
 
     @app.get("/api/tables", response_model=list[TableInfo])
     def list_tables() -> list[TableInfo]:
         """Every table (ids and names only: reading one needs a seat)."""
         return [TableInfo(id=t.id, name=t.name, ruleset=t.ruleset, created=t.created)
                 for t in tables.all()]
+
+    def seat_links(request: Request, table_id: str, admin: str | None, *, qr: bool
+                   ) -> tuple[list[SeatLink], bool]:
+        """The seats whose links this server can give again (the game master's first;
+        the server's key stands for it where its own cannot be given), and whether
+        that is every seat."""
+        origin = base_url or str(request.base_url).rstrip("/")
+        given = tables.seat_secrets(table_id)
+        seats = dict(given)
+        if "gm" not in seats and admin:
+            seats["gm"] = admin
+        links = []
+        for name, key in sorted(seats.items(), key=_seat_order):
+            url = f"{origin}/t/{table_id}?key={key}"
+            links.append(SeatLink(seat=name, secret=key, link=url, qr=qr_svg(url) if qr else ""))
+        return links, len(given) == len(store.seats(table_id))
+
+    @app.get("/api/lobby", response_model=list[LobbyTable], responses=REFUSALS)
+    def lobby(request: Request, authorization: Auth = None) -> list[LobbyTable]:
+        """Every table with every seat's link, newest first: the game master's lobby
+        (the server's key, printed by `footwork serve`, as the bearer or `?key=`). The
+        links use the address the server was started for (else this request's), so a
+        phone or the TV opens them as they are. QR codes: `GET …/seats` of a table."""
+        secret = bearer(request, authorization)
+        if not tables.is_admin(secret):
+            raise Unauthorized("the lobby's links need the game master's key that "
+                               "`footwork serve` printed")
+        out = []
+        for record in sorted(tables.all(), key=lambda t: -t.created):
+            links, complete = seat_links(request, record.id, secret, qr=False)
+            out.append(LobbyTable(
+                table=TableInfo(id=record.id, name=record.name, ruleset=record.ruleset,
+                                created=record.created),
+                seats=links, complete=complete))
+        return out
+
+    @app.get("/api/tables/{table_id}/seats", response_model=list[SeatLink],
+             responses=REFUSALS)
+    def seats(request: Request, table_id: str, authorization: Auth = None
+              ) -> list[SeatLink]:
+        """Every seat's link of the table with its QR code, for the game master (its
+        own seat's key or the server's): what to show the players at the table."""
+        who = seat(request, table_id, authorization)
+        if not who.is_gm:
+            raise Forbidden("only the game master may see the seats' links")
+        secret = bearer(request, authorization)
+        return seat_links(request, table_id, secret if tables.is_admin(secret) else None,
+                          qr=True)[0]
 
     @app.post("/api/tables", response_model=CreatedTable, status_code=201,
               responses=REFUSALS)
@@ -369,6 +442,22 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         asked. Bounded by the limits study_runs and study_rounds (413 above them)."""
         return study_table(tables, table_id, seat(request, table_id, authorization), body)
 
+    @app.get("/api/tables/{table_id}/summary", response_model=Summary, responses=REFUSALS)
+    def summary(request: Request, table_id: str, authorization: Auth = None) -> Summary:
+        """The encounter so far, for everyone at the table: rounds, whether (and why) it
+        ended, who ended where, their falls and damage, as the seat perceives it."""
+        return Summary.model_validate(
+            tables.summary(table_id, seat(request, table_id, authorization)))
+
+    @app.post("/api/tables/{table_id}/rolls", response_model=Rolls, responses=REFUSALS)
+    def rolls(request: Request, table_id: str, body: RollsRequest,
+              authorization: Auth = None) -> Rolls:
+        """Which dice a command would roll now (nothing is kept): a page asks for faces
+        rolled at the table only when `roll_due`. What a roll decides may call for
+        another; a command given too few faces is refused in one line."""
+        found = tables.rolls(table_id, seat(request, table_id, authorization), body.command)
+        return Rolls(roll_due=bool(found), rolls=[Roll.model_validate(r) for r in found])
+
     # -- rules ----------------------------------------------------------------------------
 
     @app.get("/api/rulesets")
@@ -378,18 +467,29 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
                 for rid, cls in sorted(available().items())]
 
     @app.get("/api/rulesets/{ruleset_id}", response_class=PlainTextResponse,
-             responses=TEXT_REFUSALS)
-    def ruleset_docs(ruleset_id: str) -> str:
-        """A ruleset's documentation (Markdown)."""
-        return type(get_ruleset(ruleset_id)).readme_path().read_text(encoding="utf-8")
+             responses={200: {"content": {"text/plain": {}, "text/html": {}},
+                              "description": "the documentation"}, **TEXT_REFUSALS})
+    def ruleset_docs(ruleset_id: str, format: Annotated[
+            str, Query(pattern="^(markdown|html)$")] = "markdown") -> Response:
+        """A ruleset's documentation: Markdown, or rendered as HTML (`?format=html`)."""
+        text = type(get_ruleset(ruleset_id)).readme_path().read_text(encoding="utf-8")
+        if format == "html":
+            return HTMLResponse(to_html(text))
+        return PlainTextResponse(text)
 
     @app.get("/api/rules/{rule_id}", responses=REFUSALS)
     def rule(rule_id: str) -> list[dict[str, str]]:
-        """A rule id in words: the passages of the rulesets' documentation citing it."""
+        """A rule id in words: the passages of the rulesets' documentation citing it,
+        each as Markdown (`text`) and rendered (`html`: table rows that stand alone
+        written as list items; raw HTML escaped)."""
         from footwork.rulesets.explain import explain
 
-        return [{"ruleset": p.ruleset, "heading": p.heading, "text": p.text}
-                for p in explain(rule_id)]
+        out = []
+        for p in explain(rule_id):
+            text = passage_markdown(p.text)
+            out.append({"ruleset": p.ruleset, "heading": p.heading, "text": text,
+                        "html": to_html(text)})
+        return out
 
     # -- live updates -------------------------------------------------------------------
 
@@ -456,6 +556,24 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
     return app
 
 
+@functools.lru_cache(maxsize=4)
+def _examples(files: tuple[tuple[str, Path, int], ...]) -> tuple[Example, ...]:
+    """The examples' names, rulesets and titles, read again only when a file changes
+    (its modification time is part of the key): parsing them takes seconds."""
+    out = []
+    for name, path, _ in files:
+        data = read_file(path).data
+        out.append(Example(name=name, ruleset=str(data.get("ruleset", "")),
+                           title=str(data.get("title", "")) or name))
+    return tuple(out)
+
+
+def _seat_order(item: tuple[str, str]) -> tuple[int, str]:
+    """The game master's seat first, then the sides, then the characters."""
+    name = item[0]
+    return ({"gm": 0, "side": 1, "actor": 2}.get(name.partition(":")[0], 3), name)
+
+
 def preview(seat: Seat, view_as: str | None) -> Seat:
     """The game master reading as another seat (``?as=side:NAME``): the player preview.
     Only reads take it; commands are always the game master's own."""
@@ -495,13 +613,17 @@ def _position(tables: Tables, table_id: str, seat: Seat, version: int) -> tuple[
 
 def app_from_environment() -> FastAPI:
     """The app as `footwork serve --workers N` starts it in each worker process:
-    FOOTWORK_DB (a SQLite path or a PostgreSQL URL), FOOTWORK_ADMIN_KEY, FOOTWORK_URL."""
+    FOOTWORK_DB (a SQLite path or a PostgreSQL URL), FOOTWORK_ADMIN_KEY, FOOTWORK_URL,
+    FOOTWORK_LINK_SEED."""
     from footwork.engine.session import settle, steady_gc
 
     env: MutableMapping[str, str] = os.environ
     app = create_app(open_store(env.get("FOOTWORK_DB") or None),
                      admin_secret=env.get("FOOTWORK_ADMIN_KEY") or None,
-                     base_url=env.get("FOOTWORK_URL", ""))
+                     base_url=env.get("FOOTWORK_URL", ""),
+                     link_seed=env.get("FOOTWORK_LINK_SEED") or None)
+    _examples(tuple((name, path, path.stat().st_mtime_ns)  # the lobby's list, read now
+                    for name, path in example_files().items()))
     # what is loaded now stays: later full collections skip it, and the young generation
     # is collected less often, so options() keeps a steady latency (issue 14, item 4)
     settle()

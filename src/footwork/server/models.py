@@ -44,6 +44,16 @@ class CreatedTable(BaseModel):
     seats: list[SeatLink]
 
 
+class LobbyTable(BaseModel):
+    """A table as the game master's lobby lists it: every seat's link, its own first."""
+
+    table: TableInfo
+    seats: list[SeatLink] = Field(description="each seat's link (with its QR code); the "
+                                  "game master's opens the table with the server's key")
+    complete: bool = Field(description="false when some seats' links cannot be given again "
+                           "(a table made before the server kept its link seed)")
+
+
 class Example(BaseModel):
     name: str = Field(description="pass as `example` to create a table from it")
     ruleset: str
@@ -63,6 +73,44 @@ class CommandRequest(_Body):
                                     '{"do": "undo"} takes back the last command (game master)')
 
 
+class RollsRequest(_Body):
+    command: dict[str, Any] = Field(description="a command as `POST …/commands` takes it")
+
+
+class Roll(BaseModel):
+    actor: str = Field(description="who rolls")
+    check: str = Field(description="what the roll decides")
+    dice: str = Field(description='the dice, e.g. "1d8" or "2d10"')
+
+
+class Rolls(BaseModel):
+    roll_due: bool = Field(description="whether the command rolls any die the seat sees")
+    rolls: list[Roll] = Field(description="each roll, in the order it takes faces")
+
+
+class ActorSummary(BaseModel):
+    id: str
+    side: str | None
+    start: str | None = Field(description="where it stood at the start; null: brought in "
+                              "during play")
+    at: str | None = Field(description="where it is now (a place, a span, a cell)")
+    in_play: bool = Field(description="false once it is out of the scene (fallen into "
+                          "the void, unconscious, drowned: it takes no more turns)")
+    falls: int = Field(description="how many times it fell")
+    damage: dict[str, int] = Field(description="the damage it took, by kind (`damage`, or "
+                                   "`guard` and `lethal` in spans)")
+
+
+class Summary(BaseModel):
+    """The encounter so far (or at its end), as the seat perceives it."""
+
+    rounds: int = Field(description="the round it is in (or ended in)")
+    ended: bool
+    reason: str | None = Field(description="why it ended, as the log says")
+    actors: list[ActorSummary]
+    removed: list[str] = Field(description="characters the game master took out of play")
+
+
 class CommandResult(BaseModel):
     version: int = Field(description="your view's new version")
     table_version: int | None = Field(None, description="the table's version (game master)")
@@ -71,12 +119,24 @@ class CommandResult(BaseModel):
                            "first result, nothing was appended")
 
 
+class Fault(BaseModel):
+    """One fault of an encounter file: where it is and what was expected."""
+
+    line: int | None = Field(description="the line of the file (1 is the first)")
+    path: str = Field(description="where in the file, e.g. `actors[0].at`")
+    message: str = Field(description="what is wrong and what was expected, in one line")
+
+
 class Refusal(BaseModel):
-    """Every 4xx body: a stable reason code, one line for people, the rules that refuse."""
+    """Every 4xx body: a stable reason code, one line for people, the rules that refuse;
+    an encounter file refused also lists each of its faults."""
 
     reason: str
     message: str
     rules: list[str] = []
+    faults: list[Fault] | None = Field(None, description="each fault of a refused "
+                                       "encounter file, in the file's order (at most 20); "
+                                       "absent from other refusals")
 
 
 class LogPage(BaseModel):

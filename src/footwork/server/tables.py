@@ -16,6 +16,7 @@ whose events it perceived, so it never shows how much hidden activity there was.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import json
@@ -38,6 +39,7 @@ from footwork.engine.view import View
 from footwork.errors import FootworkError, IllegalCommand, InvalidCommand, excerpt
 from footwork.scenario import Encounter, encounter_from_text
 from footwork.scenario.export import dump, played_data
+from footwork.server.dice import rolls_of, rolls_or_none
 from footwork.store import (
     CommandRecord,
     DuplicateCommand,
@@ -45,6 +47,7 @@ from footwork.store import (
     TableRecord,
     VersionConflict,
 )
+from footwork.summary import summary
 
 #: where the shipped examples are (a checkout), offered as ready-made tables
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -165,9 +168,13 @@ class Tables:
     """The server's tables over one store. Safe to use from several threads."""
 
     def __init__(self, store: EventStore, *, admin_secret: str | None = None,
+                 link_seed: str | None = None,
                  on_change: Callable[[str], None] | None = None) -> None:
         self.store = store
         self.admin_hash = secret_hash(admin_secret) if admin_secret else None
+        #: seat secrets are derived from it (:meth:`seat_secret`), so that the game
+        #: master's lobby can show every seat's link again; None: random secrets
+        self.link_seed = link_seed
         self._live: dict[str, LiveTable] = {}
         self._lock = threading.Lock()
         self.on_change = on_change
@@ -183,9 +190,9 @@ class Tables:
             {a.side for a in state.actors.values()}))]
         if actor_seats:
             seats += [Seat("actor", aid) for aid in state.actors]
-        issued = {str(seat): new_secret() for seat in seats}
         title = name or str(getattr(encounter.spec, "title", "")) or Path(source).stem
         table_id = secrets_module.token_hex(6)
+        issued = {str(seat): self.seat_secret(table_id, str(seat)) for seat in seats}
         record = self.store.create_table(
             table_id, excerpt(title, 80), encounter.ruleset.id, text,
             {seat: secret_hash(secret) for seat, secret in issued.items()})
@@ -193,6 +200,34 @@ class Tables:
 
     def all(self) -> list[TableRecord]:
         return self.store.tables()
+
+    def seat_secret(self, table_id: str, seat: str) -> str:
+        """A new seat's secret: derived from the server's link seed (a keyed hash of the
+        table and the seat, as unguessable as a random one while the seed is secret), or
+        random when the server has none."""
+        if self.link_seed is None:
+            return new_secret()
+        digest = hmac.new(self.link_seed.encode("utf-8"), f"{table_id}\n{seat}".encode(),
+                          hashlib.sha256).digest()[:24]
+        return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
+
+    def is_admin(self, secret: str | None) -> bool:
+        """Whether ``secret`` is the server's game-master key."""
+        return bool(secret) and self.admin_hash is not None and hmac.compare_digest(
+            secret_hash(str(secret)), self.admin_hash)
+
+    def seat_secrets(self, table_id: str) -> dict[str, str]:
+        """Every seat of the table whose secret this server can give again (those derived
+        from its link seed), for the game master's lobby; a table made with random
+        secrets (before the seed, or by another server) gives none."""
+        if self.link_seed is None:
+            return {}
+        out: dict[str, str] = {}
+        for seat, stored in self.store.seats(table_id).items():
+            secret = self.seat_secret(table_id, seat)
+            if hmac.compare_digest(secret_hash(secret), stored):
+                out[seat] = secret
+        return out
 
     def delete(self, table_id: str, seat: Seat) -> None:
         if not seat.is_gm:
@@ -396,6 +431,14 @@ class Tables:
             body["digest"] = table.digest(seat, len(table.seat_log(seat)))
             body["table"] = table_id
             body["seat"] = str(seat)
+            pending = table.session.state.pending
+            if isinstance(body.get("pending"), dict) and pending is not None and (
+                    seat.is_gm or seat.controls(table.session.state, pending.actor)):
+                # the dice each answer rolls, so that a page asks for faces only then
+                view, state = table.view(seat), table.session.state
+                body["answer_rolls"] = {
+                    choice: rolls_or_none(view, state, {"answer": choice})
+                    for choice in pending.choices}
             return body
 
     def log(self, table_id: str, seat: Seat, after: int = 0, limit: int = 500
@@ -409,7 +452,33 @@ class Tables:
     def options(self, table_id: str, seat: Seat, actor: str) -> list[dict[str, JSON]]:
         table = self.live(table_id)
         with table.lock:
-            return [o.to_json() for o in self._options(table, seat, actor)]
+            view, state = table.view(seat), table.session.state
+            out = []
+            for option in self._options(table, seat, actor):
+                body = option.to_json()
+                if option.to is None:  # ending a turn, an answer: decided once, dry
+                    rolls = rolls_or_none(view, state, option.command)
+                    body["rolls"] = rolls
+                    body["roll_due"] = bool(rolls)
+                out.append(body)
+            return out
+
+    def summary(self, table_id: str, seat: Seat) -> dict[str, JSON]:
+        """The encounter so far as ``seat`` perceives it: rounds, who ended where,
+        damage, falls (:mod:`footwork.summary`)."""
+        table = self.live(table_id)
+        with table.lock:
+            return summary(table.session, table.view(seat))
+
+    def rolls(self, table_id: str, seat: Seat, command: Mapping[str, Any]
+              ) -> list[dict[str, JSON]]:
+        """The dice ``command`` would roll now for ``seat`` (nothing is kept); refused
+        as the command itself would be."""
+        table = self.live(table_id)
+        with table.lock:
+            checked = table.session.engine.checked(command)
+            self._authorize(table, seat, checked)
+            return rolls_of(table.view(seat), table.session.state, checked)
 
     def _options(self, table: LiveTable, seat: Seat, actor: str) -> Options:
         """The actor's options as the seat sees them, found once per version (the
