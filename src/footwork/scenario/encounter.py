@@ -111,7 +111,8 @@ def build_encounter(source: Source) -> Encounter:
         # JSON mode, strict: a boolean or a text is never a number, a list may be a tuple
         spec = encounter_model(ruleset).model_validate_json(_as_json(data), strict=True)
     except ValidationError as exc:
-        # the names the file gets wrong are reported with its type faults, in one pass
+        # type faults only: the names the file gets wrong need its map, and a faulty file
+        # builds none (a stranger's file costs no map build until it is well formed)
         raise _validation(source, exc, ruleset) from None
     actors = [
         ActorSetup(a.id, a.side, a.at, a.stats)
@@ -252,8 +253,7 @@ def _validation(source: Source, exc: ValidationError,
                 ruleset: Ruleset[Any] | None = None) -> ScenarioError:
     """Every fault, each as one line with its path (pydantic's own names left out). A
     field that takes one of several forms is reported once, as its first form's fault.
-    With the ruleset, the references the file gets wrong (an actor's place, a step's
-    actor or place) are reported too, and an unknown key names the nearest known one."""
+    With the ruleset, an unknown key names the nearest known one."""
     faults: list[ScenarioError] = []
     seen: set[tuple[int | str, ...]] = set()
     known = _vocabulary(ruleset) if ruleset is not None else frozenset()
@@ -267,9 +267,6 @@ def _validation(source: Source, exc: ValidationError,
             continue
         seen.add(key)
         faults.append(_one_fault(source, err, known))
-    if ruleset is not None:
-        faults += [f for f in reference_faults(source, ruleset)
-                   if _split_path(f.path) not in seen]
     return several(faults)
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from footwork.engine.choices import Options
+from footwork.engine.choices import Option, Options
 from footwork.engine.codec import JSON
 from footwork.engine.commands import Answer, Command, command_to_json
 from footwork.engine.events import event_from_json, event_to_json
@@ -452,16 +452,24 @@ class Tables:
     def options(self, table_id: str, seat: Seat, actor: str) -> list[dict[str, JSON]]:
         table = self.live(table_id)
         with table.lock:
-            view, state = table.view(seat), table.session.state
-            out = []
-            for option in self._options(table, seat, actor):
-                body = option.to_json()
-                if option.to is None:  # ending a turn, an answer: decided once, dry
-                    rolls = rolls_or_none(view, state, option.command)
-                    body["rolls"] = rolls
-                    body["roll_due"] = bool(rolls)
-                out.append(body)
-            return out
+            as_json = self._option_json(table, seat)
+            return [as_json(option) for option in self._options(table, seat, actor)]
+
+    @staticmethod
+    def _option_json(table: LiveTable, seat: Seat) -> Callable[[Option], dict[str, JSON]]:
+        """An option as the API writes it: an option that moves lists its rolls in its
+        checks; one that does not (ending a turn, an answer) is decided once, dry, for
+        the dice it rolls (``rolls``, ``roll_due``)."""
+        view, state = table.view(seat), table.session.state
+
+        def as_json(option: Option) -> dict[str, JSON]:
+            body = option.to_json()
+            if option.to is None:
+                rolls = rolls_or_none(view, state, option.command)
+                body["rolls"] = rolls
+                body["roll_due"] = bool(rolls)
+            return body
+        return as_json
 
     def summary(self, table_id: str, seat: Seat) -> dict[str, JSON]:
         """The encounter so far as ``seat`` perceives it: rounds, who ended where,
@@ -505,7 +513,8 @@ class Tables:
         table = self.live(table_id)
         with table.lock:
             found = self._options(table, seat, actor)
-            return reach_json(found, table.seat_version(seat), detail)
+            return reach_json(found, table.seat_version(seat), detail,
+                              self._option_json(table, seat))
 
     def drawing(self, table_id: str, seat: Seat, actor: str | None = None) -> str:
         """The map as an SVG drawing for the seat (footwork.draw), with ``actor``'s
