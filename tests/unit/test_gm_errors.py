@@ -1,6 +1,7 @@
-"""Errors a game master can act on (issue 21, item 11): a file's type faults and the
-names it gets wrong in one pass, each with its line and path; an unknown key names the
-nearest known one; a place that does not exist is "unknown place" with a suggestion."""
+"""Errors a game master can act on (issue 21, item 11): a file's type faults all at once
+(no map built), then, once it is well typed, every name it gets wrong, each with its line
+and path; an unknown key names the nearest known one; a place that does not exist is
+"unknown place" with a suggestion."""
 
 from __future__ import annotations
 
