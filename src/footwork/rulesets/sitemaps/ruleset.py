@@ -17,6 +17,7 @@ from footwork.engine.events import DecisionRequested, Event, Rolled, RoundStarte
 from footwork.engine.rolling import Roller
 from footwork.engine.seats import Seat, scrub
 from footwork.engine.state import CONSEQUENCES, Pending, State, fast_replace
+from footwork.engine.view import UNKNOWN_PLACES
 from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError, excerpt
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.rulesets.sitemaps import events as ev
@@ -39,6 +40,7 @@ from footwork.rulesets.sitemaps.movement import (
     unknown_zones,
     within_reach,
     zone_distances,
+    zone_distances_through,
 )
 from footwork.rulesets.sitemaps.options import SitemapsOptions
 from footwork.rulesets.sitemaps.pipeline import (
@@ -714,7 +716,12 @@ def range_category(state: SiteState, a: SiteActor, b: SiteActor) -> dict[str, JS
     """R004-09..12, A004-08: Nearby (a metric test) and Close / Far / Extreme (zone steps)."""
     m = site(state)
     o = opts(state).range
-    steps = m.geometry.zone_distances(a.at, 10_000).get(b.at)
+    # R004-02: asked from a player seat (the state is its map, UNKNOWN_PLACES listed),
+    # zones are counted on the map that seat knows, whatever ``zones.known_routes``
+    # says for moves: a count through unseen rooms would locate them (issue 24 item 4)
+    unknown = frozenset(state.world.get(UNKNOWN_PLACES, ())) - {a.at, b.at}
+    steps = (zone_distances_through(m, a.at, None, unknown) if unknown
+             else m.geometry.zone_distances(a.at, 10_000)).get(b.at)
     if steps is not None and steps <= o.close_zones:
         category, rule = "Close", "R004-10"
     elif steps is not None and steps <= o.far_zones:
