@@ -629,7 +629,7 @@ def test_one_command_id_sent_by_eight_clients_appends_once(
         thread.join(timeout=PATIENCE)
         assert not thread.is_alive()
     records = store.read(table.id)
-    assert [r.command_id for r in records] == ["the-same-id"]
+    assert [r.command_id for r in records] == ["gm/the-same-id"]  # scoped by its seat
     assert [r.status_code for r in replies] == [200] * 8, [r.text for r in replies]
     answers = [r.json() for r in replies]
     assert sorted(a["repeated"] for a in answers) == [False] + [True] * 7
@@ -717,7 +717,7 @@ def test_a_command_id_racing_in_from_another_server_gets_the_first_result(
         assert first.status_code == 200, first.text
         pausing.go.set()
         second = late()
-        assert [r.command_id for r in store.read(table.id)] == ["raced"]
+        assert [r.command_id for r in store.read(table.id)] == ["gm/raced"]  # its seat's
         assert second.status_code == 200, second.text
         assert second.json() == {**first.json(), "repeated": True}
 
