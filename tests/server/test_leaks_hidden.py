@@ -236,3 +236,40 @@ def test_a_hidden_name_and_a_made_up_one_are_refused_along_the_same_path(
     assert paths["kitchen"][1] and paths["kitchen"][0] == paths["kitcheq"][0]
     assert [len(p[1]) for p in paths.values()] == [len(paths["kitcheq"][1])] * 2
     assert paths["kitchen"][1][0] == paths["kitcheq"][1][0]
+
+
+# -- item 4: the spots offered in a known zone do not show a hidden neighbour's border --
+
+WALLED = """
+footwork: 1
+ruleset: sitemaps
+seed: 1
+map:
+  zones:
+    - {{id: hall, rect: [0, 0, 6, 4]}}
+    - {{id: yard, rect: [0, -4, 6, 4]}}{cellar}
+  openings:
+    - {{between: [hall, yard]}}{door}
+actors:
+  - {{id: mira, side: patrons, at: yard, stats: {{point: [3, -2]}}}}
+"""
+CELLAR = ("\n    - {id: cellar, rect: [0, 4, 6, 3], revealed: false}",
+          "\n    - {between: [hall, cellar], at: [[4, 4], [5, 4]]}")
+
+
+def test_the_spots_offered_in_a_known_zone_do_not_show_a_hidden_neighbour(
+        client: TestClient) -> None:
+    """The thin wall the map builder draws on the hall's border with the unrevealed
+    cellar (all of it but the door) does not shape what the patrons are offered: the
+    same options, byte for byte, as where there is no cellar (R004-02); the game
+    master's region does show it."""
+    hidden = from_text(client, WALLED.format(cellar=CELLAR[0], door=CELLAR[1]))
+    plain = from_text(client, WALLED.format(cellar="", door=""))
+    seen = hidden.get("options", PATRONS, actor="mira")
+    assert seen.status_code == 200, seen.text
+    assert seen.json() == plain.get("options", PATRONS, actor="mira").json()
+    assert leaked_names([seen], ["cellar"]) == []
+    gm = [o for o in hidden.get("options", actor="mira").json()
+          if o["command"].get("to") == "hall"]
+    mine = next(o for o in seen.json() if o["command"].get("to") == "hall")
+    assert gm and gm[0]["region"] != mine["region"]

@@ -35,6 +35,7 @@ from footwork.rulesets.sitemaps.movement import (
     on_full_map,
     opts,
     reach,
+    seat_unknown,
     site,
     step_zones,
     unknown_zones,
@@ -664,7 +665,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                      do: str) -> Option | None:
         m = site(state)
         entry = actor.point if zone == actor.at else None
-        region = m.geometry.region(zone, entry)
+        region = m.geometry.region(zone, entry, seat_unknown(state))
         floor = m.floor(zone)
         width = opts(state).move.footprint_m
         for other in state.actors.values():
