@@ -11,8 +11,10 @@ example, the patrons' seat. Two situations:
 
 The samples alternate (hidden, made-up, hidden, ...) so that both see the same load;
 each is one whole request. Printed as Markdown: medians and quartiles in ms, the ratio
-of the medians (hidden / made-up: the baseline, measured in the same run), and the
-share of pairs where the hidden one was slower (0.5: no difference). Run
+of the medians (hidden / made-up: the baseline, measured in the same run), the share
+of pairs where the hidden one was slower (0.5: no difference) and that sign test's z
+(|z| < 1.96: no difference at the 95% level; robust to the machine's load, which moves
+both of a pair alike). Run
 ``python bench/bench_leaks.py`` (``--samples N``, default 300). Measured, never asserted.
 """
 
@@ -64,8 +66,8 @@ def main() -> None:
         store = open_store(str(Path(folder) / "bench.db"))
         client = TestClient(create_app(store, admin_secret="bench"))
         print("| situation | hidden kitchen ms (p25 / p50 / p75) | made-up ms (p25 / p50 / p75)"
-              " | ratio of medians | hidden slower in |")
-        print("|---|---|---|---|---|")
+              " | ratio of medians | hidden slower in | sign test z |")
+        print("|---|---|---|---|---|---|")
         for name, cooks in (("cook's turn", True), ("mira's turn", False)):
             table, keys = _table(client, cooks)
             key = keys["side:patrons"]
@@ -82,7 +84,9 @@ def main() -> None:
                 return f"{a:.3f} / {b:.3f} / {c:.3f}"
 
             ratio = statistics.median(hidden) / statistics.median(made_up)
-            print(f"| {name} | {q(hidden)} | {q(made_up)} | {ratio:.3f} | {slower:.0%} |")
+            z = (slower - 0.5) * args.samples / (args.samples / 4) ** 0.5
+            print(f"| {name} | {q(hidden)} | {q(made_up)} | {ratio:.3f} | {slower:.0%} "
+                  f"| {z:+.2f} |")
         store.close()
 
 

@@ -285,14 +285,13 @@ class View(Generic[A]):
         the rules see exactly what they see for a made-up name, and the refusal (its
         reason, its words with the name put back, the rule ids) is the same. The work
         is the same too: stand-ins are made for every string the seat cannot name,
-        hidden or made-up alike, and a refusal of the name itself is looked at twice in
-        both cases (one path, issue 24 item 6). That second look is the original
-        command: a seat may step into an unseen place next to it (sitemaps A004-17,
-        which reveals it), so a hidden *place* named by the seat is accepted when the
-        rules accept it; a hidden *character* is never named (a player cannot target
-        whom it does not know of: the game master asks for it, R000-71). A refusal that
-        names a hidden thing the seat did not send itself (whose turn it is) keeps its
-        reason code and says no more."""
+        hidden or made-up alike, and the rules are asked once (one path, issue 24 item
+        6). So a player never names what is hidden from it: not a character it does not
+        know of (the game master sends a ``sense`` for it, R000-71), nor an unrevealed
+        place (the game master moves a character into one, which reveals it, A004-17);
+        an accepted name would tell that it exists. A refusal that names a hidden thing
+        the seat did not send itself (whose turn it is) keeps its reason code and says
+        no more."""
         engine = self.engine
         if self.seat.is_gm:
             return engine.decide(state, command)
@@ -306,7 +305,10 @@ class View(Generic[A]):
         stand_ins = {text: _stand_in(text, taken) for text in unknown}
         named = {name: stand_ins.get(name) or _stand_in(name, taken)
                  for name in sorted(hidden) if mentions(body, frozenset({name}))}
-        sent = _swapped(body, named)
+        # every unknown string is swapped (a made-up one for itself), so that both
+        # kinds of name cost the same substitutions on the way in and back
+        swaps = {**{text: text for text in unknown}, **named}
+        sent = _swapped(body, swaps)
         try:
             events = engine.decide(ruled, sent)
         except IllegalCommand as exc:
@@ -317,17 +319,7 @@ class View(Generic[A]):
             # a field where any text is accepted (a reason): the original stands
             return engine.decide(ruled, body) if named else events
         detail = refused.detail if isinstance(refused, IllegalCommand) else str(refused)
-        told = _swapped_back(detail, named)
-        if mentions(told, frozenset(unknown)):
-            # the name the seat sent is what was refused: look again at the command as
-            # sent (both paths); only a hidden place may be stepped into
-            try:
-                again = engine.decide(ruled, body)
-            except FootworkError:
-                again = None
-            places = {name for name in named if name not in state.actors}
-            if again is not None and places and set(named) == places:
-                return again
+        told = _swapped_back(detail, swaps)
         if mentions(detail, hidden):  # a hidden thing the seat did not name itself
             if isinstance(refused, IllegalCommand):
                 raise IllegalCommand(refused.reason, "refused: not possible now") from None
