@@ -394,7 +394,9 @@ def _stand_in(name: str, taken: set[str]) -> str:
             for c in name
             for base, size in [(ord("0"), 10) if c.isdigit() else
                                (ord("A"), 26) if c.isupper() else (ord("a"), 26)])
-        if out != name and not any(mentions(out, frozenset({t})) for t in taken):
+        # a plain substring test first: the word test only where one is found
+        if out != name and not any(t in out and mentions(out, frozenset({t}))
+                                   for t in taken):
             return out
     return "~" * len(name)
 
