@@ -233,9 +233,10 @@ def test_a_hidden_name_and_a_made_up_one_are_refused_along_the_same_path(
                            PATRONS)
         paths[zone] = (reply.status_code, decisions[:])
         assert reply.status_code == 422, reply.text
-    assert paths["kitchen"][1] and paths["kitchen"][0] == paths["kitcheq"][0]
-    assert [len(p[1]) for p in paths.values()] == [len(paths["kitcheq"][1])] * 2
-    assert paths["kitchen"][1][0] == paths["kitcheq"][1][0]
+    # one call of the rules each, with the same outcome (before the fix: two for the
+    # hidden kitchen, the real one ruled first, and one for the made-up zone)
+    assert paths["kitchen"] == paths["kitcheq"]
+    assert len(paths["kitchen"][1]) == 1
 
 
 # -- item 4: the spots offered in a known zone do not show a hidden neighbour's border --
