@@ -140,11 +140,17 @@ def test_a_zone_reachable_only_through_a_hidden_one_is_not_offered(
             assert gm["rush"]["cost"] == "the round action (rush), 2 zone(s)"
     # byte for byte the same, whatever lies hidden between the hall and the vault
     assert len(set(received.values())) == 1
-    # A004-17: a player still steps into the hidden neighbour (naming it), which reveals
-    # it; from there the vault is one more zone of the move step
+    # a player cannot name the hidden neighbour: that would tell it exists (issue 24
+    # items 1 and 6, names resolved against the seat's view first); A004-17: the game
+    # master steps the character in, which reveals it; from there the vault is one
+    # more zone of the player's move step
     table = _table(client, "crawlway", fast=True)
     into = _going(_options(table, "gm"), "crawl")["move"]["command"]
-    reply = _send(table, into, "actor:mira")
+    named = _send(table, into, "actor:mira")
+    made_up = _send(table, {**into, "to": "crawk"}, "actor:mira")
+    assert named.status_code == made_up.status_code == 422
+    assert named.json() == json.loads(made_up.text.replace("crawk", "crawl"))
+    reply = _send(table, into, "gm")
     assert reply.status_code == 200, reply.text
     state = table.state()
     assert state["actors"]["mira"]["at"] == "crawl"

@@ -119,7 +119,9 @@ def gapless(records: Sequence[CommandRecord]) -> dict[str, CommandRecord]:
     """The log's records by command id, after checking that versions are 1..n and each
     command id is there once."""
     assert [r.version for r in records] == list(range(1, len(records) + 1))
-    by_id = {r.command_id: r for r in records}
+    # the store keeps a command under its seat's scope (``SEAT/ID``, issue 24 item 5)
+    assert all(r.command_id.startswith(f"{r.seat}/") for r in records)
+    by_id = {r.command_id.rpartition("/")[2]: r for r in records}
     assert len(by_id) == len(records), "a command id is in the log twice"
     return by_id
 
@@ -459,7 +461,7 @@ def kill_under_load(db: str, workers: int = 1) -> None:
         # the commands whose answer was lost: a retry with the same id returns the first
         # result if it was appended, and is never appended twice
         for lost in (s for s in sent if s.status is None):
-            before = store.command(table.id, lost.command_id)
+            before = store.command(table.id, f"{lost.seat}/{lost.command_id}")
             reply = table.http.post(table.url("commands"), headers=auth(table.secrets[lost.seat]),
                                     json={"version": lost.version, "command_id": lost.command_id,
                                           "command": lost.command})
@@ -627,7 +629,7 @@ def test_one_command_id_sent_by_eight_clients_appends_once(
         thread.join(timeout=PATIENCE)
         assert not thread.is_alive()
     records = store.read(table.id)
-    assert [r.command_id for r in records] == ["the-same-id"]
+    assert [r.command_id for r in records] == ["gm/the-same-id"]  # scoped by its seat
     assert [r.status_code for r in replies] == [200] * 8, [r.text for r in replies]
     answers = [r.json() for r in replies]
     assert sorted(a["repeated"] for a in answers) == [False] + [True] * 7
@@ -715,7 +717,7 @@ def test_a_command_id_racing_in_from_another_server_gets_the_first_result(
         assert first.status_code == 200, first.text
         pausing.go.set()
         second = late()
-        assert [r.command_id for r in store.read(table.id)] == ["raced"]
+        assert [r.command_id for r in store.read(table.id)] == ["gm/raced"]  # its seat's
         assert second.status_code == 200, second.text
         assert second.json() == {**first.json(), "repeated": True}
 
@@ -798,7 +800,8 @@ def test_a_side_acts_only_for_its_own(tavern: Remote, live: tuple[str, EventStor
         unchanged(lambda seat=seat: table.get("export", seat), 403)  # type: ignore[misc]
         unchanged(lambda seat=seat: table.http.delete(  # type: ignore[misc]
             table.url("").rstrip("/"), headers=auth(table.secrets[seat])), 403)
-    # another seat's command id gives a side nothing
+    # another seat's command id gives a side nothing: it is simply a new command of its
+    # own (ids are scoped per seat), refused as that command is
     assert table.send({"answer": "place", "at": [2, 1]}, "side:house",
                       command_id="house-own-id").status_code == 200
     unchanged(as_seat({"answer": "place", "at": [2, 1]}, "side:patrons",
@@ -1013,6 +1016,9 @@ def test_a_side_sees_only_what_it_may_at_every_step_of_the_tavern_brawl(
         state = watcher.mirror.state
         actor = state.pending.actor if state.pending is not None else str(command["actor"])
         seat = f"side:{state.actors[actor].side}" if actor in state.actors else "gm"
+        if seat != "gm" and named(json.dumps(command), watcher.hidden(seat)):
+            seat = "gm"  # a player never names what is hidden from it (Mira's step into
+            # the unrevealed kitchen is the game master's to make, A004-17)
         watcher.play(command, seat)
         played += 1
     assert played >= 10

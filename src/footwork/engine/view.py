@@ -32,7 +32,7 @@ from typing import Any, Generic
 from footwork.engine.choices import Option, Options
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Command, command_to_json
-from footwork.engine.events import Event, TurnStarted, event_to_json
+from footwork.engine.events import DecisionRequested, Event, TurnStarted, event_to_json
 from footwork.engine.machine import Engine
 from footwork.engine.seats import GM, PLAYERS, Seat, mentions, scrub
 from footwork.engine.state import A, State, fast_replace
@@ -96,7 +96,8 @@ class View(Generic[A]):
         if self.seat.is_gm:
             return lines
         hidden = self.secrets(after)
-        return [line for line in lines if not mentions(line, hidden)]
+        return [shown for line in lines
+                if (shown := _seen_line(line, hidden)) is not None]
 
     # -- the state ------------------------------------------------------------------
 
@@ -137,8 +138,7 @@ class View(Generic[A]):
         body["order"] = [a for a in state.order if a not in hidden]
         if body["turn"] in hidden:
             body["turn"] = seen_turn if seen_turn not in hidden else None
-        if mentions(body["pending"], hidden):
-            body["pending"] = None
+        body["pending"] = _seen_pending(body["pending"], hidden)
         body["world"] = scrub(body["world"], hidden)
         if log:
             body["log"] = lines
@@ -165,7 +165,8 @@ class View(Generic[A]):
         if actor_id in hidden:
             return Options()
         found = self.engine.options(self.perceived(state, hidden), actor_id)
-        return Options(o for o in found if not mentions(o.to_json(), hidden))
+        return Options(shown for o in found
+                       if (shown := _seen_option(o, hidden)) is not None)
 
     def perceived(self, state: State[A], hidden: frozenset[str] | None = None
                   ) -> State[A]:
@@ -257,8 +258,8 @@ class View(Generic[A]):
 
         if any(arg in hidden for arg in args):
             raise unknown()
-        try:
-            answer = query.answer(state, *args)
+        try:  # on the map as the seat knows it (a count of zones goes round unseen ones)
+            answer = query.answer(self.charted(state, hidden), *args)
         except FootworkError as exc:
             if unseen:
                 raise unknown() from None
@@ -277,42 +278,55 @@ class View(Generic[A]):
     def decide(self, state: State[A], command: Command | Mapping[str, JSON]
                ) -> tuple[Event, ...]:
         """Decide ``command`` sent by this seat, on the map as the seat knows it
-        (:meth:`charted`: no way through a place hidden from it). A refusal is as the
-        seat may read it, and a refused command that names a hidden thing is refused
-        exactly as the same command naming a place that does not exist: the same reason,
-        the same words (the name put back), so a refusal never tells a hidden place from
-        a made-up one. An accepted one stands (walking into an unrevealed room reveals
-        it)."""
+        (:meth:`charted`: no way through a place hidden from it).
+
+        A player seat's names are resolved against its view before any rule runs: each
+        hidden name the command holds is replaced by a stand-in that names nothing, so
+        the rules see exactly what they see for a made-up name, and the refusal (its
+        reason, its words with the name put back, the rule ids) is the same. The work
+        is the same too: stand-ins are made for every string the seat cannot name,
+        hidden or made-up alike, and the rules are asked once (one path, issue 24 item
+        6). So a player never names what is hidden from it: not a character it does not
+        know of (the game master sends a ``sense`` for it, R000-71), nor an unrevealed
+        place (the game master moves a character into one, which reveals it, A004-17);
+        an accepted name would tell that it exists. A refusal that names a hidden thing
+        the seat did not send itself (whose turn it is) keeps its reason code and says
+        no more."""
         engine = self.engine
-        hidden = frozenset() if self.seat.is_gm else self.secrets(state)
+        if self.seat.is_gm:
+            return engine.decide(state, command)
+        hidden = self.secrets(state)
         ruled = self.charted(state, hidden) if hidden else state
+        body = command_to_json(engine.checked(command))
+        names = set(state.actors) | set(engine.ruleset.place_ids(state.space))
+        taken = names | hidden
+        unknown = sorted({text for key, value in body.items() if key != "do"
+                          for text in _strings(value) if text not in names or text in hidden})
+        stand_ins = {text: _stand_in(text, taken) for text in unknown}
+        named = {name: stand_ins.get(name) or _stand_in(name, taken)
+                 for name in sorted(hidden) if mentions(body, frozenset({name}))}
+        # every unknown string is swapped (a made-up one for itself), so that both
+        # kinds of name cost the same substitutions on the way in and back
+        swaps = {**{text: text for text in unknown}, **named}
+        sent = _swapped(body, swaps)
         try:
-            return engine.decide(ruled, command)
+            events = engine.decide(ruled, sent)
         except IllegalCommand as exc:
-            if self.seat.is_gm:
-                raise
-            body = command_to_json(engine.checked(command))
-            named = sorted(name for name in hidden if mentions(body, frozenset({name})))
-            if not named:
-                raise self.refusal(state, exc) from None
-            first_reason = exc.reason
-        known = set(state.actors) | set(engine.ruleset.place_ids(state.space))
-        stand_ins = {name: _stand_in(name, known | hidden) for name in named}
-        try:
-            engine.decide(ruled, _swapped(body, stand_ins))
-        except FootworkError as unknown:
-
-            def back(text: str) -> str:
-                for name, stand_in in stand_ins.items():
-                    text = _word_swap(text, stand_in, name)
-                return text
-
-            if isinstance(unknown, IllegalCommand):
-                raise IllegalCommand(unknown.reason, back(unknown.detail),
-                                     unknown.rules) from None
-            raise FootworkError(back(str(unknown))) from None
-        # a field where any name is accepted: still nothing to tell the seat
-        raise IllegalCommand(first_reason, "refused: not possible now") from None
+            refused: FootworkError = exc
+        except FootworkError as exc:
+            refused = exc
+        else:
+            # a field where any text is accepted (a reason): the original stands
+            return engine.decide(ruled, body) if named else events
+        detail = refused.detail if isinstance(refused, IllegalCommand) else str(refused)
+        told = _swapped_back(detail, swaps)
+        if mentions(detail, hidden):  # a hidden thing the seat did not name itself
+            if isinstance(refused, IllegalCommand):
+                raise IllegalCommand(refused.reason, "refused: not possible now") from None
+            raise FootworkError("refused: not possible now") from None
+        if isinstance(refused, IllegalCommand):
+            raise IllegalCommand(refused.reason, told, refused.rules) from None
+        raise FootworkError(told) from None
 
     def refusal(self, state: State[A], exc: IllegalCommand) -> IllegalCommand:
         """A refusal as this seat may read it: one that names a hidden thing keeps its
@@ -320,6 +334,55 @@ class View(Generic[A]):
         if self.seat.is_gm or not mentions(exc.detail, self.secrets(state)):
             return exc
         return IllegalCommand(exc.reason, "refused: not possible now")
+
+
+def _neutral(actor: JSON, choices: JSON) -> str:
+    """The words of a decision asked by something hidden from the seat: whose decision
+    it is and its choices, naming no one else."""
+    picks = " / ".join(str(c) for c in choices) if isinstance(choices, list | tuple) else ""
+    return f"{actor} must decide ({picks}); what asks it is hidden from you"
+
+
+def _seen_line(line: dict[str, JSON], hidden: frozenset[str]) -> dict[str, JSON] | None:
+    """A log line as a player seat sees it: whole, or left out when it names a hidden
+    thing; but a decision asked of a character the seat perceives is always told (its
+    source scrubbed, issue 24 item 2), so its log, version, live messages, state and
+    options agree that a decision waits."""
+    if not mentions(line, hidden):
+        return line
+    if line.get("event") != DecisionRequested.type or line.get("actor") in hidden:
+        return None
+    return {"event": line["event"], "rules": line.get("rules", []), "actor": line["actor"],
+            "kind": line.get("kind"), "choices": line.get("choices", []),
+            "prompt": _neutral(line["actor"], line.get("choices")),
+            "context": scrub(line.get("context", {}), hidden),
+            "text": _neutral(line["actor"], line.get("choices"))}
+
+
+def _seen_pending(pending: JSON, hidden: frozenset[str]) -> JSON:
+    """The pending decision as a player seat sees it: none when it is asked of a
+    character hidden from the seat; else with what names a hidden thing scrubbed (the
+    prompt in words that name no one)."""
+    if not isinstance(pending, Mapping) or not mentions(pending, hidden):
+        return pending
+    if pending.get("actor") in hidden or mentions(pending.get("choices"), hidden):
+        return None
+    seen = dict(scrub(pending, hidden))
+    seen["prompt"] = _neutral(pending.get("actor"), pending.get("choices"))
+    return seen
+
+
+def _seen_option(option: Option, hidden: frozenset[str]) -> Option | None:
+    """An option as a player seat is offered it: none that names a hidden thing (a move
+    into an unrevealed zone), but an answer to its own decision is always offered, in
+    words that name no one (the odds of a hidden character's roll would tell its
+    stats: left out)."""
+    if not mentions(option.to_json(), hidden):
+        return option
+    if "answer" not in option.command or mentions(option.command, hidden):
+        return None
+    return Option(command=option.command, label=f"answer {option.command['answer']}",
+                  cost="", rules=option.rules)
 
 
 def _stand_in(name: str, taken: set[str]) -> str:
@@ -331,7 +394,9 @@ def _stand_in(name: str, taken: set[str]) -> str:
             for c in name
             for base, size in [(ord("0"), 10) if c.isdigit() else
                                (ord("A"), 26) if c.isupper() else (ord("a"), 26)])
-        if out != name and not any(mentions(out, frozenset({t})) for t in taken):
+        # a plain substring test first: the word test only where one is found
+        if out != name and not any(t in out and mentions(out, frozenset({t}))
+                                   for t in taken):
             return out
     return "~" * len(name)
 
@@ -347,6 +412,25 @@ def _swapped(value: JSON, names: Mapping[str, str]) -> JSON:
     if isinstance(value, list | tuple):
         return [_swapped(v, names) for v in value]
     return value
+
+
+def _swapped_back(text: str, names: Mapping[str, str]) -> str:
+    """``text`` with each stand-in of ``names`` (name -> stand-in) put back."""
+    for name, stand_in in names.items():
+        text = _word_swap(text, stand_in, name)
+    return text
+
+
+def _strings(value: JSON) -> Iterable[str]:
+    """Every string ``value`` holds (not its keys)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _strings(v)
 
 
 def _word_swap(text: str, old: str, new: str) -> str:

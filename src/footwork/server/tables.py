@@ -83,6 +83,14 @@ class _Raced(Exception):
         self.record = record
 
 
+def scoped_id(seat: Seat, command_id: str) -> str:
+    """The id a seat's command is stored under: the client's id within its seat, so that
+    resending another seat's id is simply a new command (an id says nothing of what
+    another seat sent, issue 24 item 5). A client's id has no ``/`` (its pattern), so
+    ``SEAT/ID`` names one seat's id only."""
+    return f"{seat}/{command_id}"
+
+
 def secret_hash(secret: str) -> str:
     """The stored form of a seat's secret (secrets are random, 192 bits: a plain hash)."""
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
@@ -337,6 +345,7 @@ class Tables:
         A repeated ``command_id`` returns its first outcome and appends nothing; a stale
         version is refused and changes nothing; so is whatever the seat may not do."""
         table = self.live(table_id)
+        command_id = scoped_id(seat, command_id)
         with table.lock:
             first = self.store.command(table_id, command_id)
             if first is not None:
@@ -391,8 +400,6 @@ class Tables:
             raise StaleVersion(sent, table.seat_version(seat)) from None
 
     def _repeat(self, table: LiveTable, seat: Seat, first: CommandRecord) -> Accepted:
-        if first.seat != str(seat) and not seat.is_gm:
-            raise Forbidden("that command id belongs to another seat")
         engine = table.session.engine
         events = [event_from_json(e, engine.event_kinds) for e in first.events]
         view = table.view(seat)
@@ -584,4 +591,5 @@ def initial_text(path: Path) -> str:
 
 
 __all__ = ["Accepted", "Forbidden", "InvalidCommand", "LiveTable", "StaleVersion", "Tables",
-           "Unauthorized", "example_files", "initial_text", "new_secret", "secret_hash"]
+           "Unauthorized", "example_files", "initial_text", "new_secret", "scoped_id",
+           "secret_hash"]

@@ -295,12 +295,15 @@ class ZoneMap:
         #: per floor, the walls thickened (declared walls and the closed parts of shared
         #: borders, one polygon each) and an STR-tree of them: a zone's free part is cut
         #: from the walls near it only, never from the whole floor
+        self._wall_owners: dict[int, list[frozenset[str]]] = {}
         self._wall_index: dict[int, tuple[Any, Any]] = self._wall_polygons(pairs, pa, pb)
         #: the free space of a floor, and it grown by EPS and prepared: built only when
         #: asked for (:meth:`free`, :meth:`loose_free`); queries use the zones near them
         self._free: dict[int, Any] = {}
         self._loose: dict[int, Any] = {}
         self._regions: dict[str, Any] = {}
+        #: free parts of zones on a seat's map: (zone, hidden neighbours) -> area
+        self._known_regions: dict[tuple[str, frozenset[str]], Any] = {}
         self._within: dict[frozenset[str], Any] = {}
         self._corner_cache: dict[frozenset[str],
                                  tuple[int, list[XY], dict[tuple[int, int], bool]]] = {}
@@ -391,8 +394,13 @@ class ZoneMap:
         declared walls and, for each pair of zones sharing a border, the part of it no
         opening crosses (a corner where two zones only touch is closed too)."""
         barriers: dict[int, list[Any]] = {f: [] for f in self._trees}
+        #: per floor, parallel to ``barriers``: the zones whose shared border made each
+        #: piece (none for a declared wall), so a seat's map may leave out those of the
+        #: borders with places hidden from it (:meth:`region`)
+        owners: dict[int, list[frozenset[str]]] = {f: [] for f in self._trees}
         for f, w in self.walls:
             barriers.setdefault(f, []).append(w)
+            owners.setdefault(f, []).append(frozenset())
         by_pair: dict[tuple[str, str], list[Any]] = {}
         for o in self.openings:
             key = (o.a, o.b) if self._order[o.a] < self._order[o.b] else (o.b, o.a)
@@ -411,8 +419,10 @@ class ZoneMap:
                 opened.append(k)
             else:
                 barriers[self.zones[a].floor].append(shared[k])
+                owners[self.zones[a].floor].append(frozenset((a, b)))
         for k, blot in zip(corners, shapely.buffer(shared[corners], 2 * WALL), strict=True):
             barriers[self.zones[pairs[k][0]].floor].append(blot)
+            owners[self.zones[pairs[k][0]].floor].append(frozenset(pairs[k]))
         if opened:
             holes = shapely.buffer(np.array(
                 [unary_union(parts) if len(parts := by_pair[pairs[k]]) > 1 else parts[0]
@@ -422,6 +432,8 @@ class ZoneMap:
                                        strict=True):
                 if length > EPS:
                     barriers[self.zones[pairs[k][0]].floor].append(part)
+                    owners[self.zones[pairs[k][0]].floor].append(frozenset(pairs[k]))
+        self._wall_owners = owners
         out: dict[int, tuple[Any, Any]] = {}
         for floor, lines in barriers.items():
             # the union of thickened pieces is the thickened union (flat ends, mitred
@@ -716,9 +728,18 @@ class ZoneMap:
             legs = [Leg(start, end, floor)]
         return self._path(start_zone, legs)
 
-    def region(self, zone: str, entry: XY | None = None) -> Any:
-        """The free part of ``zone`` (the part joined to ``entry`` when it is split by walls)."""
+    def region(self, zone: str, entry: XY | None = None,
+               unknown: frozenset[str] = frozenset()) -> Any:
+        """The free part of ``zone`` (the part joined to ``entry`` when it is split by walls).
+
+        With ``unknown`` (places hidden from a seat), on the map as that seat knows it:
+        the closed parts of borders with unknown zones are left out, as the edge of a
+        zone with nothing beyond it has no wall, so the free part of a known zone does
+        not show where a hidden neighbour lies or where its door is (issue 24 item 4)."""
         z = self.zones[zone]
+        hiding = unknown.intersection(self._touching(z.polygon, z.floor)) - {zone}
+        if hiding:
+            return self._known_region(zone, frozenset(hiding), entry)
         area = self._regions.get(zone)
         if area is None:
             # the zone cut from the free space of the zones around it (what the floor's
@@ -730,6 +751,31 @@ class ZoneMap:
             if len(near):
                 around = around.difference(unary_union(polys[near]))
             area = self._regions[zone] = z.polygon.intersection(around)
+        if entry is None:
+            return area
+        parts = [p for p in getattr(area, "geoms", [area]) if p.distance(Point(entry)) <= 1e-3]
+        return unary_union(parts) if parts else area
+
+    def _known_region(self, zone: str, hiding: frozenset[str], entry: XY | None) -> Any:
+        """:meth:`region` without the wall pieces of borders with ``hiding`` (kept)."""
+        # a map pickled by an older footwork (a snapshot) has neither: built here
+        known: dict[tuple[str, frozenset[str]], Any] = self.__dict__.setdefault(
+            "_known_regions", {})
+        if "_wall_owners" not in self.__dict__:
+            return self.region(zone, entry)
+        key = (zone, hiding)
+        area = known.get(key)
+        if area is None:
+            z = self.zones[zone]
+            around = unary_union([self.zones[n].polygon for n in self._touching(z.polygon,
+                                                                                 z.floor)])
+            polys, tree = self._wall_index[z.floor]
+            owners = self._wall_owners[z.floor]
+            near = [i for i in tree.query(around, predicate="intersects")
+                    if not owners[i] & hiding]
+            if near:
+                around = around.difference(unary_union(polys[near]))
+            area = known[key] = z.polygon.intersection(around)
         if entry is None:
             return area
         parts = [p for p in getattr(area, "geoms", [area]) if p.distance(Point(entry)) <= 1e-3]

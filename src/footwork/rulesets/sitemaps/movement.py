@@ -73,6 +73,13 @@ def unknown_zones(state: SiteState) -> frozenset[str]:
     return frozenset(state.world.get(UNKNOWN_PLACES, ()))
 
 
+def seat_unknown(state: SiteState) -> frozenset[str]:
+    """The zones hidden from the seat whose map ``state`` is (none for the game master),
+    whatever ``zones.known_routes`` says: the spots and regions a seat is offered are
+    drawn on its map, never shaped by the walls of a border it has not seen (R004-02)."""
+    return frozenset(state.world.get(UNKNOWN_PLACES, ()))
+
+
 def on_full_map(state: SiteState) -> SiteState:
     """``state`` on the whole map (the game master's): for resuming a move planned there."""
     if UNKNOWN_PLACES not in state.world:
@@ -218,7 +225,7 @@ def free_spot(state: SiteState, actor_id: str, zone: str, near: XY,
     m = site(state)
     if room and sum(1 for o in others(state, actor_id) if o.at == zone) >= m.capacity[zone]:
         return None
-    area = m.geometry.region(zone, entry)
+    area = m.geometry.region(zone, entry, seat_unknown(state))
     if area.is_empty:
         return None
     minx, miny, maxx, maxy = area.bounds

@@ -17,6 +17,7 @@ from footwork.engine.events import DecisionRequested, Event, Rolled, RoundStarte
 from footwork.engine.rolling import Roller
 from footwork.engine.seats import Seat, scrub
 from footwork.engine.state import CONSEQUENCES, Pending, State, fast_replace
+from footwork.engine.view import UNKNOWN_PLACES
 from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError, excerpt
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.rulesets.sitemaps import events as ev
@@ -34,11 +35,13 @@ from footwork.rulesets.sitemaps.movement import (
     on_full_map,
     opts,
     reach,
+    seat_unknown,
     site,
     step_zones,
     unknown_zones,
     within_reach,
     zone_distances,
+    zone_distances_through,
 )
 from footwork.rulesets.sitemaps.options import SitemapsOptions
 from footwork.rulesets.sitemaps.pipeline import (
@@ -662,7 +665,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                      do: str) -> Option | None:
         m = site(state)
         entry = actor.point if zone == actor.at else None
-        region = m.geometry.region(zone, entry)
+        region = m.geometry.region(zone, entry, seat_unknown(state))
         floor = m.floor(zone)
         width = opts(state).move.footprint_m
         for other in state.actors.values():
@@ -714,7 +717,12 @@ def range_category(state: SiteState, a: SiteActor, b: SiteActor) -> dict[str, JS
     """R004-09..12, A004-08: Nearby (a metric test) and Close / Far / Extreme (zone steps)."""
     m = site(state)
     o = opts(state).range
-    steps = m.geometry.zone_distances(a.at, 10_000).get(b.at)
+    # R004-02: asked from a player seat (the state is its map, UNKNOWN_PLACES listed),
+    # zones are counted on the map that seat knows, whatever ``zones.known_routes``
+    # says for moves: a count through unseen rooms would locate them (issue 24 item 4)
+    unknown = frozenset(state.world.get(UNKNOWN_PLACES, ())) - {a.at, b.at}
+    steps = (zone_distances_through(m, a.at, None, unknown) if unknown
+             else m.geometry.zone_distances(a.at, 10_000)).get(b.at)
     if steps is not None and steps <= o.close_zones:
         category, rule = "Close", "R004-10"
     elif steps is not None and steps <= o.far_zones:
