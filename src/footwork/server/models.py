@@ -122,7 +122,8 @@ class CommandResult(BaseModel):
 class Fault(BaseModel):
     """One fault of an encounter file: where it is and what was expected."""
 
-    line: int | None = Field(description="the line of the file (1 is the first)")
+    line: int | None = Field(None, description="the line of the file (1 is the first); "
+                             "absent when the fault has none (the file is not YAML at all)")
     path: str = Field(description="where in the file, e.g. `actors[0].at`")
     message: str = Field(description="what is wrong and what was expected, in one line")
 
