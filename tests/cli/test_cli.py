@@ -373,3 +373,19 @@ def test_a_one_shot_command_never_compiles_a_search_but_a_long_lived_one_may(
     assert seen and set(seen) == {"off"}
     assert compiled.policy() == "background"
     assert "serve" in cli.LONG_LIVED and "play" in cli.LONG_LIVED
+
+
+def test_doctor_says_whether_grids_are_searched_compiled(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`footwork doctor` tells a user whether this install searches grids compiled (numba
+    is a main dependency) and where compiled code is cached; with the search turned off
+    it says so and compiles nothing."""
+    from footwork.space import compiled
+
+    code, text, _ = invoke("doctor")
+    assert code == 0
+    assert f"kernels cached in {compiled.cache_dir()}" in text
+    assert "grid kernels: ready" in text
+    monkeypatch.setenv("FOOTWORK_COMPILED", "off")
+    code, text, _ = invoke("doctor")
+    assert code == 0 and "compiled search: off" in text and "grid kernels" not in text

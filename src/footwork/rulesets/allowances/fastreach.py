@@ -42,11 +42,11 @@ core's :class:`~footwork.space.arrayreach.ArrayReach`, a
 :class:`~footwork.space.reach.Reach` kept as the search's arrays (its Python objects built
 when asked), so ``front``, ``cheapest``, ``vectors`` and the plans work unchanged.
 
-numba is optional (``pip install 'footwork[fast]'``): :func:`fast_reach` returns None, so
+numba comes with footwork but may fail to import: :func:`fast_reach` returns None, so
 that the caller runs the pure search, while the kernels are not ready (numba missing, or
 still compiling under :mod:`footwork.space.compiled`'s policy), or when the search meets a
 spot its graph has not expanded (which the closing by cost rules out). Compiled code is
-cached on disk beside this file.
+cached on disk in the user's cache folder (:func:`footwork.space.compiled.cache_dir`).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ from footwork.space.levels import NONE
 from footwork.space.movegraph import MovementGraph
 from footwork.space.reach import EPS, Budget, Reach, group_constraints
 
-__all__ = ["TERRAIN_STYLES", "compiled", "fast_reach"]
+__all__ = ["TERRAIN_STYLES", "compiled", "fast_reach", "warm_up"]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -367,6 +367,16 @@ def compiled() -> bool:
     if not movegraph.kernels_ready():  # the ``background`` policy: compiling now
         compiled_policy.wait()
     return movegraph.kernels_ready()
+
+
+def warm_up() -> None:
+    """Start compiling this module's kernels and the core search in background threads,
+    ahead of the first search (``footwork serve`` at start-up); nothing under the ``off``
+    policy. Never waits."""
+    if compiled_policy.policy() == "off":
+        return
+    compiled_policy.warm_up(globals(), _KERNEL_FUNCTIONS, "_expand_batch")
+    movegraph.warm_up()
 
 
 # -- the Python side -------------------------------------------------------------------------

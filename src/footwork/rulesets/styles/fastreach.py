@@ -32,10 +32,11 @@ the same keys in the same order, the same fronts, the same cheapest plans
 (``tests/rulesets/styles/test_fastreach.py`` holds it to that). :func:`plain_costs` is
 the core's one-resource search over the same graph, the benchmark's practical limit.
 
-numba is optional (``pip install 'footwork[fast]'``): :mod:`footwork.space.compiled`
-says when the kernels are compiled, and :func:`fast_reach` returns ``None`` while they
-are not ready, so that the caller runs the pure search instead. Compiled code is cached
-on disk beside this file.
+numba comes with footwork (a main dependency) but may fail to import on some machines:
+:mod:`footwork.space.compiled` says when the kernels are compiled, and :func:`fast_reach`
+returns ``None`` while they are not ready, so that the caller runs the pure search
+instead. Compiled code is cached on disk in the user's cache folder
+(:func:`footwork.space.compiled.cache_dir`).
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ from footwork.space.movegraph import MovementGraph
 from footwork.space.reach import EPS, Budget, Reach
 
 __all__ = ["STYLE_CODES", "TAG_FALL", "TAG_HAZARD", "compiled", "fast_reach", "graph_for",
-           "plain_costs"]
+           "plain_costs", "warm_up"]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -497,6 +498,16 @@ def compiled() -> bool:
     if load_kernel(globals(), _KERNEL_FUNCTIONS, "_expand_batch") is None:
         return False
     return load_kernel(vars(movegraph), movegraph._KERNEL_FUNCTIONS, "_search") is not None
+
+
+def warm_up() -> None:
+    """Start compiling this module's kernels and the core search in background threads,
+    ahead of the first search (``footwork serve`` at start-up); nothing under the ``off``
+    policy. Never waits."""
+    if compiled_policy.policy() == "off":
+        return
+    compiled_policy.warm_up(globals(), _KERNEL_FUNCTIONS, "_expand_batch")
+    movegraph.warm_up()
 
 
 def _ready() -> bool:
