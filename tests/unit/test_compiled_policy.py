@@ -102,3 +102,25 @@ def test_compiled_code_lands_in_the_users_cache_folder(tmp_path: Path) -> None:
     assert folder == tmp_path / "cache" / "footwork" / "numba"
     assert list(folder.rglob("tiny_kernel.double-*.nbi")), "nothing cached there"
     assert not list(module.parent.rglob("*.nbi")), "cached beside the source"
+
+
+def test_asking_for_a_kernel_never_waits_for_another_ones_compile(
+        fake: tuple[dict[str, Any], threading.Event]) -> None:
+    """Under ``background`` a search asks for two kernels (its own and the core search):
+    while the first compiles, asking for the second starts it and returns at once (the
+    compile lock is not held by an ask), so the pure search answers without waiting."""
+    namespace, gate = fake
+    other: dict[str, Any] = {"__name__": f"{namespace['__name__']}_other"}
+    compiled.set_policy("background")
+    assert compiled.kernel(namespace, (), "_search") is None  # its compile waits on gate
+    done = threading.Event()
+
+    def ask() -> None:
+        compiled.kernel(other, (), "_search")
+        done.set()
+
+    threading.Thread(target=ask, daemon=True).start()
+    assert done.wait(2), "asking for a second kernel waited for the first one's compile"
+    assert compiled.status(other, "_search") == "compiling"
+    gate.set()
+    assert compiled.wait(5)

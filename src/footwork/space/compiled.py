@@ -45,6 +45,9 @@ _policy: Policy | None = None
 #: one lock for every compile: numba compiles one thing at a time anyway, and a blocking
 #: caller and a background thread must not compile the same kernel twice
 _lock = threading.RLock()
+#: guards the tables below, never held while compiling: a search asking whether a kernel
+#: is ready (and starting its compile) must not wait for another kernel's compile
+_tables = threading.Lock()
 #: per kernel (its module namespace's name and its entry): the dispatcher, None while it is
 #: not ready, or False when it cannot be compiled (no numba)
 _ready: dict[tuple[str, str], Any] = {}
@@ -130,7 +133,8 @@ def compile_now(namespace: MutableMapping[str, Any],
                 found = build()
             except Exception:  # a kernel that fails to compile: the pure search answers
                 found = None
-            _ready[key] = found if found is not None else False
+            with _tables:
+                _ready[key] = found if found is not None else False
     return found or None
 
 
@@ -161,7 +165,7 @@ def warm_up(namespace: MutableMapping[str, Any],
     from footwork.space.kernels import build_kernel
 
     key = _key(namespace, entry)
-    with _lock:
+    with _tables:  # not the compile lock: a compile under way must not hold this ask
         if key in _ready or key in _threads:
             return
         thread = threading.Thread(

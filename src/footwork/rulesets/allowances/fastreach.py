@@ -83,6 +83,7 @@ from footwork.space.kernels import load_kernel, reach_from_arrays
 from footwork.space.levels import NONE
 from footwork.space.movegraph import MovementGraph
 from footwork.space.reach import EPS, Budget, Reach, group_constraints
+from footwork.space.window import LayerWindow
 
 __all__ = ["TERRAIN_STYLES", "compiled", "fast_reach", "warm_up"]
 
@@ -388,15 +389,20 @@ _Profile = tuple[frozenset[str], str, int, int, bool, tuple[int, int]]
 NO_LEAVE = (-1, 0)
 
 
+#: the cells around an expanded spot the kernel reads (its neighbours), plus two: the
+#: layer window keeps this much map around every spot
+_WINDOW_MARGIN = 3
+
+
 @dataclass(frozen=True)
 class _Prepared:
-    """A terrain's layers stacked for the kernel, the range of its levels, its steps'
-    lengths across (in OFFSETS order), and its movement graphs by mover profile (the most
-    recently used last; the lock guards this table, each graph has its own)."""
+    """A terrain's layers stacked for the kernel over a window of the map (see
+    :class:`~footwork.space.window.LayerWindow`: a first search on a large map stacks
+    what it reads), its steps' lengths across (in OFFSETS order), and its movement graphs
+    by mover profile (the most recently used last; the lock guards this table and the
+    window, each graph has its own)."""
 
-    layers: IntArray
-    low: int
-    high: int
+    window: LayerWindow
     runs: FloatArray
     graphs: OrderedDict[_Profile, MovementGraph] = field(default_factory=OrderedDict)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -409,16 +415,12 @@ def _prepare(terrain: Terrain) -> _Prepared:
     found = _prepared.get(terrain)
     if found is not None:
         return found
-    earth = np.array(terrain.earth, dtype=np.int64).reshape(terrain.rows, terrain.cols)
-    layers = np.stack([terrain.surface_a, terrain.top_a, terrain.bed_a, terrain.ceil_a,
-                       terrain.face_a, earth]).astype(np.int64, order="C")
-    solid = terrain.surface_a != _VOID
-    burrow = earth < terrain.top_a
-    levels = np.concatenate([terrain.top_a[solid], terrain.bed_a[solid], earth[burrow]])
+    window = LayerWindow((terrain.surface_a, terrain.top_a, terrain.bed_a, terrain.ceil_a,
+                          terrain.face_a, terrain.earth_a), terrain.rows, terrain.cols,
+                         margin=_WINDOW_MARGIN)
     diag = 2.0 if terrain.metric == "manhattan" else math.sqrt(2.0)
     runs = np.array([terrain.h * (diag if dr and dc else 1.0) for dr, dc in OFFSETS])
-    prepared = _Prepared(layers, int(levels.min()) if levels.size else 0,
-                         int(levels.max()) if levels.size else 0, runs)
+    prepared = _Prepared(window, runs)
     with contextlib.suppress(TypeError):  # a terrain without weak references: no cache
         _prepared[terrain] = prepared
     return prepared
@@ -444,11 +446,12 @@ def _graph(terrain: Terrain, prep: _Prepared, mover: Mover, turns: int,
     allow[_CL] = mover.climb_as in mover.types if cl == _CL else 0
     mp = np.array([terrain.step, turns, mover.hop_floor, cl, int(terrain.skim)],
                   dtype=np.int64)
-    layers, runs, vs = prep.layers, prep.runs, float(terrain.vs)
+    window, runs, vs = prep.window, prep.runs, float(terrain.vs)
 
     def expand(spots: IntArray) -> tuple[IntArray, IntArray, FloatArray]:
-        out: tuple[IntArray, IntArray, FloatArray] = kernel(layers, allow, mp, runs, vs,
-                                                            spots)
+        layers, local, corner = window.view(spots)  # the kernel reads the window
+        counts, si, sf = kernel(layers, allow, mp, runs, vs, local)
+        out = (counts, window.to_map(si, corner), sf)
         return out if leave[0] < 0 else _leaving(spots, out, leave)
 
     graph = prep.graphs[profile] = MovementGraph(expand)

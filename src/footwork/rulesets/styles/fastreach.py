@@ -72,6 +72,7 @@ from footwork.space.kernels import grow_steps as _grow_steps
 from footwork.space.kernels import load_kernel, reach_from_arrays
 from footwork.space.movegraph import MovementGraph
 from footwork.space.reach import EPS, Budget, Reach
+from footwork.space.window import LayerWindow
 
 __all__ = ["STYLE_CODES", "TAG_FALL", "TAG_HAZARD", "compiled", "fast_reach", "graph_for",
            "plain_costs", "warm_up"]
@@ -526,15 +527,22 @@ def _hypot_row(run: float, vs: float, lo: int, hi: int) -> list[float]:
     return [math.hypot(run, rise * vs) for rise in range(lo, hi)]
 
 
+#: how many cells around an expanded spot the kernels read (a climb's hold beside the
+#: cell stepped into), plus one: the layer window keeps this much map around every spot
+_WINDOW_MARGIN = 3
+
+
 class _Described:
-    """A terrain as the kernels read it: its layers stacked, the range of its levels, the
-    stroke price table, and one movement graph per mover profile."""
+    """A terrain as the kernels read it: its layers stacked over a window of the map
+    (:class:`~footwork.space.window.LayerWindow`: a first search on a large map stacks
+    what it reads, not the whole map), the range of its levels, the stroke price table,
+    and one movement graph per mover profile."""
 
     def __init__(self, terrain: Terrain) -> None:
-        layers = np.stack([terrain.surface_a, terrain.top_a, terrain.bed_a, terrain.ceil_a,
-                           terrain.face_a, terrain.hanging_a, terrain.hazard_a,
-                           terrain.grid.climbable])
-        self.layers: IntArray = np.ascontiguousarray(layers, dtype=np.int64)
+        self.window = LayerWindow(
+            (terrain.surface_a, terrain.top_a, terrain.bed_a, terrain.ceil_a,
+             terrain.face_a, terrain.hanging_a, terrain.hazard_a, terrain.grid.climbable),
+            terrain.rows, terrain.cols, margin=_WINDOW_MARGIN)
         alternate = terrain.diagonal is Diagonal.ALTERNATE
         self.h = terrain.h
         self.vs = terrain.vs
@@ -577,14 +585,16 @@ class _Described:
                       dtype=np.int64)
         fp = np.array([self.h, self.vs, self.diag_len, walk_factor], dtype=np.float64)
         marks = np.array(allow, dtype=np.bool_)
-        layers = self.layers
+
+        window = self.window
 
         def expand(spots: IntArray) -> tuple[IntArray, IntArray, FloatArray]:
             kernel = globals()["_expand_batch"]
+            layers, local, corner = window.view(spots)  # the kernels read the window
             while True:
-                counts, si, sf, need = kernel(layers, ip, fp, marks, self.hyp, spots)
+                counts, si, sf, need = kernel(layers, ip, fp, marks, self.hyp, local)
                 if need == 0:
-                    return counts, si, sf
+                    return counts, window.to_map(si, corner), sf
                 self.grow(int(need))
 
         return expand
@@ -619,6 +629,11 @@ def _search(terrain: Terrain, start: Spot, mover: Mover, limit: float,
         raise ValueError(f"the start row {start[1]}, col {start[2]} is off the map")
     described = _describe(terrain)
     with described.lock:
+        # the window a search of ``limit`` may read (a step across costs at least a cell
+        # size): stacked once here rather than grown batch by batch
+        far = (int(limit / terrain.h) + 2 if math.isfinite(limit)
+               else max(terrain.rows, terrain.cols))
+        described.window.cover(start[1] - far, start[1] + far, start[2] - far, start[2] + far)
         graph = described.graph(mover)
         node = graph.node(start)
         # every label spends at most the pool: what lies farther is never reached (the
