@@ -124,3 +124,15 @@ def test_asking_for_a_kernel_never_waits_for_another_ones_compile(
     assert compiled.status(other, "_search") == "compiling"
     gate.set()
     assert compiled.wait(5)
+
+
+def test_without_numba_the_report_says_the_pure_searches_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    compiled.set_policy("off")
+    try:
+        assert compiled.report().startswith("compiled search: off")
+    finally:
+        compiled.set_policy(None)
+    monkeypatch.setitem(sys.modules, "numba", None)  # `import numba` now fails
+    assert compiled.numba_version() is None
+    assert compiled.report().startswith("compiled search: unavailable")
