@@ -12,7 +12,8 @@ module only says what the terrain allows and how a search reads it:
 
 - ``_expand`` and its helpers are :meth:`Terrain.steps
   <footwork.rulesets.allowances.terrain.Terrain.steps>` written out for numba, over the
-  whole map's integer level layers stacked in one array (map coordinates); they list a
+  map's integer level layers stacked over a window of it (in its coordinates:
+  :class:`~footwork.space.window.LayerWindow`); they list a
   spot's steps in the order ``Terrain.steps`` does. ``_expand_batch`` runs them over the
   batch of spots the graph asks for.
 - A graph belongs to a terrain and a *mover profile*: the Types the mover may use, the
@@ -111,7 +112,8 @@ _MAX_GRAPH_STEPS = 4_000_000
 # -- the kernel (plain Python here; compiled by numba) ----------------------------------------
 #
 # Each function below mirrors a piece of terrain.py: keep them in step with it. Spots are
-# (kind, row, col, level, turns) in map coordinates; L is the stacked layer array.
+# (kind, row, col, level, turns) in the coordinates of L, the layers stacked over a window
+# of the map (the expander moves spots into them and the steps back).
 
 
 def _submerged(L: IntArray, kind: int, r: int, c: int, lv: int) -> bool:

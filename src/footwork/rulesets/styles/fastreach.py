@@ -8,7 +8,8 @@ kernels that read the terrain's integer level layers, and :func:`fast_reach`, wh
 the core to search them.
 
 - ``_expand`` and its helpers give the steps out of one spot, in exactly the order
-  ``Terrain.steps`` lists them, over the whole map (map coordinates); ``_expand_batch``
+  ``Terrain.steps`` lists them, over the layers of a window of the map (its coordinates:
+  :class:`~footwork.space.window.LayerWindow`); ``_expand_batch``
   does it for a batch of spots, as :class:`~footwork.space.movegraph.MovementGraph`
   asks, and tags each step: :data:`TAG_FALL` for a fall, :data:`TAG_HAZARD` for a
   touch-down on a hazard cell.
@@ -18,7 +19,7 @@ the core to search them.
   the IEEE one), less the run flown so far; a slanting stroke (``hypot`` of its run and
   rise) is read from a table that Python's :func:`math.hypot` fills. The table grows when
   a batch meets a rise it does not hold yet (the batch says so and is run again).
-- Each terrain keeps its stacked layers, its stroke table and one movement graph per
+- Each terrain keeps its layer window, its stroke table and one movement graph per
   mover profile (the styles it may use, the Walk price factor, whether it may touch down
   on hazards), while the terrain lives. A search first closes the graph by cost: every
   spot the pool could pay to reach from the start is expanded (and a ring or two more),
@@ -101,7 +102,8 @@ _DC = tuple(dc for _, dc in OFFSETS)
 # -- the kernels (plain Python here; compiled by numba) ----------------------------------------
 #
 # Each function below mirrors a piece of terrain.py: keep them in step with it. Spots are
-# (kind, row, col, level, extra) in map coordinates; L is the stacked layer array.
+# (kind, row, col, level, extra) in the coordinates of L, the layers stacked over a window
+# of the map (the expander moves spots into them and the steps back).
 
 
 def _max_steps(step: int, slant: int) -> int:
@@ -585,7 +587,6 @@ class _Described:
                       dtype=np.int64)
         fp = np.array([self.h, self.vs, self.diag_len, walk_factor], dtype=np.float64)
         marks = np.array(allow, dtype=np.bool_)
-
         window = self.window
 
         def expand(spots: IntArray) -> tuple[IntArray, IntArray, FloatArray]:
