@@ -373,3 +373,37 @@ def test_a_one_shot_command_never_compiles_a_search_but_a_long_lived_one_may(
     assert seen and set(seen) == {"off"}
     assert compiled.policy() == "background"
     assert "serve" in cli.LONG_LIVED and "play" in cli.LONG_LIVED
+
+
+def test_doctor_says_whether_grids_are_searched_compiled(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`footwork doctor` tells a user whether this install searches grids compiled (numba
+    is a main dependency) and where compiled code is cached; with the search turned off
+    it says so and compiles nothing."""
+    from footwork.space import compiled
+
+    code, text, _ = invoke("doctor")
+    assert code == 0
+    assert f"kernels cached in {compiled.cache_dir()}" in text
+    assert "grid kernels: ready" in text
+    monkeypatch.setenv("FOOTWORK_COMPILED", "off")
+    code, text, _ = invoke("doctor")
+    assert code == 0 and "compiled search: off" in text and "grid kernels" not in text
+
+
+def test_serve_starts_the_compile_and_says_when_grids_are_searched_compiled(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`footwork serve` starts compiling the grid searches at start-up (from the disk
+    cache when warm) and prints a line once they are in use: how a user tells."""
+    import threading
+
+    from footwork.cli import app as cli
+    from footwork.space import compiled
+
+    line = cli._warm_grid_searches()
+    assert line.startswith("compiled search: numba ") and "in the background" in line
+    assert compiled.wait(300)
+    for thread in threading.enumerate():
+        if thread.name == "footwork-compiled-report":
+            thread.join(10)
+    assert "compiled search: ready: grids are searched compiled" in capsys.readouterr().out

@@ -302,5 +302,5 @@ def test_an_empty_reachable_set_lists_and_builds_nothing() -> None:
     assert len(none) == 0 and none.to == () and none.cost.tolist() == []
     with pytest.raises(IndexError):
         none.option(0)
-    names = cell_names(3, 4)
-    assert names[2 * 4 + 1] == "2,1" and cell_names(3, 4) is names
+    # the names of the cells a result lists, not a table of the whole map
+    assert cell_names(np.array([2, 0]), np.array([1, 3])) == ["2,1", "0,3"]

@@ -48,8 +48,9 @@ err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 T = TypeVar("T")
 
 
-#: the commands that ask many searches, and so gain from compiling them in the background
-LONG_LIVED = ("serve", "play")
+#: the commands that compile the grid searches: the long-lived ones, which ask many searches
+#: and so gain from it, and `doctor`, which checks it
+LONG_LIVED = ("serve", "play", "doctor")
 
 
 @app.callback()
@@ -438,10 +439,69 @@ def serve(
                 "footwork serve --new-key makes another")
         out.print(f"    the key is {kept}", markup=False)
         out.print(f"  the API:                   {url}/openapi.json", markup=False)
+        out.print(f"  {_warm_grid_searches()}", markup=False)
         uvicorn.run("footwork.server.app:app_from_environment", factory=True, host=host,
                     port=port, workers=workers, log_level="warning")
 
     guarded(body)
+
+
+def _warm_grid_searches() -> str:
+    """Start compiling the grid rulesets' searches in the background (from the disk cache
+    when warm), so that the first tables are searched compiled; the line that says so."""
+    import threading
+    import time
+
+    from footwork.rulesets.allowances import fastreach as allowances_fast
+    from footwork.rulesets.styles import fastreach as styles_fast
+    from footwork.space import compiled
+
+    line = compiled.report()
+    if compiled.policy() != "off" and compiled.numba_version() is not None:
+        started = time.perf_counter()
+        styles_fast.warm_up()
+        allowances_fast.warm_up()
+
+        def done() -> None:  # says when the searches turn compiled
+            compiled.wait()
+            took = time.perf_counter() - started
+            verdict = ("ready: grids are searched compiled" if compiled.compiled_all()
+                       else "failed: grids are searched in pure Python")
+            out.print(f"  compiled search: {verdict} ({took:.1f} s)", markup=False)
+
+        threading.Thread(target=done, name="footwork-compiled-report", daemon=True).start()
+        line += " (compiling in the background; the pure search answers meanwhile)"
+    return line
+
+
+@app.command()
+def doctor() -> None:
+    """Check the install: whether the grid searches run compiled (numba), where compiled
+    code is cached, and how long loading it takes (a first run compiles: a minute or so)."""
+    import time
+
+    from footwork.rulesets.allowances import fastreach as allowances_fast
+    from footwork.rulesets.styles import fastreach as styles_fast
+    from footwork.space import compiled
+
+    out.print(compiled.report(), markup=False)
+    if compiled.policy() == "off" or compiled.numba_version() is None:
+        return
+    folder = compiled.cache_dir()
+    started = time.time()
+    t0 = time.perf_counter()
+    ready = styles_fast.compiled() and allowances_fast.compiled()
+    took = time.perf_counter() - t0
+    # numba writes a cache file whenever it compiles; loading from the cache writes none
+    fresh = folder.is_dir() and any(p.stat().st_mtime >= started - 1
+                                    for p in folder.rglob("*.nbc"))
+    if not ready:
+        out.print("grid kernels: failed to compile: the pure-Python searches answer",
+                  markup=False)
+        return
+    how = ("compiled and cached (the next process loads them)" if fresh
+           else "loaded from the cache")
+    out.print(f"grid kernels: ready, {how}, in {took:.1f} s", markup=False)
 
 
 def _address(host: str) -> str:

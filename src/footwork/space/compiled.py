@@ -17,16 +17,26 @@ answer, the oracle of the tests) whenever it gets None:
 The policy is the environment variable ``FOOTWORK_COMPILED`` or :func:`set_policy`.
 :func:`warm_up` starts the background compile ahead of the first search (a server at
 start-up); :func:`wait` blocks until the background compiles are done (benchmarks).
+
+Compiled code is cached on disk where a user's files go, not beside the installed sources
+(a site-packages folder may not be writable, and an editable install would fill the
+checkout): :func:`cache_dir`, the user's cache folder (platformdirs) unless
+``NUMBA_CACHE_DIR`` says otherwise. :func:`use_cache_dir` points numba at it before it is
+imported, so that a second process loads the kernels in about a second instead of
+compiling them. :func:`report` says in one line what a process uses (``footwork doctor``).
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from collections.abc import Callable, MutableMapping, Sequence
+from pathlib import Path
 from typing import Any, Literal
 
-__all__ = ["Policy", "kernel", "policy", "set_policy", "status", "wait", "warm_up"]
+__all__ = ["Policy", "cache_dir", "compiled_all", "kernel", "numba_version", "policy", "report",
+           "set_policy", "status", "use_cache_dir", "wait", "warm_up"]
 
 Policy = Literal["background", "wait", "off"]
 _POLICIES: tuple[Policy, ...] = ("background", "wait", "off")
@@ -35,6 +45,9 @@ _policy: Policy | None = None
 #: one lock for every compile: numba compiles one thing at a time anyway, and a blocking
 #: caller and a background thread must not compile the same kernel twice
 _lock = threading.RLock()
+#: guards the tables below, never held while compiling: a search asking whether a kernel
+#: is ready (and starting its compile) must not wait for another kernel's compile
+_tables = threading.Lock()
 #: per kernel (its module namespace's name and its entry): the dispatcher, None while it is
 #: not ready, or False when it cannot be compiled (no numba)
 _ready: dict[tuple[str, str], Any] = {}
@@ -58,6 +71,51 @@ def set_policy(value: Policy | None) -> None:
     _policy = value
 
 
+def cache_dir() -> Path:
+    """Where compiled kernels are cached: ``NUMBA_CACHE_DIR`` when it is set, else the
+    ``numba`` folder of footwork's folder in the user's cache directory."""
+    given = os.environ.get("NUMBA_CACHE_DIR", "").strip()
+    if given:
+        return Path(given)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("footwork")) / "numba"
+
+
+def use_cache_dir() -> Path:
+    """Point numba's cache at :func:`cache_dir` (before numba is imported: it reads
+    ``NUMBA_CACHE_DIR`` then; and into its config if it is already loaded). Never
+    overrides a ``NUMBA_CACHE_DIR`` the user set."""
+    folder = cache_dir()
+    os.environ.setdefault("NUMBA_CACHE_DIR", str(folder))
+    config = sys.modules.get("numba.core.config")
+    if config is not None and not getattr(config, "CACHE_DIR", ""):
+        config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]  # numba loaded first
+    return folder
+
+
+def numba_version() -> str | None:
+    """numba's version when it can be imported (this imports it, about 0.5 s), else None."""
+    use_cache_dir()
+    try:
+        import numba  # type: ignore[import-not-found, unused-ignore]
+    except (ImportError, OSError):  # OSError: llvmlite's library cannot be mapped
+        return None
+    return str(numba.__version__)
+
+
+def report() -> str:
+    """One line: whether the grid searches run compiled in this process, and why not."""
+    mode = policy()
+    version = numba_version()
+    if version is None:
+        return "compiled search: unavailable (numba cannot be imported): pure-Python searches"
+    if mode == "off":
+        return f"compiled search: off (FOOTWORK_COMPILED=off): numba {version} not used"
+    return (f"compiled search: numba {version}, policy {mode}, kernels cached in "
+            f"{cache_dir()}")
+
+
 def _key(namespace: MutableMapping[str, Any], entry: str) -> tuple[str, str]:
     return (str(namespace.get("__name__", id(namespace))), entry)
 
@@ -75,7 +133,8 @@ def compile_now(namespace: MutableMapping[str, Any],
                 found = build()
             except Exception:  # a kernel that fails to compile: the pure search answers
                 found = None
-            _ready[key] = found if found is not None else False
+            with _tables:
+                _ready[key] = found if found is not None else False
     return found or None
 
 
@@ -106,7 +165,7 @@ def warm_up(namespace: MutableMapping[str, Any],
     from footwork.space.kernels import build_kernel
 
     key = _key(namespace, entry)
-    with _lock:
+    with _tables:  # not the compile lock: a compile under way must not hold this ask
         if key in _ready or key in _threads:
             return
         thread = threading.Thread(
@@ -126,6 +185,11 @@ def status(namespace: MutableMapping[str, Any], entry: str) -> str:
     if found is not None:
         return "ready"
     return "compiling" if key in _threads else "cold"
+
+
+def compiled_all() -> bool:
+    """Did every kernel asked for so far compile (none absent or failed)?"""
+    return bool(_ready) and all(found is not False for found in _ready.values())
 
 
 def wait(timeout: float | None = None) -> bool:

@@ -45,7 +45,6 @@ import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum, StrEnum
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
@@ -206,14 +205,11 @@ class Diagonal(StrEnum):
     EUCLIDEAN = "euclidean"
 
 
-@lru_cache(maxsize=8)
-def cell_names(rows: int, cols: int) -> npt.NDArray[np.object_]:
-    """Each cell's ``"row,col"`` (how options and commands name a cell), by cell number
-    ``row * cols + col``: one table per grid size, so a list of places is a fancy index.
-    Shared: never write to it."""
-    names = np.array([f"{r},{c}" for r in range(rows) for c in range(cols)], dtype=object)
-    names.flags.writeable = False
-    return names
+def cell_names(rows: npt.NDArray[np.int64], cols: npt.NDArray[np.int64]) -> list[str]:
+    """The ``"row,col"`` of each listed cell (how options and commands name a cell): only
+    the cells a result names, never a table of the whole map (a first ``options()`` on a
+    512² map would spend tens of milliseconds naming cells it never lists)."""
+    return [f"{r},{c}" for r, c in zip(rows.tolist(), cols.tolist(), strict=True)]
 
 
 def step_length(rule: Diagonal, dr: int, dc: int, diagonals_before: int = 0) -> float:

@@ -232,7 +232,8 @@ _compiled: dict[str, Any] = {}
 
 def compiled_into(namespace: MutableMapping[str, Any], numba: Any, prefix: str = "_") -> None:
     """Put the compiled helpers into ``namespace`` as ``prefix + name`` (``_slot``...),
-    compiling them on the first call in the process (or loading them from numba's cache)."""
+    compiling them on the first call in the process (or loading them from numba's cache, in
+:func:`footwork.space.compiled.cache_dir`)."""
     if not _compiled:
         space = globals()
         for name, signature in SIGNATURES:
@@ -261,6 +262,9 @@ def load_kernel(namespace: MutableMapping[str, Any],
 def build_kernel(namespace: MutableMapping[str, Any],
                  functions: Sequence[tuple[str, str | list[str]]], entry: str) -> Any:
     """What :func:`load_kernel` does, without the policy or the once-per-process guard."""
+    from footwork.space.compiled import use_cache_dir
+
+    use_cache_dir()  # numba caches in the user's cache folder, not beside the sources
     try:
         import numba  # type: ignore[import-not-found, unused-ignore]
     except (ImportError, OSError):  # OSError: llvmlite's library cannot be mapped (memory)

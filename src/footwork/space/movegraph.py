@@ -45,7 +45,7 @@ from footwork.space.kernels import heap_grow as _heap_grow
 from footwork.space.kernels import heap_pop as _heap_pop
 from footwork.space.kernels import heap_push as _heap_push
 
-__all__ = ["Expand", "MovementGraph", "SearchResult", "kernels_ready", "search"]
+__all__ = ["Expand", "MovementGraph", "SearchResult", "kernels_ready", "search", "warm_up"]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -467,6 +467,11 @@ _KERNEL_FUNCTIONS: tuple[tuple[str, str | list[str]], ...] = (
 
 def _namespace() -> MutableMapping[str, Any]:
     return globals()
+
+
+def warm_up() -> None:
+    """Start compiling the core search in a background thread (a server at start-up)."""
+    compiled_policy.warm_up(_namespace(), _KERNEL_FUNCTIONS, "_search")
 
 
 def kernels_ready() -> bool:

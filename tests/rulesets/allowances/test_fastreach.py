@@ -279,3 +279,27 @@ def test_a_search_past_its_closing_is_left_to_the_pure_search(
     assert fastreach.fast_reach(terrain, start, s) is None
     planning._CACHE.clear()
     same(pure_run(terrain, start, s), planning.run(terrain, start, s))
+
+
+def test_a_first_search_stacks_the_layers_around_its_reach_not_the_whole_map() -> None:
+    """The kernel reads the layers over a window of the map that grows as searches reach
+    out: a small search on a 40×40 map stacks a corner of it, a search from the far
+    corner grows it, and both answers are the pure search's (the map's edges too)."""
+    rng = random.Random(4)
+    text = ["".join(rng.choice("......12~~~w#H_nR") for _ in range(40)) for _ in range(40)]
+    text[20] = text[20][:20] + "." + text[20][21:]
+    text[39] = text[39][:39] + "."
+    terrain = Terrain(parse_ascii(text, LEGEND), metric="manhattan", vertical_step=0.5,
+                      walk_step=1.0, burrow_depth=2.0, solid_tags=["rock"])
+    for (r, c), score in (((20, 20), 2.0), ((39, 39), 8.0)):
+        scores = {"overland": score, "swim": score / 2, "flight": score, "burrow": 2.0}
+        actor = dataclasses.replace(TEMPLATE, row=r, col=c,
+                                    z=terrain.height(terrain.top[r][c]), scores=scores,
+                                    allowance=scores)
+        compare(terrain, actor, AllowancesOptions(), (GROUND, r, c, terrain.top[r][c], 0),
+                None)
+        window = fastreach._prepare(terrain).window
+        if score == 2.0:  # a part of the map, around the middle
+            assert window.layers.shape[1] < 40 and window.layers.shape[2] < 40
+            assert window.r0 > 0 and window.r1 < 40
+    assert window.r1 == 40 and window.c1 == 40  # grown to the far corner

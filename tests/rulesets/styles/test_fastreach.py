@@ -427,3 +427,29 @@ def test_slanting_strokes_in_deep_water_match_the_pure_search(diagonal: Diagonal
         fast = fast_reach(terrain, start, mover, budget)
         assert_same(fast, pure(terrain, start, mover, budget))
         assert fast is not None and expected in fast
+
+
+def test_the_layers_are_stacked_over_a_window_that_grows_as_searches_reach_out() -> None:
+    """A first search stacks the layers around its reach, not the whole map (a first
+    options() on a large map costs what it does on a small one); a search that reaches
+    farther, or starts elsewhere, grows the window, and every answer is still the pure
+    search's, at the map's edge too."""
+    rng = np.random.default_rng(7)
+    terrain = terrain_of(random_map(rng, 40), diagonal=Diagonal.EUCLIDEAN)
+    mover = Mover(frozenset({"walk", "jump", "climb", "swim"}))
+
+    def floor_near(r: int, c: int) -> Spot:
+        cells = [(rr, cc) for rr in range(40) for cc in range(40)
+                 if terrain.surface[rr][cc] == 0]
+        rr, cc = min(cells, key=lambda x: abs(x[0] - r) + abs(x[1] - c))
+        return (GROUND, rr, cc, terrain.top[rr][cc], 0)
+
+    small = Budget({s: 2.0 for s in mover.styles}, 2.0)
+    start = floor_near(20, 20)
+    assert_same(fast_reach(terrain, start, mover, small), pure(terrain, start, mover, small))
+    window = fastreach._describe(terrain).window
+    assert window.layers.shape[1] < 20 and window.layers.shape[2] < 20
+    big = Budget({s: 12.0 for s in mover.styles}, 12.0)
+    for there in (start, floor_near(0, 39), floor_near(39, 0)):
+        assert_same(fast_reach(terrain, there, mover, big), pure(terrain, there, mover, big))
+    assert window.layers.shape[1:] == (40, 40)  # by now the whole map

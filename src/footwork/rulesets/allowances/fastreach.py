@@ -12,7 +12,8 @@ module only says what the terrain allows and how a search reads it:
 
 - ``_expand`` and its helpers are :meth:`Terrain.steps
   <footwork.rulesets.allowances.terrain.Terrain.steps>` written out for numba, over the
-  whole map's integer level layers stacked in one array (map coordinates); they list a
+  map's integer level layers stacked over a window of it (in its coordinates:
+  :class:`~footwork.space.window.LayerWindow`); they list a
   spot's steps in the order ``Terrain.steps`` does. ``_expand_batch`` runs them over the
   batch of spots the graph asks for.
 - A graph belongs to a terrain and a *mover profile*: the Types the mover may use, the
@@ -42,11 +43,11 @@ core's :class:`~footwork.space.arrayreach.ArrayReach`, a
 :class:`~footwork.space.reach.Reach` kept as the search's arrays (its Python objects built
 when asked), so ``front``, ``cheapest``, ``vectors`` and the plans work unchanged.
 
-numba is optional (``pip install 'footwork[fast]'``): :func:`fast_reach` returns None, so
+numba comes with footwork but may fail to import: :func:`fast_reach` returns None, so
 that the caller runs the pure search, while the kernels are not ready (numba missing, or
 still compiling under :mod:`footwork.space.compiled`'s policy), or when the search meets a
 spot its graph has not expanded (which the closing by cost rules out). Compiled code is
-cached on disk beside this file.
+cached on disk in the user's cache folder (:func:`footwork.space.compiled.cache_dir`).
 """
 
 from __future__ import annotations
@@ -83,8 +84,9 @@ from footwork.space.kernels import load_kernel, reach_from_arrays
 from footwork.space.levels import NONE
 from footwork.space.movegraph import MovementGraph
 from footwork.space.reach import EPS, Budget, Reach, group_constraints
+from footwork.space.window import LayerWindow
 
-__all__ = ["TERRAIN_STYLES", "compiled", "fast_reach"]
+__all__ = ["TERRAIN_STYLES", "compiled", "fast_reach", "warm_up"]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -110,7 +112,8 @@ _MAX_GRAPH_STEPS = 4_000_000
 # -- the kernel (plain Python here; compiled by numba) ----------------------------------------
 #
 # Each function below mirrors a piece of terrain.py: keep them in step with it. Spots are
-# (kind, row, col, level, turns) in map coordinates; L is the stacked layer array.
+# (kind, row, col, level, turns) in the coordinates of L, the layers stacked over a window
+# of the map (the expander moves spots into them and the steps back).
 
 
 def _submerged(L: IntArray, kind: int, r: int, c: int, lv: int) -> bool:
@@ -369,6 +372,16 @@ def compiled() -> bool:
     return movegraph.kernels_ready()
 
 
+def warm_up() -> None:
+    """Start compiling this module's kernels and the core search in background threads,
+    ahead of the first search (``footwork serve`` at start-up); nothing under the ``off``
+    policy. Never waits."""
+    if compiled_policy.policy() == "off":
+        return
+    compiled_policy.warm_up(globals(), _KERNEL_FUNCTIONS, "_expand_batch")
+    movegraph.warm_up()
+
+
 # -- the Python side -------------------------------------------------------------------------
 
 #: a mover profile: its Types, the style Climb is charged to, its turn limit, its hop
@@ -378,15 +391,20 @@ _Profile = tuple[frozenset[str], str, int, int, bool, tuple[int, int]]
 NO_LEAVE = (-1, 0)
 
 
+#: the cells around an expanded spot the kernel reads (its neighbours), plus two: the
+#: layer window keeps this much map around every spot
+_WINDOW_MARGIN = 3
+
+
 @dataclass(frozen=True)
 class _Prepared:
-    """A terrain's layers stacked for the kernel, the range of its levels, its steps'
-    lengths across (in OFFSETS order), and its movement graphs by mover profile (the most
-    recently used last; the lock guards this table, each graph has its own)."""
+    """A terrain's layers stacked for the kernel over a window of the map (see
+    :class:`~footwork.space.window.LayerWindow`: a first search on a large map stacks
+    what it reads), its steps' lengths across (in OFFSETS order), and its movement graphs
+    by mover profile (the most recently used last; the lock guards this table and the
+    window, each graph has its own)."""
 
-    layers: IntArray
-    low: int
-    high: int
+    window: LayerWindow
     runs: FloatArray
     graphs: OrderedDict[_Profile, MovementGraph] = field(default_factory=OrderedDict)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -399,16 +417,12 @@ def _prepare(terrain: Terrain) -> _Prepared:
     found = _prepared.get(terrain)
     if found is not None:
         return found
-    earth = np.array(terrain.earth, dtype=np.int64).reshape(terrain.rows, terrain.cols)
-    layers = np.stack([terrain.surface_a, terrain.top_a, terrain.bed_a, terrain.ceil_a,
-                       terrain.face_a, earth]).astype(np.int64, order="C")
-    solid = terrain.surface_a != _VOID
-    burrow = earth < terrain.top_a
-    levels = np.concatenate([terrain.top_a[solid], terrain.bed_a[solid], earth[burrow]])
+    window = LayerWindow((terrain.surface_a, terrain.top_a, terrain.bed_a, terrain.ceil_a,
+                          terrain.face_a, terrain.earth_a), terrain.rows, terrain.cols,
+                         margin=_WINDOW_MARGIN)
     diag = 2.0 if terrain.metric == "manhattan" else math.sqrt(2.0)
     runs = np.array([terrain.h * (diag if dr and dc else 1.0) for dr, dc in OFFSETS])
-    prepared = _Prepared(layers, int(levels.min()) if levels.size else 0,
-                         int(levels.max()) if levels.size else 0, runs)
+    prepared = _Prepared(window, runs)
     with contextlib.suppress(TypeError):  # a terrain without weak references: no cache
         _prepared[terrain] = prepared
     return prepared
@@ -434,11 +448,12 @@ def _graph(terrain: Terrain, prep: _Prepared, mover: Mover, turns: int,
     allow[_CL] = mover.climb_as in mover.types if cl == _CL else 0
     mp = np.array([terrain.step, turns, mover.hop_floor, cl, int(terrain.skim)],
                   dtype=np.int64)
-    layers, runs, vs = prep.layers, prep.runs, float(terrain.vs)
+    window, runs, vs = prep.window, prep.runs, float(terrain.vs)
 
     def expand(spots: IntArray) -> tuple[IntArray, IntArray, FloatArray]:
-        out: tuple[IntArray, IntArray, FloatArray] = kernel(layers, allow, mp, runs, vs,
-                                                            spots)
+        layers, local, corner = window.view(spots)  # the kernel reads the window
+        counts, si, sf = kernel(layers, allow, mp, runs, vs, local)
+        out = (counts, window.to_map(si, corner), sf)
         return out if leave[0] < 0 else _leaving(spots, out, leave)
 
     graph = prep.graphs[profile] = MovementGraph(expand)

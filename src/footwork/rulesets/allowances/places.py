@@ -266,7 +266,7 @@ def move_places(t: Terrain, actor: Creature, o: AllowancesOptions, found: Reach[
     # left a height)
     chosen = chosen[np.lexsort((heights[krow[chosen]], distance[chosen]))]
     ends = spots[krow[chosen]]
-    to: list[str] = cell_names(t.rows, t.cols)[ends[:, 1] * t.cols + ends[:, 2]].tolist()
+    to = cell_names(ends[:, 1], ends[:, 2])
     styles = found.budget.styles
     spends = vectors[chosen]
 

@@ -77,6 +77,8 @@ class Terrain(GridLevels):
         depth = max(1, round(burrow_depth / self.vs))
         earth = np.where((self.surface_a == _FLOOR) & ~solid, self.top_a - depth, HIGH)
         self.earth: list[list[int]] = earth.tolist()
+        #: the same as an array (the compiled search stacks it with the other layers)
+        self.earth_a = earth.astype(np.int64)
         diag = 2.0 if metric == "manhattan" else math.sqrt(2.0)
         self._offsets = [(dr, dc, self.h * (diag if dr and dc else 1.0), bool(dr and dc))
                          for dr, dc in OFFSETS]

@@ -8,7 +8,8 @@ kernels that read the terrain's integer level layers, and :func:`fast_reach`, wh
 the core to search them.
 
 - ``_expand`` and its helpers give the steps out of one spot, in exactly the order
-  ``Terrain.steps`` lists them, over the whole map (map coordinates); ``_expand_batch``
+  ``Terrain.steps`` lists them, over the layers of a window of the map (its coordinates:
+  :class:`~footwork.space.window.LayerWindow`); ``_expand_batch``
   does it for a batch of spots, as :class:`~footwork.space.movegraph.MovementGraph`
   asks, and tags each step: :data:`TAG_FALL` for a fall, :data:`TAG_HAZARD` for a
   touch-down on a hazard cell.
@@ -18,7 +19,7 @@ the core to search them.
   the IEEE one), less the run flown so far; a slanting stroke (``hypot`` of its run and
   rise) is read from a table that Python's :func:`math.hypot` fills. The table grows when
   a batch meets a rise it does not hold yet (the batch says so and is run again).
-- Each terrain keeps its stacked layers, its stroke table and one movement graph per
+- Each terrain keeps its layer window, its stroke table and one movement graph per
   mover profile (the styles it may use, the Walk price factor, whether it may touch down
   on hazards), while the terrain lives. A search first closes the graph by cost: every
   spot the pool could pay to reach from the start is expanded (and a ring or two more),
@@ -32,10 +33,11 @@ the same keys in the same order, the same fronts, the same cheapest plans
 (``tests/rulesets/styles/test_fastreach.py`` holds it to that). :func:`plain_costs` is
 the core's one-resource search over the same graph, the benchmark's practical limit.
 
-numba is optional (``pip install 'footwork[fast]'``): :mod:`footwork.space.compiled`
-says when the kernels are compiled, and :func:`fast_reach` returns ``None`` while they
-are not ready, so that the caller runs the pure search instead. Compiled code is cached
-on disk beside this file.
+numba comes with footwork (a main dependency) but may fail to import on some machines:
+:mod:`footwork.space.compiled` says when the kernels are compiled, and :func:`fast_reach`
+returns ``None`` while they are not ready, so that the caller runs the pure search
+instead. Compiled code is cached on disk in the user's cache folder
+(:func:`footwork.space.compiled.cache_dir`).
 """
 
 from __future__ import annotations
@@ -71,9 +73,10 @@ from footwork.space.kernels import grow_steps as _grow_steps
 from footwork.space.kernels import load_kernel, reach_from_arrays
 from footwork.space.movegraph import MovementGraph
 from footwork.space.reach import EPS, Budget, Reach
+from footwork.space.window import LayerWindow
 
 __all__ = ["STYLE_CODES", "TAG_FALL", "TAG_HAZARD", "compiled", "fast_reach", "graph_for",
-           "plain_costs"]
+           "plain_costs", "warm_up"]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -99,7 +102,8 @@ _DC = tuple(dc for _, dc in OFFSETS)
 # -- the kernels (plain Python here; compiled by numba) ----------------------------------------
 #
 # Each function below mirrors a piece of terrain.py: keep them in step with it. Spots are
-# (kind, row, col, level, extra) in map coordinates; L is the stacked layer array.
+# (kind, row, col, level, extra) in the coordinates of L, the layers stacked over a window
+# of the map (the expander moves spots into them and the steps back).
 
 
 def _max_steps(step: int, slant: int) -> int:
@@ -499,6 +503,16 @@ def compiled() -> bool:
     return load_kernel(vars(movegraph), movegraph._KERNEL_FUNCTIONS, "_search") is not None
 
 
+def warm_up() -> None:
+    """Start compiling this module's kernels and the core search in background threads,
+    ahead of the first search (``footwork serve`` at start-up); nothing under the ``off``
+    policy. Never waits."""
+    if compiled_policy.policy() == "off":
+        return
+    compiled_policy.warm_up(globals(), _KERNEL_FUNCTIONS, "_expand_batch")
+    movegraph.warm_up()
+
+
 def _ready() -> bool:
     """Are both kernels compiled? Never waits (the policy of footwork.space.compiled)."""
     if compiled_policy.kernel(globals(), _KERNEL_FUNCTIONS, "_expand_batch") is None:
@@ -515,15 +529,22 @@ def _hypot_row(run: float, vs: float, lo: int, hi: int) -> list[float]:
     return [math.hypot(run, rise * vs) for rise in range(lo, hi)]
 
 
+#: how many cells around an expanded spot the kernels read (a climb's hold beside the
+#: cell stepped into), plus one: the layer window keeps this much map around every spot
+_WINDOW_MARGIN = 3
+
+
 class _Described:
-    """A terrain as the kernels read it: its layers stacked, the range of its levels, the
-    stroke price table, and one movement graph per mover profile."""
+    """A terrain as the kernels read it: its layers stacked over a window of the map
+    (:class:`~footwork.space.window.LayerWindow`: a first search on a large map stacks
+    what it reads, not the whole map), the range of its levels, the stroke price table,
+    and one movement graph per mover profile."""
 
     def __init__(self, terrain: Terrain) -> None:
-        layers = np.stack([terrain.surface_a, terrain.top_a, terrain.bed_a, terrain.ceil_a,
-                           terrain.face_a, terrain.hanging_a, terrain.hazard_a,
-                           terrain.grid.climbable])
-        self.layers: IntArray = np.ascontiguousarray(layers, dtype=np.int64)
+        self.window = LayerWindow(
+            (terrain.surface_a, terrain.top_a, terrain.bed_a, terrain.ceil_a,
+             terrain.face_a, terrain.hanging_a, terrain.hazard_a, terrain.grid.climbable),
+            terrain.rows, terrain.cols, margin=_WINDOW_MARGIN)
         alternate = terrain.diagonal is Diagonal.ALTERNATE
         self.h = terrain.h
         self.vs = terrain.vs
@@ -566,14 +587,15 @@ class _Described:
                       dtype=np.int64)
         fp = np.array([self.h, self.vs, self.diag_len, walk_factor], dtype=np.float64)
         marks = np.array(allow, dtype=np.bool_)
-        layers = self.layers
+        window = self.window
 
         def expand(spots: IntArray) -> tuple[IntArray, IntArray, FloatArray]:
             kernel = globals()["_expand_batch"]
+            layers, local, corner = window.view(spots)  # the kernels read the window
             while True:
-                counts, si, sf, need = kernel(layers, ip, fp, marks, self.hyp, spots)
+                counts, si, sf, need = kernel(layers, ip, fp, marks, self.hyp, local)
                 if need == 0:
-                    return counts, si, sf
+                    return counts, window.to_map(si, corner), sf
                 self.grow(int(need))
 
         return expand
@@ -608,6 +630,11 @@ def _search(terrain: Terrain, start: Spot, mover: Mover, limit: float,
         raise ValueError(f"the start row {start[1]}, col {start[2]} is off the map")
     described = _describe(terrain)
     with described.lock:
+        # the window a search of ``limit`` may read (a step across costs at least a cell
+        # size): stacked once here rather than grown batch by batch
+        far = (int(limit / terrain.h) + 2 if math.isfinite(limit)
+               else max(terrain.rows, terrain.cols))
+        described.window.cover(start[1] - far, start[1] + far, start[2] - far, start[2] + far)
         graph = described.graph(mover)
         node = graph.node(start)
         # every label spends at most the pool: what lies farther is never reached (the

@@ -109,7 +109,7 @@ def move_places(t: Terrain, o: StylesOptions, found: Reach[Spot], actor: StyleAc
     # the list order: pool spent, then row, col, level and mode (the order of the codes)
     listed = chosen[np.lexsort((codes[chosen], pools[chosen]))]
     rows = spots[listed]
-    to: list[str] = cell_names(t.rows, t.cols)[rows[:, 1] * t.cols + rows[:, 2]].tolist()
+    to = cell_names(rows[:, 1], rows[:, 2])
     keys = listed.tolist()
 
     def build(i: int) -> Option:
