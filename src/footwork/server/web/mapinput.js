@@ -5,6 +5,7 @@
 import {byId} from "./api.js";
 import {hooks, mayCommand, page, say} from "./context.js";
 import {answer, picking, snap} from "./decisions.js";
+import {placeByClick, placing} from "./gm.js";
 import {metresAt, placeAt, tokenAt} from "./hittest.js";
 import {hideTip, moveTo, showTip} from "./moves.js";
 import {tipOf} from "./panels.js";
@@ -105,6 +106,10 @@ async function enter(target) {
 async function click(e) {
   const svg = svgOf();
   if (!svg) return;
+  if (placing) {  // the game master's fiat: put a token anywhere
+    await placeByClick(svg, e.clientX, e.clientY);
+    return;
+  }
   const pending = page.state?.pending ?? null;
   if (picking && pending) {
     const at = metresAt(svg, e.clientX, e.clientY);

@@ -67,6 +67,8 @@ let frame = 0;
 /** @param {import("./mapview.js").MapView} map */
 export function startRuler(map) {
   map.grab = (e) => {
+    // the game master placing by fiat clicks tokens to choose them: no drag then
+    if (host.classList.contains("fw-placing")) return false;
     const id = tokenAt(e.clientX, e.clientY);
     if (!id || !mayCommand(id) || page.state?.pending) return false;
     drag = {actor: id, pointer: e.pointerId, x: e.clientX, y: e.clientY, moved: false,

@@ -7,7 +7,7 @@
 import {api, apiText, byId} from "./api.js";
 import {base, hooks, key, mayCommand, page, reads, say, tableId} from "./context.js";
 import {redecide, showDecision, stopPicking, picking} from "./decisions.js";
-import {showGmTools} from "./gm.js";
+import {placing, showGmTools, stopPlacing} from "./gm.js";
 import {Live} from "./live.js";
 import {MapView} from "./mapview.js";
 import {hideTip} from "./moves.js";
@@ -223,6 +223,11 @@ document.addEventListener("keydown", (e) => {
     e.target instanceof HTMLSelectElement;
   if (e.key === "Escape" && !document.querySelector("dialog[open]")) {
     hideTip();
+    if (placing) {
+      stopPlacing();
+      say("");
+      return;
+    }
     if (picking) {
       stopPicking();
       say("");
