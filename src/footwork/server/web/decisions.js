@@ -115,7 +115,7 @@ export async function answer(pending, choice, at) {
   stopPicking();
   const command = {answer: choice, actor: pending.actor, ...(at ? {at} : {})};
   await act({command, label: `answer ${choice}`, to: null, cost: "", checks: [],
-             rules: pending.rules}, true);
+             rules: pending.rules});
 }
 
 /** The places that answer the decision, marked on the map.
