@@ -4,11 +4,14 @@ each undone with Undo."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Server, open_table, wait_until
+from tests.web.test_screenshots import folder
 
 
 def _centre_of(page: Page, selector: str) -> tuple[float, float]:
@@ -34,8 +37,8 @@ def _metres_of(page: Page, x: float, y: float) -> list[float]:
     return point
 
 
-def test_the_game_master_puts_a_token_anywhere_and_undoes_it(server: Server,
-                                                             page: Page) -> None:
+def test_the_game_master_puts_a_token_anywhere_and_undoes_it(
+        server: Server, page: Page, request: pytest.FixtureRequest, tmp_path: Path) -> None:
     table = server.table("sitemaps/tavern-brawl")
     open_table(page, table.link())
     start = table.state()
@@ -58,7 +61,11 @@ def test_the_game_master_puts_a_token_anywhere_and_undoes_it(server: Server,
     assert placed["turn"] == start["turn"]  # no rule: nobody's turn moves on
     page.click('#panels [data-panel="log-panel"]')
     expect(page.locator("#log")).to_contain_text("the game master puts mira at bar")
+    shot = folder(request, tmp_path) / "gm-fiat.png"  # docs/web.md shows it
     page.click('#panels [data-panel="gm"]')
+    page.locator("#gm-fiat").scroll_into_view_if_needed()
+    page.screenshot(path=str(shot))
+    assert shot.stat().st_size > 20_000
     page.click("#gm-undo")
     back = wait_until(lambda: (s := table.state())["version"] > placed["version"] and s,
                       "the undo")

@@ -431,6 +431,11 @@ class Tables:
             body["digest"] = table.digest(seat, len(table.seat_log(seat)))
             body["table"] = table_id
             body["seat"] = str(seat)
+            # those the seat sees who take no more part (a page takes them off the map)
+            seen, ruleset = body.get("actors"), table.session.engine.ruleset
+            body["out_of_scene"] = sorted(
+                aid for aid in (seen if isinstance(seen, dict) else {})
+                if not ruleset.takes_turns(table.session.state, aid))
             pending = table.session.state.pending
             if isinstance(body.get("pending"), dict) and pending is not None and (
                     seat.is_gm or seat.controls(table.session.state, pending.actor)):

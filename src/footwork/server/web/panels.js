@@ -8,6 +8,7 @@ import {placeCost} from "./reach.js";
 import {describe, describePlace, isRisky} from "./words.js";
 import {act} from "./commands.js";
 import {keepInSight} from "./views.js";
+import {howLeft} from "./ending.js";
 
 /**
  * @typedef {import("./api.js").TableState} TableState
@@ -49,7 +50,7 @@ export function showActors() {
   const state = page.state;
   if (!state) return;
   const shown = JSON.stringify([page.held, page.viewAs, state.seat, state.turn, state.order,
-                                state.actors]);
+                                state.actors, ...Object.keys(state.actors).map(howLeft)]);
   if (shown === cast) return;
   cast = shown;
   const list = byId("actors");
@@ -65,7 +66,9 @@ export function showActors() {
     button.dataset.actor = id;
     button.disabled = !mine;
     button.setAttribute("aria-pressed", String(page.held === id));
-    const where = typeof info.at === "string" ? info.at : JSON.stringify(info.at ?? "");
+    const left = howLeft(id);
+    const where = left ?? (typeof info.at === "string" ? info.at : JSON.stringify(info.at ?? ""));
+    if (left) button.classList.add("actor-gone");
     button.append(make("span", "side-mark", sideMark(info.side)),
                   make("span", "actor-name", id),
                   make("span", "actor-where", `${info.side} · ${where}`));

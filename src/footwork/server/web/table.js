@@ -7,6 +7,7 @@
 import {api, apiText, byId} from "./api.js";
 import {base, hooks, key, mayCommand, page, reads, say, tableId} from "./context.js";
 import {redecide, showDecision, stopPicking, picking} from "./decisions.js";
+import {markGone, readSummary, showEnd} from "./ending.js";
 import {placing, showGmTools, stopPlacing} from "./gm.js";
 import {Live} from "./live.js";
 import {MapView} from "./mapview.js";
@@ -69,6 +70,7 @@ async function load() {
     drawing === page.drawn ? Promise.resolve(null) : apiText(`${base}/drawing`, reads()),
     stale && held ? readReach(held) : Promise.resolve(held ? page.reach : null),
     api(`${base}/log`, {key, params: {as: page.viewAs, after: String(page.logCount)}}),
+    readSummary(),  // who went where, when someone left the scene or it ended
   ]);
   page.reach = reach;
   showState();
@@ -78,6 +80,7 @@ async function load() {
   showPlan();
   appendLog(/** @type {LogPage} */ (log).lines);
   repriceAt(state.version);
+  showEnd();
 }
 
 /** Pick up a character (its reach read as arrays and shaded on the drawing already
@@ -164,6 +167,7 @@ function showDrawing(text, drawn) {
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", svg.querySelector("title")?.textContent ?? "the map");
   decorate(svg);
+  markGone(svg);
   const first = map.svg === null;
   map.show(svg);
   matchBackground();
