@@ -14,7 +14,8 @@
  * @typedef {{actor: string, check: string, dice: string}} Roll a roll a command makes
  * @typedef {{command: Record<string, unknown>, label: string, to: string | null,
  *            cost: string, checks: Check[], rules: string[], risk?: Risk | null,
- *            roll_due?: boolean, rolls?: Roll[]}} Option
+ *            roll_due?: boolean, rolls?: Roll[],
+ *            success?: {p: number, exact: string | null, of: string}}} Option
  * @typedef {{choice: string, text: string, words: string, cost: string, checks: Check[],
  *            risk: Risk | null, rules: string[]}} Consequence
  * @typedef {{actor: string, kind: string, choices: string[], prompt: string,

@@ -5,6 +5,7 @@
 
 import {api, byId, make} from "./api.js";
 import {base, page, reads, say} from "./context.js";
+import {names, plain} from "./words.js";
 
 /**
  * @typedef {{id: string, side: string | null, start: string | null, at: string | null,
@@ -50,7 +51,7 @@ export async function readSummary() {
 export function howLeft(id) {
   if (!outOfScene().includes(id)) return null;
   const found = known?.summary.actors.find((a) => a.id === id);
-  const text = found?.left ?? "";
+  const text = plain(found?.left ?? "", names());
   const bare = text.startsWith(`${id} `) ? text.slice(id.length + 1) : text;
   return bare ? `out of the scene: ${bare}` : "out of the scene";
 }
@@ -96,7 +97,7 @@ function fillSummary(summary) {
   byId("summary-title").textContent = summary.ended ? "The encounter is over"
     : "The encounter so far";
   byId("summary-head").textContent = summary.ended
-    ? `Ended in round ${summary.rounds}${summary.reason ? `: ${summary.reason}` : ""}.`
+    ? `Ended in round ${summary.rounds}${summary.reason ? `: ${plain(summary.reason, names())}` : ""}.`
     : `Round ${summary.rounds}, still going.`;
   const body = byId("summary-rows");
   body.replaceChildren();
@@ -108,7 +109,7 @@ function fillSummary(summary) {
     let where = actor.start === null ? `brought in, now ${now}`
       : actor.start === now ? `stayed at ${now}` : `${from} → ${now}`;
     if (!actor.in_play) {
-      const text = actor.left ?? "";
+      const text = plain(actor.left ?? "", names());
       const bare = text.startsWith(`${actor.id} `) ? text.slice(actor.id.length + 1) : text;
       where = `out of the scene${bare ? `: ${bare}` : ""} (last at ${now})`;
     }

@@ -5,7 +5,7 @@ import {api, byId, make} from "./api.js";
 import {hooks, mayCommand, page} from "./context.js";
 import {hideTip, moveTo, optionsOf, showTip} from "./moves.js";
 import {placeCost} from "./reach.js";
-import {describe, describePlace, isRisky} from "./words.js";
+import {describe, describePlace, isRisky, names, plain} from "./words.js";
 import {act} from "./commands.js";
 import {keepInSight} from "./views.js";
 import {howLeft} from "./ending.js";
@@ -216,7 +216,7 @@ export function appendLog(lines) {
   const log = byId("log");
   for (const line of lines) {
     const item = make("li", `line line-${line.event}`);
-    item.append(make("span", "line-text", line.text));
+    item.append(make("span", "line-text", plain(line.text, names())));
     for (const rule of line.rules ?? []) {
       const button = make("button", "rule", rule);
       button.type = "button";
@@ -228,7 +228,7 @@ export function appendLog(lines) {
   }
   page.logCount += lines.length;
   const last = lines.at(-1);
-  if (last) byId("tv-last").textContent = `last: ${last.text}`;
+  if (last) byId("tv-last").textContent = `last: ${plain(last.text, names())}`;
   if (lines.length) log.lastElementChild?.scrollIntoView({block: "nearest"});
 }
 

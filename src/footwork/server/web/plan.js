@@ -4,6 +4,7 @@
 import {api, byId, make} from "./api.js";
 import {act} from "./commands.js";
 import {base, page, reads, say} from "./context.js";
+import {names, plain} from "./words.js";
 
 /**
  * @typedef {import("./api.js").Check} Check
@@ -111,7 +112,9 @@ function segmentText(seg) {
   if (seg.status === "moved") {
     return ` · ${seg.cost} u, pool left ${seg.pool_left} u, ${seg.style} left ${seg.cap_left} u`;
   }
-  if (seg.status === "refused") return ` · ⚠ cannot be paid or followed: ${seg.message ?? seg.reason ?? ""}`;
+  if (seg.status === "refused") {
+    return ` · ⚠ cannot be paid or followed: ${plain(seg.message ?? seg.reason ?? "", names())}`;
+  }
   return " · not reached";
 }
 
@@ -126,7 +129,7 @@ export function showPlan() {
   byId("plan-pool").textContent = pool === null ? "" : `Pool left now: ${pool} u. ` +
     "Each segment shows its exact cost, the pool left after it and its style's cap left.";
   page.waypoints.forEach((step, i) => {
-    const item = make("li", "", `to (${step.to.join(",")}) by `);
+    const item = make("li", "", `to cell ${step.to.join(",")} by `);
     item.dataset.segment = String(i);
     const select = make("select");
     select.setAttribute("aria-label", `style of segment ${i + 1}`);
@@ -153,7 +156,7 @@ export function showPlan() {
     }
     if (seg && quote?.stop && quote.stop.segment === i) {
       const stop = quote.stop;
-      const warn = make("span", "option-warning plan-stop", ` ⚠ ${stop.message}: the move ends there`);
+      const warn = make("span", "option-warning plan-stop", ` ⚠ ${plain(stop.message, names())}: the move ends there`);
       warn.append(" ", ...rulesOf(stop.rules));
       priced.append(warn);
     }
@@ -171,7 +174,7 @@ export function showPlan() {
       if (quote.hazards.length) summary.append(` ⚠ sets off ${quote.hazards.length} hazard(s).`);
     } else if (quote.refused) {
       summary.classList.add("option-warning");
-      summary.textContent = `⚠ The rules refuse this plan: ${quote.refused.message} `;
+      summary.textContent = `⚠ The rules refuse this plan: ${plain(quote.refused.message, names())} `;
       summary.append(...rulesOf(quote.refused.rules));
     }
   }
