@@ -70,3 +70,55 @@ def test_a_token_dragged_with_the_ruler_moves_on_release(server: Server, page: P
     assert f"{ada['row']},{ada['col']}" == points["to"]["place"], (ada, points["to"])
     # the path ada took this turn stays drawn, faded, under the tokens
     expect(page.locator('#map g.fw-trails polyline[data-actor-trail="ada"]')).to_have_count(1)
+
+
+#: the centre of a grid cell ("row,col") on the screen
+_CELL = """(cell) => {
+  const svg = document.querySelector('#map svg');
+  const [row, col] = cell.split(',').map(Number);
+  const size = Number(svg.getAttribute('data-px-per-cell'));
+  const [x, y] = svg.getAttribute('data-origin').split(' ').map(Number);
+  const p = new DOMPoint(x + (col + 0.5) * size, y + (row + 0.5) * size)
+    .matrixTransform(svg.getScreenCTM());
+  return {x: p.x, y: p.y};
+}"""
+
+
+def test_waypoints_laid_while_dragging_make_the_plan(server: Server, page: Page) -> None:
+    """A styles grid: W (or Space) lays a waypoint under the pointer, Escape takes the
+    drag and its waypoints back; a pause over a cell lays one too, and the release moves
+    along them as one plan, priced first."""
+    table = server.table("styles/ruined-tower")
+    open_table(page, table.link())
+    start = table.state()
+    page.click('.actor-button[data-actor="ada"]')
+    page.wait_for_selector("#map .fw-reach")
+    ada = page.evaluate(_POINTS, "ada")["from"]
+    via, end = page.evaluate(_CELL, "2,3"), page.evaluate(_CELL, "3,4")
+    host = page.locator("#map")
+
+    drag_to(page, ada, via)
+    page.keyboard.press("w")
+    expect(host).to_have_attribute("data-waypoints", "1")
+    page.mouse.move(end["x"], end["y"], steps=6)
+    expect(page.locator("#ruler-label")).to_contain_text("through 1 waypoint")
+    # the ruler goes through the waypoint: token, 2,3, 3,4
+    expect(page.locator("svg.ruler-layer polyline")).to_have_count(1)
+    points = page.locator("svg.ruler-layer polyline").get_attribute("points") or ""
+    assert len(points.split()) == 3, points
+    page.keyboard.press("Escape")
+    page.mouse.up()
+    expect(page.locator("#plan")).to_be_hidden()  # its waypoints went with it
+    assert table.state()["version"] == start["version"]
+
+    drag_to(page, ada, via)
+    page.wait_for_timeout(900)  # a pause over 2,3 lays a waypoint there
+    expect(host).to_have_attribute("data-waypoints", "1")
+    page.mouse.move(end["x"], end["y"], steps=6)
+    page.mouse.up()
+    after = wait_until(lambda: (s := table.state())["version"] > start["version"] and s,
+                       "the move along the waypoints")
+    assert (after["actors"]["ada"]["row"], after["actors"]["ada"]["col"]) == (3, 4)
+    sent = table.get("export", format="json")["steps"]
+    moves = [s for s in sent if s.get("do") == "move"]
+    assert [leg["to"][:2] for leg in moves[-1]["plan"]] == [[2, 3], [3, 4]]

@@ -200,12 +200,30 @@ function rulesOf(rules) {
   return rules.length ? [`(${rules.join(", ")})`] : [];
 }
 
-byId("plan-go").addEventListener("click", () => {
-  if (!page.held) return;
-  void act({command: {do: "move", actor: page.held, plan: page.waypoints},
-            label: "move along the waypoints", to: null, cost: "", checks: [], rules: []});
+byId("plan-go").addEventListener("click", () => void sendPlan());
+
+/** Move along the waypoints laid (one ``move`` with its plan). */
+export async function sendPlan() {
+  if (!page.held || !page.waypoints.length) return;
+  const command = {do: "move", actor: page.held, plan: page.waypoints};
   clearPlan();
-});
+  await act({command, label: "move along the waypoints", to: null, cost: "", checks: [],
+             rules: []});
+}
+
+/**
+ * Price the plan laid and move along it if the rules accept it (a drag released after
+ * laying waypoints); else the plan stays in the panel with the reason.
+ * @returns {Promise<boolean>} whether it moved
+ */
+export async function sendPlanIfPriced() {
+  await pricePlan();
+  if (quote?.ok) {
+    await sendPlan();
+    return true;
+  }
+  return false;
+}
 byId("plan-clear").addEventListener("click", () => clearPlan());
 
 export function clearPlan() {
