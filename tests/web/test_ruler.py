@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.web.conftest import Server, open_table, wait_until
 
@@ -122,3 +122,24 @@ def test_waypoints_laid_while_dragging_make_the_plan(server: Server, page: Page)
     sent = table.get("export", format="json")["steps"]
     moves = [s for s in sent if s.get("do") == "move"]
     assert [leg["to"][:2] for leg in moves[-1]["plan"]] == [[2, 3], [3, 4]]
+
+
+def test_others_see_the_path_of_a_token_being_dragged(server: Server, page: Page,
+                                                      context: BrowserContext) -> None:
+    """The game master drags Bruno: the patrons' page draws his planned path, dashed,
+    until the drag ends (the server relays it through their seat's view)."""
+    table = server.table("sitemaps/tavern-brawl")
+    watcher = context.new_page()
+    open_table(watcher, table.link("side:patrons"))
+    open_table(page, table.link())
+    bruno = page.evaluate(_POINTS, "bruno")["from"]
+    bar = page.locator('#map .place[data-place="bar"]').first.bounding_box()
+    assert bar is not None
+    drag_to(page, bruno, {"x": bar["x"] + bar["width"] / 2, "y": bar["y"] + bar["height"] / 2})
+    planned = watcher.locator('#map g.fw-planned polyline[data-actor-planned="bruno"]')
+    expect(planned).to_have_count(1)
+    assert len((planned.get_attribute("points") or "").split()) == 2  # bruno → the bar
+    page.keyboard.press("Escape")
+    page.mouse.up()
+    expect(planned).to_have_count(0)
+    assert table.state()["actors"]["bruno"]["at"] == "taproom"  # a gesture, not a move

@@ -49,6 +49,8 @@ export const hooks = {
   pickUp: async () => {},
   /** @type {() => void} the seat watched changed (the game master's preview) */
   reconnect: () => {},
+  /** @type {(message: Record<string, unknown>) => void} a message on the live socket */
+  tell: () => {},
 };
 
 /** The read parameters of this page's seat (the game master's preview adds ``as``). */

@@ -6,7 +6,7 @@
 
 import {byId, make, showNumber} from "./api.js";
 import {hooks, mayCommand, page, say} from "./context.js";
-import {tokenAt} from "./hittest.js";
+import {anyPlaceAt, tokenAt} from "./hittest.js";
 import {reachableAt} from "./mapinput.js";
 import {hideTip, landing, moveTo, optionsOf} from "./moves.js";
 import {addWaypoint, clearPlan, sendPlanIfPriced} from "./plan.js";
@@ -152,9 +152,14 @@ function follow(clientX, clientY) {
     const through = laid.at(-1) === cell ? laid : [...laid, cell];
     draw(svg, d.from, through.map((c) => centre(grid, ...cellOf(c))), true);
     planLabel(clientX, clientY);
+    share(d.actor, through);
   } else {
     draw(svg, d.from, found ? pathTo(svg, found.place, to) : [to], found !== null);
     label(clientX, clientY, found ? found.indices : null, back);
+    // the place under the pointer, reachable or not yet known to be (the reach may
+    // still be on its way): the others see where it is being dragged
+    const under = found?.place ?? (back ? null : anyPlaceAt(svg, clientX, clientY));
+    share(d.actor, under ? [under] : []);
   }
   performance.measure("fw-ruler-frame", {start: started, end: performance.now()});
 }
@@ -393,7 +398,26 @@ function cancel() {
   clear();
 }
 
+/** The path last shared, so that only a change is sent. */
+let shared = "";
+
+/**
+ * Share the path under the ruler with the table's other pages (the server relays it to
+ * the seats that perceive the actor, without the places they may not see).
+ * @param {string} actor
+ * @param {string[]} path the places it goes through, the last under the pointer
+ * @param {boolean} [done] the drag is over: the others take the path away
+ */
+function share(actor, path, done = false) {
+  const said = JSON.stringify([actor, path, done]);
+  if (said === shared) return;
+  shared = said;
+  hooks.tell({type: "plan", actor, path, done});
+}
+
 function clear() {
+  const sharing = /** @type {string[]} */ (JSON.parse(shared || "[]"));
+  if (sharing.length && !sharing[2]) share(String(sharing[0]), [], true);
   host.classList.remove("fw-dragging");
   host.parentElement?.querySelector("svg.ruler-layer")?.remove();
   const box = byId("ruler-label");
@@ -442,4 +466,65 @@ export function drawTrails(svg) {
   const tokens = svg.querySelector(":scope > g.actors");
   if (tokens) svg.insertBefore(layer, tokens);
   else svg.append(layer);
+}
+
+// -- the plans under other pages' rulers ------------------------------------------------
+
+/** @type {Map<string, {path: string[], timer: number}>} each actor being dragged elsewhere */
+const planned = new Map();
+/** How long (ms) a shared path stays without news (a page closed mid-drag). */
+const PLANNED_MS = 10_000;
+
+/**
+ * Another page drags ``actor`` along ``path`` (places; the last under its pointer): draw
+ * it, dashed, from the token; ``done`` takes it away.
+ * @param {string} actor
+ * @param {string[]} path
+ * @param {boolean} done
+ */
+export function showPlanned(actor, path, done) {
+  const known = planned.get(actor);
+  if (known) clearTimeout(known.timer);
+  if (done || !path.length) planned.delete(actor);
+  else {
+    planned.set(actor, {path, timer: window.setTimeout(() => showPlanned(actor, [], true),
+                                                       PLANNED_MS)});
+  }
+  const svg = svgOf();
+  if (svg) drawPlanned(svg);
+}
+
+/**
+ * The shared paths on the drawing shown (again after a new drawing).
+ * @param {SVGSVGElement} svg
+ */
+export function drawPlanned(svg) {
+  svg.querySelector("g.fw-planned")?.remove();
+  if (!planned.size) return;
+  const layer = document.createElementNS(SVG, "g");
+  layer.setAttribute("class", "fw-planned");
+  const grid = gridOf(svg);
+  for (const [actor, {path}] of planned) {
+    const token = svg.querySelector(`g[data-actor="${CSS.escape(actor)}"]`);
+    const from = token ? centreOf(svg, token) : null;
+    if (!from) continue;
+    /** @type {Point[]} */
+    const points = [from];
+    for (const place of path) {
+      const shape = grid ? null : svg.querySelector(`.place[data-place="${CSS.escape(place)}"]`);
+      const at = grid ? centre(grid, ...cellOf(place)) : shape ? centreOf(svg, shape) : null;
+      if (at && Number.isFinite(at.x) && Number.isFinite(at.y)) points.push(at);
+    }
+    if (points.length < 2) continue;
+    const line = document.createElementNS(SVG, "polyline");
+    line.setAttribute("points", points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "));
+    line.setAttribute("data-actor-planned", actor);
+    const end = document.createElementNS(SVG, "circle");
+    const last = points[points.length - 1];
+    end.setAttribute("cx", String(last.x));
+    end.setAttribute("cy", String(last.y));
+    end.setAttribute("r", "6");
+    layer.append(line, end);
+  }
+  svg.append(layer);
 }

@@ -17,7 +17,7 @@ import {clearPlan, repriceAt, showPlan} from "./plan.js";
 import {patterns, readReach, shade, unshade} from "./reach.js";
 import {send} from "./commands.js";
 import "./mapinput.js";
-import {drawTrails, startRuler} from "./ruler.js";
+import {drawPlanned, drawTrails, showPlanned, startRuler} from "./ruler.js";
 import {firstView, keepInSight, matchBackground, remember, setUpViews} from "./views.js";
 
 /**
@@ -172,6 +172,7 @@ function showDrawing(text, drawn) {
   map.show(svg);
   matchBackground();
   drawTrails(svg);
+  drawPlanned(svg);
   if (first) firstView(map);
   page.places = [...new Set([...svg.querySelectorAll(".place[data-place]")]
     .map((e) => e.getAttribute("data-place") ?? ""))].filter(Boolean);
@@ -269,6 +270,10 @@ const live = new Live(() => {
   if (page.viewAs) url.searchParams.set("as", page.viewAs);
   return url.toString();
 }, (message) => {
+  if (message.type === "plan") {  // another page's ruler: drawn, nothing read
+    showPlanned(message.actor, message.path, message.done);
+    return;
+  }
   if (message.type === "reset") {
     page.logCount = 0;
     byId("log").replaceChildren();
@@ -290,6 +295,9 @@ const live = new Live(() => {
   }
 });
 
+hooks.tell = (message) => {
+  if (!page.viewAs) live.send(message);
+};
 hooks.reconnect = () => {
   live.restart();
   void refresh();
