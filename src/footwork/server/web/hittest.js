@@ -117,14 +117,14 @@ export function tokenAt(clientX, clientY) {
  * @returns {number[] | null}
  */
 export function metresAt(svg, clientX, clientY) {
-  const matrix = svg.getScreenCTM();
-  if (!matrix) return null;
-  const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
   const perM = Number(svg.getAttribute("data-px-per-m") ?? "0");
   if (!perM) return null;
   for (const floor of svg.querySelectorAll("g.floor[data-origin-m]")) {
     const panel = floor.querySelector("rect.panel");
-    if (!panel) continue;
+    // the floor's own coordinates (the page may have moved the floor: stacked floors)
+    const matrix = panel instanceof SVGGraphicsElement ? panel.getScreenCTM() : null;
+    if (!panel || !matrix) continue;
+    const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
     const x = Number(panel.getAttribute("x")), y = Number(panel.getAttribute("y"));
     const w = Number(panel.getAttribute("width")), h = Number(panel.getAttribute("height"));
     if (p.x < x || p.y < y || p.x > x + w || p.y > y + h) continue;
