@@ -25,6 +25,17 @@ _POINTS = """(actor) => {
 }"""
 
 
+#: the cost written in each shaded cell, by the cell it stands in
+_COSTS = """() => {
+  const svg = document.querySelector('#map svg');
+  const size = Number(svg.getAttribute('data-px-per-cell'));
+  const [x, y] = svg.getAttribute('data-origin').split(' ').map(Number);
+  return Object.fromEntries([...svg.querySelectorAll('g.fw-costs text')].map((t) =>
+    [`${Math.floor((Number(t.getAttribute('y')) - y) / size)},` +
+     `${Math.floor((Number(t.getAttribute('x')) - x) / size)}`, t.textContent]));
+}"""
+
+
 def drag_to(page: Page, start: dict[str, Any], end: dict[str, Any]) -> None:
     page.mouse.move(start["x"], start["y"])
     page.mouse.down()
@@ -39,6 +50,15 @@ def test_a_token_dragged_with_the_ruler_moves_on_release(server: Server, page: P
     page.wait_for_selector("#map .fw-reach")
     points = page.evaluate(_POINTS, "ada")
     label = page.locator("#ruler-label")
+    # each reachable cell's cost is written in it, but where a token or its name is
+    costs: dict[str, str] = page.evaluate(_COSTS)
+    tokens = {f"{a['row']},{a['col']}" for a in start["actors"].values()}
+    assert costs and tokens.isdisjoint(costs)
+    assert {f"{int(c.split(',')[0]) - 1},{c.split(',')[1]}" for c in costs}.isdisjoint(tokens)
+    reach = table.get("reach", actor="ada")
+    for cell, text in costs.items():
+        cost = min(c for t, c in zip(reach["to"], reach["cost"], strict=True) if t == cell)
+        assert float(text) == round(cost, 2), (cell, text, cost)
 
     # dragged to a cell then Escape: nothing sent, the ruler gone
     drag_to(page, points["from"], points["to"])

@@ -219,6 +219,7 @@ export function shade(reach) {
         (indices.length > 1 ? ` (${indices.length} ways)` : ""));
     }
   }
+  if (grid && layer) costNumbers(svg, grid, layer, found);
   if (layer) {
     bandPaths.forEach((d, i) => {
       if (!d) return;
@@ -230,6 +231,48 @@ export function shade(reach) {
     });
   }
   showLegend();
+}
+
+/** Up to how many reachable cells get their cost written inside (more would cost the
+ * pick-up its paint; the legend, the tooltip and the ruler give every cost). */
+export const MOST_NUMBERS = 400;
+
+/**
+ * Each reachable cell's cost written in its middle, where it fits: not in a cell a token
+ * stands in, nor in the cell under it (where the token's name is written), nor one the
+ * drawing writes in (a height, a depth), and only
+ * when there are at most {@link MOST_NUMBERS} cells.
+ * @param {SVGSVGElement} svg
+ * @param {{size: number, x: number, y: number}} grid
+ * @param {SVGGElement} layer
+ * @param {[string, number[], number | null][]} found
+ */
+function costNumbers(svg, grid, layer, found) {
+  if (found.length > MOST_NUMBERS) return;
+  const taken = new Set();
+  for (const token of svg.querySelectorAll("[data-actor][data-row][data-col]")) {
+    const row = Number(token.getAttribute("data-row")), col = Number(token.getAttribute("data-col"));
+    taken.add(`${row},${col}`).add(`${row + 1},${col}`);
+  }
+  // nor where the drawing writes in the cell itself (a height, a water depth "d4")
+  for (const text of svg.querySelectorAll(":scope > g:not(.legend) text[x][y]")) {
+    const x = Number(text.getAttribute("x")), y = Number(text.getAttribute("y"));
+    taken.add(`${Math.floor((y - grid.y) / grid.size)},${Math.floor((x - grid.x) / grid.size)}`);
+  }
+  const group = document.createElementNS(SVG, "g");
+  group.setAttribute("class", "fw-costs");
+  group.setAttribute("aria-hidden", "true");
+  group.setAttribute("font-size", String(Math.round(grid.size * 0.36)));
+  for (const [place, , cost] of found) {
+    if (cost === null || taken.has(place)) continue;
+    const [row, col] = place.split(",").map(Number);
+    const text = document.createElementNS(SVG, "text");
+    text.setAttribute("x", String(grid.x + (col + 0.5) * grid.size));
+    text.setAttribute("y", String(grid.y + (row + 0.5) * grid.size));
+    text.textContent = showNumber(cost);
+    group.append(text);
+  }
+  layer.append(group);
 }
 
 /** The cost legend of the shaded places (hidden when nothing is shaded). */
