@@ -24,6 +24,7 @@ EXAMPLES = ["sitemaps/tavern-brawl", "allowances/lake-battle", "spans/boarding-a
 RAW = {
     "a plural in brackets": re.compile(r"\(s\)"),
     "bracketed numbers": re.compile(r"\[-?\d"),
+    "a bracketed cell": re.compile(r"\(-?\d+,-?\d+\)"),
     "a negative distance": re.compile(r"-\d+(?:\.\d+)? m\b"),
     "a snake_case word": re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b"),
 }

@@ -10,7 +10,7 @@ import {metresAt, placeAt, tokenAt} from "./hittest.js";
 import {hideTip, moveTo, showTip} from "./moves.js";
 import {tipOf} from "./panels.js";
 import {addWaypoint} from "./plan.js";
-import {gridOf} from "./reach.js";
+import {gridOf, reachElement} from "./reach.js";
 
 const host = byId("map");
 
@@ -43,8 +43,7 @@ let under = null;
 
 /** @param {string | null} place */
 function markUnder(place) {
-  const element = place === null ? null
-    : host.querySelector(`.fw-reach[data-place="${CSS.escape(place)}"]`);
+  const element = place === null ? null : reachElement(place);
   if (element === under) return;
   under?.classList.remove("fw-hot");
   element?.classList.add("fw-hot");

@@ -4,7 +4,7 @@
 import {api, byId, make} from "./api.js";
 import {hooks, mayCommand, page} from "./context.js";
 import {hideTip, moveTo, optionsOf, showTip} from "./moves.js";
-import {placeCost} from "./reach.js";
+import {placeCost, reachElement} from "./reach.js";
 import {describe, describePlace, isRisky, names, plain} from "./words.js";
 import {act} from "./commands.js";
 import {keepInSight} from "./views.js";
@@ -179,6 +179,8 @@ async function lookAt(button, index) {
  * @param {boolean} on
  */
 function hot(index, on) {
+  const place = page.reach?.to[index];
+  if (on && place) reachElement(place);  // on a large grid, its square is made now
   for (const element of byId("map").querySelectorAll(".fw-reach")) {
     const indices = (element.getAttribute("data-fw-options") ?? "").split(" ").map(Number);
     if (indices.includes(index)) element.classList.toggle("fw-hot", on);

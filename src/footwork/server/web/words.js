@@ -34,6 +34,8 @@ export function plain(text, ids = new Set()) {
     // a spot in metres, "at [9.25, 3]"; a grid's cell "[1, 6]" (or "[1, 6, 2]")
     .replace(/\[(-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)(?:, (-?\d+(?:\.\d+)?))?\]/g,
              (_, a, b, z) => spotWords(Number(a), Number(b), z === undefined ? null : Number(z)))
+    // a grid's cell in brackets, "to (0,5)"
+    .replace(/\((-?\d+),(-?\d+)\)/g, (_, a, b) => spotWords(Number(a), Number(b)))
     // a choice's name, "let_pass"; a name of the table stays as it is
     .replace(/\b[A-Za-z]+(?:_[A-Za-z0-9]+)+\b/g, (word) => ids.has(word) ? word : word.replaceAll("_", " "));
 }
