@@ -116,7 +116,9 @@ def former(page: Page, live: Any, actor: str, key: str, repeat: int) -> list[flo
     return durations[1:]
 
 
-def pick_ups(page: Page, live: Any, actor: str, repeat: int) -> list[float]:
+def pick_ups(page: Page, live: Any, actor: str, repeat: int, parts: list[list[float]]
+             ) -> list[float]:
+    """The pick-ups' durations (ms); ``parts`` gets each one's read, shading and frames."""
     token = page.locator(f'#map [data-actor="{actor}"]').first
     durations: list[float] = []
     for _ in range(repeat + 1):  # the first warms the page's code paths: not counted
@@ -139,7 +141,20 @@ def pick_ups(page: Page, live: Any, actor: str, repeat: int) -> list[float]:
             raise PlaywrightError(f"the pick-up of {actor} failed: {status or 'superseded'}")
         durations.append(page.evaluate(
             "performance.getEntriesByName('fw-pickup-to-reach').at(-1).duration"))
+        parts.append(page.evaluate(PARTS))
+    del parts[0]
     return durations[1:]
+
+
+#: where a pick-up's time goes: the read (HTTP and the server's search), the shading put
+#: in the document, the two frames until it is painted (ms)
+PARTS = """(() => { const at = (n) => performance.getEntriesByName(n, 'mark').at(-1).startTime;
+  return [at('fw-reach-read') - at('fw-pickup'), at('fw-reach-in-document') - at('fw-reach-read'),
+          at('fw-reach-shown') - at('fw-reach-in-document')]; })()"""
+
+#: one HTTP round trip of the page to the server (a small answer), in ms
+ROUND_TRIP = """async () => { const t = performance.now();
+  await (await fetch('/api/rulesets')).text(); return performance.now() - t; }"""
 
 
 #: how many pick-ups the page measured, and how many ended without a measure
@@ -228,6 +243,7 @@ def main() -> None:
     if args.size:
         cases.append((f"allowances {args.size}² (16 m)", big_map(args.size), "big.json"))
     rows = []
+    splits: list[tuple[str, float, float, float, float, float]] = []
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         server, app, url = serve(Path(folder) / "bench.db")
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -243,7 +259,10 @@ def main() -> None:
                 page.goto(f"{url}/t/{record.id}?key={secrets['gm']}")
                 page.wait_for_selector(f'#map [data-actor="{actor}"]')
                 page.on("request", lambda request, seen=drawings: seen.append(request))
-                clicks = pick_ups(page, live, actor, args.repeat)
+                parts: list[list[float]] = []
+                clicks = pick_ups(page, live, actor, args.repeat, parts)
+                trips = statistics.median(page.evaluate(ROUND_TRIP) for _ in range(args.repeat))
+                split = [statistics.median(p[i] for p in parts) for i in range(3)]
                 fetched = sum("/drawing" in r.url for r in drawings)
                 frames = drag_frames(page, actor)
                 before = former(page, live, actor, secrets["gm"], args.repeat)
@@ -256,6 +275,7 @@ def main() -> None:
             count = len(live.session.engine.options(live.session.state, actor))
             rows.append((name, actor, count, statistics.median(clicks), max(clicks),
                          statistics.median(before), search, fetched, *frames))
+            splits.append((name, *split, trips, search))
         browser.close()
         server.should_exit = True
     load_after = os.getloadavg()
@@ -274,6 +294,15 @@ def main() -> None:
     print(f"\nmedian over the cases: {statistics.median(medians):.1f} ms; "
           f"slowest case: {max(medians):.1f} ms (target: ≤ 150 ms and ≤ 3× options() "
           "+ one HTTP round trip)")
+    print("\nWhere a pick-up's time goes (medians): the read is the HTTP request and the "
+          "server's search; the shading is the page putting it in the document; the frames "
+          "are the two the measure waits for, until it is painted.\n")
+    print("| case | read | shading | two frames (paint) | one HTTP round trip | options() "
+          "| target: 3× options() + round trip |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for name, read, shading, frames, trip, search in splits:
+        print(f"| {name} | {read:.1f} ms | {shading:.1f} ms | {frames:.1f} ms | {trip:.1f} ms "
+              f"| {search:.2f} ms | {3 * search + trip:.1f} ms |")
     sys.stdout.flush()
 
 

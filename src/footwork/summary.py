@@ -32,17 +32,20 @@ def summary(session: Session[Any], view: View[Any] | None = None) -> dict[str, J
     actors = body["actors"]
     assert isinstance(actors, Mapping)
     ruleset = session.engine.ruleset
+    left = _how_they_left(session, view)
     out: list[dict[str, JSON]] = []
     for aid, entry in actors.items():
         assert isinstance(entry, Mapping)
         falls = sum(1 for line in lines if line.get("event") in FALLS
                     and line.get("actor") == aid)
+        in_play = ruleset.takes_turns(state, aid)
         out.append({
             "id": aid,
             "side": entry.get("side"),
             "start": start.get(aid),  # None: brought in during play
             "at": entry.get("at"),
-            "in_play": ruleset.takes_turns(state, aid),
+            "in_play": in_play,
+            "left": None if in_play else left.get(aid),
             "falls": falls,
             "damage": _damage(lines, aid),
         })
@@ -51,6 +54,30 @@ def summary(session: Session[Any], view: View[Any] | None = None) -> dict[str, J
                   if line.get("event") == "encounter_ended"), None)
     return {"rounds": state.round, "ended": state.ended, "reason": ended,
             "actors": out, "removed": [g for g in gone if g not in actors]}
+
+
+def _how_they_left(session: Session[Any], view: View[Any]) -> dict[str, str]:
+    """For each character that left the scene, the seat's log line of the command that
+    took it out (its last line about that character: "plunges into the Skysea…"),
+    found by folding the log batch by batch until it takes no more turns."""
+    ruleset = session.engine.ruleset
+    state = session.initial
+    playing = {aid for aid in state.actors if ruleset.takes_turns(state, aid)}
+    found: dict[str, str] = {}
+    for batch in session.batches:
+        state = session.engine.replay(state, batch)
+        gone = {aid for aid in playing
+                if aid in state.actors and not ruleset.takes_turns(state, aid)}
+        playing = {aid for aid in state.actors if ruleset.takes_turns(state, aid)}
+        if not gone:
+            continue
+        shown = view.batch_lines(state, batch)
+        for aid in gone:
+            about = [line for line in shown
+                     if aid in (line.get("actor"), line.get("target"))]
+            if about:
+                found[aid] = str(about[-1]["text"])
+    return found
 
 
 def _damage(lines: Sequence[Mapping[str, JSON]], actor: str) -> dict[str, int]:
@@ -89,7 +116,8 @@ def summary_lines(body: Mapping[str, JSON]) -> list[str]:
                  f"stayed at {at}" if start == at else f"{start} → {at}")
         parts = [f"{actor['id']} ({actor['side']}): {where}"]
         if not actor["in_play"]:
-            parts.append("out of the scene")
+            left = actor.get("left")
+            parts.append(f"out of the scene ({left})" if left else "out of the scene")
         if actor["falls"]:
             parts.append(f"{actor['falls']} fall{'s' if actor['falls'] != 1 else ''}")
         damage = actor["damage"]

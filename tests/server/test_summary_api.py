@@ -16,6 +16,15 @@ def test_every_seat_reads_the_summary_it_may_see(client: TestClient) -> None:
     assert {a["id"] for a in gm["actors"]} == {"mira", "dov", "bruno", "cook"}
     mira = next(a for a in gm["actors"] if a["id"] == "mira")
     assert mira == {"id": "mira", "side": "patrons", "start": "taproom", "at": "taproom",
-                    "in_play": True, "falls": 0, "damage": {}}
+                    "in_play": True, "left": None, "falls": 0, "damage": {}}
     seen = table.get("summary", "side:patrons").json()
     assert {a["id"] for a in seen["actors"]} == {"mira", "dov", "bruno"}  # the kitchen is hidden
+
+
+def test_the_state_lists_who_is_out_of_the_scene(client: TestClient) -> None:
+    table = Table(client, "spans/boarding-action")
+    assert table.get("state").json()["out_of_scene"] == []
+    assert table.send({"do": "drop", "actor": "ada", "to": "skysea"}).status_code == 200
+    assert table.get("state", "side:raiders").json()["out_of_scene"] == ["ada"]
+    ada = next(a for a in table.get("summary").json()["actors"] if a["id"] == "ada")
+    assert ada["left"] == "ada plunges into the Skysea and leaves the scene"

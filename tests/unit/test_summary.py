@@ -23,7 +23,7 @@ def test_falls_damage_and_places_of_each_character() -> None:
                            .session))
     assert cliff["feng"] == {
         "id": "feng", "side": "sea", "start": "clifftop", "at": "sea", "in_play": True,
-        "falls": 1, "damage": {"damage": 15}}
+        "left": None, "falls": 1, "damage": {"damage": 15}}
     roofs = _by_id(summary(play(load_encounter(EXAMPLES / "spans" / "rooftop-chase.yaml"))
                            .session))
     assert roofs["pell"]["damage"] == {"guard": 8, "lethal": 1}
@@ -64,3 +64,16 @@ def test_run_prints_the_summary_when_the_encounter_ends(tmp_path: Any) -> None:
     assert "  vex: taken out of play by the game master" in shown.output
     lines = summary_lines(summary(play(encounter_from_text(FILE, "end.yaml")).session))
     assert lines[0] == "the encounter ended in round 1: the raiders flee"
+
+
+def test_who_left_the_scene_and_how_in_the_log_s_words() -> None:
+    """A character lost in the Skysea is out of the scene, with the log line that took it
+    out; those still in play have no such line."""
+    session = load_encounter(EXAMPLES / "spans" / "boarding-action.yaml").session()
+    session.do({"do": "drop", "actor": "ada", "to": "skysea"})
+    body = _by_id(summary(session))
+    assert body["ada"]["in_play"] is False
+    assert body["ada"]["left"] == "ada plunges into the Skysea and leaves the scene"
+    assert body["brin"]["in_play"] is True and body["brin"]["left"] is None
+    line = next(x for x in summary_lines(summary(session)) if x.startswith("ada "))
+    assert "out of the scene (ada plunges into the Skysea and leaves the scene)" in line

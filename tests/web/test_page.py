@@ -173,6 +173,10 @@ def test_the_game_master_ends_the_encounter_and_every_page_says_so(
     page.click("#gm-finish")
     wait_until(lambda: table.state()["ended"], "the end")
     expect(page.locator("#turn")).to_contain_text("the encounter is over")
+    # the summary opens for everyone at the end: closed, the log says why it ended
+    expect(page.locator("#summary-dialog")).to_contain_text("the climbers reach the top")
+    page.keyboard.press("Escape")
+    expect(page.locator("#summary-dialog")).to_be_hidden()
     page.click('#panels [data-panel="log-panel"]')
     expect(page.locator("#log")).to_contain_text("the climbers reach the top")
 

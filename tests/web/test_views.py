@@ -51,6 +51,17 @@ _TOKEN = """(actor) => {
 }"""
 
 
+#: the metres the page reads at the centre of floor 1's panel, on the screen
+_FLOOR_1_CENTRE = """async () => {
+  const {metresAt} = await import('/web/hittest.js');
+  const svg = document.querySelector('#map svg');
+  const floor = svg.querySelector('g.floor[data-floor="1"]');
+  const r = floor.querySelector('rect.panel').getBoundingClientRect();
+  const at = metresAt(svg, r.left + r.width / 2, r.top + r.height / 2);
+  return at.map((v) => Math.round(v * 10) / 10);
+}"""
+
+
 @pytest.mark.parametrize(("name", "example"), [("tv-to-scale", "sitemaps/warehouse-catwalks"),
                                                ("tv-grid", "styles/ruined-tower")])
 def test_the_tv_view_gives_the_map_the_screen_in_large_type(
@@ -71,6 +82,13 @@ def test_the_tv_view_gives_the_map_the_screen_in_large_type(
         assert seen["host"] > 0.8, seen  # the map's part of the screen
         assert seen["mapWidth"] > 0.85 or seen["mapHeight"] > 0.85, seen  # the map fills it
         assert seen["texts"] > 5 and seen["smallestText"] >= 11.9, seen
+        if name == "tv-to-scale":
+            # two floors side by side left half the screen empty below: stacked now,
+            # the map is as tall as the screen, and a click on floor 1 reads its metres
+            assert page.locator("#map svg").get_attribute("data-floors") == "column"
+            assert seen["mapHeight"] > 0.85, seen
+            # its panel: 25 m × 11 m from (-1, 0)
+            assert page.evaluate(_FLOOR_1_CENTRE) == [11.5, 5.5]
         page.screenshot(path=str(folder(request, tmp_path) / f"{name}.png"))
         # the legends fold away and come back; the TV button leaves the view
         page.click("#tv-legend")

@@ -811,7 +811,7 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
                          "under a ceiling (c6: its underside at height 6)"))
     for t in tag_names:
         features.append((f'<path d="M{{x}},{{y}} l14,0 l-14,14 Z" '
-                         f'fill={_attr(tag_colour[t])}/>', t))
+                         f'fill={_attr(tag_colour[t])}/>', t.replace("_", " ")))  # words
     if features:
         row(features)
     people: list[tuple[str, str]] = [

@@ -22,6 +22,7 @@ from xml.sax.saxutils import escape
 
 import networkx as nx
 
+from footwork.draw.chance import success_chance
 from footwork.draw.marks import actor_attrs, place_attr, targets_by_place
 from footwork.engine.choices import Option
 from footwork.engine.seats import GM, Seat
@@ -180,21 +181,9 @@ def percent(p: Fraction) -> str:
 
 
 def success_odds(option: Any) -> Fraction:
-    """The chance an option succeeds: the product over its checks of each check's success.
-
-    A check's success is its ``success`` outcome when it has one, else every
-    outcome whose name mentions neither failing nor falling (a certain fall is no
-    "100%"). An option without checks is certain.
-    """
-    p = Fraction(1)
-    for check in option.checks:
-        odds: Mapping[str, Fraction] = check.odds
-        if "success" in odds:
-            p *= Fraction(odds["success"])
-        else:
-            p *= sum((Fraction(v) for k, v in odds.items()
-                      if "fail" not in k.lower() and "fall" not in k.lower()), Fraction(0))
-    return p
+    """The chance an option succeeds (:func:`footwork.draw.chance.success_chance`: the
+    same figure the page's list gives, a flourish counted as a success)."""
+    return success_chance(option).p
 
 
 def _fall_words(option: Any) -> str:

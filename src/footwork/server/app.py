@@ -53,6 +53,7 @@ from footwork.server.models import (
     Summary,
     TableInfo,
 )
+from footwork.server.planned import Plan, Planned, as_seen, may_send, read_plan
 from footwork.server.studies import StudyRequest, study_table
 from footwork.server.tables import (
     Forbidden,
@@ -164,6 +165,7 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
     """The API over ``store``. ``admin_secret`` is the game master of every table;
     ``link_seed`` (kept secret, like it) lets its lobby give every seat's link again."""
     hub = Hub()
+    planned = Planned()
     tables = Tables(store, admin_secret=admin_secret, link_seed=link_seed,
                     on_change=hub.changed)
     unsubscribe = store.subscribe(hub.changed)  # appends by other processes too
@@ -512,6 +514,10 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         await socket.accept()
         waiter = asyncio.Event()
         hub.waiters.setdefault(table_id, set()).add(waiter)
+        # the plans under other pages' rulers (planned.py); a preview shares none
+        listener = planned.join(table_id, who)
+        sender = who if not socket.query_params.get("as") else None
+        relayed: asyncio.Future[Plan] | None = None
         shown: list[dict[str, Any]] | None = None
         closed: asyncio.Future[Any] | None = None
         try:
@@ -533,16 +539,32 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
                     await socket.send_json({"type": "reset", "version": version,
                                             "digest": digest, "after": 0, "lines": lines})
                 shown = lines
-                if closed is None:
-                    closed = asyncio.ensure_future(socket.receive())
-                woken = asyncio.ensure_future(waiter.wait())
-                await asyncio.wait({closed, woken}, return_when=asyncio.FIRST_COMPLETED)
-                woken.cancel()
-                if closed.done():
-                    message = closed.result()
-                    if message["type"] == "websocket.disconnect":
-                        return
-                    closed = None  # a client's message: ignored
+                while True:  # plans come and go until the log grows
+                    if closed is None:
+                        closed = asyncio.ensure_future(socket.receive())
+                    if relayed is None:
+                        relayed = asyncio.ensure_future(listener.queue.get())
+                    woken = asyncio.ensure_future(waiter.wait())
+                    await asyncio.wait({closed, woken, relayed},
+                                       return_when=asyncio.FIRST_COMPLETED)
+                    woken.cancel()
+                    if relayed.done():
+                        seen = await asyncio.to_thread(as_seen, tables, table_id, who,
+                                                       relayed.result())
+                        relayed = None
+                        if seen is not None:
+                            await socket.send_json(seen.to_json())
+                    if closed.done():
+                        message = closed.result()
+                        if message["type"] == "websocket.disconnect":
+                            return
+                        closed = None
+                        plan = read_plan(message.get("text"))  # else ignored
+                        if plan is not None and sender is not None and await asyncio.to_thread(
+                                may_send, tables, table_id, sender, plan):
+                            planned.publish(table_id, listener, plan)
+                    if waiter.is_set():
+                        break
                 waiter.clear()
         except (WebSocketDisconnect, RuntimeError):
             pass
@@ -551,7 +573,10 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         finally:
             if closed is not None:
                 closed.cancel()
+            if relayed is not None:
+                relayed.cancel()
             hub.waiters.get(table_id, set()).discard(waiter)
+            planned.leave(table_id, listener)
 
     return app
 

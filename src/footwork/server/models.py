@@ -96,6 +96,9 @@ class ActorSummary(BaseModel):
     at: str | None = Field(description="where it is now (a place, a span, a cell)")
     in_play: bool = Field(description="false once it is out of the scene (fallen into "
                           "the void, unconscious, drowned: it takes no more turns)")
+    left: str | None = Field(None, description="how it left the scene, in the log's "
+                             "words (the seat's last log line about it in the command "
+                             "that took it out); null while in play")
     falls: int = Field(description="how many times it fell")
     damage: dict[str, int] = Field(description="the damage it took, by kind (`damage`, or "
                                    "`guard` and `lethal` in spans)")

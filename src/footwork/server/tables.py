@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from footwork.draw.chance import success_chance
 from footwork.engine.choices import Option, Options
 from footwork.engine.codec import JSON
 from footwork.engine.commands import Answer, Command, command_to_json
@@ -438,6 +439,11 @@ class Tables:
             body["digest"] = table.digest(seat, len(table.seat_log(seat)))
             body["table"] = table_id
             body["seat"] = str(seat)
+            # those the seat sees who take no more part (a page takes them off the map)
+            seen, ruleset = body.get("actors"), table.session.engine.ruleset
+            body["out_of_scene"] = sorted(
+                aid for aid in (seen if isinstance(seen, dict) else {})
+                if not ruleset.takes_turns(table.session.state, aid))
             pending = table.session.state.pending
             if isinstance(body.get("pending"), dict) and pending is not None and (
                     seat.is_gm or seat.controls(table.session.state, pending.actor)):
@@ -471,6 +477,13 @@ class Tables:
 
         def as_json(option: Option) -> dict[str, JSON]:
             body = option.to_json()
+            success = success_chance(option)
+            if option.checks and success.outcomes:
+                # the figure the map's badge gives, named (a flourish is a success too)
+                exact = all(getattr(c, "exact", True) for c in option.checks)
+                body["success"] = {"p": float(success.p),
+                                   "exact": str(success.p) if exact else None,
+                                   "of": success.words}
             if option.to is None:
                 rolls = rolls_or_none(view, state, option.command)
                 body["rolls"] = rolls

@@ -11,8 +11,11 @@
  * @typedef {{what: string, chance: Odds, rules: string[]}} Loss
  * @typedef {{words: string, fall: Fall | null, hazards: string[],
  *            leaves_scene: Odds | null, loses: Loss | null, rules: string[]}} Risk
+ * @typedef {{actor: string, check: string, dice: string}} Roll a roll a command makes
  * @typedef {{command: Record<string, unknown>, label: string, to: string | null,
- *            cost: string, checks: Check[], rules: string[], risk?: Risk | null}} Option
+ *            cost: string, checks: Check[], rules: string[], risk?: Risk | null,
+ *            roll_due?: boolean, rolls?: Roll[],
+ *            success?: {p: number, exact: string | null, of: string}}} Option
  * @typedef {{choice: string, text: string, words: string, cost: string, checks: Check[],
  *            risk: Risk | null, rules: string[]}} Consequence
  * @typedef {{actor: string, kind: string, choices: string[], prompt: string,
@@ -22,7 +25,7 @@
  * @typedef {{ruleset: string, round: number, turn: string | null, ended: boolean,
  *            order: string[], actors: Record<string, Actor>, pending: Pending | null,
  *            world: Record<string, unknown>, version: number, seat: string,
- *            table: string}} TableState
+ *            table: string, answer_rolls?: Record<string, Roll[]>}} TableState
  * @typedef {{event: string, text: string, rules: string[]}} LogLine
  * @typedef {{version: number, after: number, lines: LogLine[]}} LogPage
  * @typedef {{version: number, table_version: number | null, lines: LogLine[],

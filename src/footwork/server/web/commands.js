@@ -1,10 +1,13 @@
 // Sending commands: at the version the page read, each with a fresh id; with "I roll at
-// the table", a command that may roll first asks for the faces rolled.
+// the table", a command that rolls first asks for the faces rolled (and only then).
 
 import {ApiError, api, byId} from "./api.js";
 import {base, hooks, key, page, say} from "./context.js";
 
-/** @typedef {import("./api.js").Option} Option */
+/**
+ * @typedef {import("./api.js").Option} Option
+ * @typedef {import("./api.js").Roll} Roll
+ */
 
 /** @type {{command: Record<string, unknown>, what: string} | null} */
 let rolling = null;
@@ -16,16 +19,42 @@ function diceAtTable() {
 }
 
 /**
- * Do an option: with "I roll at the table", a command that may roll asks for the faces.
+ * The dice a command rolls now: an answer's from the state (``answer_rolls``), an
+ * option that does not move from its ``roll_due``, anything else (a move, a plan, the
+ * game master's end of a turn) asked of the server (``POST …/rolls``, nothing kept).
+ * Null when the server refuses the command (sending it shows the refusal).
  * @param {Option} option
- * @param {boolean} [mayRoll] the command may roll though the option shows no check
+ * @returns {Promise<Roll[] | null>}
  */
-export async function act(option, mayRoll = false) {
+async function rollsOf(option) {
   const command = option.command;
-  const rolls = mayRoll || option.checks.length > 0 || command["do"] === "end_turn";
-  if (diceAtTable() && rolls) {
-    rolling = {command, what: option.checks.map((c) => `${c.name} (${c.dice})`).join("; ")};
-    byId("dice-what").textContent = `${option.label}. ${rolling.what || "Type the faces if it rolls."}`;
+  const answers = page.state?.answer_rolls;
+  if (typeof command["answer"] === "string" && answers) {
+    const rolls = answers[command["answer"]];
+    if (Array.isArray(rolls)) return rolls;
+  }
+  if (typeof option.roll_due === "boolean") return option.roll_due ? option.rolls ?? [] : [];
+  try {
+    const found = /** @type {{roll_due: boolean, rolls: Roll[]}} */ (
+      await api(`${base}/rolls`, {method: "POST", key, body: {command}}));
+    return found.roll_due ? found.rolls : [];
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Do an option: with "I roll at the table", a command that rolls asks for the faces
+ * first (only then: paying, declining or ending a turn that rolls nothing is sent).
+ * @param {Option} option
+ */
+export async function act(option) {
+  const command = option.command;
+  const rolls = diceAtTable() ? await rollsOf(option) : [];
+  if (rolls && rolls.length) {
+    const what = rolls.map((r) => `${r.actor} rolls ${r.dice} for ${r.check}`).join("; ");
+    rolling = {command, what};
+    byId("dice-what").textContent = `${option.label}: ${what}.`;
     byId("dice-error").textContent = "";
     const faces = /** @type {HTMLInputElement} */ (byId("dice-faces"));
     faces.value = "";

@@ -2,7 +2,8 @@
 // state (the table as read, the character in hand, its reach) and a few hooks that the
 // entry module (table.js) fills in, so that modules call each other without cycles.
 
-import {byId} from "./api.js";
+import {ApiError, byId} from "./api.js";
+import {names, plain} from "./words.js";
 
 /**
  * @typedef {import("./api.js").TableState} TableState
@@ -49,6 +50,8 @@ export const hooks = {
   pickUp: async () => {},
   /** @type {() => void} the seat watched changed (the game master's preview) */
   reconnect: () => {},
+  /** @type {(message: Record<string, unknown>) => void} a message on the live socket */
+  tell: () => {},
 };
 
 /** The read parameters of this page's seat (the game master's preview adds ``as``). */
@@ -77,7 +80,9 @@ export function mayCommand(actor) {
  */
 export function say(what) {
   const status = byId("status");
-  const text = what instanceof Error ? what.message : String(what ?? "");
+  // a refusal of the server in the game's words ("1 zone", not "1 zone(s)")
+  const text = what instanceof ApiError ? plain(what.message, names())
+    : what instanceof Error ? what.message : String(what ?? "");
   status.textContent = text;
   status.classList.toggle("error", what instanceof Error);
 }

@@ -7,7 +7,7 @@ import {act} from "./commands.js";
 import {mayCommand, page, say} from "./context.js";
 import {openPanel} from "./panels.js";
 import {isPhone} from "./views.js";
-import {consequenceLines} from "./words.js";
+import {consequenceLines, names, plain} from "./words.js";
 
 /**
  * @typedef {import("./api.js").TableState} TableState
@@ -63,7 +63,7 @@ export function showDecision() {
     return;
   }
   box.hidden = false;
-  byId("decision-prompt").textContent = pending.prompt;
+  byId("decision-prompt").textContent = plain(pending.prompt, names());
   const choices = byId("decision-choices");
   choices.replaceChildren();
   const consequences = pending.consequences ?? [];
@@ -74,7 +74,7 @@ export function showDecision() {
     button.type = "button";
     button.dataset.choice = choice;
     button.disabled = !mine;
-    button.append(make("span", "choice-name", choice));
+    button.append(make("span", "choice-name", plain(choice, names())));
     if (consequence) button.append(...consequenceLines(consequence));
     if (consequence?.risk) button.classList.add("fw-risky");
     if (takesPoint(pending)) {
@@ -89,7 +89,7 @@ export function showDecision() {
       pick.type = "button";
       pick.dataset.pointChoice = choice;
       pick.disabled = !mine;
-      pick.append(make("span", "choice-name", `${choice}: pick the spot on the map`),
+      pick.append(make("span", "choice-name", `${plain(choice, names())}: pick the spot on the map`),
                   make("span", "option-path", "then click inside the zone, within reach"));
       pick.addEventListener("click", () => startPicking(pending, choice));
       choices.append(pick);
@@ -115,7 +115,7 @@ export async function answer(pending, choice, at) {
   stopPicking();
   const command = {answer: choice, actor: pending.actor, ...(at ? {at} : {})};
   await act({command, label: `answer ${choice}`, to: null, cost: "", checks: [],
-             rules: pending.rules}, true);
+             rules: pending.rules});
 }
 
 /** The places that answer the decision, marked on the map.

@@ -46,6 +46,44 @@ export function placeAt(svg, places, clientX, clientY) {
 }
 
 /**
+ * Any place of the map under a point of the screen, reachable or not (the game
+ * master's fiat puts a token anywhere): on a grid the cell inside the grid's rows and
+ * columns; elsewhere the smallest place whose shape holds the point. Null off the map.
+ * @param {SVGSVGElement} svg
+ * @param {number} clientX
+ * @param {number} clientY
+ * @returns {string | null}
+ */
+export function anyPlaceAt(svg, clientX, clientY) {
+  const matrix = svg.getScreenCTM();
+  if (!matrix) return null;
+  const grid = gridOf(svg);
+  if (grid) {
+    const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+    const row = Math.floor((p.y - grid.y) / grid.size);
+    const col = Math.floor((p.x - grid.x) / grid.size);
+    const rows = Number(svg.getAttribute("data-rows") ?? "0");
+    const cols = Number(svg.getAttribute("data-cols") ?? "0");
+    return row >= 0 && col >= 0 && row < rows && col < cols ? `${row},${col}` : null;
+  }
+  let best = null, area = Infinity;
+  for (const element of svg.querySelectorAll(".place[data-place]")) {
+    for (const shape of shapesOf(element)) {
+      const local = shape.getScreenCTM();
+      if (!local) continue;
+      const q = new DOMPoint(clientX, clientY).matrixTransform(local.inverse());
+      if (!shape.isPointInFill(q)) continue;
+      const box = shape.getBBox();
+      if (box.width * box.height < area) {
+        area = box.width * box.height;
+        best = element.getAttribute("data-place");
+      }
+    }
+  }
+  return best;
+}
+
+/**
  * The shapes that are a place's area: the element itself, or its first shape (a zone's
  * polygon, a span's box; not its label nor the tokens inside).
  * @param {Element} element
@@ -79,14 +117,14 @@ export function tokenAt(clientX, clientY) {
  * @returns {number[] | null}
  */
 export function metresAt(svg, clientX, clientY) {
-  const matrix = svg.getScreenCTM();
-  if (!matrix) return null;
-  const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
   const perM = Number(svg.getAttribute("data-px-per-m") ?? "0");
   if (!perM) return null;
   for (const floor of svg.querySelectorAll("g.floor[data-origin-m]")) {
     const panel = floor.querySelector("rect.panel");
-    if (!panel) continue;
+    // the floor's own coordinates (the page may have moved the floor: stacked floors)
+    const matrix = panel instanceof SVGGraphicsElement ? panel.getScreenCTM() : null;
+    if (!panel || !matrix) continue;
+    const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
     const x = Number(panel.getAttribute("x")), y = Number(panel.getAttribute("y"));
     const w = Number(panel.getAttribute("width")), h = Number(panel.getAttribute("height"));
     if (p.x < x || p.y < y || p.x > x + w || p.y > y + h) continue;

@@ -3,7 +3,10 @@
 
 /**
  * @typedef {{type: "lines" | "reset", version: number, after: number,
- *            lines: import("./api.js").LogLine[]}} LiveMessage
+ *            lines: import("./api.js").LogLine[]}} LogMessage
+ * @typedef {{type: "plan", actor: string, path: string[], done: boolean}} PlanMessage the
+ *   path under another page's ruler (planned movement, relayed as this seat may see it)
+ * @typedef {LogMessage | PlanMessage} LiveMessage
  * @typedef {"connecting" | "live" | "lost"} LiveStatus
  */
 
@@ -50,6 +53,15 @@ export class Live {
       this.attempt += 1;
       this.timer = window.setTimeout(() => this.start(), wait);
     });
+  }
+
+  /**
+   * Send a message to the server (a plan under this page's ruler); dropped while the
+   * connection is down (a plan is a gesture: the next one replaces it).
+   * @param {Record<string, unknown>} message
+   */
+  send(message) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
   /** Connect again now (another seat to watch, say). */

@@ -5,11 +5,12 @@
 import {byId} from "./api.js";
 import {hooks, mayCommand, page, say} from "./context.js";
 import {answer, picking, snap} from "./decisions.js";
+import {placeByClick, placing} from "./gm.js";
 import {metresAt, placeAt, tokenAt} from "./hittest.js";
 import {hideTip, moveTo, showTip} from "./moves.js";
 import {tipOf} from "./panels.js";
 import {addWaypoint} from "./plan.js";
-import {gridOf} from "./reach.js";
+import {gridOf, reachElement} from "./reach.js";
 
 const host = byId("map");
 
@@ -42,8 +43,7 @@ let under = null;
 
 /** @param {string | null} place */
 function markUnder(place) {
-  const element = place === null ? null
-    : host.querySelector(`.fw-reach[data-place="${CSS.escape(place)}"]`);
+  const element = place === null ? null : reachElement(place);
   if (element === under) return;
   under?.classList.remove("fw-hot");
   element?.classList.add("fw-hot");
@@ -105,6 +105,10 @@ async function enter(target) {
 async function click(e) {
   const svg = svgOf();
   if (!svg) return;
+  if (placing) {  // the game master's fiat: put a token anywhere
+    await placeByClick(svg, e.clientX, e.clientY);
+    return;
+  }
   const pending = page.state?.pending ?? null;
   if (picking && pending) {
     const at = metresAt(svg, e.clientX, e.clientY);

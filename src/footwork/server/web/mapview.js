@@ -12,6 +12,23 @@ const CLICK_SLOP = 6;
 /** The edges of the map that the page's controls cover, in CSS pixels. */
 const RESERVED = {right: 58, bottom: 8};
 
+/**
+ * An element's box in its parent's coordinates: its own box moved by its transform (a
+ * floor the page stacked under another).
+ * @param {SVGGraphicsElement} element
+ * @returns {{x: number, y: number, width: number, height: number}}
+ */
+function boxOf(element) {
+  const b = element.getBBox();
+  const m = element.transform.baseVal.consolidate()?.matrix;
+  if (!m) return b;
+  const xs = [b.x, b.x + b.width], ys = [b.y, b.y + b.height];
+  const corners = xs.flatMap((x) => ys.map((y) => new DOMPoint(x, y).matrixTransform(m)));
+  const x0 = Math.min(...corners.map((p) => p.x)), y0 = Math.min(...corners.map((p) => p.y));
+  return {x: x0, y: y0, width: Math.max(...corners.map((p) => p.x)) - x0,
+          height: Math.max(...corners.map((p) => p.y)) - y0};
+}
+
 export class MapView {
   /** @param {HTMLElement} host the element holding the SVG */
   constructor(host) {
@@ -53,17 +70,19 @@ export class MapView {
    * @param {boolean} [refit] fit it again (the room for the map changed)
    */
   show(svg, refit = false) {
-    const vb = svg.viewBox.baseVal;
-    /** @type {Box} */
-    const full = vb && vb.width > 0
-      ? {x: vb.x, y: vb.y, w: vb.width, h: vb.height}
-      : {x: 0, y: 0, w: svg.width.baseVal.value || 800, h: svg.height.baseVal.value || 600};
-    const same = this.svg !== null && full.w === this.full.w && full.h === this.full.h &&
-      full.x === this.full.x && full.y === this.full.y;
+    const size = {w: svg.width.baseVal.value || 800, h: svg.height.baseVal.value || 600};
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     this.host.replaceChildren(svg);
+    this.arrange(svg, this.free());  // the drawing's parts laid out for this screen
+    const vb = svg.viewBox.baseVal;
+    /** @type {Box} */
+    const full = vb && vb.width > 0
+      ? {x: vb.x, y: vb.y, w: vb.width, h: vb.height}
+      : {x: 0, y: 0, w: size.w, h: size.h};
+    const same = this.svg !== null && full.w === this.full.w && full.h === this.full.h &&
+      full.x === this.full.x && full.y === this.full.y;
     this.svg = svg;
     this.full = full;
     this.home = this.content(svg) ?? full;
@@ -87,7 +106,7 @@ export class MapView {
           child.classList.contains("legend")) continue;
       let b;
       try {
-        b = child.getBBox();
+        b = boxOf(child);
       } catch {
         continue;
       }
@@ -103,7 +122,7 @@ export class MapView {
     // fit it beside the zoom buttons (right) and above the cost legend (bottom): the
     // view is as large as the host, the map centred in the part they leave free
     const host = this.host.getBoundingClientRect();
-    const free = {w: host.width - RESERVED.right, h: host.height - RESERVED.bottom};
+    const free = this.free();
     if (free.w < 100 || free.h < 100) return box;
     const scale = Math.min(free.w / box.w, free.h / box.h);
     // centred across; at the top, so that room left below shows the drawing's own legend
@@ -111,6 +130,20 @@ export class MapView {
     return {x: box.x - (free.w / scale - box.w) / 2, y: box.y,
             w: host.width / scale, h: host.height / scale};
   }
+
+  /** The room the map fits in: the host but the zoom buttons and the cost legend. */
+  free() {
+    const host = this.host.getBoundingClientRect();
+    return {w: host.width - RESERVED.right, h: host.height - RESERVED.bottom};
+  }
+
+  /**
+   * Lay out a new drawing's parts for the room it has (views.js stacks the floors of a
+   * wide map drawn to scale); nothing by default.
+   * @param {SVGSVGElement} _svg
+   * @param {{w: number, h: number}} _free
+   */
+  arrange(_svg, _free) {}
 
   apply() {
     const b = this.box;

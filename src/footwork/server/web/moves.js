@@ -6,7 +6,7 @@ import {byId, make} from "./api.js";
 import {act} from "./commands.js";
 import {page, say} from "./context.js";
 import {inRegion, snapInto} from "./hittest.js";
-import {details} from "./reach.js";
+import {details, reachElement} from "./reach.js";
 import {describe, isRisky} from "./words.js";
 
 /**
@@ -36,6 +36,8 @@ export async function optionsOf(indices) {
 function markRisky(indices, found) {
   if (!found.some(isRisky)) return;
   const key = indices.join(" ");
+  const place = page.reach?.to[indices[0]];
+  if (place) reachElement(place);  // on a large grid, its square is made now
   for (const element of byId("map").querySelectorAll(".fw-reach")) {
     if (element.getAttribute("data-fw-options") === key) element.classList.add("fw-risky");
   }

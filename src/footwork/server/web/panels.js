@@ -4,10 +4,11 @@
 import {api, byId, make} from "./api.js";
 import {hooks, mayCommand, page} from "./context.js";
 import {hideTip, moveTo, optionsOf, showTip} from "./moves.js";
-import {placeCost} from "./reach.js";
-import {describe, describePlace, isRisky} from "./words.js";
+import {placeCost, reachElement} from "./reach.js";
+import {describe, describePlace, isRisky, names, plain} from "./words.js";
 import {act} from "./commands.js";
 import {keepInSight} from "./views.js";
+import {howLeft} from "./ending.js";
 
 /**
  * @typedef {import("./api.js").TableState} TableState
@@ -49,7 +50,7 @@ export function showActors() {
   const state = page.state;
   if (!state) return;
   const shown = JSON.stringify([page.held, page.viewAs, state.seat, state.turn, state.order,
-                                state.actors]);
+                                state.actors, ...Object.keys(state.actors).map(howLeft)]);
   if (shown === cast) return;
   cast = shown;
   const list = byId("actors");
@@ -65,7 +66,9 @@ export function showActors() {
     button.dataset.actor = id;
     button.disabled = !mine;
     button.setAttribute("aria-pressed", String(page.held === id));
-    const where = typeof info.at === "string" ? info.at : JSON.stringify(info.at ?? "");
+    const left = howLeft(id);
+    const where = left ?? (typeof info.at === "string" ? info.at : JSON.stringify(info.at ?? ""));
+    if (left) button.classList.add("actor-gone");
     button.append(make("span", "side-mark", sideMark(info.side)),
                   make("span", "actor-name", id),
                   make("span", "actor-where", `${info.side} · ${where}`));
@@ -176,6 +179,8 @@ async function lookAt(button, index) {
  * @param {boolean} on
  */
 function hot(index, on) {
+  const place = page.reach?.to[index];
+  if (on && place) reachElement(place);  // on a large grid, its square is made now
   for (const element of byId("map").querySelectorAll(".fw-reach")) {
     const indices = (element.getAttribute("data-fw-options") ?? "").split(" ").map(Number);
     if (indices.includes(index)) element.classList.toggle("fw-hot", on);
@@ -213,7 +218,7 @@ export function appendLog(lines) {
   const log = byId("log");
   for (const line of lines) {
     const item = make("li", `line line-${line.event}`);
-    item.append(make("span", "line-text", line.text));
+    item.append(make("span", "line-text", plain(line.text, names())));
     for (const rule of line.rules ?? []) {
       const button = make("button", "rule", rule);
       button.type = "button";
@@ -225,7 +230,7 @@ export function appendLog(lines) {
   }
   page.logCount += lines.length;
   const last = lines.at(-1);
-  if (last) byId("tv-last").textContent = `last: ${last.text}`;
+  if (last) byId("tv-last").textContent = `last: ${plain(last.text, names())}`;
   if (lines.length) log.lastElementChild?.scrollIntoView({block: "nearest"});
 }
 

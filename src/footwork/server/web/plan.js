@@ -4,6 +4,7 @@
 import {api, byId, make} from "./api.js";
 import {act} from "./commands.js";
 import {base, page, reads, say} from "./context.js";
+import {names, plain} from "./words.js";
 
 /**
  * @typedef {import("./api.js").Check} Check
@@ -111,7 +112,9 @@ function segmentText(seg) {
   if (seg.status === "moved") {
     return ` · ${seg.cost} u, pool left ${seg.pool_left} u, ${seg.style} left ${seg.cap_left} u`;
   }
-  if (seg.status === "refused") return ` · ⚠ cannot be paid or followed: ${seg.message ?? seg.reason ?? ""}`;
+  if (seg.status === "refused") {
+    return ` · ⚠ cannot be paid or followed: ${plain(seg.message ?? seg.reason ?? "", names())}`;
+  }
   return " · not reached";
 }
 
@@ -126,7 +129,7 @@ export function showPlan() {
   byId("plan-pool").textContent = pool === null ? "" : `Pool left now: ${pool} u. ` +
     "Each segment shows its exact cost, the pool left after it and its style's cap left.";
   page.waypoints.forEach((step, i) => {
-    const item = make("li", "", `to (${step.to.join(",")}) by `);
+    const item = make("li", "", `to cell ${step.to.join(",")} by `);
     item.dataset.segment = String(i);
     const select = make("select");
     select.setAttribute("aria-label", `style of segment ${i + 1}`);
@@ -153,7 +156,7 @@ export function showPlan() {
     }
     if (seg && quote?.stop && quote.stop.segment === i) {
       const stop = quote.stop;
-      const warn = make("span", "option-warning plan-stop", ` ⚠ ${stop.message}: the move ends there`);
+      const warn = make("span", "option-warning plan-stop", ` ⚠ ${plain(stop.message, names())}: the move ends there`);
       warn.append(" ", ...rulesOf(stop.rules));
       priced.append(warn);
     }
@@ -171,7 +174,7 @@ export function showPlan() {
       if (quote.hazards.length) summary.append(` ⚠ sets off ${quote.hazards.length} hazard(s).`);
     } else if (quote.refused) {
       summary.classList.add("option-warning");
-      summary.textContent = `⚠ The rules refuse this plan: ${quote.refused.message} `;
+      summary.textContent = `⚠ The rules refuse this plan: ${plain(quote.refused.message, names())} `;
       summary.append(...rulesOf(quote.refused.rules));
     }
   }
@@ -197,12 +200,30 @@ function rulesOf(rules) {
   return rules.length ? [`(${rules.join(", ")})`] : [];
 }
 
-byId("plan-go").addEventListener("click", () => {
-  if (!page.held) return;
-  void act({command: {do: "move", actor: page.held, plan: page.waypoints},
-            label: "move along the waypoints", to: null, cost: "", checks: [], rules: []});
+byId("plan-go").addEventListener("click", () => void sendPlan());
+
+/** Move along the waypoints laid (one ``move`` with its plan). */
+export async function sendPlan() {
+  if (!page.held || !page.waypoints.length) return;
+  const command = {do: "move", actor: page.held, plan: page.waypoints};
   clearPlan();
-});
+  await act({command, label: "move along the waypoints", to: null, cost: "", checks: [],
+             rules: []});
+}
+
+/**
+ * Price the plan laid and move along it if the rules accept it (a drag released after
+ * laying waypoints); else the plan stays in the panel with the reason.
+ * @returns {Promise<boolean>} whether it moved
+ */
+export async function sendPlanIfPriced() {
+  await pricePlan();
+  if (quote?.ok) {
+    await sendPlan();
+    return true;
+  }
+  return false;
+}
 byId("plan-clear").addEventListener("click", () => clearPlan());
 
 export function clearPlan() {

@@ -185,24 +185,28 @@ export function shade(reach) {
   // to focus, hover and outline
   /** @type {string[]} */
   const bandPaths = ["", "", "", ""];
-  for (const [place, indices, cost] of found) {
-    /** @type {Element[]} */
-    let elements = shapes.get(place) ?? [];
-    if (grid && layer) {
+  if (grid && layer) {
+    // each band one path of squares; each cell a clear square of its own (to focus,
+    // hover, outline), written as one piece of markup parsed at once; beyond
+    // MOST_CELLS cells a square is made only for the cell hovered or asked for
+    // (cellOf): a thousand squares cost the pick-up their layout and paint
+    /** @type {string[]} */
+    const cells = [];
+    cellBand.clear();
+    for (const [place, indices, cost] of found) {
       const [row, col] = place.split(",").map(Number);
       if (!Number.isFinite(row) || !Number.isFinite(col)) continue;
       const x = grid.x + col * grid.size, y = grid.y + row * grid.size;
-      bandPaths[cost === null ? 0 : band(cost)] += `M${x} ${y}h${grid.size}v${grid.size}h${-grid.size}z`;
-      const rect = document.createElementNS(SVG, "rect");
-      rect.setAttribute("class", "fw-cell");
-      rect.setAttribute("x", String(grid.x + col * grid.size));
-      rect.setAttribute("y", String(grid.y + row * grid.size));
-      rect.setAttribute("width", String(grid.size));
-      rect.setAttribute("height", String(grid.size));
-      rect.setAttribute("data-place", place);
-      layer.append(rect);
-      elements = [rect];
+      const b = cost === null ? 0 : band(cost);
+      bandPaths[b] += `M${x} ${y}h${grid.size}v${grid.size}h${-grid.size}z`;
+      cellBand.set(place, b);
+      if (found.length <= MOST_CELLS) cells.push(cellMarkup(reach, grid, place, indices, cost, b));
     }
+    layer.insertAdjacentHTML("beforeend", cells.join(""));
+  }
+  for (const [place, indices, cost] of grid ? [] : found) {
+    /** @type {Element[]} */
+    const elements = shapes.get(place) ?? [];
     // options already read in full (ending the turn, a zone map's moves) show their risk
     const risky = indices.some((i) => {
       const option = reach.details.get(i);
@@ -219,6 +223,7 @@ export function shade(reach) {
         (indices.length > 1 ? ` (${indices.length} ways)` : ""));
     }
   }
+  if (grid && layer) costNumbers(svg, grid, layer, found);
   if (layer) {
     bandPaths.forEach((d, i) => {
       if (!d) return;
@@ -230,6 +235,97 @@ export function shade(reach) {
     });
   }
   showLegend();
+}
+
+/** Up to how many reachable cells each get a square of their own at a pick-up. */
+export const MOST_CELLS = 400;
+/** @type {Map<string, number>} each shaded cell's band */
+const cellBand = new Map();
+
+/**
+ * A reachable cell's square: clear, focusable, with its place, band, options and words.
+ * @param {Reach} reach
+ * @param {{size: number, x: number, y: number}} grid
+ * @param {string} place
+ * @param {number[]} indices
+ * @param {number | null} cost
+ * @param {number} b its band
+ */
+function cellMarkup(reach, grid, place, indices, cost, b) {
+  const [row, col] = place.split(",").map(Number);
+  const x = grid.x + col * grid.size, y = grid.y + row * grid.size;
+  const risky = indices.some((i) => {
+    const option = reach.details.get(i);
+    return option !== undefined && isRisky(option);
+  });
+  const label = `${place}: cost ${cost === null ? "—" : showNumber(cost)}` +
+    (indices.length > 1 ? ` (${indices.length} ways)` : "");
+  return `<rect class="fw-cell fw-reach${risky ? " fw-risky" : ""}" x="${x}" y="${y}" ` +
+    `width="${grid.size}" height="${grid.size}" data-place="${place}" data-band="${b}" ` +
+    `data-fw-options="${indices.join(" ")}" tabindex="0" role="button" aria-label="${label}"/>`;
+}
+
+/**
+ * The element of a reachable place on the map (on a large grid its square, made when
+ * first asked for), or null.
+ * @param {string} place
+ * @returns {Element | null}
+ */
+export function reachElement(place) {
+  const host = byId("map");
+  const found = host.querySelector(`.fw-reach[data-place="${CSS.escape(place)}"]`);
+  if (found) return found;
+  const svg = host.querySelector("svg");
+  const layer = svg?.querySelector("g.fw-overlay");
+  const reach = page.reach;
+  const grid = svg ? gridOf(svg) : null;
+  const indices = reach?.places.get(place);
+  if (!layer || !reach || !grid || !indices) return null;
+  layer.insertAdjacentHTML("beforeend", cellMarkup(reach, grid, place, indices,
+    placeCost(reach, indices), cellBand.get(place) ?? 0));
+  return layer.lastElementChild;
+}
+
+/** Up to how many reachable cells get their cost written inside (more would cost the
+ * pick-up its paint; the legend, the tooltip and the ruler give every cost). */
+export const MOST_NUMBERS = 400;
+
+/**
+ * Each reachable cell's cost written in its middle, where it fits: not in a cell a token
+ * stands in, nor in the cell under it (where the token's name is written), nor one the
+ * drawing writes in (a height, a depth), and only
+ * when there are at most {@link MOST_NUMBERS} cells.
+ * @param {SVGSVGElement} svg
+ * @param {{size: number, x: number, y: number}} grid
+ * @param {SVGGElement} layer
+ * @param {[string, number[], number | null][]} found
+ */
+function costNumbers(svg, grid, layer, found) {
+  if (found.length > MOST_NUMBERS) return;
+  const taken = new Set();
+  for (const token of svg.querySelectorAll("[data-actor][data-row][data-col]")) {
+    const row = Number(token.getAttribute("data-row")), col = Number(token.getAttribute("data-col"));
+    taken.add(`${row},${col}`).add(`${row + 1},${col}`);
+  }
+  // nor where the drawing writes in the cell itself (a height, a water depth "d4")
+  for (const text of svg.querySelectorAll(":scope > g:not(.legend) text[x][y]")) {
+    const x = Number(text.getAttribute("x")), y = Number(text.getAttribute("y"));
+    taken.add(`${Math.floor((y - grid.y) / grid.size)},${Math.floor((x - grid.x) / grid.size)}`);
+  }
+  const group = document.createElementNS(SVG, "g");
+  group.setAttribute("class", "fw-costs");
+  group.setAttribute("aria-hidden", "true");
+  group.setAttribute("font-size", String(Math.round(grid.size * 0.36)));
+  for (const [place, , cost] of found) {
+    if (cost === null || taken.has(place)) continue;
+    const [row, col] = place.split(",").map(Number);
+    const text = document.createElementNS(SVG, "text");
+    text.setAttribute("x", String(grid.x + (col + 0.5) * grid.size));
+    text.setAttribute("y", String(grid.y + (row + 0.5) * grid.size));
+    text.textContent = showNumber(cost);
+    group.append(text);
+  }
+  layer.append(group);
 }
 
 /** The cost legend of the shaded places (hidden when nothing is shaded). */

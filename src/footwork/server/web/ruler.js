@@ -5,10 +5,11 @@
 // whose drawing shows that token.
 
 import {byId, make, showNumber} from "./api.js";
-import {hooks, mayCommand, page} from "./context.js";
-import {tokenAt} from "./hittest.js";
+import {hooks, mayCommand, page, say} from "./context.js";
+import {anyPlaceAt, tokenAt} from "./hittest.js";
 import {reachableAt} from "./mapinput.js";
 import {hideTip, landing, moveTo, optionsOf} from "./moves.js";
+import {addWaypoint, clearPlan, sendPlanIfPriced} from "./plan.js";
 import {gridOf} from "./reach.js";
 import {describe} from "./words.js";
 
@@ -17,6 +18,8 @@ import {describe} from "./words.js";
 const SVG = "http://www.w3.org/2000/svg";
 /** How far (CSS px) a press may move and still be a click. */
 const SLOP = 6;
+/** How long (ms) the pointer rests over a grid cell, while dragging, to lay a waypoint. */
+export const PAUSE_MS = 600;
 
 const host = byId("map");
 
@@ -55,7 +58,10 @@ function centreOf(svg, element) {
 
 /**
  * @typedef {{actor: string, pointer: number, x: number, y: number, moved: boolean,
- *   from: Point | null, place: string | null, indices: number[], at: number[] | null}} Drag
+ *   from: Point | null, place: string | null, indices: number[], at: number[] | null,
+ *   cell: string | null, laid: boolean, pause: number}} Drag the drag under way: on a
+ *   styles grid ``cell`` is the cell under the pointer, ``laid`` whether it laid
+ *   waypoints (pausing, or W or Space), ``pause`` the timer of the pause
  */
 
 /** @type {Drag | null} */
@@ -67,10 +73,12 @@ let frame = 0;
 /** @param {import("./mapview.js").MapView} map */
 export function startRuler(map) {
   map.grab = (e) => {
+    // the game master placing by fiat clicks tokens to choose them: no drag then
+    if (host.classList.contains("fw-placing")) return false;
     const id = tokenAt(e.clientX, e.clientY);
     if (!id || !mayCommand(id) || page.state?.pending) return false;
     drag = {actor: id, pointer: e.pointerId, x: e.clientX, y: e.clientY, moved: false,
-            from: null, place: null, indices: [], at: null};
+            from: null, place: null, indices: [], at: null, cell: null, laid: false, pause: 0};
     swallow = false;
     return true;
   };
@@ -101,9 +109,15 @@ export function startRuler(map) {
     e.preventDefault();
   }, true);
   document.addEventListener("keydown", (e) => {
-    if (e.key !== "Escape" || !drag?.moved) return;
-    e.stopImmediatePropagation();
-    cancel();
+    if (!drag?.moved) return;
+    if (e.key === "Escape") {
+      e.stopImmediatePropagation();
+      cancel();
+    } else if ((e.key === "w" || e.key === "W" || e.key === " ") && plansOnGrid()) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      layWaypoint();
+    }
   }, true);
 }
 
@@ -123,8 +137,30 @@ function follow(clientX, clientY) {
   d.indices = found?.indices ?? [];
   d.at = found?.at ?? null;
   const to = toSvg(svg, clientX, clientY);
-  draw(svg, d.from, found ? pathTo(svg, found.place, to) : [to], found !== null);
-  label(clientX, clientY, found ? found.indices : null, back);
+  const grid = plansOnGrid() ? gridOf(svg) : null;
+  const cell = grid && !back ? cellAt(grid, to) : null;
+  if (cell !== d.cell) {  // a new cell: the pause to lay a waypoint starts again
+    d.cell = cell;
+    clearTimeout(d.pause);
+    if (cell !== null) d.pause = window.setTimeout(layWaypoint, PAUSE_MS);
+  }
+  const laid = page.waypoints.map((w) => `${w.to[0]},${w.to[1]}`);
+  // a single waypoint under the pointer is where a pause ends: still the place's words
+  const onlyHere = laid.length === 1 && laid[0] === cell;
+  if (laid.length && grid && cell !== null && !onlyHere) {
+    // through the waypoints laid, to the cell under the pointer (the plan priced on release)
+    const through = laid.at(-1) === cell ? laid : [...laid, cell];
+    draw(svg, d.from, through.map((c) => centre(grid, ...cellOf(c))), true);
+    planLabel(clientX, clientY);
+    share(d.actor, through);
+  } else {
+    draw(svg, d.from, found ? pathTo(svg, found.place, to) : [to], found !== null);
+    label(clientX, clientY, found ? found.indices : null, back);
+    // the place under the pointer, reachable or not yet known to be (the reach may
+    // still be on its way): the others see where it is being dragged
+    const under = found?.place ?? (back ? null : anyPlaceAt(svg, clientX, clientY));
+    share(d.actor, under ? [under] : []);
+  }
   performance.measure("fw-ruler-frame", {start: started, end: performance.now()});
 }
 
@@ -148,6 +184,80 @@ function pathTo(svg, place, pointer) {
   const legs = Array.isArray(plan) ? plan.map((leg) => /** @type {{to?: number[]}} */ (leg).to)
     .filter((t) => Array.isArray(t)).map((t) => cell(Number(t[0]), Number(t[1]))) : [];
   return [...legs.slice(0, -1), cell(row, col)];
+}
+
+/** Does the held character lay plans on a grid (styles)? Then a drag lays waypoints. */
+function plansOnGrid() {
+  return page.state?.ruleset === "styles" && !page.viewAs;
+}
+
+/**
+ * The grid cell ("row,col") under a point of the drawing, or null off the grid.
+ * @param {{size: number, x: number, y: number}} grid
+ * @param {Point} p
+ */
+function cellAt(grid, p) {
+  const svg = svgOf();
+  const rows = Number(svg?.getAttribute("data-rows") ?? "0");
+  const cols = Number(svg?.getAttribute("data-cols") ?? "0");
+  const row = Math.floor((p.y - grid.y) / grid.size), col = Math.floor((p.x - grid.x) / grid.size);
+  return row >= 0 && col >= 0 && row < rows && col < cols ? `${row},${col}` : null;
+}
+
+/** @param {string} cell @returns {[number, number]} */
+function cellOf(cell) {
+  const [row, col] = cell.split(",").map(Number);
+  return [row, col];
+}
+
+/**
+ * The centre of a grid cell, in the drawing's coordinates.
+ * @param {{size: number, x: number, y: number}} grid
+ * @param {number} row
+ * @param {number} col
+ * @returns {Point}
+ */
+function centre(grid, row, col) {
+  return {x: grid.x + (col + 0.5) * grid.size, y: grid.y + (row + 0.5) * grid.size};
+}
+
+/** Lay a waypoint at the cell under the pointer (a pause over it, or W or Space). */
+function layWaypoint() {
+  const d = drag;
+  if (!d?.moved || d.cell === null || page.held !== d.actor) return;
+  clearTimeout(d.pause);
+  const last = page.waypoints.at(-1);
+  const token = byId("map").querySelector(`[data-actor="${CSS.escape(d.actor)}"]`);
+  const here = token?.getAttribute("data-row") !== null
+    ? `${token?.getAttribute("data-row")},${token?.getAttribute("data-col")}` : "";
+  if (d.cell === here || (last && `${last.to[0]},${last.to[1]}` === d.cell)) return;
+  d.laid = true;
+  addWaypoint(d.cell);
+  host.dataset.waypoints = String(page.waypoints.length);  // for people's eyes and tests
+  const svg = svgOf(), grid = svg ? gridOf(svg) : null;
+  if (svg && grid && d.from) {
+    draw(svg, d.from, page.waypoints.map((w) => centre(grid, w.to[0], w.to[1])), true);
+  }
+}
+
+/**
+ * The ruler's words while waypoints are laid: how many, and how to lay more.
+ * @param {number} clientX
+ * @param {number} clientY
+ */
+function planLabel(clientX, clientY) {
+  const box = byId("ruler-label");
+  const area = /** @type {HTMLElement} */ (box.parentElement).getBoundingClientRect();
+  box.hidden = false;
+  box.dataset.state = "plan";
+  box.dataset.indices = "";
+  box.style.left = `${Math.min(clientX - area.left + 18, area.width - box.offsetWidth - 8)}px`;
+  box.style.top = `${Math.max(8, Math.min(clientY - area.top + 18, area.height - box.offsetHeight - 8))}px`;
+  const n = page.waypoints.length;
+  box.replaceChildren(
+    make("div", "ruler-head", `through ${n} waypoint${n === 1 ? "" : "s"}`),
+    make("span", "hint", "pause or press W to lay another; release to move along them " +
+      "(priced first); Esc cancels"));
 }
 
 /**
@@ -249,9 +359,30 @@ async function release(e) {
   if (!d.moved) return;  // a click: the map's click handler picks up or puts down
   swallow = true;
   cancelAnimationFrame(frame);
+  clearTimeout(d.pause);
+  drag = d;
   follow(e.clientX, e.clientY);  // where it was released, not the last frame
+  drag = null;
+  clearTimeout(d.pause);
   const {indices, at} = {indices: d.indices, at: d.at};
   clear();
+  if (d.laid && d.cell === null) {  // dragged back onto the token: a cancel
+    clearPlan();
+    return;
+  }
+  const last = page.waypoints.at(-1);
+  if (d.laid && page.waypoints.length === 1 && last && `${last.to[0]},${last.to[1]}` === d.cell) {
+    clearPlan();  // the one waypoint is where it was released (a pause to read): a move
+  }
+  if (page.waypoints.length && d.cell !== null && page.held === d.actor) {
+    // waypoints laid: the released cell ends the plan, priced then sent if the rules
+    // accept it (else it stays in the panel with the reason)
+    const end = page.waypoints.at(-1);
+    if (!end || `${end.to[0]},${end.to[1]}` !== d.cell) addWaypoint(d.cell);
+    hideTip();
+    if (!(await sendPlanIfPriced())) say(new Error("the rules refuse this plan: see the waypoints"));
+    return;
+  }
   if (indices.length) {
     hideTip();
     await moveTo(indices, at);
@@ -259,13 +390,34 @@ async function release(e) {
 }
 
 function cancel() {
+  if (drag?.laid) clearPlan();  // the waypoints this drag laid go with it
+  if (drag) clearTimeout(drag.pause);
   drag = null;
   swallow = true;
   cancelAnimationFrame(frame);
   clear();
 }
 
+/** The path last shared, so that only a change is sent. */
+let shared = "";
+
+/**
+ * Share the path under the ruler with the table's other pages (the server relays it to
+ * the seats that perceive the actor, without the places they may not see).
+ * @param {string} actor
+ * @param {string[]} path the places it goes through, the last under the pointer
+ * @param {boolean} [done] the drag is over: the others take the path away
+ */
+function share(actor, path, done = false) {
+  const said = JSON.stringify([actor, path, done]);
+  if (said === shared) return;
+  shared = said;
+  hooks.tell({type: "plan", actor, path, done});
+}
+
 function clear() {
+  const sharing = /** @type {string[]} */ (JSON.parse(shared || "[]"));
+  if (sharing.length && !sharing[2]) share(String(sharing[0]), [], true);
   host.classList.remove("fw-dragging");
   host.parentElement?.querySelector("svg.ruler-layer")?.remove();
   const box = byId("ruler-label");
@@ -314,4 +466,65 @@ export function drawTrails(svg) {
   const tokens = svg.querySelector(":scope > g.actors");
   if (tokens) svg.insertBefore(layer, tokens);
   else svg.append(layer);
+}
+
+// -- the plans under other pages' rulers ------------------------------------------------
+
+/** @type {Map<string, {path: string[], timer: number}>} each actor being dragged elsewhere */
+const planned = new Map();
+/** How long (ms) a shared path stays without news (a page closed mid-drag). */
+const PLANNED_MS = 10_000;
+
+/**
+ * Another page drags ``actor`` along ``path`` (places; the last under its pointer): draw
+ * it, dashed, from the token; ``done`` takes it away.
+ * @param {string} actor
+ * @param {string[]} path
+ * @param {boolean} done
+ */
+export function showPlanned(actor, path, done) {
+  const known = planned.get(actor);
+  if (known) clearTimeout(known.timer);
+  if (done || !path.length) planned.delete(actor);
+  else {
+    planned.set(actor, {path, timer: window.setTimeout(() => showPlanned(actor, [], true),
+                                                       PLANNED_MS)});
+  }
+  const svg = svgOf();
+  if (svg) drawPlanned(svg);
+}
+
+/**
+ * The shared paths on the drawing shown (again after a new drawing).
+ * @param {SVGSVGElement} svg
+ */
+export function drawPlanned(svg) {
+  svg.querySelector("g.fw-planned")?.remove();
+  if (!planned.size) return;
+  const layer = document.createElementNS(SVG, "g");
+  layer.setAttribute("class", "fw-planned");
+  const grid = gridOf(svg);
+  for (const [actor, {path}] of planned) {
+    const token = svg.querySelector(`g[data-actor="${CSS.escape(actor)}"]`);
+    const from = token ? centreOf(svg, token) : null;
+    if (!from) continue;
+    /** @type {Point[]} */
+    const points = [from];
+    for (const place of path) {
+      const shape = grid ? null : svg.querySelector(`.place[data-place="${CSS.escape(place)}"]`);
+      const at = grid ? centre(grid, ...cellOf(place)) : shape ? centreOf(svg, shape) : null;
+      if (at && Number.isFinite(at.x) && Number.isFinite(at.y)) points.push(at);
+    }
+    if (points.length < 2) continue;
+    const line = document.createElementNS(SVG, "polyline");
+    line.setAttribute("points", points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "));
+    line.setAttribute("data-actor-planned", actor);
+    const end = document.createElementNS(SVG, "circle");
+    const last = points[points.length - 1];
+    end.setAttribute("cx", String(last.x));
+    end.setAttribute("cy", String(last.y));
+    end.setAttribute("r", "6");
+    layer.append(line, end);
+  }
+  svg.append(layer);
 }

@@ -7,7 +7,8 @@
 import {api, apiText, byId} from "./api.js";
 import {base, hooks, key, mayCommand, page, reads, say, tableId} from "./context.js";
 import {redecide, showDecision, stopPicking, picking} from "./decisions.js";
-import {showGmTools} from "./gm.js";
+import {markGone, readSummary, showEnd} from "./ending.js";
+import {placing, showGmTools, stopPlacing} from "./gm.js";
 import {Live} from "./live.js";
 import {MapView} from "./mapview.js";
 import {hideTip} from "./moves.js";
@@ -16,7 +17,7 @@ import {clearPlan, repriceAt, showPlan} from "./plan.js";
 import {patterns, readReach, shade, unshade} from "./reach.js";
 import {send} from "./commands.js";
 import "./mapinput.js";
-import {drawTrails, startRuler} from "./ruler.js";
+import {drawPlanned, drawTrails, showPlanned, startRuler} from "./ruler.js";
 import {firstView, keepInSight, matchBackground, remember, setUpViews} from "./views.js";
 
 /**
@@ -69,6 +70,7 @@ async function load() {
     drawing === page.drawn ? Promise.resolve(null) : apiText(`${base}/drawing`, reads()),
     stale && held ? readReach(held) : Promise.resolve(held ? page.reach : null),
     api(`${base}/log`, {key, params: {as: page.viewAs, after: String(page.logCount)}}),
+    readSummary(),  // who went where, when someone left the scene or it ended
   ]);
   page.reach = reach;
   showState();
@@ -78,6 +80,7 @@ async function load() {
   showPlan();
   appendLog(/** @type {LogPage} */ (log).lines);
   repriceAt(state.version);
+  showEnd();
 }
 
 /** Pick up a character (its reach read as arrays and shaded on the drawing already
@@ -164,10 +167,12 @@ function showDrawing(text, drawn) {
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", svg.querySelector("title")?.textContent ?? "the map");
   decorate(svg);
+  markGone(svg);
   const first = map.svg === null;
   map.show(svg);
   matchBackground();
   drawTrails(svg);
+  drawPlanned(svg);
   if (first) firstView(map);
   page.places = [...new Set([...svg.querySelectorAll(".place[data-place]")]
     .map((e) => e.getAttribute("data-place") ?? ""))].filter(Boolean);
@@ -223,6 +228,11 @@ document.addEventListener("keydown", (e) => {
     e.target instanceof HTMLSelectElement;
   if (e.key === "Escape" && !document.querySelector("dialog[open]")) {
     hideTip();
+    if (placing) {
+      stopPlacing();
+      say("");
+      return;
+    }
     if (picking) {
       stopPicking();
       say("");
@@ -260,6 +270,10 @@ const live = new Live(() => {
   if (page.viewAs) url.searchParams.set("as", page.viewAs);
   return url.toString();
 }, (message) => {
+  if (message.type === "plan") {  // another page's ruler: drawn, nothing read
+    showPlanned(message.actor, message.path, message.done);
+    return;
+  }
   if (message.type === "reset") {
     page.logCount = 0;
     byId("log").replaceChildren();
@@ -281,6 +295,9 @@ const live = new Live(() => {
   }
 });
 
+hooks.tell = (message) => {
+  if (!page.viewAs) live.send(message);
+};
 hooks.reconnect = () => {
   live.restart();
   void refresh();

@@ -28,6 +28,7 @@ function isTv() {
 
 /** @param {MapView} map */
 export function setUpViews(map) {
+  map.arrange = stackFloors;
   let textFrame = 0;
   map.onView = () => {
     if (!isTv()) return;
@@ -52,6 +53,54 @@ export function setUpViews(map) {
     }
   });
   if (tv) showTv(map, true);
+}
+
+/** The gap between floors stacked in a column, in the drawing's units. */
+const FLOOR_GAP = 24;
+
+/**
+ * The floors of a map drawn to scale side by side, or in a column when that draws the
+ * map larger in the room it has (a wide map on a TV or a phone: no empty band below
+ * it). What lies under the floors (the scale bar, the legend) moves under the column.
+ * Hit-testing reads each floor's own coordinates, so a moved floor still answers clicks.
+ * @param {SVGSVGElement} svg
+ * @param {{w: number, h: number}} free
+ */
+export function stackFloors(svg, free) {
+  const floors = [...svg.querySelectorAll(":scope > g.floor")];
+  if (floors.length < 2 || free.w < 100 || free.h < 100) return;
+  const boxes = floors.map((f) => /** @type {SVGGraphicsElement} */ (f).getBBox());
+  const left = Math.min(...boxes.map((b) => b.x));
+  const top = Math.min(...boxes.map((b) => b.y));
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const wide = Math.max(...boxes.map((b) => b.width));
+  const tall = boxes.reduce((sum, b) => sum + b.height, 0) + FLOOR_GAP * (boxes.length - 1);
+  const row = Math.min(free.w / (right - left), free.h / (bottom - top));
+  const column = Math.min(free.w / wide, free.h / tall);
+  if (column <= row * 1.1) return;  // side by side is as good
+  let y = top;
+  floors.forEach((floor, i) => {
+    floor.setAttribute("transform", `translate(${left - boxes[i].x} ${y - boxes[i].y})`);
+    y += boxes[i].height + FLOOR_GAP;
+  });
+  const grown = (y - FLOOR_GAP) - bottom;
+  for (const child of svg.children) {
+    if (!(child instanceof SVGGraphicsElement) || child.matches("g.floor")) continue;
+    const b = child.getBBox();
+    if (b.y >= bottom - 1) {
+      child.setAttribute("transform", `translate(0 ${grown}) ${child.getAttribute("transform") ?? ""}`.trim());
+    }
+  }
+  const vb = svg.viewBox.baseVal;
+  for (const rect of svg.querySelectorAll(":scope > rect")) {  // the background grows too
+    const r = /** @type {SVGRectElement} */ (rect);
+    if (r.width.baseVal.value >= vb.width * 0.95 && r.height.baseVal.value >= vb.height * 0.95) {
+      r.setAttribute("height", String(r.height.baseVal.value + grown));
+    }
+  }
+  svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.width} ${vb.height + grown}`);
+  svg.dataset.floors = "column";
 }
 
 /**

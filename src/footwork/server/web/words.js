@@ -1,6 +1,7 @@
 // Options, checks and risks in words: what the list, the tooltip and the decisions show.
 
 import {make, showNumber, showOdds} from "./api.js";
+import {page} from "./context.js";
 
 /**
  * @typedef {import("./api.js").Option} Option
@@ -8,6 +9,49 @@ import {make, showNumber, showOdds} from "./api.js";
  * @typedef {import("./api.js").Risk} Risk
  * @typedef {import("./api.js").Consequence} Consequence
  */
+
+/**
+ * A text of the server in the game's words: counts with their plural ("1 zone",
+ * "0 zones", not "zone(s)"), an Allowance spent said so ("7 m (flight -7 m)" is "7 m
+ * (7 m of flight)"), the faces of a roll without brackets ("[3, 4] = 7" is "3 + 4 = 7"),
+ * a spot without brackets ("at [9.25, 3]" is "at x 9.25 m, y 3 m" on a map drawn to
+ * scale, a grid's "[1, 6]" the cell "1,6"), and a choice's name with spaces
+ * ("let_pass" is "let pass"; ids of places and characters are kept as they are).
+ * @param {string} text
+ * @param {Set<string>} [ids] names kept as they are (places, characters)
+ */
+export function plain(text, ids = new Set()) {
+  return text
+    // "1 zone(s)", "5 height(s)", "0 Simple Action(s)": the plural the count needs
+    .replace(/(-?\d+(?:\.\d+)?)((?:\s+[A-Za-z]+)+?)\(s\)/g,
+             (_, n, words) => `${n}${words}${Number(n) === 1 ? "" : "s"}`)
+    .replace(/\(s\)/g, "s")
+    // an Allowance spent, "(overland -1 m, flight -15 m)"
+    .replace(/\b([A-Za-z]+) -(\d+(?:\.\d+)?) m\b/g, "$2 m of $1")
+    // the faces rolled, "[5] = 5", "[3, 4] = 7"
+    .replace(/\[(-?\d+(?:, -?\d+)*)\] = (-?\d+)/g,
+             (_, faces, total) => faces.includes(",") ? `${faces.split(", ").join(" + ")} = ${total}` : total)
+    // a spot in metres, "at [9.25, 3]"; a grid's cell "[1, 6]" (or "[1, 6, 2]")
+    .replace(/\[(-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)(?:, (-?\d+(?:\.\d+)?))?\]/g,
+             (_, a, b, z) => spotWords(Number(a), Number(b), z === undefined ? null : Number(z)))
+    // a grid's cell in brackets, "to (0,5)"
+    .replace(/\((-?\d+),(-?\d+)\)/g, (_, a, b) => spotWords(Number(a), Number(b)))
+    // a choice's name, "let_pass"; a name of the table stays as it is
+    .replace(/\b[A-Za-z]+(?:_[A-Za-z0-9]+)+\b/g, (word) => ids.has(word) ? word : word.replaceAll("_", " "));
+}
+
+/**
+ * A point of the map in words: on a map drawn to scale a spot in metres, on a grid a
+ * cell (with its height).
+ * @param {number} a
+ * @param {number} b
+ * @param {number | null} z
+ */
+export function spotWords(a, b, z = null) {
+  const toScale = document.querySelector("#map svg")?.getAttribute("data-map") === "to-scale";
+  if (toScale) return `x ${showNumber(a)} m, y ${showNumber(b)} m`;
+  return `cell ${showNumber(a)},${showNumber(b)}${z === null ? "" : ` (height ${showNumber(z)})`}`;
+}
 
 /** Outcome names that are a risk: shown as warnings. */
 const RISKY = /fall|disaster|drown|damage|hazard|sink|interrupt/i;
@@ -29,7 +73,8 @@ export function riskLines(risk) {
     let damage = fall.damage ? `, damage ${fall.damage}` : "";
     const odds = Object.entries(fall.damage_odds);
     if (odds.length) damage += `: ${odds.map(([name, o]) => `${name} ${showOdds(o)}`).join(" · ")}`;
-    out.push(`falls ${fall.distance} ${fall.unit}${chance}${damage}`);
+    const unit = fall.distance === 1 || /^(m|u)$/.test(fall.unit) ? fall.unit : `${fall.unit}s`;
+    out.push(`falls ${showNumber(fall.distance)} ${unit}${chance}${damage}`);
   }
   if (risk.leaves_scene) {
     out.push(`leaves the scene${risk.leaves_scene.p >= 1 ? "" : ` (${showOdds(risk.leaves_scene)})`}`);
@@ -41,7 +86,7 @@ export function riskLines(risk) {
     out.push(`${what}${risk.loses.chance.p >= 1 ? "" : ` (${showOdds(risk.loses.chance)})`}`);
   }
   if (!out.length && risk.words) out.push(risk.words);
-  return out;
+  return out.map((line) => plain(line, names()));
 }
 
 /**
@@ -58,7 +103,7 @@ export function warnings(option) {
       if (odds.p > 0 && RISKY.test(name)) out.push(`${name} ${showOdds(odds)}`);
     }
   }
-  if (RISKY_LABEL.test(option.label)) out.push(option.label);
+  if (RISKY_LABEL.test(option.label)) out.push(plain(option.label, names()));
   return out;
 }
 
@@ -71,7 +116,8 @@ export function isRisky(option) {
 }
 
 /**
- * The path of an option, when its command has one (a plan, a via).
+ * The path of an option in words, when its command has one: a plan's legs, the way,
+ * the movement type, the challenge, the die, the spot.
  * @param {Option} option
  */
 export function pathOf(option) {
@@ -80,16 +126,57 @@ export function pathOf(option) {
   if (Array.isArray(plan)) {
     return plan.map((leg) => {
       const step = /** @type {{style?: string, to?: unknown}} */ (leg);
-      return `${step.style ?? "?"} → ${JSON.stringify(step.to)}`;
-    }).join(" · ");
+      return `${step.style ?? "move"} to ${pointWords(step.to)}`;
+    }).join(", then ");
   }
+  /** @type {Record<string, (value: unknown) => string>} */
+  const said = {
+    via: (v) => `via ${String(v)}`,
+    type: (v) => `by ${String(v)}`,
+    element: (v) => `${capital(String(v))} challenge`,
+    die: (v) => `with the ${String(v)} die`,
+    at: (v) => `at ${pointWords(v)}`,
+  };
   const parts = [];
-  for (const name of ["via", "type", "element", "die", "at"]) {
-    if (command[name] !== undefined && command[name] !== null) {
-      parts.push(`${name} ${JSON.stringify(command[name])}`);
-    }
+  for (const [name, words] of Object.entries(said)) {
+    const value = command[name];
+    if (value !== undefined && value !== null) parts.push(words(value));
   }
   return parts.join(" · ");
+}
+
+/** @param {string} word */
+function capital(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/**
+ * A point of a command (``[x, y]`` in metres, a grid's ``[row, col]`` or a cell's name)
+ * in words.
+ * @param {unknown} value
+ */
+function pointWords(value) {
+  if (Array.isArray(value) && value.length >= 2 && value.every((v) => typeof v === "number")) {
+    const [a, b, z] = /** @type {number[]} */ (value);
+    return spotWords(a, b, z ?? null);
+  }
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/**
+ * The option's chance of success, as the map's badge gives it, naming the outcomes it
+ * counts ("success or flourish: 11/20, 55%").
+ * @param {{p: number, exact: string | null, of: string}} success
+ */
+export function successLine(success) {
+  const percent = `${Number((success.p * 100).toFixed(1))}%`;
+  const exact = success.exact !== null ? `${success.exact}, ${percent}` : `≈${percent}`;
+  return make("span", "option-success", `${success.of}: ${exact}`);
+}
+
+/** The names of the table kept as they are in words (its places and characters). */
+export function names() {
+  return new Set([...page.places, ...Object.keys(page.state?.actors ?? {})]);
 }
 
 /** @param {Check} check */
@@ -105,11 +192,13 @@ export function checkLine(check) {
 export function describe(option) {
   const box = make("div", "option-text");
   const risky = warnings(option).length > 0;
-  box.append(make("span", "option-label", risky ? `⚠ ${option.label}` : option.label));
-  if (option.cost) box.append(make("span", "option-cost", option.cost));
+  const label = plain(option.label, names());
+  box.append(make("span", "option-label", risky ? `⚠ ${label}` : label));
+  if (option.cost) box.append(make("span", "option-cost", plain(option.cost, names())));
   const path = pathOf(option);
   if (path) box.append(make("span", "option-path", path));
   for (const check of option.checks) box.append(checkLine(check));
+  if (option.success) box.append(successLine(option.success));
   for (const warning of warnings(option)) box.append(make("span", "option-warning", `⚠ ${warning}`));
   return box;
 }
@@ -134,12 +223,14 @@ export function describePlace(place, cost) {
  */
 export function consequenceLines(consequence) {
   const out = [];
-  const words = [consequence.words, consequence.cost].filter(Boolean).join(" · ");
+  const words = plain([consequence.words, consequence.cost].filter(Boolean).join(" · "), names());
   if (words) out.push(make("span", "option-path", words));
   for (const check of consequence.checks) out.push(checkLine(check));
   for (const warning of consequence.risk ? riskLines(consequence.risk) : []) {
     out.push(make("span", "option-warning", `⚠ ${warning}`));
   }
-  if (!out.length && consequence.text) out.push(make("span", "option-path", consequence.text));
+  if (!out.length && consequence.text) {
+    out.push(make("span", "option-path", plain(consequence.text, names())));
+  }
   return out;
 }

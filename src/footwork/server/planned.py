@@ -1,0 +1,105 @@
+"""Planned movement shared while a player drags a token: the page sends the path under
+its ruler on the table's WebSocket (`{"type": "plan", "actor", "path", "done"}`), and
+the server relays it to the other live pages of that table, each through its own seat's
+view: a seat that does not perceive the actor gets nothing, and the places of the path
+it may not see are left out. Nothing is stored and no rule is asked: it is a gesture,
+not a command. Relayed within one server process (several workers over PostgreSQL do
+not pass plans to each other's pages)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from footwork.engine.seats import Seat
+from footwork.server.tables import Tables
+
+#: the most places a shared path holds, and the longest name of one
+MOST_PLACES = 32
+LONGEST_NAME = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A path under a ruler: the actor dragged, the places it goes through (the last
+    under the pointer), and whether the drag is over (the path is then taken away)."""
+
+    actor: str
+    path: tuple[str, ...]
+    done: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "plan", "actor": self.actor, "path": list(self.path),
+                "done": self.done}
+
+
+def read_plan(text: str | None) -> Plan | None:
+    """A plan a page sent, or None for anything else (a client message is otherwise
+    ignored: the socket only pushes)."""
+    try:
+        body = json.loads(text or "")
+    except ValueError:
+        return None
+    if not isinstance(body, Mapping) or body.get("type") != "plan":
+        return None
+    actor, path = body.get("actor"), body.get("path", [])
+    if not isinstance(actor, str) or not 0 < len(actor) <= LONGEST_NAME:
+        return None
+    if not isinstance(path, list) or len(path) > MOST_PLACES or not all(
+            isinstance(p, str) and 0 < len(p) <= LONGEST_NAME for p in path):
+        return None
+    return Plan(actor, tuple(path), bool(body.get("done", False)))
+
+
+def may_send(tables: Tables, table_id: str, seat: Seat, plan: Plan) -> bool:
+    """Only a seat that commands the actor shares its plan."""
+    table = tables.live(table_id)
+    with table.lock:
+        return seat.controls(table.session.state, plan.actor)
+
+
+def as_seen(tables: Tables, table_id: str, seat: Seat, plan: Plan) -> Plan | None:
+    """``plan`` as ``seat`` may see it: None when the seat does not perceive the actor
+    (the same filter as its state and log), else without the places hidden from it."""
+    table = tables.live(table_id)
+    with table.lock:
+        state = table.session.state
+        if plan.actor not in state.actors:
+            return None
+        hidden = table.view(seat).secrets(state)
+    if plan.actor in hidden:
+        return None
+    return Plan(plan.actor, tuple(p for p in plan.path if p not in hidden), plan.done)
+
+
+@dataclass(eq=False)  # each page is itself (hashed by identity)
+class Listener:
+    """One live page: its seat, and the plans waiting to be sent to it."""
+
+    seat: Seat
+    queue: asyncio.Queue[Plan] = field(default_factory=asyncio.Queue)
+
+
+class Planned:
+    """The live pages of each table that plans are relayed to."""
+
+    def __init__(self) -> None:
+        self.listeners: dict[str, set[Listener]] = {}
+
+    def join(self, table_id: str, seat: Seat) -> Listener:
+        listener = Listener(seat)
+        self.listeners.setdefault(table_id, set()).add(listener)
+        return listener
+
+    def leave(self, table_id: str, listener: Listener) -> None:
+        self.listeners.get(table_id, set()).discard(listener)
+
+    def publish(self, table_id: str, sender: Listener, plan: Plan) -> None:
+        """Queue ``plan`` for every other page of the table (each filters it when it
+        sends, through its seat's view)."""
+        for listener in list(self.listeners.get(table_id, ())):
+            if listener is not sender:
+                listener.queue.put_nowait(plan)

@@ -1,0 +1,93 @@
+"""Every label in the game's words, in a real browser: examples played through the API,
+then the page's visible text (the characters, the decision, the log) and every option
+of the character to move, as the list and the tooltip write it, are walked for raw
+patterns: "zone(s)", bracketed coordinates or faces, "(flight -1 m)", snake_case words
+(a choice's internal name; the table's own place and character ids are kept)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import yaml
+from playwright.sync_api import Page
+
+from tests.web.conftest import Server, Table, open_table
+
+ROOT = Path(__file__).resolve().parents[2]
+#: a choice named in snake_case, zone(s), a grid plan, d100 degrees, faces rolled
+EXAMPLES = ["sitemaps/tavern-brawl", "allowances/lake-battle", "spans/boarding-action",
+            "cultivation/courtyard-duel"]
+RAW = {
+    "a plural in brackets": re.compile(r"\(s\)"),
+    "bracketed numbers": re.compile(r"\[-?\d"),
+    "a bracketed cell": re.compile(r"\(-?\d+,-?\d+\)"),
+    "a negative distance": re.compile(r"-\d+(?:\.\d+)? m\b"),
+    "a snake_case word": re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b"),
+}
+
+#: the texts the page shows: its panels, and each option of the actor to move written
+#: by the page's own words module (as the list, the tooltip and the ruler write it)
+_TEXTS = """async ([key, actor]) => {
+  const words = await import('/web/words.js');
+  const out = [document.querySelector('.table').innerText];
+  if (actor) {
+    const base = location.pathname.replace('/t/', '/api/tables/');
+    const reply = await fetch(`${base}/options?actor=${encodeURIComponent(actor)}`,
+                              {headers: {Authorization: `Bearer ${key}`}});
+    for (const option of await reply.json()) out.push(words.describe(option).innerText ||
+                                                       words.describe(option).textContent);
+  }
+  return out;
+}"""
+
+
+def played(server: Server, example: str) -> Table:
+    """A table of ``example`` with the example's own steps played through the API (up
+    to the first the table refuses), so that its log has rolls, falls and answers."""
+    table = server.table(example)
+    data = yaml.safe_load((ROOT / "examples" / f"{example}.yaml").read_text())
+    for i, step in enumerate(data.get("steps") or []):
+        if "do" not in step and "answer" not in step:
+            continue
+        command = dict(step)
+        if "answer" in command and "actor" not in command:
+            command["actor"] = table.state()["pending"]["actor"]
+        reply = httpx.post(f"{server.url}/api/tables/{table.id}/commands",
+                           headers={"Authorization": f"Bearer {table.secrets['gm']}"},
+                           json={"version": table.state()["version"], "command": command,
+                                 "command_id": f"words-{i}"}, timeout=30)
+        if reply.status_code != 200:
+            break
+    return table
+
+
+def raw_words(texts: list[str], ids: set[str]) -> list[str]:
+    """Each raw pattern found, with the text around it."""
+    found = []
+    for text in texts:
+        for what, pattern in RAW.items():
+            for match in pattern.finditer(text):
+                if what == "a snake_case word" and match.group(0) in ids:
+                    continue
+                start = max(0, match.start() - 40)
+                found.append(f"{what}: …{text[start:match.end() + 40]}…")
+    return found
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_the_page_speaks_in_the_game_s_words(server: Server, page: Page, example: str) -> None:
+    table = played(server, example)
+    state: dict[str, Any] = table.state()
+    open_table(page, table.link())
+    page.click('#panels [data-panel="log-panel"]')
+    texts: list[str] = page.evaluate(_TEXTS, [table.secrets["gm"], state["turn"]])
+    page.click('#panels [data-panel="play"]')
+    texts.append(page.locator(".table").inner_text())
+    ids = set(state["actors"]) | set(page.evaluate(
+        "[...document.querySelectorAll('#map [data-place]')].map(e => e.dataset.place)"))
+    assert len(texts) > 2, "the options were written"
+    assert raw_words(texts, ids) == []
