@@ -30,12 +30,12 @@ from footwork.errors import (
     FootworkError,
     IllegalCommand,
     ScenarioError,
-    ScenarioErrors,
     excerpt,
 )
 from footwork.markdown import passage_markdown, to_html
 from footwork.rulesets import available, get_ruleset
 from footwork.scenario.source import read_file
+from footwork.server.build import router as build_routes
 from footwork.server.models import (
     CommandRequest,
     CommandResult,
@@ -52,6 +52,7 @@ from footwork.server.models import (
     SeatLink,
     Summary,
     TableInfo,
+    faults_of,
 )
 from footwork.server.studies import StudyRequest, study_table
 from footwork.server.tables import (
@@ -95,13 +96,6 @@ def _refusal(status: int, reason: str, message: str, rules: tuple[str, ...] = ()
     body = Refusal(reason=reason, message=" ".join(message.split())[:500], rules=list(rules),
                    faults=faults or None)
     return JSONResponse(body.model_dump(exclude_none=True), status_code=status)
-
-
-def _faults(exc: ScenarioError) -> list[Fault]:
-    """Each fault of a refused encounter file, for a page to list."""
-    every = exc.errors if isinstance(exc, ScenarioErrors) else (exc,)
-    return [Fault(line=e.line, path=e.path, message=" ".join(e.detail.split())[:300])
-            for e in every]
 
 
 class BoundedBody:
@@ -225,7 +219,7 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         if isinstance(exc, IllegalCommand):
             return _refusal(422, exc.reason, exc.detail, exc.rules)
         if isinstance(exc, ScenarioError):
-            return _refusal(400, "invalid", str(exc), faults=_faults(exc))
+            return _refusal(400, "invalid", str(exc), faults=faults_of(exc))
         return _refusal(400, "invalid", str(exc))
 
     @app.exception_handler(Exception)
@@ -260,6 +254,7 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         return FileResponse(WEB / "table.html", headers=NO_CACHE)
 
     app.mount("/web", StaticFiles(directory=WEB), name="web")
+    app.include_router(build_routes())  # the encounter builder: /build and /api/build/…
 
     @app.get("/api/examples", response_model=list[Example])
     def examples() -> list[Example]:
