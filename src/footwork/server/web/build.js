@@ -296,10 +296,10 @@ function renderActors(forms) {
   const heading = make("h3", "", `Actor ${actors[i].id}`);
   host.replaceChildren(heading, objectForm(actorSchema(), defs, actors[i], `actors[${i}]`,
     next => {
-      const old = String(actors[i].id);
+      const old = String(draft.data.actors[i]?.id);
       const renamed = String(next.id ?? old);
       edit(d => {
-        d.actors[i] = next;
+        d.actors[i] = {...next};
         if (renamed !== old) {
           syncOrder(d, {[old]: renamed});
           selected = renamed;
@@ -338,13 +338,19 @@ function renderMapForms() {
   const lists = Object.entries(/** @type {Data} */ (mapSchema.properties ?? {}))
     .filter(([, p]) => p.type === "array" && p.items?.$ref);
   const parts = lists.map(([name, p]) => listForm(name, p.items, defs, map[name] ?? [],
-    `map.${name}`, items => edit(d => {
+    `map.${name}`, (items, grew) => edit(d => {
       d.map = {...d.map};
       if (items.length) d.map[name] = items;
       else delete d.map[name];
-    }, true), n => ({id: `${name.replace(/s$/, "")}-${n + 1}`})));
-  const rest = objectForm(mapSchema, defs, map, "map", next => edit(d => { d.map = next; }),
-                          lists.map(([name]) => name));
+    }, grew), n => ({id: `${name.replace(/s$/, "")}-${n + 1}`})));
+  const listed = lists.map(([name]) => name);
+  // the map's other keys (walls, cell size...): only those are taken from this form
+  const rest = objectForm(mapSchema, defs, map, "map", next => edit(d => {
+    const kept = Object.fromEntries(Object.entries(d.map ?? {}).filter(
+      ([k]) => listed.includes(k)));
+    const own = Object.fromEntries(Object.entries(next).filter(([k]) => !listed.includes(k)));
+    d.map = {...own, ...kept};
+  }), listed);
   host.replaceChildren(...parts, rest);
 }
 

@@ -84,15 +84,18 @@ export function objectForm(schema, defs, value, path, onChange, skip = []) {
   const s = resolve(schema, defs);
   const box = make("div", "schema-form");
   const required = new Set(s.required ?? []);
+  // the object as its inputs say now: each input changes its own key of it, so an edit
+  // never brings back what another input of the same form changed before
+  let current = {...value};
   for (const [name, raw] of Object.entries(/** @type {Schema} */ (s.properties ?? {}))) {
     if (skip.includes(name)) continue;
     const prop = unwrap(raw, defs);
     const here = path ? `${path}.${name}` : name;
     const set = (/** @type {unknown} */ next) => {
-      const copy = {...value};
-      if (next === undefined) delete copy[name];
-      else copy[name] = next;
-      onChange(copy);
+      current = {...current};
+      if (next === undefined) delete current[name];
+      else current[name] = next;
+      onChange(current);
     };
     box.append(field(name, prop, defs, value[name], here, required.has(name), set));
   }
@@ -206,7 +209,8 @@ function field(name, prop, defs, current, path, required, set) {
  * @param {Schema} defs
  * @param {Data[]} items
  * @param {string} path the list's path in the file (`map.zones`)
- * @param {(items: Data[]) => void} onChange
+ * @param {(items: Data[], grew: boolean) => void} onChange ``grew``: an item was added
+ *   or removed (the list is drawn again), not only edited
  * @param {(index: number) => Data} fresh a new item
  * @returns {HTMLElement}
  */
@@ -214,25 +218,26 @@ export function listForm(title, itemSchema, defs, items, path, onChange, fresh) 
   const box = make("section", "schema-list");
   box.dataset.path = path;
   box.append(make("h3", "", title));
+  let current = [...items];  // as the forms say now (see objectForm)
   items.forEach((item, i) => {
     const one = make("details", "schema-item");
     one.dataset.path = `${path}[${i}]`;
     const summary = make("summary", "", String(item.id ?? item.between ?? `${title} ${i + 1}`));
     one.append(summary);
     one.append(objectForm(itemSchema, defs, item, `${path}[${i}]`, next => {
-      const copy = [...items];
-      copy[i] = next;
-      onChange(copy);
+      current = [...current];
+      current[i] = next;
+      onChange(current, false);
     }));
     const remove = make("button", "danger", `Remove ${summary.textContent}`);
     remove.type = "button";
-    remove.addEventListener("click", () => onChange(items.filter((_, j) => j !== i)));
+    remove.addEventListener("click", () => onChange(current.filter((_, j) => j !== i), true));
     one.append(remove);
     box.append(one);
   });
   const add = make("button", "", `Add to ${title}`);
   add.type = "button";
-  add.addEventListener("click", () => onChange([...items, fresh(items.length)]));
+  add.addEventListener("click", () => onChange([...current, fresh(current.length)], true));
   box.append(add);
   return box;
 }
