@@ -5,7 +5,8 @@
 // redo; save as an encounter file or open it as a table in one click.
 
 import {ApiError, api, apiText, byId, make} from "./api.js";
-import {listForm, objectForm, resolve} from "./buildform.js";
+import {itemObject, listForm, objectForm, resolve} from "./buildform.js";
+import {GraphEditor} from "./buildgraph.js";
 import {GridEditor, cellColour} from "./buildgrid.js";
 import {
   Draft, blank, cellOf, freshId, isGrid, orderOf, reorder, resize, rowsOf, syncOrder,
@@ -36,6 +37,26 @@ let selected = null;
 let faults = [];
 /** @type {GridEditor | null} */
 let grid = null;
+/** @type {GraphEditor | null} */
+let graph = null;
+/** @type {"grid" | "graph" | "polygons"} */
+let kind = "grid";
+
+/** The tools of each kind of map: [value, label, hint]. */
+const TOOLS = {
+  grid: [["paint", "Paint cells", "Press and drag to paint with the brush; arrows and Space from the keyboard."],
+         ["actor", "Place a new actor", "Click a cell: a new actor stands there (a click on an actor picks it)."],
+         ["move", "Move the selected actor", "Click a cell: the selected actor stands there."]],
+  graph: [["select", "Select or drag a place", "Drag a place to move it (its pos); click it, or a link, to edit it."],
+          ["link", "Link two places", "Click one place, then another: a link joins them."],
+          ["actor", "Place a new actor", "Click a place: a new actor stands there."],
+          ["move", "Move the selected actor", "Click a place: the selected actor stands there."]],
+  polygons: [["draw", "Draw a zone", "Click its corners (snapped to 0.5 m); Enter or a click on the first corner closes it, Esc drops it."],
+             ["vertex", "Drag corners", "Drag a corner of a zone; a rectangle becomes a polygon."],
+             ["opening", "Draw an opening", "Click the two ends of a doorway on the wall between two zones."],
+             ["actor", "Place a new actor", "Click inside a zone: a new actor stands at that point."],
+             ["move", "Move the selected actor", "Click inside a zone: the selected actor stands at that point."]],
+};
 /** whether the change under way came from a form (its inputs stay as they are) */
 let fromForm = false;
 /** @type {number | undefined} */
@@ -108,11 +129,21 @@ async function open(data, pictureUrl, notes) {
   noteList.replaceChildren(...notes.map(n => make("li", "", String(n))));
   byId("notes-card").hidden = notes.length === 0;
   const gridMap = isGrid(data.map ?? {});
+  const places = placesKey();
+  const place = resolve(resolve(schema.properties?.map ?? {}, defs).properties?.[places]?.items
+                        ?? {}, defs);
+  kind = gridMap ? "grid" : "pos" in (place.properties ?? {}) ? "graph" : "polygons";
+  fillTools();
   grid = gridMap ? new GridEditor(byId("grid-host"), draft, {
     tool, brush, onCell, selected: () => selected,
     faults: faultMarks, picture: () => picture,
   }) : null;
+  graph = kind === "graph" ? new GraphEditor(byId("graph-host"), draft, {
+    tool, placesKey: places, onPlace: id => placeAt(id), open: openForm,
+    faulty: faultyParts,
+  }) : null;
   for (const id of ["palette", "resize", "grid-host"]) byId(id).hidden = !gridMap;
+  byId("graph-host").hidden = kind !== "graph";
   byId("preview").hidden = gridMap;
   byId("map-card").hidden = gridMap;
   fillPalette();
@@ -121,6 +152,56 @@ async function open(data, pictureUrl, notes) {
 }
 
 // -- the pieces of the editor --------------------------------------------------------------
+
+/** The map's list of places on a zone map ("zones" or "spans"). */
+function placesKey() {
+  const props = resolve(schema.properties?.map ?? {}, defs).properties ?? {};
+  return ["zones", "spans"].find(k => k in props) ?? "zones";
+}
+
+/** The tool buttons of this kind of map. */
+function fillTools() {
+  const box = byId("tools");
+  box.replaceChildren(box.querySelector("legend") ?? "");
+  TOOLS[kind].forEach(([value, label, help], i) => {
+    const choice = make("label", "");
+    const radio = make("input");
+    radio.type = "radio";
+    radio.name = "tool";
+    radio.value = value;
+    radio.checked = i === 0;
+    radio.addEventListener("change", () => {
+      byId("tool-hint").textContent = help;
+      render(false);
+    });
+    choice.append(radio, ` ${label}`);
+    box.append(choice);
+  });
+  byId("tool-hint").textContent = TOOLS[kind][0][2];
+}
+
+/**
+ * Open the form of a part of the map (a zone, a span, a link) and go to it.
+ * @param {string} path
+ */
+function openForm(path) {
+  const part = /** @type {HTMLElement | null} */ (
+    byId("map-form").querySelector(`[data-path="${CSS.escape(path)}"]`));
+  if (!part) return;
+  part.setAttribute("open", "");
+  part.scrollIntoView({block: "nearest"});
+  /** @type {HTMLElement | null} */ (part.querySelector("input, select, textarea"))?.focus();
+}
+
+/** The parts of the map a fault names (`map.zones[2]`), to mark them. */
+function faultyParts() {
+  const parts = new Set();
+  for (const fault of faults) {
+    const found = /^map\.\w+\[\d+\]/.exec(fault.path);
+    if (found) parts.add(found[0]);
+  }
+  return parts;
+}
 
 function tool() {
   const picked = /** @type {HTMLInputElement | null} */ (
@@ -181,18 +262,25 @@ function onCell(row, col) {
 
 /**
  * Place a new actor at ``at`` (tool "actor"), select the one standing there, or move
- * the selected one there (tool "move").
+ * the selected one there (tool "move"). ``point``: where in the zone, in metres, on a
+ * map to scale (the actor's `point` stat).
  * @param {string} at
+ * @param {number[] | null} [point]
  */
-function placeAt(at) {
+export function placeAt(at, point = null) {
   const actors = /** @type {Data[]} */ (draft.data.actors ?? []);
   const here = actors.find(a => String(a.at) === at);
+  /** @param {Data} actor */
+  const put = actor => {
+    actor.at = at;
+    if (point) actor.stats = {...(actor.stats ?? {}), point};
+  };
   if (tool() === "move" && selected !== null) {
     const i = actors.findIndex(a => String(a.id) === selected);
-    if (i >= 0) draft.change(d => { d.actors[i].at = at; });
+    if (i >= 0) draft.change(d => put(d.actors[i]));
     return;
   }
-  if (here && tool() !== "move") {
+  if (here && tool() !== "move" && !point) {
     selected = String(here.id);
     render(true);
     return;
@@ -202,7 +290,9 @@ function placeAt(at) {
     const last = actors[actors.length - 1];
     selected = id;
     draft.change(d => {
-      d.actors = [...(d.actors ?? []), {id, side: String(last?.side ?? "party"), at}];
+      const actor = {id, side: String(last?.side ?? "party"), at};
+      put(actor);
+      d.actors = [...(d.actors ?? []), actor];
       syncOrder(d);
     });
   }
@@ -251,6 +341,7 @@ function render(forms) {
     if (document.activeElement !== c) c.value = String(rows[0]?.length ?? 0);
     grid.render();
   }
+  graph?.render();
   renderActors(forms);
   renderOrder();
   if (!grid && forms) renderMapForms();
@@ -336,13 +427,14 @@ function renderMapForms() {
   const map = /** @type {Data} */ (draft.data.map ?? {});
   const host = byId("map-form");
   const lists = Object.entries(/** @type {Data} */ (mapSchema.properties ?? {}))
-    .filter(([, p]) => p.type === "array" && p.items?.$ref);
-  const parts = lists.map(([name, p]) => listForm(name, p.items, defs, map[name] ?? [],
+    .filter(([, p]) => p.type === "array" && itemObject(p.items, defs));
+  const parts = lists.map(([name, p]) => listForm(name, itemObject(p.items, defs) ?? {}, defs,
+    map[name] ?? [],
     `map.${name}`, (items, grew) => edit(d => {
       d.map = {...d.map};
       if (items.length) d.map[name] = items;
       else delete d.map[name];
-    }, grew), n => ({id: `${name.replace(/s$/, "")}-${n + 1}`})));
+    }, grew), n => fresh(itemObject(p.items, defs) ?? {}, name, n)));
   const listed = lists.map(([name]) => name);
   // the map's other keys (walls, cell size...): only those are taken from this form
   const rest = objectForm(mapSchema, defs, map, "map", next => edit(d => {
@@ -352,6 +444,21 @@ function renderMapForms() {
     d.map = {...own, ...kept};
   }), listed);
   host.replaceChildren(...parts, rest);
+}
+
+/**
+ * A new item of a map's list: an id when it has one, its other required text fields
+ * empty (the faults say what they need).
+ * @param {Data} item the item's schema
+ * @param {string} list
+ * @param {number} n how many the list has
+ */
+function fresh(item, list, n) {
+  /** @type {Data} */
+  const out = {};
+  for (const key of item.required ?? []) out[key] = "";
+  if ("id" in (item.properties ?? {})) out.id = `${list.replace(/s$/, "")}-${n + 1}`;
+  return out;
 }
 
 /**

@@ -207,9 +207,9 @@ function field(name, prop, defs, current, path, required, set) {
  * @param {string} title
  * @param {Schema} itemSchema
  * @param {Schema} defs
- * @param {Data[]} items
+ * @param {any[]} items
  * @param {string} path the list's path in the file (`map.zones`)
- * @param {(items: Data[], grew: boolean) => void} onChange ``grew``: an item was added
+ * @param {(items: any[], grew: boolean) => void} onChange ``grew``: an item was added
  *   or removed (the list is drawn again), not only edited
  * @param {(index: number) => Data} fresh a new item
  * @returns {HTMLElement}
@@ -222,13 +222,19 @@ export function listForm(title, itemSchema, defs, items, path, onChange, fresh) 
   items.forEach((item, i) => {
     const one = make("details", "schema-item");
     one.dataset.path = `${path}[${i}]`;
-    const summary = make("summary", "", String(item.id ?? item.between ?? `${title} ${i + 1}`));
+    const plain = item !== null && typeof item === "object" && !Array.isArray(item);
+    const name = plain ? item.id ?? item.between ?? (item.a !== undefined ? [item.a, item.b] : null)
+      : item;
+    const summary = make("summary", "", String(name ?? `${title} ${i + 1}`));
     one.append(summary);
-    one.append(objectForm(itemSchema, defs, item, `${path}[${i}]`, next => {
+    const edited = (/** @type {unknown} */ next) => {
       current = [...current];
-      current[i] = next;
+      current[i] = /** @type {Data} */ (next);
       onChange(current, false);
-    }));
+    };
+    // a shorthand the file may use (a link as [a, b]) is edited as it is written
+    one.append(plain ? objectForm(itemSchema, defs, item, `${path}[${i}]`, edited)
+      : field("item", {}, defs, item, `${path}[${i}]`, true, edited));
     const remove = make("button", "danger", `Remove ${summary.textContent}`);
     remove.type = "button";
     remove.addEventListener("click", () => onChange(current.filter((_, j) => j !== i), true));
@@ -240,4 +246,18 @@ export function listForm(title, itemSchema, defs, items, path, onChange, fresh) 
   add.addEventListener("click", () => onChange([...current, fresh(current.length)], true));
   box.append(add);
   return box;
+}
+
+/**
+ * The object schema of a list's items: its `$ref`, or the one `$ref` among `anyOf`
+ * (links written `{a, b, ...}` or `[a, b]`); null when the items are no objects.
+ * @param {Schema} items
+ * @param {Schema} defs
+ * @returns {Schema | null}
+ */
+export function itemObject(items, defs) {
+  if (!items) return null;
+  if (items.$ref) return resolve(items, defs);
+  const branch = (items.anyOf ?? []).find((/** @type {Schema} */ b) => b.$ref);
+  return branch ? resolve(branch, defs) : null;
 }
