@@ -8,6 +8,7 @@ import {ApiError, api, apiText, byId, make} from "./api.js";
 import {itemObject, listForm, objectForm, resolve} from "./buildform.js";
 import {GraphEditor} from "./buildgraph.js";
 import {GridEditor, cellColour} from "./buildgrid.js";
+import {PolygonEditor} from "./buildpolygons.js";
 import {
   Draft, blank, cellOf, freshId, isGrid, orderOf, reorder, resize, rowsOf, syncOrder,
 } from "./buildmodel.js";
@@ -39,6 +40,8 @@ let faults = [];
 let grid = null;
 /** @type {GraphEditor | null} */
 let graph = null;
+/** @type {PolygonEditor | null} */
+let polygons = null;
 /** @type {"grid" | "graph" | "polygons"} */
 let kind = "grid";
 
@@ -142,6 +145,12 @@ async function open(data, pictureUrl, notes) {
     tool, placesKey: places, onPlace: id => placeAt(id), open: openForm,
     faulty: faultyParts,
   }) : null;
+  polygons = kind === "polygons" ? new PolygonEditor(byId("preview"), draft, {
+    tool, open: openForm, faulty: faultyParts,
+    onPoint: (zone, point) => placeAt(zone, point),
+    say: text => { byId("editor-error").textContent = text; },
+  }) : null;
+  byId("preview").replaceChildren();
   for (const id of ["palette", "resize", "grid-host"]) byId(id).hidden = !gridMap;
   byId("graph-host").hidden = kind !== "graph";
   byId("preview").hidden = gridMap;
@@ -342,6 +351,7 @@ function render(forms) {
     grid.render();
   }
   graph?.render();
+  polygons?.render();
   renderActors(forms);
   renderOrder();
   if (!grid && forms) renderMapForms();
@@ -548,6 +558,10 @@ function markFaultyInputs() {
 
 /** @param {string} svg the map drawn by the server (zone maps) */
 function showPreview(svg) {
+  if (polygons) {
+    polygons.setDrawing(svg);
+    return;
+  }
   const host = byId("preview");
   host.innerHTML = svg;  // the server's own drawing (footwork.draw): no script in it
   host.querySelectorAll("[data-place]").forEach(place => {
@@ -679,6 +693,7 @@ function wire() {
     byId(id).addEventListener("change", swatch);
   }
   byId("preview").addEventListener("click", e => {
+    if (kind !== "graph") return;  // a map to scale has its own tools
     const place = /** @type {Element} */ (e.target).closest("[data-place]");
     const at = place?.getAttribute("data-place");
     if (at) placeAt(at);
