@@ -8,6 +8,7 @@ opening the result as a table goes through `POST /api/tables` like any other fil
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -62,6 +63,14 @@ def option_tags(options: Any) -> list[str]:
     return found
 
 
+@functools.lru_cache(maxsize=16)
+def _schema(ruleset_id: str) -> dict[str, Any]:
+    """A ruleset's schema and tags, made once (a schema takes a second to build)."""
+    ruleset = get_ruleset(ruleset_id)
+    return {"schema": json_schema(ruleset),
+            "tags": option_tags(type(ruleset).options_model())}
+
+
 def _check(data: dict[str, Any]) -> tuple[list[Fault], str | None]:
     """The loader's faults of ``data`` (none: it loads), and its map drawn when it
     loads (the game master's view)."""
@@ -89,9 +98,7 @@ def router() -> APIRouter:
     def ruleset_schema(ruleset_id: str) -> dict[str, Any]:
         """The JSON Schema of the ruleset's encounter files (`footwork schema`), and the
         cell tags its rules read (`tags`), for the builder's forms and palette."""
-        ruleset = get_ruleset(ruleset_id)
-        return {"schema": json_schema(ruleset),
-                "tags": option_tags(type(ruleset).options_model())}
+        return _schema(ruleset_id)
 
     @routes.get("/api/build/examples/{group}/{name}")
     def example_data(group: str, name: str) -> dict[str, Any]:
