@@ -5,10 +5,13 @@ table and move one of them there. One page load of the builder, one of the table
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from footwork.scenario import load_encounter
+from footwork.scenario.source import read_file
+from footwork.server.tables import example_files
 from tests.web.conftest import Server, click_place, table_of, wait_until
 
 
@@ -110,3 +113,94 @@ def test_paint_place_save_and_open_as_a_table(server: Server, page: Page,
     moved = wait_until(lambda: (s := table.state())["version"] > start["version"] and s,
                        "the move")
     assert moved["actors"]["a2"]["at"] == clicked["place"] != "1,5"
+
+
+#: a point in metres of the builder's map to scale, on the screen
+TO_SCREEN = """([x, y]) => {
+  const svg = document.querySelector('#preview svg');
+  const per = Number(svg.getAttribute('data-px-per-m'));
+  const floor = svg.querySelector('g.floor[data-floor="0"]');
+  const panel = floor.querySelector('rect.panel');
+  const [ox, oy] = floor.getAttribute('data-origin-m').split(' ').map(Number);
+  const p = new DOMPoint(Number(panel.getAttribute('x')) + (x - ox) * per,
+                         Number(panel.getAttribute('y')) + (y - oy) * per
+                         ).matrixTransform(svg.getScreenCTM());
+  return [p.x, p.y];
+}"""
+
+
+def open_example(page: Page, server: Server, example: str) -> None:
+    page.goto(f"{server.url}/build")
+    page.wait_for_selector(f'#start-example-name option[value="{example}"]', state="attached")
+    page.select_option("#start-example-name", example)
+    page.click("#start-example button")
+    page.wait_for_selector("#preview svg")
+    expect(page.locator("#status")).to_have_text("✓ loads")
+
+
+def saved_json(page: Page, tmp_path: Path) -> dict[str, Any]:
+    with page.expect_download() as download:
+        page.click("#save-json")
+    path = tmp_path / "saved.json"
+    download.value.save_as(path)
+    data: dict[str, Any] = load_encounter(path).source.data
+    return data
+
+
+def test_zones_to_scale_and_zone_graphs(server: Server, page: Page, tmp_path: Path) -> None:
+    """sitemaps: opened and saved untouched, the same file; a zone drawn by its corners,
+    a corner dragged, an opening between two zones, an actor at a point. cultivation:
+    two places linked, one dragged to a new pos."""
+    page.set_viewport_size({"width": 1400, "height": 1100})  # the whole map in view
+    open_example(page, server, "sitemaps/tavern-brawl")
+    original = read_file(example_files()["sitemaps/tavern-brawl"]).data
+    assert saved_json(page, tmp_path) == original
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        point = page.evaluate(TO_SCREEN, [x, y])
+        return point[0], point[1]
+
+    page.check('input[name=tool][value="draw"]')
+    for corner in [(5, 6), (8, 6), (8, 9), (5, 9), (5, 6)]:  # back to the first: closed
+        page.mouse.click(*at(*corner))
+    expect(page.locator('#map-form details[data-path="map.zones[5]"]')).to_have_count(1)
+    page.check('input[name=tool][value="vertex"]')
+    page.mouse.move(*at(8, 9))
+    page.mouse.down()
+    page.mouse.move(*at(7.5, 9), steps=4)
+    page.mouse.up()
+    page.check('input[name=tool][value="opening"]')
+    page.mouse.click(*at(5, 7))
+    page.mouse.click(*at(5, 8))
+    page.check('input[name=tool][value="actor"]')
+    page.mouse.click(*at(6.5, 7.5))
+    expect(page.locator("#status")).to_have_text("✓ loads")
+    data = saved_json(page, tmp_path)
+    assert data["map"]["zones"][5] == {"id": "zone-6",
+                                       "polygon": [[5, 6], [8, 6], [7.5, 9], [5, 9]]}
+    assert data["map"]["openings"][-1] == {"between": ["kitchen", "zone-6"],
+                                           "at": [[5, 7], [5, 8]]}
+    assert data["actors"][-1] == {"id": "a1", "side": "house", "at": "zone-6",
+                                  "stats": {"point": [6.5, 7.5]}}
+    assert data["order"][-1] == "a1"
+
+    # a zone graph: link the gate to the shrine, then drag the shrine down a unit
+    open_example(page, server, "cultivation/courtyard-duel")
+    page.check('input[name=tool][value="link"]')
+    page.click('#graph-host [data-place="gate"]')
+    page.click('#graph-host [data-place="shrine"]')
+    page.check('input[name=tool][value="select"]')
+    shrine = page.locator('#graph-host [data-place="shrine"]').bounding_box()
+    assert shrine is not None
+    scale = page.evaluate("""() => {
+      const svg = document.querySelector('#graph-host svg');
+      return svg.getBoundingClientRect().width / svg.viewBox.baseVal.width; }""")
+    x, y = shrine["x"] + shrine["width"] / 2, shrine["y"] + shrine["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x, y + 120 * scale, steps=5)
+    page.mouse.up()
+    expect(page.locator("#status")).to_have_text("✓ loads")
+    data = saved_json(page, tmp_path)
+    assert data["map"]["links"][-1] == {"a": "gate", "b": "shrine"}
+    assert next(z for z in data["map"]["zones"] if z["id"] == "shrine")["pos"] == [3, 1]
