@@ -1,12 +1,13 @@
 """The encounter builder (/build) in a real browser (Debian's chromium): paint a small
 grid, place two actors, fill a stat, reorder, undo and redo, save the file, open it as a
-table and move one of them there. One page load of the builder, one of the table."""
+table and move one of them there; zones to scale and zone graphs. Few page loads."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from footwork.scenario import load_encounter
@@ -14,17 +15,30 @@ from footwork.scenario.source import read_file
 from footwork.server.tables import example_files
 from tests.web.conftest import Server, click_place, table_of, wait_until
 
+#: where `pytest tests/web/test_build.py --update-golden` writes the docs' screenshots
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "build"
+
+
+def shot(page: Page, request: pytest.FixtureRequest, name: str) -> None:
+    """A screenshot for docs/build.md, taken only when the docs are being updated."""
+    if request.config.getoption("--update-golden"):
+        DOCS.mkdir(parents=True, exist_ok=True)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(DOCS / f"{name}.png"))
+
 
 def cell(page: Page, row: int, col: int) -> tuple[float, float]:
-    """The centre of a cell of the builder's grid, on the screen."""
-    box = page.locator(f'#grid-host rect.cell[data-row="{row}"][data-col="{col}"]'
-                       ).bounding_box()
+    """The centre of a cell of the builder's grid, on the screen (from the drawing's box:
+    its cells are drawn again after every change)."""
+    box = page.locator("#grid-host svg").bounding_box()
     assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cols = page.evaluate("document.querySelector('#grid-host svg').viewBox.baseVal.width")
+    size = box["width"] / (cols / 28)  # 28: the cell's side in the drawing (buildgrid.PX)
+    return box["x"] + (col + 0.5) * size, box["y"] + (row + 0.5) * size
 
 
-def test_paint_place_save_and_open_as_a_table(server: Server, page: Page,
-                                              tmp_path: Path) -> None:
+def test_paint_place_save_and_open_as_a_table(server: Server, page: Page, tmp_path: Path,
+                                              request: pytest.FixtureRequest) -> None:
     page.goto(f"{server.url}/build")
     page.wait_for_selector('#start-ruleset option[value="styles"]', state="attached")
     page.select_option("#start-ruleset", "styles")
@@ -70,6 +84,7 @@ def test_paint_place_save_and_open_as_a_table(server: Server, page: Page,
     hooks.press("Tab")
     expect(page.locator("#faults")).to_contain_text("actors[1].stats.hooks")
     expect(hooks).to_have_class("faulty")
+    shot(page, request, "grid")
     hooks.fill("1")
     hooks.press("Tab")
     expect(page.locator("#status")).to_have_text("✓ loads")
@@ -147,7 +162,8 @@ def saved_json(page: Page, tmp_path: Path) -> dict[str, Any]:
     return data
 
 
-def test_zones_to_scale_and_zone_graphs(server: Server, page: Page, tmp_path: Path) -> None:
+def test_zones_to_scale_and_zone_graphs(server: Server, page: Page, tmp_path: Path,
+                                        request: pytest.FixtureRequest) -> None:
     """sitemaps: opened and saved untouched, the same file; a zone drawn by its corners,
     a corner dragged, an opening between two zones, an actor at a point. cultivation:
     two places linked, one dragged to a new pos."""
@@ -175,6 +191,8 @@ def test_zones_to_scale_and_zone_graphs(server: Server, page: Page, tmp_path: Pa
     page.check('input[name=tool][value="actor"]')
     page.mouse.click(*at(6.5, 7.5))
     expect(page.locator("#status")).to_have_text("✓ loads")
+    page.check('input[name=tool][value="vertex"]')  # the corners shown
+    shot(page, request, "to-scale")
     data = saved_json(page, tmp_path)
     assert data["map"]["zones"][5] == {"id": "zone-6",
                                        "polygon": [[5, 6], [8, 6], [7.5, 9], [5, 9]]}
@@ -201,6 +219,8 @@ def test_zones_to_scale_and_zone_graphs(server: Server, page: Page, tmp_path: Pa
     page.mouse.move(x, y + 120 * scale, steps=5)
     page.mouse.up()
     expect(page.locator("#status")).to_have_text("✓ loads")
+    page.click('#graph-host [data-place="shrine"]')  # its form, opened
+    shot(page, request, "graph")
     data = saved_json(page, tmp_path)
     assert data["map"]["links"][-1] == {"a": "gate", "b": "shrine"}
     assert next(z for z in data["map"]["zones"] if z["id"] == "shrine")["pos"] == [3, 1]

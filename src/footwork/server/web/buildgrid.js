@@ -173,8 +173,8 @@ export class GridEditor {
     const width = (rows[0]?.length ?? 0) * PX, height = rows.length * PX;
     const svg = this.svg;
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    // as large as the room allows, up to twice the drawn size (cells of 56 px)
-    svg.style.width = `min(100%, ${width * 2}px)`;
+    // as large as the room allows, up to cells of 64 px
+    svg.style.width = `min(100%, ${width * 64 / PX}px)`;
     svg.replaceChildren();
     const {cells: faultyCells, actors: faultyActors} = this.hooks.faults();
     const picture = this.hooks.picture();
