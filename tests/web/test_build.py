@@ -224,3 +224,33 @@ def test_zones_to_scale_and_zone_graphs(server: Server, page: Page, tmp_path: Pa
     data = saved_json(page, tmp_path)
     assert data["map"]["links"][-1] == {"a": "gate", "b": "shrine"}
     assert next(z for z in data["map"]["zones"] if z["id"] == "shrine")["pos"] == [3, 1]
+
+
+#: a 2×2 picture (PNG), as an import's picture would be served
+PICTURE = ("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4"
+           "nGP4z8DwnwEIGBgYGBgAAB7AA/2u2RbmAAAAAElFTkSuQmCC")
+
+
+def test_an_imported_draft_is_taken_once(server: Server, page: Page) -> None:
+    """The lobby's import leaves {encounter, picture, notes} in sessionStorage and opens
+    /build: the builder opens it (the picture under the grid, the notes listed) and
+    removes the key, so a reload offers the start again."""
+    draft = {"encounter": {"footwork": 1, "ruleset": "allowances",
+                           "map": {"cell_size": 1, "unit": "m", "rows": ["...", ".#."]},
+                           "actors": []},
+             "picture": PICTURE, "notes": ["2 doors became openings"]}
+    page.goto(f"{server.url}/build")
+    page.evaluate("d => sessionStorage.setItem('footwork.build.draft', JSON.stringify(d))",
+                  draft)
+    page.reload()
+    expect(page.locator("#editor")).to_be_visible()
+    expect(page.locator("#ruleset-name")).to_have_text("ruleset: allowances")
+    expect(page.locator("#grid-host svg image")).to_have_attribute("href", PICTURE)
+    expect(page.locator("#grid-host rect.cell")).to_have_count(6)
+    expect(page.locator("#notes li")).to_have_text(["2 doors became openings"])
+    # allowances' cover tags are in the palette
+    expect(page.locator('#brush-tags input[value="low_cover"]')).to_have_count(1)
+    assert page.evaluate("sessionStorage.getItem('footwork.build.draft')") is None
+    page.reload()
+    expect(page.locator("#start")).to_be_visible()
+    expect(page.locator("#editor")).to_be_hidden()

@@ -77,6 +77,19 @@ async function start() {
   } catch {
     // no sessionStorage: no draft
   }
+  fillStartLists();  // not awaited: reading the examples may take seconds on a new server
+  if (given) {
+    try {
+      const parsed = JSON.parse(given);
+      await open(parsed.encounter, parsed.picture ?? null, parsed.notes ?? []);
+    } catch (error) {
+      startError(error);
+    }
+  }
+}
+
+/** The rulesets and the examples the start offers. */
+async function fillStartLists() {
   const rulesets = await api("/api/rulesets").catch(() => []);
   const rulesetPick = /** @type {HTMLSelectElement} */ (byId("start-ruleset"));
   for (const r of /** @type {{id: string, title: string}[]} */ (rulesets)) {
@@ -86,15 +99,6 @@ async function start() {
   const examplePick = /** @type {HTMLSelectElement} */ (byId("start-example-name"));
   for (const e of /** @type {import("./api.js").Example[]} */ (examples)) {
     examplePick.append(new Option(`${e.ruleset} · ${e.title}`, e.name));
-  }
-  if (given) {
-    try {
-      const parsed = JSON.parse(given);
-      await open(parsed.encounter, parsed.picture ?? null, parsed.notes ?? []);
-      return;
-    } catch (error) {
-      startError(error);
-    }
   }
 }
 
