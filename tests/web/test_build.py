@@ -251,6 +251,15 @@ def test_an_imported_draft_is_taken_once(server: Server, page: Page) -> None:
     # allowances' cover tags are in the palette
     expect(page.locator('#brush-tags input[value="low_cover"]')).to_have_count(1)
     assert page.evaluate("sessionStorage.getItem('footwork.build.draft')") is None
+    # resized to 3 × 4 (new cells are floor), then undone
+    page.fill("#resize-rows", "3")
+    page.fill("#resize-cols", "4")
+    page.click("#resize button")
+    expect(page.locator("#grid-host rect.cell")).to_have_count(12)
+    expect(page.locator('#grid-host rect.cell[data-row="2"][data-col="3"] title')).to_have_text(
+        "row 2, col 3: floor")
+    page.click("#undo")
+    expect(page.locator("#grid-host rect.cell")).to_have_count(6)
     page.reload()
     expect(page.locator("#start")).to_be_visible()
     expect(page.locator("#editor")).to_be_hidden()

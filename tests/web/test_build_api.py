@@ -91,6 +91,8 @@ def test_bad_input_is_one_line_and_changes_nothing(client: TestClient) -> None:
     assert client.post("/api/build/file", json={"encounter": {}, "format": "toml"}
                        ).status_code == 400
     assert client.get("/api/build/examples/styles/nope").status_code == 400
+    steps = client.post("/api/build/file", json={"encounter": {"steps": "go"}})
+    assert steps.status_code == 400 and steps.json()["message"].startswith("steps:")
     assert client.get("/api/tables").json() == before
 
 

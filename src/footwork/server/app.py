@@ -254,7 +254,8 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         return FileResponse(WEB / "table.html", headers=NO_CACHE)
 
     app.mount("/web", StaticFiles(directory=WEB), name="web")
-    app.include_router(build_routes())  # the encounter builder: /build and /api/build/…
+    # the encounter builder: /build and /api/build/…
+    app.include_router(build_routes(REFUSALS, TEXT_REFUSALS))
 
     @app.get("/api/examples", response_model=list[Example])
     def examples() -> list[Example]:

@@ -86,21 +86,23 @@ def _check(data: dict[str, Any]) -> tuple[list[Fault], str | None]:
         return [Fault(line=None, path="map", message=excerpt(str(exc), 300))], None
 
 
-def router() -> APIRouter:
-    """The builder's routes, mounted by :func:`footwork.server.app.create_app`."""
+def router(refusals: dict[int | str, dict[str, Any]],
+           text_refusals: dict[int | str, dict[str, Any]]) -> APIRouter:
+    """The builder's routes, mounted by :func:`footwork.server.app.create_app` (with its
+    documented refusals: every one is the API's JSON refusal)."""
     routes = APIRouter()
 
     @routes.get("/build", response_class=HTMLResponse, include_in_schema=False)
     def build_page() -> FileResponse:
         return FileResponse(WEB / "build.html", headers={"Cache-Control": "no-cache"})
 
-    @routes.get("/api/rulesets/{ruleset_id}/schema")
+    @routes.get("/api/rulesets/{ruleset_id}/schema", responses=refusals)
     def ruleset_schema(ruleset_id: str) -> dict[str, Any]:
         """The JSON Schema of the ruleset's encounter files (`footwork schema`), and the
         cell tags its rules read (`tags`), for the builder's forms and palette."""
         return _schema(ruleset_id)
 
-    @routes.get("/api/build/examples/{group}/{name}")
+    @routes.get("/api/build/examples/{group}/{name}", responses=refusals)
     def example_data(group: str, name: str) -> dict[str, Any]:
         """A shipped example's file as JSON data, steps included (the builder opens it)."""
         path = example_files().get(f"{group}/{name}")
@@ -109,7 +111,7 @@ def router() -> APIRouter:
                                 "/api/examples")
         return {"encounter": read_file(path).data}
 
-    @routes.post("/api/build/parse")
+    @routes.post("/api/build/parse", responses=refusals)
     def parse(body: TextBody) -> dict[str, Any]:
         """An encounter file's text as JSON data (the builder edits that), or the one-line
         fault of a text that is not YAML or JSON. The data is checked by `…/check`."""
@@ -119,17 +121,22 @@ def router() -> APIRouter:
                                 "map and actors")
         return {"encounter": data}
 
-    @routes.post("/api/build/check")
+    @routes.post("/api/build/check", responses=refusals)
     def check(body: DraftBody) -> dict[str, Any]:
         """The file loader's faults of the draft, each with its path and message (none:
         it loads as it is), and, when it loads, its map drawn as SVG."""
         faults, svg = _check(body.encounter)
         return {"faults": [f.model_dump() for f in faults], "svg": svg}
 
-    @routes.post("/api/build/file", response_class=PlainTextResponse)
+    @routes.post("/api/build/file", response_class=PlainTextResponse,
+                 responses=text_refusals)
     def as_file(body: FileBody) -> str:
         """The draft written as an encounter file (YAML 1.2 or JSON), for a download."""
         data = body.encounter
+        steps = data.get("steps", [])
+        if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
+            raise FootworkError("steps: expected a list of steps, each a mapping such as "
+                                "{do: move, actor: ID, to: PLACE}")
         if body.format == "json":
             return dump(data, as_json=True)
         plan = data.get("map")

@@ -10,7 +10,7 @@ import {GraphEditor} from "./buildgraph.js";
 import {GridEditor, cellColour} from "./buildgrid.js";
 import {PolygonEditor} from "./buildpolygons.js";
 import {
-  Draft, blank, cellOf, freshId, isGrid, orderOf, reorder, resize, rowsOf, syncOrder,
+  Draft, blank, freshId, isGrid, orderOf, reorder, resize, rowsOf, syncOrder,
 } from "./buildmodel.js";
 
 /** @typedef {Record<string, any>} Data */
@@ -280,7 +280,7 @@ function onCell(row, col) {
  * @param {string} at
  * @param {number[] | null} [point]
  */
-export function placeAt(at, point = null) {
+function placeAt(at, point = null) {
   const actors = /** @type {Data[]} */ (draft.data.actors ?? []);
   const here = actors.find(a => String(a.at) === at);
   /** @param {Data} actor */
@@ -714,12 +714,6 @@ function wire() {
       draft.redo();
     }
   });
-}
-
-/** @param {string} at */
-export function describeAt(at) {
-  const cell = cellOf(at);
-  return cell ? `row ${cell[0]}, col ${cell[1]}` : at;
 }
 
 start();
