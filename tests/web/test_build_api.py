@@ -87,6 +87,10 @@ def test_bad_input_is_one_line_and_changes_nothing(client: TestClient) -> None:
     assert reply.status_code == 400
     assert reply.json()["message"].startswith("mine.yaml:1:")
     assert client.post("/api/build/parse", json={"text": "- 1\n"}).status_code == 400
+    # a fault with no line says so (null), as the refusal's schema documents
+    unread = client.post("/api/tables", json={"encounter": "just words"})
+    assert unread.status_code == 400
+    assert [f["line"] for f in unread.json()["faults"]] == [None]
     assert client.post("/api/build/check", json={"encounter": [1]}).status_code == 400
     assert client.post("/api/build/file", json={"encounter": {}, "format": "toml"}
                        ).status_code == 400
