@@ -221,9 +221,14 @@ def test_zones_to_scale_and_zone_graphs(server: Server, page: Page, tmp_path: Pa
     expect(page.locator("#status")).to_have_text("✓ loads")
     page.click('#graph-host [data-place="shrine"]')  # its form, opened
     shot(page, request, "graph")
+    # a new actor in a zone where two stand already (a zone holds many)
+    page.check('input[name=tool][value="actor"]')
+    page.click('#graph-host [data-place="courtyard"]')
+    expect(page.locator("#status")).to_have_text("✓ loads")
     data = saved_json(page, tmp_path)
     assert data["map"]["links"][-1] == {"a": "gate", "b": "shrine"}
     assert next(z for z in data["map"]["zones"] if z["id"] == "shrine")["pos"] == [3, 1]
+    assert data["actors"][-1] == {"id": "a1", "side": "iron", "at": "courtyard"}
 
 
 #: a 2×2 picture (PNG), as an import's picture would be served

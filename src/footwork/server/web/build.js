@@ -293,7 +293,7 @@ function placeAt(at, point = null) {
     if (i >= 0) draft.change(d => put(d.actors[i]));
     return;
   }
-  if (here && tool() !== "move" && !point) {
+  if (here && tool() !== "move" && kind === "grid") {  // a cell holds one: pick it
     selected = String(here.id);
     render(true);
     return;
