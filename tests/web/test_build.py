@@ -191,6 +191,12 @@ def test_zones_to_scale_and_zone_graphs(server: Server, page: Page, tmp_path: Pa
     page.check('input[name=tool][value="actor"]')
     page.mouse.click(*at(6.5, 7.5))
     expect(page.locator("#status")).to_have_text("✓ loads")
+    # from the keyboard: the cursor (at the last click) 1 m east, Space moves a1 there
+    page.check('input[name=tool][value="move"]')
+    page.locator("#preview").focus()
+    for key in ["ArrowRight", "ArrowRight", " "]:
+        page.keyboard.press(key)
+    expect(page.locator("#actors li").last).to_contain_text("a1 (house) at zone-6")
     page.check('input[name=tool][value="vertex"]')  # the corners shown
     shot(page, request, "to-scale")
     data = saved_json(page, tmp_path)
@@ -199,7 +205,7 @@ def test_zones_to_scale_and_zone_graphs(server: Server, page: Page, tmp_path: Pa
     assert data["map"]["openings"][-1] == {"between": ["kitchen", "zone-6"],
                                            "at": [[5, 7], [5, 8]]}
     assert data["actors"][-1] == {"id": "a1", "side": "house", "at": "zone-6",
-                                  "stats": {"point": [6.5, 7.5]}}
+                                  "stats": {"point": [7.5, 7.5]}}
     assert data["order"][-1] == "a1"
 
     # a zone graph: link the gate to the shrine, then drag the shrine down a unit

@@ -95,19 +95,28 @@ export class PolygonEditor {
     this.points = [];
     /** @type {null | {zone: number, corner: number, node: SVGElement}} */
     this.drag = null;
+    /** @type {Point} the keyboard's cursor, in metres */
+    this.cursor = [0, 0];
+    /** @type {null | {zone: number, corner: number}} a corner taken from the keyboard */
+    this.held = null;
     host.tabIndex = 0;
-    host.setAttribute("aria-label", "the map to scale: Enter closes the zone being drawn, " +
-                      "Escape drops it");
+    host.setAttribute("aria-label", "the map to scale: arrows move a cursor, Space uses " +
+                      "the tool there, Enter closes the zone being drawn, Escape drops it");
     host.addEventListener("pointerdown", e => this.down(e));
     host.addEventListener("pointermove", e => this.moveDrag(e));
     host.addEventListener("pointerup", e => this.up(e));
+    host.addEventListener("focus", () => this.render());  // the keyboard's cursor
+    host.addEventListener("blur", () => this.render());
     host.addEventListener("keydown", e => {
       if (e.key === "Enter" && this.hooks.tool() === "draw") {
         e.preventDefault();
         this.close();
       } else if (e.key === "Escape") {
         this.points = [];
+        this.held = null;
         this.render();
+      } else {
+        this.key(e);
       }
     });
   }
@@ -214,19 +223,74 @@ export class PolygonEditor {
     const drag = this.drag;
     if (drag) {
       this.drag = null;
-      if (!p) return;
-      this.draft.change(d => {
-        const zones = [...d.map.zones];
-        const ring = ringOf(zones[drag.zone]);
-        ring[drag.corner] = p;
-        const {rect: _, ...rest} = zones[drag.zone];
-        zones[drag.zone] = {...rest, polygon: ring};
-        d.map = {...d.map, zones};
-      });
+      if (p) this.moveCorner(drag.zone, drag.corner, p);
       return;
     }
     if (!p || e.button !== 0) return;
     this.host.focus();
+    this.cursor = p;
+    this.use(p);
+  }
+
+  /**
+   * Move a zone's corner to ``p`` (a rectangle becomes the same polygon first).
+   * @param {number} zone
+   * @param {number} corner
+   * @param {Point} p
+   */
+  moveCorner(zone, corner, p) {
+    this.draft.change(d => {
+      const zones = [...d.map.zones];
+      const ring = ringOf(zones[zone]);
+      ring[corner] = p;
+      const {rect: _, ...rest} = zones[zone];
+      zones[zone] = {...rest, polygon: ring};
+      d.map = {...d.map, zones};
+    });
+  }
+
+  /**
+   * The keyboard's way: the arrows move a cursor by half a metre (Shift: 2 m), Space
+   * uses the tool where it is (with "Drag corners": Space takes the corner under the
+   * cursor, and Space again puts it down where the cursor is).
+   * @param {KeyboardEvent} e
+   */
+  key(e) {
+    const moves = {ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0]};
+    const step = moves[/** @type {keyof typeof moves} */ (e.key)];
+    if (step) {
+      e.preventDefault();
+      const by = e.shiftKey ? 2 : SNAP_M;
+      this.cursor = [this.cursor[0] + step[0] * by, this.cursor[1] + step[1] * by];
+      this.render();
+    } else if (e.key === " ") {
+      e.preventDefault();
+      const p = this.cursor;
+      if (this.hooks.tool() === "vertex") {
+        if (this.held) {
+          const {zone, corner} = this.held;
+          this.held = null;
+          this.moveCorner(zone, corner, p);
+          return;
+        }
+        this.zones.forEach((z, zone) => ringOf(z).forEach((q, corner) => {
+          if (!this.held && Math.hypot(q[0] - p[0], q[1] - p[1]) < SNAP_M / 2) {
+            this.held = {zone, corner};
+          }
+        }));
+        if (!this.held) this.hooks.say("no corner under the cursor: move it onto one");
+        this.render();
+        return;
+      }
+      this.use(p);
+    }
+  }
+
+  /**
+   * Use the tool at a point (a click, or Space at the cursor).
+   * @param {Point} p
+   */
+  use(p) {
     const tool = this.hooks.tool();
     if (tool === "draw") {
       const first = this.points[0];
@@ -336,6 +400,11 @@ export class PolygonEditor {
                                    class: "drawing"}));
       drawnPoints.forEach((p, k) => layer.append(el("circle", {
         cx: String(p[0]), cy: String(p[1]), r: k ? "5" : "8", class: k ? "dot" : "dot first"})));
+    }
+    const c = this.drawn(this.cursor);
+    if (c && document.activeElement === this.host) {
+      layer.append(el("circle", {cx: String(c[0]), cy: String(c[1]), r: this.held ? "10" : "6",
+                                 class: "key-cursor"}));
     }
     svg.append(layer);
   }
