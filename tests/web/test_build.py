@@ -271,6 +271,13 @@ def test_an_imported_draft_is_taken_once(server: Server, page: Page) -> None:
         "row 2, col 3: floor")
     page.click("#undo")
     expect(page.locator("#grid-host rect.cell")).to_have_count(6)
+    # the brush's other fields come from the cell's schema: water with a current east
+    page.select_option("#brush-surface", "water")
+    page.click("#brush-more summary")
+    page.select_option('#brush-more select[data-path="brush.current"]', "E")
+    page.mouse.click(*cell(page, 0, 0))
+    expect(page.locator('#grid-host rect.cell[data-row="0"][data-col="0"] title')).to_have_text(
+        "row 0, col 0: water, 2 deep, current E")
     page.reload()
     expect(page.locator("#start")).to_be_visible()
     expect(page.locator("#editor")).to_be_hidden()

@@ -234,8 +234,12 @@ function brush() {
   if (surface !== "void" && elevation) spec.elevation = elevation;
   if (surface === "water") spec.water_depth = depth > 0 ? depth : 1;
   if (chosen.length) spec.tags = chosen;
-  return spec;
+  return {...spec, ...brushMore};
 }
+
+/** The brush's other fields of the ruleset's cell (a current, a ceiling, holds). */
+/** @type {Data} */
+let brushMore = {};
 
 /** The palette from the ruleset's map model: surfaces, and the tags its rules read. */
 function fillPalette() {
@@ -247,6 +251,14 @@ function fillPalette() {
   for (const entry of Object.values(draft.data.map?.legend ?? {})) {
     for (const t of /** @type {Data} */ (entry).tags ?? []) used.add(String(t));
   }
+  // the cell's other fields, from the schema (what the brush above does not set)
+  brushMore = {};
+  const more = byId("brush-more");
+  more.replaceChildren(more.querySelector("summary") ?? "", objectForm(
+    cell, defs, {}, "brush", next => {
+      brushMore = next;
+      swatch();
+    }, ["surface", "elevation", "water_depth", "tags"]));
   byId("brush-tags").replaceChildren(...[...used].map(t => {
     const label = make("label", "check");
     const box = make("input");

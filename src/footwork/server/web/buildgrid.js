@@ -38,14 +38,19 @@ export function cellColour(spec) {
   }
 }
 
+/** A current's direction as an arrow. */
+const CURRENTS = /** @type {Record<string, string>} */ ({N: "↑", NE: "↗", E: "→", SE: "↘", S: "↓",
+                                                          SW: "↙", W: "←", NW: "↖"});
+
 /**
- * A few characters saying what a colour alone would: height, depth, tags.
+ * A few characters saying what a colour alone would: height, depth, a current.
  * @param {CellSpec} spec
  */
 export function cellMark(spec) {
   const surface = spec.surface ?? "floor";
   const height = Number(spec.elevation ?? 0);
-  if (surface === "water") return `~${spec.water_depth ?? 0}`;
+  const arrow = CURRENTS[String(spec.current)] ?? "";
+  if (surface === "water") return `~${spec.water_depth ?? 0}${arrow}`;
   if (surface === "void") return "";
   if (surface === "wall") return `▮${height}`;
   return height ? `${height > 0 ? "+" : ""}${height}` : "";
@@ -193,10 +198,13 @@ export class GridEditor {
                                  "data-col": String(col)});
         if (faultyCells.has(`${row},${col}`)) rect.classList.add("faulty");
         const tip = el("title");
+        const others = Object.entries(spec).filter(([key, value]) => value !== null &&
+          !["surface", "elevation", "water_depth", "tags"].includes(key));
         tip.textContent = `row ${row}, col ${col}: ${spec.surface ?? "?"}` +
           `${spec.elevation ? `, elevation ${spec.elevation}` : ""}` +
           `${spec.water_depth ? `, ${spec.water_depth} deep` : ""}` +
-          `${spec.tags?.length ? `, tags ${spec.tags.join(" ")}` : ""}`;
+          `${spec.tags?.length ? `, tags ${spec.tags.join(" ")}` : ""}` +
+          others.map(([key, value]) => `, ${key.replace("_", " ")} ${value}`).join("");
         rect.append(tip);
         layer.append(rect);
         const mark = cellMark(spec);

@@ -156,6 +156,10 @@ export function symbolFor(map, spec) {
   if (spec.elevation) entry.elevation = spec.elevation;
   if (spec.water_depth) entry.water_depth = spec.water_depth;
   if (spec.tags && spec.tags.length) entry.tags = [...spec.tags];
+  for (const [key, value] of Object.entries(spec)) {  // currents, ceilings, holds...
+    if (!(key in entry) && !["elevation", "water_depth", "tags"].includes(key) &&
+        value !== null && value !== undefined) entry[key] = value;
+  }
   map.legend = {...legend, [symbol]: entry};
   return symbol;
 }
