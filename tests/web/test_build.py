@@ -168,6 +168,17 @@ def test_zones_to_scale_and_zone_graphs(server: Server, page: Page, tmp_path: Pa
     a corner dragged, an opening between two zones, an actor at a point. cultivation:
     two places linked, one dragged to a new pos."""
     page.set_viewport_size({"width": 1400, "height": 1100})  # the whole map in view
+    # a blank room has no actor, so the server cannot draw it yet: the builder's own frame
+    # in metres takes the first actor, and then the file loads and is drawn
+    page.goto(f"{server.url}/build")
+    page.wait_for_selector('#start-ruleset option[value="sitemaps"]', state="attached")
+    page.select_option("#start-ruleset", "sitemaps")
+    page.click("#start-blank button")
+    expect(page.locator("#preview svg.frame-only .zone-name")).to_have_text("room")
+    page.check('input[name=tool][value="actor"]')
+    page.mouse.click(*page.evaluate(TO_SCREEN, [4, 3]))
+    expect(page.locator("#status")).to_have_text("✓ loads")
+    expect(page.locator('#preview svg[data-map="to-scale"]:not(.frame-only)')).to_have_count(1)
     open_example(page, server, "sitemaps/tavern-brawl")
     original = read_file(example_files()["sitemaps/tavern-brawl"]).data
     assert saved_json(page, tmp_path) == original

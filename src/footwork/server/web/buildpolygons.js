@@ -362,8 +362,38 @@ export class PolygonEditor {
     this.hooks.open(`map.openings[${(this.draft.data.map.openings ?? []).length - 1}]`);
   }
 
+  /**
+   * A plain frame in metres round the draft's zones, for as long as the server has not
+   * drawn the draft (a new map has no actor yet, so it does not load): the outlines
+   * and every tool work on it the same way.
+   */
+  frameOnly() {
+    const points = this.zones.flatMap(z => ringOf(z));
+    const xs = points.map(p => p[0]), ys = points.map(p => p[1]);
+    const left = Math.min(0, ...xs) - 2, top = Math.min(0, ...ys) - 2;
+    const width = Math.max(10, ...xs) + 2 - left, height = Math.max(8, ...ys) + 2 - top;
+    const per = 40;
+    const svg = el("svg", {viewBox: `0 0 ${width * per} ${height * per}`,
+                           "data-map": "to-scale", "data-px-per-m": String(per),
+                           class: "frame-only"});
+    const floor = el("g", {class: "floor", "data-floor": "0", "data-origin-m": `${left} ${top}`});
+    floor.append(el("rect", {class: "panel", x: "0", y: "0", width: String(width * per),
+                             height: String(height * per), fill: "#fbfaf6"}));
+    for (let x = Math.ceil(left); x <= left + width; x += 1) {
+      floor.append(el("line", {x1: String((x - left) * per), y1: "0", x2: String((x - left) * per),
+                               y2: String(height * per), class: "metre"}));
+    }
+    for (let y = Math.ceil(top); y <= top + height; y += 1) {
+      floor.append(el("line", {x1: "0", y1: String((y - top) * per), x2: String(width * per),
+                               y2: String((y - top) * per), class: "metre"}));
+    }
+    svg.append(floor);
+    this.host.replaceChildren(svg);
+  }
+
   /** Draw the builder's layer again from the draft. */
   render() {
+    if (!this.svg || this.svg.classList.contains("frame-only")) this.frameOnly();
     const svg = this.svg;
     if (!svg) return;
     svg.querySelector("g.build-layer")?.remove();
@@ -379,6 +409,12 @@ export class PolygonEditor {
                                      class: "zone-outline", "data-path": `map.zones[${i}]`});
       if (faulty.has(`map.zones[${i}]`)) outline.classList.add("faulty");
       layer.append(outline);
+      if (svg.classList.contains("frame-only")) {  // the server's drawing names them
+        const name = el("text", {x: String(points[0][0] + 6), y: String(points[0][1] + 16),
+                                 class: "zone-name"});
+        name.textContent = String(zone.id);
+        layer.append(name);
+      }
       if (corners) {
         points.forEach((p, k) => layer.append(el("circle", {
           cx: String(p[0]), cy: String(p[1]), r: "7", class: "corner",
