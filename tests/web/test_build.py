@@ -208,6 +208,7 @@ def test_zones_to_scale_and_zone_graphs(server: Server, page: Page, tmp_path: Pa
     for key in ["ArrowRight", "ArrowRight", " "]:
         page.keyboard.press(key)
     expect(page.locator("#actors li").last).to_contain_text("a1 (house) at zone-6")
+    expect(page.locator("#status")).to_have_text("✓ loads")
     page.check('input[name=tool][value="vertex"]')  # the corners shown
     shot(page, request, "to-scale")
     data = saved_json(page, tmp_path)
