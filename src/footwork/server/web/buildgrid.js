@@ -3,7 +3,7 @@
 // paints while the pointer is down (one undo step per stroke); from the keyboard the
 // arrows move a cursor and Space or Enter uses the tool on its cell.
 
-import {cellAt, cellOf, paint, rowsOf} from "./buildmodel.js";
+import {cellOf, cellReader, paint, rowsOf} from "./buildmodel.js";
 
 /** @typedef {import("./buildmodel.js").Draft} Draft */
 /** @typedef {import("./buildmodel.js").CellSpec} CellSpec */
@@ -78,6 +78,8 @@ export class GridEditor {
     this.draft = draft;
     this.hooks = hooks;
     this.cursor = [0, 0];
+    /** the drawing asked for the next frame, if any */
+    this.frame = 0;
     /** whether a stroke of the brush is under way, and whether it changed anything */
     this.stroke = /** @type {null | {changed: boolean}} */ (null);
     this.svg = el("svg", {class: "build-grid", tabindex: "0", role: "application",
@@ -144,7 +146,13 @@ export class GridEditor {
   brushAt(cell) {
     if (paint(this.map, cell[0], cell[1], this.hooks.brush()) && this.stroke) {
       this.stroke.changed = true;
-      this.render();
+      // one drawing per frame however many cells the pointer crossed (a large map)
+      if (!this.frame) {
+        this.frame = requestAnimationFrame(() => {
+          this.frame = 0;
+          this.render();
+        });
+      }
     }
   }
 
@@ -188,9 +196,10 @@ export class GridEditor {
                               height: String(height), preserveAspectRatio: "none"}));
     }
     const layer = el("g", {class: picture ? "cells over-picture" : "cells"});
+    const cellAt = cellReader(this.map);
     rows.forEach((line, row) => {
       for (let col = 0; col < line.length; col += 1) {
-        const spec = cellAt(this.map, row, col) ?? {};
+        const spec = cellAt(row, col) ?? {};
         const x = col * PX, y = row * PX;
         const rect = el("rect", {x: String(x), y: String(y), width: String(PX),
                                  height: String(PX), fill: cellColour(spec),

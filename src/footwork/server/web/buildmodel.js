@@ -165,25 +165,31 @@ export function symbolFor(map, spec) {
 }
 
 /**
- * What a cell is: its legend entry with its overrides laid over.
+ * What each cell is (its legend entry with its overrides laid over), read from the map
+ * once: the rows, the legend and the overrides by cell, for a whole drawing.
  * @param {Data} map
- * @param {number} row
- * @param {number} col
- * @returns {CellSpec | null}
+ * @returns {(row: number, col: number) => CellSpec | null}
  */
-export function cellAt(map, row, col) {
-  const symbol = rowsOf(map)[row]?.[col];
-  if (symbol === undefined) return null;
-  /** @type {CellSpec} */
-  const spec = {...(legendOf(map)[symbol] ?? {surface: "?"})};
+export function cellReader(map) {
+  const rows = rowsOf(map), legend = legendOf(map);
+  /** @type {Map<string, Data[]>} */
+  const overrides = new Map();
   for (const override of map.overrides ?? []) {
-    if (override.row === row && override.col === col) {
+    const key = `${override.row},${override.col}`;
+    overrides.set(key, [...(overrides.get(key) ?? []), override]);
+  }
+  return (row, col) => {
+    const symbol = rows[row]?.[col];
+    if (symbol === undefined) return null;
+    /** @type {CellSpec} */
+    const spec = {...(legend[symbol] ?? {surface: "?"})};
+    for (const override of overrides.get(`${row},${col}`) ?? []) {
       for (const [key, value] of Object.entries(override)) {
         if (key !== "row" && key !== "col") spec[key] = value;
       }
     }
-  }
-  return spec;
+    return spec;
+  };
 }
 
 /**
