@@ -39,7 +39,8 @@ def test_the_page_is_served_with_its_scripts(client: TestClient) -> None:
     assert '<script type="module" src="/web/build.js">' in page.text
     assert "<script>" not in page.text and " on" + "click=" not in page.text  # CSP-ready
     for name in ["build.js", "buildmodel.js", "buildform.js", "buildgrid.js",
-                 "buildgraph.js", "buildpolygons.js", "build.css"]:
+                 "buildgraph.js", "buildpolygons.js", "buildfaults.js", "buildsave.js",
+                 "build.css"]:
         assert client.get(f"/web/{name}").status_code == 200, name
     assert 'href="/build"' in client.get("/").text  # the lobby links to it
 

@@ -4,11 +4,14 @@
 // in their stats; set the turn order; the file loader's own faults as you go; undo and
 // redo; save as an encounter file or open it as a table in one click.
 
-import {ApiError, api, apiText, byId, make} from "./api.js";
+import {api, byId, make} from "./api.js";
+import {faultItems, faultMarks as faultMarksOf, faultyParts as faultyPartsOf,
+  markFaultyInputs} from "./buildfaults.js";
 import {itemObject, listForm, objectForm, resolve} from "./buildform.js";
 import {GraphEditor} from "./buildgraph.js";
 import {GridEditor, cellColour} from "./buildgrid.js";
 import {PolygonEditor} from "./buildpolygons.js";
+import {download, newTable} from "./buildsave.js";
 import {
   Draft, blank, freshId, isGrid, orderOf, reorder, resize, rowsOf, syncOrder,
 } from "./buildmodel.js";
@@ -206,15 +209,8 @@ function openForm(path) {
   /** @type {HTMLElement | null} */ (part.querySelector("input, select, textarea"))?.focus();
 }
 
-/** The parts of the map a fault names (`map.zones[2]`), to mark them. */
-function faultyParts() {
-  const parts = new Set();
-  for (const fault of faults) {
-    const found = /^map\.\w+\[\d+\]/.exec(fault.path);
-    if (found) parts.add(found[0]);
-  }
-  return parts;
-}
+/** The parts of the map the faults name. */
+const faultyParts = () => faultyPartsOf(faults);
 
 function tool() {
   const picked = /** @type {HTMLInputElement | null} */ (
@@ -323,24 +319,8 @@ function placeAt(at, point = null) {
   }
 }
 
-/** The cells and actors that a fault names, to mark them on the map. */
-function faultMarks() {
-  const cells = new Set(), actors = new Set();
-  for (const fault of faults) {
-    const actor = /^actors\[(\d+)\]/.exec(fault.path);
-    if (actor) {
-      const found = draft.data.actors?.[Number(actor[1])];
-      if (found) actors.add(String(found.id));
-    }
-    for (const m of fault.message.matchAll(/row (\d+), col (\d+)/g)) cells.add(`${m[1]},${m[2]}`);
-    const override = /^map\.overrides\[(\d+)\]/.exec(fault.path);
-    if (override) {
-      const o = draft.data.map?.overrides?.[Number(override[1])];
-      if (o) cells.add(`${o.row},${o.col}`);
-    }
-  }
-  return {cells, actors};
-}
+/** The cells and actors the faults name. */
+const faultMarks = () => faultMarksOf(faults, draft.data);
 
 /** The schema of one actor of this ruleset. */
 function actorSchema() {
@@ -371,7 +351,7 @@ function render(forms) {
   renderActors(forms);
   renderOrder();
   if (!grid && forms) renderMapForms();
-  markFaultyInputs();
+  markFaultyInputs(faults, document.querySelector(".build-side") ?? document);
 }
 
 /** @param {boolean} forms */
@@ -531,15 +511,7 @@ async function check() {
 }
 
 function renderFaults() {
-  byId("faults").replaceChildren(...(faults.length ? faults.map(fault => {
-    const item = make("li", "");
-    const where = make("button", "where", fault.path || "file");
-    where.type = "button";
-    where.title = "Show where";
-    where.addEventListener("click", () => showFault(fault));
-    item.append(where, ` ${fault.message}`);
-    return item;
-  }) : [make("li", "ok", "None: the file loads as it is.")]));
+  byId("faults").replaceChildren(...faultItems(faults, showFault));
 }
 
 /**
@@ -564,14 +536,6 @@ function showFault(fault) {
   }
 }
 
-function markFaultyInputs() {
-  const paths = new Set(faults.map(f => f.path));
-  for (const input of document.querySelectorAll(".build-side [data-path]")) {
-    const path = /** @type {HTMLElement} */ (input).dataset.path ?? "";
-    input.classList.toggle("faulty", paths.has(path));
-  }
-}
-
 /** @param {string} svg the map drawn by the server (zone maps) */
 function showPreview(svg) {
   if (polygons) {
@@ -592,41 +556,20 @@ async function save(format) {
   const error = byId("editor-error");
   error.textContent = "";
   try {
-    const text = await apiText("/api/build/file", {method: "POST",
-                                                  body: {encounter: draft.data, format}});
-    const link = make("a");
-    link.href = URL.createObjectURL(new Blob([text], {type: format === "json"
-      ? "application/json" : "application/yaml"}));
-    link.download = `${slug(String(draft.data.title ?? "")) || "encounter"}.${format}`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    window.setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    await download(draft.data, format);
   } catch (e) {
     error.textContent = e instanceof Error ? e.message : String(e);
   }
 }
 
-/** @param {string} text */
-function slug(text) {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
-}
-
-/** A table of the encounter as it stands (without its steps: a table starts where the
- * file starts), then the game master's link. */
+/** Open the draft as a table: the game master's page of it. */
 async function openTable() {
   const error = byId("editor-error");
   error.textContent = "";
-  const {steps: _, ...data} = draft.data;
   try {
-    const created = /** @type {import("./api.js").CreatedTable} */ (await api("/api/tables", {
-      method: "POST",
-      body: {encounter: JSON.stringify(data), format: "json",
-             name: String(data.title ?? "").slice(0, 80)}}));
-    const gm = created.seats.find(s => s.seat === "gm") ?? created.seats[0];
-    location.href = gm.link;
+    location.href = await newTable(draft.data);
   } catch (e) {
-    error.textContent = e instanceof ApiError || e instanceof Error ? e.message : String(e);
+    error.textContent = e instanceof Error ? e.message : String(e);
   }
 }
 
