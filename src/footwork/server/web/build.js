@@ -658,7 +658,9 @@ function wire() {
     if (at) placeAt(at);
   });
   document.addEventListener("keydown", e => {
-    const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement;
+    // in a text field, Ctrl+Z undoes the typing
+    const typing = e.target instanceof HTMLTextAreaElement || (e.target instanceof HTMLInputElement
+      && !["checkbox", "radio", "button", "submit", "file"].includes(e.target.type));
     if (typing || !(e.ctrlKey || e.metaKey)) return;
     const key = e.key.toLowerCase();
     if (key === "z" && !e.shiftKey) {
