@@ -65,6 +65,8 @@ def test_a_draft_is_checked_with_the_loaders_own_faults(client: TestClient) -> N
     good = client.post("/api/build/check", json={"encounter": data}).json()
     assert good["faults"] == []
     assert "<svg" in good["svg"] and 'data-map="grid"' in good["svg"]
+    bare = client.post("/api/build/check", json={"encounter": data, "draw": False}).json()
+    assert bare == {"faults": [], "svg": None}  # a grid's builder draws its own
     bad = {**data, "actors": [{"id": "bob", "at": "1,1", "stats": {"hooks": -1}},
                               {"id": "pip", "at": "0,0", "stats": {"heigth": 2}}]}
     found = client.post("/api/build/check", json={"encounter": bad}).json()

@@ -35,6 +35,11 @@ class DraftBody(_Body):
     encounter: dict[str, Any] = Field(description="the encounter file as JSON data")
 
 
+class CheckBody(DraftBody):
+    draw: bool = Field(True, description="also draw the map when the draft loads (the "
+                       "builder's grid draws its own: false)")
+
+
 class FileBody(DraftBody):
     format: str = Field("yaml", pattern="^(yaml|json)$", description="yaml or json")
 
@@ -71,13 +76,15 @@ def _schema(ruleset_id: str) -> dict[str, Any]:
             "tags": option_tags(type(ruleset).options_model())}
 
 
-def _check(data: dict[str, Any]) -> tuple[list[Fault], str | None]:
-    """The loader's faults of ``data`` (none: it loads), and its map drawn when it
-    loads (the game master's view)."""
+def _check(data: dict[str, Any], draw: bool) -> tuple[list[Fault], str | None]:
+    """The loader's faults of ``data`` (none: it loads), and, if asked, its map drawn
+    when it loads (the game master's view)."""
     try:
         encounter = encounter_from_text(json.dumps(data), "encounter.json")
     except ScenarioError as exc:
         return faults_of(exc), None
+    if not draw:
+        return [], None
     from footwork.draw import render_svg
 
     try:
@@ -122,10 +129,11 @@ def router(refusals: dict[int | str, dict[str, Any]],
         return {"encounter": data}
 
     @routes.post("/api/build/check", responses=refusals)
-    def check(body: DraftBody) -> dict[str, Any]:
+    def check(body: CheckBody) -> dict[str, Any]:
         """The file loader's faults of the draft, each with its path and message (none:
-        it loads as it is), and, when it loads, its map drawn as SVG."""
-        faults, svg = _check(body.encounter)
+        it loads as it is), and, when it loads and `draw` is true, its map drawn as SVG
+        (null otherwise)."""
+        faults, svg = _check(body.encounter, body.draw)
         return {"faults": [f.model_dump() for f in faults], "svg": svg}
 
     @routes.post("/api/build/file", response_class=PlainTextResponse,

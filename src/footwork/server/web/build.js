@@ -495,7 +495,8 @@ async function check() {
   const status = byId("status");
   try {
     const found = /** @type {{faults: Fault[], svg: string | null}} */ (
-      await api("/api/build/check", {method: "POST", body: {encounter: draft.data}}));
+      await api("/api/build/check", {method: "POST",
+                                     body: {encounter: draft.data, draw: !grid}}));
     if (asked !== checkCount) return;  // a later check is under way
     faults = found.faults;
     if (!grid && found.svg) showPreview(found.svg);
