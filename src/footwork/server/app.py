@@ -30,12 +30,12 @@ from footwork.errors import (
     FootworkError,
     IllegalCommand,
     ScenarioError,
-    ScenarioErrors,
     excerpt,
 )
 from footwork.markdown import passage_markdown, to_html
 from footwork.rulesets import available, get_ruleset
 from footwork.scenario.source import read_file
+from footwork.server.build import router as build_routes
 from footwork.server.models import (
     CommandRequest,
     CommandResult,
@@ -52,6 +52,7 @@ from footwork.server.models import (
     SeatLink,
     Summary,
     TableInfo,
+    faults_of,
 )
 from footwork.server.planned import Plan, Planned, as_seen, may_send, read_plan
 from footwork.server.studies import StudyRequest, study_table
@@ -94,15 +95,10 @@ TEXT_REFUSALS: dict[int | str, dict[str, Any]] = {
 def _refusal(status: int, reason: str, message: str, rules: tuple[str, ...] = (),
              faults: list[Fault] | None = None) -> JSONResponse:
     body = Refusal(reason=reason, message=" ".join(message.split())[:500], rules=list(rules),
-                   faults=faults or None)
-    return JSONResponse(body.model_dump(exclude_none=True), status_code=status)
-
-
-def _faults(exc: ScenarioError) -> list[Fault]:
-    """Each fault of a refused encounter file, for a page to list."""
-    every = exc.errors if isinstance(exc, ScenarioErrors) else (exc,)
-    return [Fault(line=e.line, path=e.path, message=" ".join(e.detail.split())[:300])
-            for e in every]
+                   faults=faults or None).model_dump(exclude_none=True)
+    if faults:  # a fault's line is null when the file has none there: kept, as documented
+        body["faults"] = [fault.model_dump() for fault in faults]
+    return JSONResponse(body, status_code=status)
 
 
 class BoundedBody:
@@ -227,7 +223,7 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         if isinstance(exc, IllegalCommand):
             return _refusal(422, exc.reason, exc.detail, exc.rules)
         if isinstance(exc, ScenarioError):
-            return _refusal(400, "invalid", str(exc), faults=_faults(exc))
+            return _refusal(400, "invalid", str(exc), faults=faults_of(exc))
         return _refusal(400, "invalid", str(exc))
 
     @app.exception_handler(Exception)
@@ -262,6 +258,8 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         return FileResponse(WEB / "table.html", headers=NO_CACHE)
 
     app.mount("/web", StaticFiles(directory=WEB), name="web")
+    # the encounter builder: /build and /api/build/…
+    app.include_router(build_routes(REFUSALS, TEXT_REFUSALS))
 
     @app.get("/api/examples", response_model=list[Example])
     def examples() -> list[Example]:

@@ -6,6 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from footwork.errors import ScenarioError, ScenarioErrors
+
 
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -147,3 +149,11 @@ class LogPage(BaseModel):
     version: int
     after: int
     lines: list[dict[str, Any]]
+
+
+def faults_of(exc: ScenarioError) -> list[Fault]:
+    """Each fault of a refused encounter file, for a page to list (the lobby's upload
+    and the builder's check: one list)."""
+    every = exc.errors if isinstance(exc, ScenarioErrors) else (exc,)
+    return [Fault(line=e.line, path=e.path, message=" ".join(e.detail.split())[:300])
+            for e in every]

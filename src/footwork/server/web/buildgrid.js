@@ -1,0 +1,263 @@
+// The builder's grid: the cells drawn from the rows, legend and overrides, the actors
+// on their cells, a picture under them when the map came from an import. The brush
+// paints while the pointer is down (one undo step per stroke); from the keyboard the
+// arrows move a cursor and Space or Enter uses the tool on its cell.
+
+import {cellOf, cellReader, paint, rowsOf} from "./buildmodel.js";
+
+/** @typedef {import("./buildmodel.js").Draft} Draft */
+/** @typedef {import("./buildmodel.js").CellSpec} CellSpec */
+
+const SVG = "http://www.w3.org/2000/svg";
+/** The side of a cell on screen, in px (the view zooms with CSS). */
+export const PX = 28;
+
+/**
+ * @typedef {{tool: () => string, brush: () => CellSpec,
+ *            onCell: (row: number, col: number) => void,
+ *            selected: () => string | null,
+ *            faults: () => {cells: Set<string>, actors: Set<string>},
+ *            picture: () => string | null}} GridHooks
+ */
+
+/**
+ * The colour of a cell: floors lighter as they rise, water darker as it deepens.
+ * @param {CellSpec} spec
+ */
+export function cellColour(spec) {
+  const height = Number(spec.elevation ?? 0);
+  switch (spec.surface ?? "floor") {
+    case "wall": return "#4a4a4a";
+    case "void": return "#151515";
+    case "water": {
+      const depth = Math.min(8, Number(spec.water_depth ?? 0));
+      return `hsl(205 65% ${72 - depth * 5}%)`;
+    }
+    case "floor": return `hsl(40 ${height ? 45 : 35}% ${Math.max(50, 88 - Math.abs(height) * 4)}%)`;
+    default: return "#d0f";
+  }
+}
+
+/** A current's direction as an arrow. */
+const CURRENTS = /** @type {Record<string, string>} */ ({N: "↑", NE: "↗", E: "→", SE: "↘", S: "↓",
+                                                          SW: "↙", W: "←", NW: "↖"});
+
+/**
+ * A few characters saying what a colour alone would: height, depth, a current.
+ * @param {CellSpec} spec
+ */
+export function cellMark(spec) {
+  const surface = spec.surface ?? "floor";
+  const height = Number(spec.elevation ?? 0);
+  const arrow = CURRENTS[String(spec.current)] ?? "";
+  if (surface === "water") return `~${spec.water_depth ?? 0}${arrow}`;
+  if (surface === "void") return "";
+  if (surface === "wall") return `▮${height}`;
+  return height ? `${height > 0 ? "+" : ""}${height}` : "";
+}
+
+/**
+ * @param {string} tag
+ * @param {Record<string, string>} [attrs]
+ */
+function el(tag, attrs = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  return node;
+}
+
+/** The grid editor inside ``host``. */
+export class GridEditor {
+  /**
+   * @param {HTMLElement} host
+   * @param {Draft} draft
+   * @param {GridHooks} hooks
+   */
+  constructor(host, draft, hooks) {
+    this.host = host;
+    this.draft = draft;
+    this.hooks = hooks;
+    this.cursor = [0, 0];
+    /** the drawing asked for the next frame, if any */
+    this.frame = 0;
+    /** whether a stroke of the brush is under way, and whether it changed anything */
+    this.stroke = /** @type {null | {changed: boolean}} */ (null);
+    this.svg = el("svg", {class: "build-grid", tabindex: "0", role: "application",
+                          "aria-label": "the map: arrows move the cursor, Space or Enter " +
+                                        "uses the tool on its cell"});
+    host.replaceChildren(this.svg);
+    this.svg.addEventListener("pointerdown", e => this.down(e));
+    this.svg.addEventListener("pointermove", e => this.move(e));
+    window.addEventListener("pointerup", () => this.up());
+    this.svg.addEventListener("keydown", e => this.key(e));
+  }
+
+  get map() {
+    return this.draft.data.map;
+  }
+
+  /**
+   * The cell under a pointer event.
+   * @param {PointerEvent} e
+   * @returns {[number, number] | null}
+   */
+  cellFrom(e) {
+    const box = this.svg.getBoundingClientRect();
+    const rows = rowsOf(this.map);
+    const scale = box.width / ((rows[0]?.length ?? 1) * PX);
+    const col = Math.floor((e.clientX - box.left) / scale / PX);
+    const row = Math.floor((e.clientY - box.top) / scale / PX);
+    if (row < 0 || row >= rows.length || col < 0 || col >= (rows[row]?.length ?? 0)) return null;
+    return [row, col];
+  }
+
+  /** @param {PointerEvent} e */
+  down(e) {
+    const cell = this.cellFrom(e);
+    if (!cell || e.button !== 0) return;
+    this.svg.focus();
+    this.cursor = cell;
+    if (this.hooks.tool() === "paint") {
+      this.draft.mark();
+      this.stroke = {changed: false};
+      this.svg.setPointerCapture(e.pointerId);
+      this.brushAt(cell);
+    } else {
+      this.hooks.onCell(cell[0], cell[1]);
+    }
+  }
+
+  /** @param {PointerEvent} e */
+  move(e) {
+    if (!this.stroke) return;
+    const cell = this.cellFrom(e);
+    if (cell) this.brushAt(cell);
+  }
+
+  up() {
+    const stroke = this.stroke;
+    if (!stroke) return;
+    this.stroke = null;
+    if (stroke.changed) this.draft.changed();
+    else this.draft.past.pop();  // a stroke that changed nothing is no step of the history
+  }
+
+  /** @param {[number, number]} cell */
+  brushAt(cell) {
+    if (paint(this.map, cell[0], cell[1], this.hooks.brush()) && this.stroke) {
+      this.stroke.changed = true;
+      // one drawing per frame however many cells the pointer crossed (a large map)
+      if (!this.frame) {
+        this.frame = requestAnimationFrame(() => {
+          this.frame = 0;
+          this.render();
+        });
+      }
+    }
+  }
+
+  /** @param {KeyboardEvent} e */
+  key(e) {
+    const rows = rowsOf(this.map);
+    const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
+    const step = moves[/** @type {keyof typeof moves} */ (e.key)];
+    if (step) {
+      e.preventDefault();
+      const row = Math.max(0, Math.min(rows.length - 1, this.cursor[0] + step[0]));
+      const col = Math.max(0, Math.min((rows[0]?.length ?? 1) - 1, this.cursor[1] + step[1]));
+      this.cursor = [row, col];
+      this.render();
+    } else if (e.key === " " || e.key === "Enter") {
+      e.preventDefault();
+      const [row, col] = this.cursor;
+      if (this.hooks.tool() === "paint") {
+        this.draft.mark();
+        if (paint(this.map, row, col, this.hooks.brush())) this.draft.changed();
+        else this.draft.past.pop();
+      } else {
+        this.hooks.onCell(row, col);
+      }
+    }
+  }
+
+  /** Draw the grid again from the draft. */
+  render() {
+    const rows = rowsOf(this.map);
+    const width = (rows[0]?.length ?? 0) * PX, height = rows.length * PX;
+    const svg = this.svg;
+    svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    // as large as the room allows, up to cells of 64 px
+    svg.style.width = `min(100%, ${width * 64 / PX}px)`;
+    svg.replaceChildren();
+    const {cells: faultyCells, actors: faultyActors} = this.hooks.faults();
+    const picture = this.hooks.picture();
+    if (picture) {
+      svg.append(el("image", {href: picture, x: "0", y: "0", width: String(width),
+                              height: String(height), preserveAspectRatio: "none"}));
+    }
+    const layer = el("g", {class: picture ? "cells over-picture" : "cells"});
+    const cellAt = cellReader(this.map);
+    rows.forEach((line, row) => {
+      for (let col = 0; col < line.length; col += 1) {
+        const spec = cellAt(row, col) ?? {};
+        const x = col * PX, y = row * PX;
+        const rect = el("rect", {x: String(x), y: String(y), width: String(PX),
+                                 height: String(PX), fill: cellColour(spec),
+                                 class: "cell", "data-row": String(row),
+                                 "data-col": String(col)});
+        if (faultyCells.has(`${row},${col}`)) rect.classList.add("faulty");
+        const tip = el("title");
+        const others = Object.entries(spec).filter(([key, value]) => value !== null &&
+          !["surface", "elevation", "water_depth", "tags"].includes(key));
+        tip.textContent = `row ${row}, col ${col}: ${spec.surface ?? "?"}` +
+          `${spec.elevation ? `, elevation ${spec.elevation}` : ""}` +
+          `${spec.water_depth ? `, ${spec.water_depth} deep` : ""}` +
+          `${spec.tags?.length ? `, tags ${spec.tags.join(" ")}` : ""}` +
+          others.map(([key, value]) => `, ${key.replace("_", " ")} ${value}`).join("");
+        rect.append(tip);
+        layer.append(rect);
+        const mark = cellMark(spec);
+        if (mark) {
+          const text = el("text", {x: String(x + PX / 2), y: String(y + PX * 0.68),
+                                   class: `cell-mark ${spec.surface ?? ""}`});
+          text.textContent = mark;
+          layer.append(text);
+        }
+        if (spec.tags?.length) {
+          layer.append(el("path", {d: `M${x + PX - 10} ${y}h10v10z`, class: "tag-mark"}));
+        }
+      }
+    });
+    svg.append(layer);
+    const tokens = el("g", {class: "tokens"});
+    const selected = this.hooks.selected();
+    for (const actor of this.draft.data.actors ?? []) {
+      const cell = cellOf(actor.at);
+      if (!cell) continue;
+      const cx = cell[1] * PX + PX / 2, cy = cell[0] * PX + PX / 2;
+      const token = el("g", {class: "token", "data-actor": String(actor.id)});
+      if (String(actor.id) === selected) token.classList.add("selected");
+      if (faultyActors.has(String(actor.id))) token.classList.add("faulty");
+      token.append(el("circle", {cx: String(cx), cy: String(cy), r: String(PX * 0.42),
+                                 fill: sideColour(String(actor.side ?? "neutral"))}));
+      const label = el("text", {x: String(cx), y: String(cy + 4), class: "token-label"});
+      label.textContent = String(actor.id).slice(0, 3);
+      token.append(label);
+      tokens.append(token);
+    }
+    svg.append(tokens);
+    const [row, col] = this.cursor;
+    svg.append(el("rect", {x: String(col * PX + 1), y: String(row * PX + 1),
+                           width: String(PX - 2), height: String(PX - 2), class: "cursor"}));
+  }
+}
+
+/**
+ * A colour per side, the same for a side every time.
+ * @param {string} side
+ */
+export function sideColour(side) {
+  let hash = 0;
+  for (const ch of side) hash = (hash * 31 + ch.charCodeAt(0)) % 360;
+  return `hsl(${hash} 60% 45%)`;
+}
