@@ -59,7 +59,8 @@ def _settings(
         "--limit", metavar="NAME=N",
         help="raise or lower a limit on what a file may ask for (repeatable): "
         "file_bytes, nodes, nesting, actors, steps, places, zones, vertices, cells, "
-        "odds_work; see docs/limits.md")] = None,
+        "odds_work, map_file_bytes, map_points, picture_bytes, picture_pixels; see "
+        "docs/limits.md")] = None,
 ) -> None:
     """Tactical movement rules, enforced and explained by rule id."""
     if ctx.invoked_subcommand not in LONG_LIVED and "FOOTWORK_COMPILED" not in os.environ:
