@@ -11,7 +11,7 @@ from footwork.engine.seats import Seat
 from footwork.importers import read_map
 from footwork.rulesets.allowances import floorplan as allowances_plan
 from footwork.rulesets.styles import floorplan as styles_plan
-from footwork.space.floorplan import FLOOR, SECRET, Raster
+from footwork.space.floorplan import FLOOR, SECRET, Choices, Raster
 from tests.importers.maps import cave, dumps, dungeondraft, foundry
 from tests.support import actor, inline_data, inline_session
 
@@ -21,7 +21,7 @@ BUILDERS: dict[str, Any] = {"styles": styles_plan, "allowances": allowances_plan
 def _session(ruleset: str, doc: dict[str, Any], at: str) -> tuple[Any, Raster]:
     plan = read_map(dumps(doc), "map.json")
     module = BUILDERS[ruleset]
-    section = module.map_section(plan, module.sizes())
+    section = module.build(plan, Choices())
     assert section.raster is not None
     stats = {} if ruleset == "styles" else {"scores": {"Overland": 4}}
     data = inline_data(ruleset, section.map, [actor("ada", at, **stats)])
@@ -58,8 +58,8 @@ def test_a_diagonal_cannot_cross_a_diagonal_wall(ruleset: str) -> None:
 def test_no_two_wall_cells_meet_only_at_a_corner(doc: dict[str, Any]) -> None:
     """Walls are 4-connected chains: no diagonal step between two floor cells has a
     blocked cell on both sides, so no ruleset's corner rule is needed to stop it."""
-    raster = styles_plan.map_section(read_map(dumps(doc), "m.json"),
-                                     styles_plan.sizes()).raster
+    raster = styles_plan.build(read_map(dumps(doc), "m.json"), Choices()).raster
+
     assert raster is not None
     free = raster.marks == FLOOR
     a, b = free[:-1, :-1] & free[1:, 1:], free[:-1, 1:] & free[1:, :-1]

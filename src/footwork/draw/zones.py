@@ -439,10 +439,13 @@ SPRING_MAX = 300
 
 
 def render_svg(session: Session[Any], actor: str | None = None,
-               seat: Seat | str = GM, *, options: Sequence[Option] | None = None) -> str:
+               seat: Seat | str = GM, *, options: Sequence[Option] | None = None,
+               picture: str | None = None) -> str:
     """The map, the actors and (with ``actor``) that actor's options, as an SVG document,
     as ``seat`` may see them. ``options``: the actor's options as that seat sees them,
     when the caller has them already (a server's cache); else they are found here.
+    ``picture``: the URL of the map's picture (``space_json``'s ``picture``), drawn under
+    a grid map; default its file name, as for a drawing saved beside the encounter.
 
     A map whose ``space_json`` says ``"scale": "m"`` (zones as polygons in
     metres) is drawn to scale by :func:`footwork.draw.to_scale.render_to_scale`.
@@ -459,7 +462,10 @@ def render_svg(session: Session[Any], actor: str | None = None,
     if "grid" in space:
         from footwork.draw.grid import render_grid
 
-        return render_grid(space, state, actor, found)
+        ref = space.get("picture")
+        href = picture if picture is not None else (
+            str(ref.get("file")) if isinstance(ref, Mapping) and ref.get("file") else None)
+        return render_grid(space, state, actor, found, picture=href)
     actors: Mapping[str, Mapping[str, Any]] = state.get("actors") or {}
     places: list[Mapping[str, Any]] = list(space.get("places") or [])
     raw_links: list[Mapping[str, Any]] = list(space.get("links") or [])

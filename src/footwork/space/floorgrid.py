@@ -24,8 +24,9 @@ from footwork.space.floorplan import (
     SIGHT,
     WALL,
     WINDOW,
+    Choices,
     FloorPlan,
-    Raster,
+    Section,
     grid_shape,
     rasterize,
 )
@@ -50,14 +51,12 @@ class GridSizes:
     #: obstacles are walked through instead of blocking
     objects_passable: bool = False
 
-
-@dataclass(frozen=True, slots=True)
-class Section:
-    """A map section ready for an encounter file, and the lines its comments list."""
-
-    map: dict[str, Any]
-    notes: tuple[str, ...]
-    raster: Raster | None = None
+    @classmethod
+    def chosen(cls, choices: Choices, default: GridSizes) -> GridSizes:
+        """The ruleset's defaults with what the game master chose laid over them."""
+        return cls(choices.square or default.square, choices.per_square or default.per_square,
+                   choices.wall_height or default.wall_height, default.object_height,
+                   choices.objects_passable)
 
 
 def _cells_text(cells: list[tuple[int, int]], limit: int = 8) -> str:
@@ -93,8 +92,8 @@ def grid_section(plan: FloorPlan, sizes: GridSizes, unit: str) -> Section:
     notes = [
         f"one square of the picture is {sizes.square:g} {unit}, {k} cells a side "
         f"(--cell, --per-square): cells of {sizes.square / k:g} {unit}",
-        f"walls stand {sizes.wall_height:g} {unit} high and take a row of cells "
-        "(--wall-height)",
+        f"walls stand {sizes.wall_height:g} {unit} high (--wall-height) and take a row of "
+        "cells",
     ]
     if plan.obstacles:
         notes.append("obstacles (pillars, crates) are " + (
@@ -118,4 +117,4 @@ def grid_section(plan: FloorPlan, sizes: GridSizes, unit: str) -> Section:
                      "crossed one way only")
     if raster.cells(SIGHT):
         notes.append("walls that stop only sight (':', tag sight_wall) are floor")
-    return Section(section, tuple(notes), raster)
+    return Section(section, tuple(notes), sizes.square, raster)

@@ -109,6 +109,33 @@ class FloorPlan:
     notes: tuple[str, ...] = field(default=())
 
 
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What the game master chose when importing (``footwork import`` options); None
+    leaves the ruleset's named default (docs/import.md lists them)."""
+
+    #: the side of one square of the picture, in the ruleset's unit
+    square: float | None = None
+    #: cells a square, on a grid
+    per_square: int | None = None
+    #: how high walls stand, in the ruleset's unit
+    wall_height: float | None = None
+    #: obstacles (pillars, crates) are walked through instead of blocking
+    objects_passable: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A ruleset's `map` section built from a plan, with the lines its comments list
+    (what was judged and how to change it)."""
+
+    map: dict[str, object]
+    notes: tuple[str, ...]
+    #: the side of one square of the picture in the map's unit (where the picture lies)
+    square: float = 1.0
+    raster: Raster | None = None
+
+
 # -- on a grid -----------------------------------------------------------------------
 
 #: how a rasterized cell is marked, from least to most binding (a later mark wins)

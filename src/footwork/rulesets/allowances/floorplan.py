@@ -4,8 +4,8 @@ metres (:class:`~footwork.rulesets.allowances.model.AllowancesMapSpec`); see doc
 from __future__ import annotations
 
 from footwork.rulesets.allowances.model import AllowancesMapSpec
-from footwork.space.floorgrid import GridSizes, Section, grid_section
-from footwork.space.floorplan import FloorPlan
+from footwork.space.floorgrid import GridSizes, grid_section
+from footwork.space.floorplan import Choices, FloorPlan, Section
 
 #: one square of a battle map, in metres (five feet), when the game master gives no --cell
 SQUARE = 1.5
@@ -17,15 +17,12 @@ WALL_HEIGHT = 10.0
 OBJECT_HEIGHT = 2.0
 
 
-def sizes(square: float | None = None, per_square: int | None = None, *,
-          objects_passable: bool = False) -> GridSizes:
-    return GridSizes(square or SQUARE, per_square or PER_SQUARE, WALL_HEIGHT, OBJECT_HEIGHT,
-                     objects_passable)
+DEFAULTS = GridSizes(SQUARE, PER_SQUARE, WALL_HEIGHT, OBJECT_HEIGHT)
 
 
-def map_section(plan: FloorPlan, grid: GridSizes) -> Section:
-    """The `map` of an `allowances` encounter; the section is checked by the ruleset's map
-    model (a bad size is refused there, with the model's own message)."""
-    section = grid_section(plan, grid, "m")
+def build(plan: FloorPlan, choices: Choices) -> Section:
+    """The `map` section; checked by the ruleset's own map model (a size it refuses is
+    refused with the model's message)."""
+    section = grid_section(plan, GridSizes.chosen(choices, DEFAULTS), "m")
     AllowancesMapSpec.model_validate(section.map)
     return section

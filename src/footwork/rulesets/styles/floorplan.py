@@ -4,8 +4,8 @@ u (:class:`~footwork.rulesets.styles.model.StylesMapSpec`); see docs/import.md."
 from __future__ import annotations
 
 from footwork.rulesets.styles.model import StylesMapSpec
-from footwork.space.floorgrid import GridSizes, Section, grid_section
-from footwork.space.floorplan import FloorPlan
+from footwork.space.floorgrid import GridSizes, grid_section
+from footwork.space.floorplan import Choices, FloorPlan, Section
 
 #: one square of a battle map, in u, when the game master gives no --cell
 SQUARE = 1.0
@@ -17,15 +17,12 @@ WALL_HEIGHT = 10.0
 OBJECT_HEIGHT = 2.0
 
 
-def sizes(square: float | None = None, per_square: int | None = None, *,
-          objects_passable: bool = False) -> GridSizes:
-    return GridSizes(square or SQUARE, per_square or PER_SQUARE, WALL_HEIGHT, OBJECT_HEIGHT,
-                     objects_passable)
+DEFAULTS = GridSizes(SQUARE, PER_SQUARE, WALL_HEIGHT, OBJECT_HEIGHT)
 
 
-def map_section(plan: FloorPlan, grid: GridSizes) -> Section:
-    """The `map` of a `styles` encounter; the section is checked by the ruleset's map
-    model (a bad size is refused there, with the model's own message)."""
-    section = grid_section(plan, grid, "u")
+def build(plan: FloorPlan, choices: Choices) -> Section:
+    """The `map` section; checked by the ruleset's own map model (a size it refuses is
+    refused with the model's message)."""
+    section = grid_section(plan, GridSizes.chosen(choices, DEFAULTS), "u")
     StylesMapSpec.model_validate(section.map)
     return section
