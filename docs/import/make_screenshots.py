@@ -64,30 +64,31 @@ def picture() -> bytes:
 def main() -> None:
     doc = dungeondraft(base64.b64encode(picture()).decode())
     doc["resolution"]["pixels_per_grid"] = PPG
-    with tempfile.TemporaryDirectory() as tmp:
+    shots = [("styles", '  - {id: ada, side: party, at: "7,8"}', "styles-two-rooms.png"),
+             ("sitemaps", "  - {id: ada, side: party, at: room-1, stats: {point: [5, 5]}}",
+              "sitemaps-two-rooms.png")]
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         folder = Path(tmp)
         (folder / "two-rooms.dd2vtt").write_bytes(dumps(doc))
-        run = ["footwork"]
-        subprocess.run([*run, "import", str(folder / "two-rooms.dd2vtt"), "-r", "styles",
-                        "-o", str(folder / "rooms.yaml")], check=True)
-        text = (folder / "rooms.yaml").read_text()
-        # one character to show the reach on the imported map
-        text = text.replace("actors: []", "actors:\n  - {id: ada, side: party, at: \"7,8\"}")
-        (folder / "rooms.yaml").write_text(text)
-        subprocess.run([*run, "render", str(folder / "rooms.yaml"), "-o",
-                        str(folder / "rooms.svg"), "--actor", "ada"], check=True)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
-                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"])
-            page = browser.new_page(viewport={"width": 800, "height": 720})
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"])
+        page = browser.new_page(viewport={"width": 900, "height": 800})
+        for ruleset, who, shot in shots:
+            out = folder / f"{ruleset}.yaml"
+            subprocess.run(["footwork", "import", str(folder / "two-rooms.dd2vtt"), "-r",
+                            ruleset, "-o", str(out)], check=True)
+            # one character, to show its reach on the imported map
+            out.write_text(out.read_text().replace("actors: []", "actors:\n" + who))
+            svg_path = folder / f"{ruleset}.svg"
+            subprocess.run(["footwork", "render", str(out), "-o", str(svg_path), "--actor",
+                            "ada"], check=True)
             # inline, as the web page shows it (an <img> would not load the picture)
-            svg = (folder / "rooms.svg").read_text().split("?>", 1)[1]
-            (folder / "rooms.html").write_text(
-                f"<!doctype html><body style='margin:0'>{svg}</body>")
-            page.goto((folder / "rooms.html").as_uri())
-            page.locator("svg").first.screenshot(path=str(HERE / "styles-two-rooms.png"))
-            browser.close()
-
+            svg = svg_path.read_text().split("?>", 1)[1]
+            html = folder / f"{ruleset}.html"
+            html.write_text(f"<!doctype html><body style='margin:0'>{svg}</body>")
+            page.goto(html.as_uri())
+            page.locator("svg").first.screenshot(path=str(HERE / shot))
+        browser.close()
 
 if __name__ == "__main__":
     main()

@@ -72,20 +72,28 @@ def dungeondraft(image: str | None = None) -> dict[str, Any]:
 
 
 def cave(points: int = 400) -> dict[str, Any]:
-    """A cave: one closed wall of many short segments round a wobbly circle, and an
-    island of rock inside it."""
-    def ring(cx: float, cy: float, r: float, n: int, wobble: float) -> list[dict[str, float]]:
-        pts = [(cx + (r + wobble * math.sin(7 * t)) * math.cos(t),
-                cy + (r + wobble * math.sin(7 * t)) * math.sin(t))
-               for t in (2 * math.pi * i / n for i in range(n))]
-        pts.append(pts[0])
-        return [{"x": x, "y": y} for x, y in pts]
+    """A cave: one wall of many short segments round a wobbly circle, open on the east
+    where a door fills the gap, and an island of rock inside it."""
+    def wobbly(cx: float, cy: float, r: float, n: int, wobble: float, start: float = 0.0,
+               stop: float = 2 * math.pi) -> list[tuple[float, float]]:
+        return [(cx + (r + wobble * math.sin(7 * t)) * math.cos(t),
+                 cy + (r + wobble * math.sin(7 * t)) * math.sin(t))
+                for t in (start + (stop - start) * i / n for i in range(n + 1))]
+
+    gap = 0.08  # radians either side of east
+    outer = wobbly(10, 10, 8, points, 0.4, gap, 2 * math.pi - gap)
+    island = wobbly(10, 10, 2, points // 4, 0.1)
+    island[-1] = island[0]
+
+    def pts(line: list[tuple[float, float]]) -> list[dict[str, float]]:
+        return [{"x": x, "y": y} for x, y in line]
 
     return {"format": 0.2,
             "resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 20, "y": 20},
                            "pixels_per_grid": 8},
-            "line_of_sight": [ring(10, 10, 8, points, 0.4), ring(10, 10, 2, points // 4, 0.1)],
-            "portals": []}
+            "line_of_sight": [pts(outer), pts(island)],
+            "portals": [{"position": {"x": 18, "y": 10}, "bounds": pts([outer[-1], outer[0]]),
+                         "rotation": 1.57, "closed": True, "freestanding": False}]}
 
 
 #: a Foundry scene: 10 x 6 squares of 100 px, padding 0.25 (3 and 2 squares: 2.5 and 1.5

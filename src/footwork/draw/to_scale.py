@@ -93,6 +93,12 @@ def _pt(value: Any) -> Point2 | None:
     return None
 
 
+def _size(value: Any) -> float:
+    """A picture's width or height in metres; 0 for anything else."""
+    ok = isinstance(value, int | float) and not isinstance(value, bool)
+    return float(value) if ok and math.isfinite(value) and value > 0 else 0.0
+
+
 def _depth(value: Any) -> int:
     """How deeply numbers are nested: a point is 1, a ring 2, a polygon 3, polygons 4."""
     d = 0
@@ -329,8 +335,12 @@ DEFS = (
 
 
 def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: str | None,
-                    found: Sequence[Any]) -> str:
-    """The to-scale SVG of a map whose ``space_json`` has ``"scale": "m"``."""
+                    found: Sequence[Any], *, picture: str | None = None) -> str:
+    """The to-scale SVG of a map whose ``space_json`` has ``"scale": "m"``. With a
+    ``space["picture"]`` and ``picture`` (the URL of its file), the picture is drawn
+    under the lowest floor's zones, its north-west corner at (0, 0) m."""
+    ref = space.get("picture")
+    pic = ref if isinstance(ref, Mapping) and picture is not None else None
     places: list[Mapping[str, Any]] = list(space.get("places") or [])
     actors: Mapping[str, Mapping[str, Any]] = state.get("actors") or {}
     zones = _zones(places)
@@ -500,6 +510,14 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
             f'width={_attr(_num(panel.w))} height={_attr(_num(panel.h))} fill="#fcfcfb" '
             f'stroke="#bbbbbb" stroke-width="1"/>')
 
+        if pic is not None and index == 0:
+            pw = _size(pic.get("width")) * PX_PER_M
+            ph = _size(pic.get("height")) * PX_PER_M
+            add(f'<image class="picture" href={_attr(picture)} x={_attr(_num(page.x(0)))} '
+                f'y={_attr(_num(page.y(0)))} width={_attr(_num(pw))} '
+                f'height={_attr(_num(ph))} preserveAspectRatio="none" '
+                f'clip-path="url(#clip-floor-{index})"/>')
+
         # the zones of the floor below, as faint ghosts: what this floor stands over
         under = max((g for g in floors if g < f), default=None)
         ghosts = [z for z in zones if z.floor == under]
@@ -514,7 +532,8 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
             add("</g>")
 
         # zone fills (outlines come later, over the hazards and the option regions)
-        add('<g class="zones">')
+        add('<g class="zones"' + (' fill-opacity="0.35">' if pic is not None and index == 0
+                                  else ">"))
         for z in panel.zones:
             classes = ["place", "zone"] + (["target"] if z.id in best else []) + (
                 [] if z.revealed else ["hidden"])

@@ -455,16 +455,16 @@ def render_svg(session: Session[Any], actor: str | None = None,
     state = session.to_json(log=False, view=view.seat)
     found = ([] if actor is None else list(options) if options is not None
              else list(view.options(session.state, actor)))
+    ref = space.get("picture")
+    href = picture if picture is not None else (
+        str(ref.get("file")) if isinstance(ref, Mapping) and ref.get("file") else None)
     if space.get("scale") == "m":
         from footwork.draw.to_scale import render_to_scale
 
-        return render_to_scale(space, state, actor, found)
+        return render_to_scale(space, state, actor, found, picture=href)
     if "grid" in space:
         from footwork.draw.grid import render_grid
 
-        ref = space.get("picture")
-        href = picture if picture is not None else (
-            str(ref.get("file")) if isinstance(ref, Mapping) and ref.get("file") else None)
         return render_grid(space, state, actor, found, picture=href)
     actors: Mapping[str, Mapping[str, Any]] = state.get("actors") or {}
     places: list[Mapping[str, Any]] = list(space.get("places") or [])

@@ -24,7 +24,7 @@ from footwork.scenario.encounter import encounter_from_data
 from footwork.space.floorplan import Choices, FloorPlan, Section
 
 #: the rulesets that build a map from an imported plan (their ``floorplan`` modules)
-BUILDERS = ("styles", "allowances")
+BUILDERS = ("styles", "allowances", "sitemaps")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +88,7 @@ def encounter_yaml(imported: Imported, source: str) -> str:
     data["map"] = map_data
     yaml = YAML()
     yaml.width = 4096
+    yaml.default_flow_style = None  # coordinates and short lists on one line
     yaml.indent(mapping=2, sequence=4, offset=2)
     body = io.StringIO()
     yaml.dump(data, body)
