@@ -51,7 +51,7 @@ def import_map(source: Path, output: Path, ruleset: str, choices: Choices, *,
     text = encounter_yaml(imported, source.name)
     written = []
     try:
-        if name is not None and plan.picture is not None:
+        if name is not None and plan.picture is not None and "picture" in imported.data["map"]:
             _write(output.parent / name, plan.picture.data)
             written.append(str(output.parent / name))
         _write(output, text.encode("utf-8"))

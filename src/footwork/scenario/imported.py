@@ -24,7 +24,7 @@ from footwork.scenario.encounter import encounter_from_data
 from footwork.space.floorplan import Choices, FloorPlan, Section
 
 #: the rulesets that build a map from an imported plan (their ``floorplan`` modules)
-BUILDERS = ("styles", "allowances", "sitemaps")
+BUILDERS = ("styles", "allowances", "sitemaps", "cultivation", "spans")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +62,9 @@ def encounter_from_plan(plan: FloorPlan, ruleset: str, choices: Choices, *,
                             path=f"map.{where}" if where else "map") from None
     map_data = dict(section.map)
     notes = list(plan.notes) + list(section.notes)
-    if picture is not None and plan.picture is not None:
+    if plan.picture is not None and not section.pictured:
+        notes.append("the picture is not kept: a graph map is not drawn over it")
+    if picture is not None and plan.picture is not None and section.pictured:
         side = section.square
         map_data["picture"] = {"file": picture, "width": round(plan.width * side, 6),
                                "height": round(plan.height * side, 6),

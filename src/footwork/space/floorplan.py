@@ -134,6 +134,8 @@ class Section:
     #: the side of one square of the picture in the map's unit (where the picture lies)
     square: float = 1.0
     raster: Raster | None = None
+    #: whether the map lies on the picture (a graph map does not: no picture for it)
+    pictured: bool = True
 
 
 # -- on a grid -----------------------------------------------------------------------
