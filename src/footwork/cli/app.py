@@ -490,7 +490,9 @@ def serve(
         key = admin_key or keys.gm_key
         url = f"http://{_address(host)}:{port}"
         os.environ.update({"FOOTWORK_DB": db or "", "FOOTWORK_ADMIN_KEY": key,
-                           "FOOTWORK_URL": url, "FOOTWORK_LINK_SEED": keys.link_seed})
+                           "FOOTWORK_URL": url, "FOOTWORK_LINK_SEED": keys.link_seed,
+                           # imported maps' pictures, by their hash, beside the keys
+                           "FOOTWORK_PICTURES": str(folder / "pictures")})
         out.print(f"footwork serves {len(example_files())} examples and your tables from "
                   f"{where}", markup=False)
         out.print(f"  the lobby:                 {url}/", markup=False)

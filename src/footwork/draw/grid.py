@@ -450,8 +450,8 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
     # cells: a small map one rect per cell, with its tooltip; a large one merged into runs
     # of identical cells, one path per fill, so its size follows how varied it is
     ref = space.get("picture")
-    shown = isinstance(ref, Mapping) and picture is not None
-    if isinstance(ref, Mapping) and picture is not None:
+    shown = isinstance(ref, Mapping) and bool(picture)
+    if isinstance(ref, Mapping) and picture:
         # the picture's north-west corner on the map's, scaled from the map's unit
         pic_w = (_float(ref.get("width")) or 0.0) / g.cell_size * P
         pic_h = (_float(ref.get("height")) or 0.0) / g.cell_size * P

@@ -340,7 +340,7 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
     ``space["picture"]`` and ``picture`` (the URL of its file), the picture is drawn
     under the lowest floor's zones, its north-west corner at (0, 0) m."""
     ref = space.get("picture")
-    pic = ref if isinstance(ref, Mapping) and picture is not None else None
+    pic = ref if isinstance(ref, Mapping) and picture else None
     places: list[Mapping[str, Any]] = list(space.get("places") or [])
     actors: Mapping[str, Mapping[str, Any]] = state.get("actors") or {}
     zones = _zones(places)
