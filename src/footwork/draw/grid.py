@@ -2,7 +2,7 @@
 
 Ruleset-neutral like :mod:`footwork.draw.zones`: it reads the ruleset's
 ``space_json``, the state JSON and the actor's options, already fetched by
-:func:`footwork.draw.zones.render_svg`. The output is deterministic.
+:func:`footwork.draw.render.render_svg`. The output is deterministic.
 
 The contract read here:
 
@@ -37,8 +37,7 @@ from fractions import Fraction
 from typing import Any
 from xml.sax.saxutils import escape
 
-from footwork.draw.marks import Target, actor_attrs
-from footwork.draw.zones import (
+from footwork.draw.common import (
     ACTOR_RING,
     HIGHLIGHT,
     _attr,
@@ -53,6 +52,7 @@ from footwork.draw.zones import (
     svg_page,
     wrap_list,
 )
+from footwork.draw.marks import Target, actor_attrs
 
 #: the side of a cell, in pixels
 PX_PER_CELL = 28

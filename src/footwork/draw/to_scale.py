@@ -2,7 +2,7 @@
 
 Ruleset-neutral like :mod:`footwork.draw.zones`: it reads the ruleset's
 ``space_json``, the state JSON and the actor's options, already fetched by
-:func:`footwork.draw.zones.render_svg`. One panel per floor, side by side, all at
+:func:`footwork.draw.render.render_svg`. One panel per floor, side by side, all at
 :data:`PX_PER_M` pixels per metre, each cropped to what stands on its floor
 (whole metres, 1 m margin) with metre coordinates on its edges, a 1 m grid and
 the zones of the floor below as faint ghosts. Metre coordinates grow to the
@@ -35,8 +35,7 @@ from xml.sax.saxutils import escape
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import polylabel, unary_union
 
-from footwork.draw.marks import actor_attrs, place_attr, targets_by_place
-from footwork.draw.zones import (
+from footwork.draw.common import (
     ACTOR_RING,
     HIGHLIGHT,
     _attr,
@@ -50,6 +49,7 @@ from footwork.draw.zones import (
     svg_page,
     wrap_list,
 )
+from footwork.draw.marks import actor_attrs, place_attr, targets_by_place
 
 #: pixels per metre: a zone 8 m wide is drawn ``8 * PX_PER_M`` pixels wide
 PX_PER_M = 40
