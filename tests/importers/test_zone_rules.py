@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from shapely.geometry import Polygon
 
 from footwork.engine.seats import Seat
 from footwork.importers import read_map
+from footwork.limits import LimitExceeded
 from footwork.rulesets.sitemaps import floorplan
-from footwork.space.floorplan import Choices
+from footwork.space.floorplan import WALL, Choices, Door, FloorPlan, Wall, rasterize
 from tests.importers.maps import cave, dumps, dungeondraft, foundry
 from tests.support import actor, inline_data, inline_session
 
@@ -59,3 +61,20 @@ def test_a_room_behind_a_secret_door_is_hidden_from_the_players() -> None:
     assert "room-2" not in str(players)
     gm = s.view().space_json(s.state)
     assert "room-2" in str(gm)
+
+
+def test_a_room_cut_into_more_zones_than_the_limit_is_refused_before_cutting() -> None:
+    side = 5000.0  # a room of 5,000 squares a side: 750 x 750 tiles of 10 m
+    walls = (Wall((0, 0), (side, 0)), Wall((side, 0), (side, side)),
+             Wall((side, side), (0, side)), Wall((0, side), (0, 1)))
+    plan = FloorPlan(side, side, 10, walls=walls, doors=(Door((0, 1), (0, 0)),))
+    with pytest.raises(LimitExceeded) as err:
+        floorplan.build(plan, Choices())
+    assert "map.zones: 562,500 zones are over the limit of 1,000" in str(err.value)
+
+
+def test_a_wall_far_off_the_picture_costs_nothing_on_a_grid() -> None:
+    far = Wall((-90_000.0, -90_000.0), (90_000.0, 90_000.0))
+    raster = rasterize(FloorPlan(4, 4, 10, walls=(far,)), 2)
+    assert raster.shape == (8, 8)
+    assert len(raster.cells(WALL)) >= 8  # the diagonal across the picture, 4-connected

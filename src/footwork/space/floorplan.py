@@ -166,6 +166,28 @@ class Raster:
 _NUDGE = 1e-3
 
 
+def _clip(ax: float, ay: float, bx: float, by: float, shape: tuple[int, int]
+          ) -> tuple[float, float, float, float] | None:
+    """The part of a segment (in cells) over the grid and a cell around it (Liang and
+    Barsky's clipping): a wall far off the picture costs nothing to trace."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = bx - ax, by - ay
+    rows, cols = shape
+    for p, q in ((-dx, ax + 1), (dx, cols + 1 - ax), (-dy, ay + 1), (dy, rows + 1 - ay)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return ax + t0 * dx, ay + t0 * dy, ax + t1 * dx, ay + t1 * dy
+
+
 def _trace(a: Point, b: Point, k: int, shape: tuple[int, int], *, trim: bool
            ) -> list[tuple[int, int]]:
     """The cells a segment (in squares) passes through at ``k`` cells a square, as a
@@ -173,6 +195,10 @@ def _trace(a: Point, b: Point, k: int, shape: tuple[int, int], *, trim: bool
     cell on the corner is taken too, so no diagonal step slips between two wall cells.
     With ``trim`` the ends are cut short by a hair (a door fills only the gap it spans)."""
     ax, ay, bx, by = a[0] * k, a[1] * k, b[0] * k, b[1] * k
+    clipped = _clip(ax, ay, bx, by, shape)
+    if clipped is None:
+        return []
+    ax, ay, bx, by = clipped
     length = math.hypot(bx - ax, by - ay)
     if trim and length > 4 * _NUDGE:
         ux, uy = (bx - ax) / length, (by - ay) / length

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from shapely.geometry import LineString, MultiPolygon, Polygon, box
 from shapely.ops import split
 
+from footwork import limits
 from footwork.space.floorplan import DoorState, FloorPlan, rooms
 
 #: faces smaller than this (in squares) are slivers between walls, not rooms
@@ -72,6 +73,8 @@ def _tiles(face: Polygon, longest: float) -> list[Polygon]:
     ny = max(1, math.ceil((y1 - y0) / longest - 1e-9))
     if nx == ny == 1:
         return [face]
+    # a huge room would be cut into more zones than any map may hold: refused first
+    limits.check("zones", nx * ny, "map.zones")
     w, h = (x1 - x0) / nx, (y1 - y0) / ny
     out: list[Polygon] = []
     for i in range(nx):
