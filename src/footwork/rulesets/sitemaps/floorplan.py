@@ -62,13 +62,14 @@ def build(plan: FloorPlan, choices: Choices) -> Section:
     if any(d.secret for d in plan.doors):
         notes.append("rooms only secret doors lead into start hidden (revealed: false)")
     # walls standing inside a zone: stubs, islands; obstacles round their outline
-    borders = unary_union([p.polygon.boundary for p in graph.pieces])
+    # the rooms' borders, thickened a hair once (a wall along a border is no wall inside)
+    borders = unary_union([p.polygon.boundary for p in graph.pieces]).buffer(1e-6)
     walls: list[list[list[float]]] = []
     for w in plan.walls:
         if w.kind is WallKind.SIGHT:
             continue
         line = LineString([(w.a[0] * m, w.a[1] * m), (w.b[0] * m, w.b[1] * m)])
-        if line.length > 0 and line.difference(borders.buffer(1e-6)).length > 1e-6:
+        if line.length > 0 and line.difference(borders).length > 1e-6:
             walls.append([[round(x, 4), round(y, 4)] for x, y in line.coords])
     if not choices.objects_passable:
         walls += [[[round(x * m, 4), round(y * m, 4)] for x, y in ring]
