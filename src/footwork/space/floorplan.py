@@ -296,7 +296,7 @@ def rooms(plan: FloorPlan, *, min_area: float = 0.5) -> list[tuple[object, list[
     never make one (a pillar is no room). A face inside another (an island of rock in a
     cave) is cut out of the outer one; faces smaller than ``min_area`` squares are left out.
     """
-    from shapely import polygonize, unary_union
+    from shapely import STRtree, polygonize, unary_union
     from shapely.geometry import LineString
 
     lines = [LineString([w.a, w.b]) for w in plan.walls if w.kind is not WallKind.SIGHT
@@ -306,13 +306,12 @@ def rooms(plan: FloorPlan, *, min_area: float = 0.5) -> list[tuple[object, list[
         return []
     noded = unary_union(lines)  # splits every segment where another meets it
     faces = [g for g in polygonize([noded]).geoms if g.area >= min_area]
-    # polygonize leaves holes filled by their own faces: keep every face as it is
-    # (shapely gives the outer face with the hole already cut out)
+    # the doors on each face's border: their middles, found through a tree of them
+    middles = [LineString([d.a, d.b]).interpolate(0.5, normalized=True) for d in plan.doors]
+    tree = STRtree(middles) if middles else None
     out: list[tuple[object, list[int]]] = []
     for face in faces:
         border = face.boundary
-        doors = [i for i, d in enumerate(plan.doors)
-                 if border.distance(LineString([d.a, d.b]).interpolate(0.5, normalized=True))
-                 < 1e-6]
-        out.append((face, doors))
+        near = [] if tree is None else sorted(int(i) for i in tree.query(face.buffer(1e-6)))
+        out.append((face, [i for i in near if border.distance(middles[i]) < 1e-6]))
     return out

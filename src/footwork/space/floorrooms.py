@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from shapely import STRtree
 from shapely.geometry import LineString, MultiPolygon, Polygon, box
 from shapely.ops import split
 
@@ -109,14 +110,16 @@ def room_graph(plan: FloorPlan, metres: float, longest: float) -> RoomGraph:
                     ways.append(Way(a.id, b.id, None))
         pieces += named
     locked = 0
+    tree = STRtree([p.polygon for p in pieces]) if pieces else None
     for door in plan.doors:
         end1 = (door.a[0] * metres, door.a[1] * metres)
         end2 = (door.b[0] * metres, door.b[1] * metres)
-        segment = LineString([end1, end2])
+        segment = LineString([end1, end2]).buffer(1e-6)
         # on each side, the tile of that room that holds most of the door
         best: dict[int, tuple[float, str]] = {}
-        for p in pieces:
-            held = p.polygon.boundary.intersection(segment.buffer(1e-6)).length
+        for k in (tree.query(segment) if tree is not None else ()):
+            p = pieces[int(k)]
+            held = p.polygon.boundary.intersection(segment).length
             if held > 1e-6 and held > best.get(p.room, (0.0, ""))[0]:
                 best[p.room] = (held, p.id)
         sides = [pid for _, pid in best.values()]
