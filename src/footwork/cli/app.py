@@ -277,15 +277,16 @@ def import_(
         help="a map file: Universal VTT (.dd2vtt, .df2vtt, .uvtt) or a Foundry scene "
              "(.json)")],
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="the ruleset whose map "
-                                         "to build: styles or allowances")],
+                                         "to build: styles, allowances, sitemaps, "
+                                         "cultivation or spans")],
     output: Annotated[Path, typer.Option("-o", "--output",
                                          help="the encounter file to write (.yaml)")],
     cell: Annotated[float | None, typer.Option(
         "--cell", help="the side of one square of the map's grid in the ruleset's unit "
-        "(default: styles 1 u, allowances 1.5 m)")] = None,
+        "(default: styles 1 u, the others 1.5 m)")] = None,
     per_square: Annotated[int | None, typer.Option(
-        "--per-square", min=1, max=8, help="grid cells a side of one square (default 2: "
-        "a wall takes a row of cells)")] = None,
+        "--per-square", min=1, max=8, help="on a grid (styles, allowances): cells a side "
+        "of one square (default 2: a wall takes a row of cells)")] = None,
     wall_height: Annotated[float | None, typer.Option(
         "--wall-height", help="how high walls stand, in the ruleset's unit (default 10)")
     ] = None,
