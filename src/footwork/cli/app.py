@@ -288,7 +288,8 @@ def import_(
         "--per-square", min=1, max=8, help="on a grid (styles, allowances): cells a side "
         "of one square (default 2: a wall takes a row of cells)")] = None,
     wall_height: Annotated[float | None, typer.Option(
-        "--wall-height", help="how high walls stand, in the ruleset's unit (default 10)")
+        "--wall-height", help="on a grid: how high walls stand, in the ruleset's unit "
+        "(default 10)")
     ] = None,
     objects: Annotated[str, typer.Option(
         "--objects", help="block: pillars and other obstacles block movement (default); "
