@@ -60,6 +60,16 @@ class Limits:
     #: seconds of play one server study may take; the runs finished by then are kept
     #: and the answer says the study was cut short
     study_seconds: int = 5
+    #: bytes of a map file to import (a Universal VTT file carries its picture as base64:
+    #: real ones weigh 5-50 MB)
+    map_file_bytes: int = 80_000_000
+    #: points of the walls, doors and obstacles of a map file to import, in all
+    map_points: int = 200_000
+    #: bytes of a map's picture, decoded
+    picture_bytes: int = 50_000_000
+    #: pixels of a map's picture (width times height, read from its header before anything
+    #: decodes it: a small file can claim a huge picture)
+    picture_pixels: int = 100_000_000
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -82,7 +92,9 @@ _NOUNS = {
     "places": "places", "zones": "zones", "vertices": "vertices",
     "cells": "grid cells", "odds_work": "units of odds work",
     "study_runs": "study runs", "study_rounds": "study rounds",
-    "study_seconds": "seconds of study",
+    "study_seconds": "seconds of study", "map_file_bytes": "bytes of map file",
+    "map_points": "wall, door and obstacle points", "picture_bytes": "bytes of picture",
+    "picture_pixels": "pixels of picture",
 }
 
 _DEFAULTS = Limits()

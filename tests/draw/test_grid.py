@@ -17,8 +17,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from footwork.draw import render_svg
 from footwork.draw.grid import PX_PER_CELL, TEXT_LIMIT
-from footwork.draw.zones import render_svg
 from footwork.engine.choices import CheckOdds
 from footwork.space.grid import CellSpec, GridMap, GridSpec, Surface, parse_ascii
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from footwork.draw import render_svg
 from footwork.draw.to_scale import ACTOR_RADIUS_M, PX_PER_M
-from footwork.draw.zones import render_svg
 from footwork.engine.choices import CheckOdds
 from footwork.engine.seats import GM, PLAYERS
 from footwork.scenario import load_encounter

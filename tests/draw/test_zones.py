@@ -10,7 +10,9 @@ from typing import Any
 from typer.testing import CliRunner
 
 from footwork.cli.app import app
-from footwork.draw.zones import TOKEN_R, _width, percent, render_svg, success_odds
+from footwork.draw import render_svg
+from footwork.draw.common import _width, percent, success_odds
+from footwork.draw.zones import TOKEN_R
 from footwork.scenario import encounter_from_text, load_encounter, play
 
 from ..conftest import EXAMPLES

@@ -60,7 +60,8 @@ def _settings(
         "--limit", metavar="NAME=N",
         help="raise or lower a limit on what a file may ask for (repeatable): "
         "file_bytes, nodes, nesting, actors, steps, places, zones, vertices, cells, "
-        "odds_work; see docs/limits.md")] = None,
+        "odds_work, map_file_bytes, map_points, picture_bytes, picture_pixels; see "
+        "docs/limits.md")] = None,
 ) -> None:
     """Tactical movement rules, enforced and explained by rule id."""
     if ctx.invoked_subcommand not in LONG_LIVED and "FOOTWORK_COMPILED" not in os.environ:
@@ -271,6 +272,67 @@ def play_cmd(
     guarded(body)
 
 
+@app.command(name="import")
+def import_(
+    source: Annotated[Path, typer.Argument(
+        help="a map file: Universal VTT (.dd2vtt, .df2vtt, .uvtt) or a Foundry scene "
+             "(.json)")],
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="the ruleset whose map "
+                                         "to build: styles, allowances, sitemaps, "
+                                         "cultivation or spans")],
+    output: Annotated[Path, typer.Option("-o", "--output",
+                                         help="the encounter file to write (.yaml)")],
+    cell: Annotated[float | None, typer.Option(
+        "--cell", help="the side of one square of the map's grid in the ruleset's unit "
+        "(default: styles 1 u, the others 1.5 m)")] = None,
+    per_square: Annotated[int | None, typer.Option(
+        "--per-square", min=1, max=8, help="on a grid (styles, allowances): cells a side "
+        "of one square (default 2: a wall takes a row of cells)")] = None,
+    wall_height: Annotated[float | None, typer.Option(
+        "--wall-height", help="on a grid: how high walls stand, in the ruleset's unit "
+        "(default 10)")
+    ] = None,
+    objects: Annotated[str, typer.Option(
+        "--objects", help="block: pillars and other obstacles block movement (default); "
+        "passable: they are walked through")] = "block",
+    picture: Annotated[Path | None, typer.Option(
+        "--picture", help="the map's picture, when the file does not hold it (a Foundry "
+        "scene names its picture by path)")] = None,
+) -> None:
+    """Import a map made by another tool into an encounter file (no actors yet): walls,
+    doors, windows and obstacles become the ruleset's map, the picture is written beside
+    it and drawn under the map; see docs/import.md."""
+    from footwork.cli.importing import import_map
+    from footwork.space.floorplan import Choices
+
+    def body() -> None:
+        if objects not in ("block", "passable"):
+            raise _fail(f"--objects {objects!r}: expected block or passable", 2)
+        for name, value in (("--cell", cell), ("--wall-height", wall_height)):
+            if value is not None and not 0 < value <= 1000:
+                raise _fail(f"{name} {value:g}: expected a length above 0 (at most 1000)", 2)
+        choices = Choices(square=cell, per_square=per_square, wall_height=wall_height,
+                          objects_passable=objects == "passable")
+        for path in import_map(source, output, ruleset, choices, picture=picture):
+            out.print(f"wrote {path}", markup=False)
+
+    guarded(body)
+
+
+def _picture_href(file: Path, output: Path, session: Any, viewer: Seat) -> str | None:
+    """The map's picture (a file beside the encounter) as seen from the drawing's folder;
+    None when the map has none or the file is missing (a warning says so)."""
+    ref = session.view(viewer).space_json(session.state).get("picture")
+    if not isinstance(ref, dict) or not isinstance(ref.get("file"), str):
+        return None
+    picture = file.parent / ref["file"]
+    if not picture.is_file():
+        err.print(f"warning: {picture}: the map's picture is missing; drawn without it",
+                  markup=False)
+        return None
+    return Path(os.path.relpath(picture.resolve(), output.resolve().parent)).as_posix()
+
+
 @app.command()
 def render(
     file: FileArg,
@@ -295,7 +357,9 @@ def render(
                 viewer).known(session.state, actor)):
             raise _fail(f"{file}: no actor {actor!r}", 2)
         try:
-            output.write_text(render_svg(session, actor, viewer), encoding="utf-8")
+            svg = render_svg(session, actor, viewer,
+                             picture=_picture_href(file, output, session, viewer))
+            output.write_text(svg, encoding="utf-8")
         except OSError as exc:
             raise _fail(f"{output}: cannot write the SVG: {exc.strerror}", 2) from None
         out.print(f"wrote {output}", markup=False)
@@ -429,7 +493,9 @@ def serve(
         key = admin_key or keys.gm_key
         url = f"http://{_address(host)}:{port}"
         os.environ.update({"FOOTWORK_DB": db or "", "FOOTWORK_ADMIN_KEY": key,
-                           "FOOTWORK_URL": url, "FOOTWORK_LINK_SEED": keys.link_seed})
+                           "FOOTWORK_URL": url, "FOOTWORK_LINK_SEED": keys.link_seed,
+                           # imported maps' pictures, by their hash, beside the keys
+                           "FOOTWORK_PICTURES": str(folder / "pictures")})
         out.print(f"footwork serves {len(example_files())} examples and your tables from "
                   f"{where}", markup=False)
         out.print(f"  the lobby:                 {url}/", markup=False)

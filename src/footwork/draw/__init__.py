@@ -38,6 +38,6 @@ on every example):
   a number only when none has one) and ``data-cost-value`` that number.
 """
 
-from footwork.draw.zones import render_svg
+from footwork.draw.render import render_svg
 
 __all__ = ["render_svg"]

@@ -2,7 +2,7 @@
 
 Ruleset-neutral like :mod:`footwork.draw.zones`: it reads the ruleset's
 ``space_json``, the state JSON and the actor's options, already fetched by
-:func:`footwork.draw.zones.render_svg`. The output is deterministic.
+:func:`footwork.draw.render.render_svg`. The output is deterministic.
 
 The contract read here:
 
@@ -37,8 +37,7 @@ from fractions import Fraction
 from typing import Any
 from xml.sax.saxutils import escape
 
-from footwork.draw.marks import Target, actor_attrs
-from footwork.draw.zones import (
+from footwork.draw.common import (
     ACTOR_RING,
     HIGHLIGHT,
     _attr,
@@ -53,6 +52,7 @@ from footwork.draw.zones import (
     svg_page,
     wrap_list,
 )
+from footwork.draw.marks import Target, actor_attrs
 
 #: the side of a cell, in pixels
 PX_PER_CELL = 28
@@ -327,8 +327,10 @@ class _Reach:
 
 
 def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str | None,
-                found: Sequence[Any]) -> str:
-    """The SVG of a grid map: ``space["grid"]`` is ``GridMap.to_json()``."""
+                found: Sequence[Any], *, picture: str | None = None) -> str:
+    """The SVG of a grid map: ``space["grid"]`` is ``GridMap.to_json()``. With a
+    ``space["picture"]`` and ``picture`` (the URL of its file), the picture is drawn
+    under the cells, which then let it show through."""
     g = _read_grid(space.get("grid") or {})
     P = PX_PER_CELL
     detail = max(g.rows, g.cols) <= TEXT_LIMIT
@@ -447,7 +449,17 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
 
     # cells: a small map one rect per cell, with its tooltip; a large one merged into runs
     # of identical cells, one path per fill, so its size follows how varied it is
-    add('<g class="cells" stroke="#000000" stroke-opacity="0.16" stroke-width="1">')
+    ref = space.get("picture")
+    shown = isinstance(ref, Mapping) and bool(picture)
+    if isinstance(ref, Mapping) and picture:
+        # the picture's north-west corner on the map's, scaled from the map's unit
+        pic_w = (_float(ref.get("width")) or 0.0) / g.cell_size * P
+        pic_h = (_float(ref.get("height")) or 0.0) / g.cell_size * P
+        add(f'<image class="picture" href={_attr(picture)} x={_attr(_num(ox))} '
+            f'y={_attr(_num(oy))} width={_attr(_num(pic_w))} height={_attr(_num(pic_h))} '
+            'preserveAspectRatio="none"/>')
+    add('<g class="cells" stroke="#000000" stroke-opacity="0.16" stroke-width="1"'
+        + (' fill-opacity="0.4">' if shown else ">"))
     if not detail:
         runs: dict[tuple[str, str], list[str]] = {}
         for r in range(g.rows):

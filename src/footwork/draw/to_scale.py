@@ -2,7 +2,7 @@
 
 Ruleset-neutral like :mod:`footwork.draw.zones`: it reads the ruleset's
 ``space_json``, the state JSON and the actor's options, already fetched by
-:func:`footwork.draw.zones.render_svg`. One panel per floor, side by side, all at
+:func:`footwork.draw.render.render_svg`. One panel per floor, side by side, all at
 :data:`PX_PER_M` pixels per metre, each cropped to what stands on its floor
 (whole metres, 1 m margin) with metre coordinates on its edges, a 1 m grid and
 the zones of the floor below as faint ghosts. Metre coordinates grow to the
@@ -35,8 +35,7 @@ from xml.sax.saxutils import escape
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import polylabel, unary_union
 
-from footwork.draw.marks import actor_attrs, place_attr, targets_by_place
-from footwork.draw.zones import (
+from footwork.draw.common import (
     ACTOR_RING,
     HIGHLIGHT,
     _attr,
@@ -50,6 +49,7 @@ from footwork.draw.zones import (
     svg_page,
     wrap_list,
 )
+from footwork.draw.marks import actor_attrs, place_attr, targets_by_place
 
 #: pixels per metre: a zone 8 m wide is drawn ``8 * PX_PER_M`` pixels wide
 PX_PER_M = 40
@@ -91,6 +91,12 @@ def _pt(value: Any) -> Point2 | None:
             and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value[:2])):
         return float(value[0]), float(value[1])
     return None
+
+
+def _size(value: Any) -> float:
+    """A picture's width or height in metres; 0 for anything else."""
+    ok = isinstance(value, int | float) and not isinstance(value, bool)
+    return float(value) if ok and math.isfinite(value) and value > 0 else 0.0
 
 
 def _depth(value: Any) -> int:
@@ -329,8 +335,12 @@ DEFS = (
 
 
 def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: str | None,
-                    found: Sequence[Any]) -> str:
-    """The to-scale SVG of a map whose ``space_json`` has ``"scale": "m"``."""
+                    found: Sequence[Any], *, picture: str | None = None) -> str:
+    """The to-scale SVG of a map whose ``space_json`` has ``"scale": "m"``. With a
+    ``space["picture"]`` and ``picture`` (the URL of its file), the picture is drawn
+    under the lowest floor's zones, its north-west corner at (0, 0) m."""
+    ref = space.get("picture")
+    pic = ref if isinstance(ref, Mapping) and picture else None
     places: list[Mapping[str, Any]] = list(space.get("places") or [])
     actors: Mapping[str, Mapping[str, Any]] = state.get("actors") or {}
     zones = _zones(places)
@@ -500,6 +510,14 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
             f'width={_attr(_num(panel.w))} height={_attr(_num(panel.h))} fill="#fcfcfb" '
             f'stroke="#bbbbbb" stroke-width="1"/>')
 
+        if pic is not None and index == 0:
+            pw = _size(pic.get("width")) * PX_PER_M
+            ph = _size(pic.get("height")) * PX_PER_M
+            add(f'<image class="picture" href={_attr(picture)} x={_attr(_num(page.x(0)))} '
+                f'y={_attr(_num(page.y(0)))} width={_attr(_num(pw))} '
+                f'height={_attr(_num(ph))} preserveAspectRatio="none" '
+                f'clip-path="url(#clip-floor-{index})"/>')
+
         # the zones of the floor below, as faint ghosts: what this floor stands over
         under = max((g for g in floors if g < f), default=None)
         ghosts = [z for z in zones if z.floor == under]
@@ -514,7 +532,8 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
             add("</g>")
 
         # zone fills (outlines come later, over the hazards and the option regions)
-        add('<g class="zones">')
+        add('<g class="zones"' + (' fill-opacity="0.35">' if pic is not None and index == 0
+                                  else ">"))
         for z in panel.zones:
             classes = ["place", "zone"] + (["target"] if z.id in best else []) + (
                 [] if z.revealed else ["hidden"])

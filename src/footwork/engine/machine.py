@@ -81,6 +81,10 @@ class Engine(Generic[A]):
         roller = Roller(rng_for(state.seed, state.version))
         events: list[Event] = [RoundStarted(round=state.round)]
         state = self._fold(state, events)
+        if not state.order:
+            # a map with nobody on it yet (an imported map): it waits for the game
+            # master to bring characters in, rather than ending at once
+            return tuple(events)
         first = self._next_active(state, state.turn, include_self=True)
         if first is None:
             return (*events, EncounterEnded(reason="no actor can take a turn"))
@@ -331,6 +335,8 @@ class Engine(Generic[A]):
     def _next_active(self, state: State[A], index: int, *, include_self: bool) -> int | None:
         """The next actor in the order who takes turns, or None when nobody does."""
         count = len(state.order)
+        if count == 0:
+            return None
         for step in range(0 if include_self else 1, count + 1):
             candidate = (index + step) % count
             if self.ruleset.takes_turns(state, state.order[candidate]):

@@ -13,7 +13,7 @@ them as the engine's rolls, as they were live.
 from __future__ import annotations
 
 import gc
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Generic
 
@@ -29,7 +29,6 @@ from footwork.errors import (
     FootworkError,
     IllegalCommand,
     InvalidCommand,
-    ScenarioError,
     excerpt,
 )
 
@@ -47,6 +46,19 @@ class Entry:
 
     command: Command
     events: tuple[Event, ...]
+
+
+#: how an encounter file (a mapping or its text, and its name for messages) becomes a
+#: played session: set by :mod:`footwork.scenario`, which builds on the engine, so that
+#: the engine imports no file format (importing ``footwork`` sets it)
+FileLoader = Callable[[Any, str], "Session[Any]"]
+_file_loader: FileLoader | None = None
+
+
+def set_file_loader(loader: FileLoader) -> None:
+    """Install what :meth:`Session.from_json` reads files with (footwork.scenario does)."""
+    global _file_loader
+    _file_loader = loader
 
 
 class Session(Generic[A]):
@@ -83,24 +95,10 @@ class Session(Generic[A]):
         in error messages. Every step is replayed (rolls come from the file, never rolled
         again). A file that does not load, a step that is refused or an expectation that
         fails raises :class:`ScenarioError`, in one line."""
-        # the file format lives in footwork.scenario, which builds on the engine: imported
-        # here, when asked for, so that the engine does not depend on it
-        from footwork.scenario.encounter import encounter_from_data, encounter_from_text
-        from footwork.scenario.runner import play
-
-        if isinstance(data, str):
-            encounter = encounter_from_text(data, name)
-        elif isinstance(data, Mapping):
-            encounter = encounter_from_data(data, name)
-        else:
-            raise ScenarioError(f"expected an encounter mapping or its text, got "
-                                f"{type(data).__name__}", file=name)
-        outcome = play(encounter)
-        if outcome.failures:
-            # one line: an expectation's diff is written over several
-            raise ScenarioError(" ".join(part.strip() for part in
-                                         outcome.failures[0].splitlines()))
-        return outcome.session
+        if _file_loader is None:
+            raise FootworkError("Session.from_json reads encounter files, which is "
+                                "footwork.scenario's job: import footwork.scenario first")
+        return _file_loader(data, name)
 
     def save_json(self) -> dict[str, JSON]:
         """The encounter file this session started from, its ``steps`` replaced by the

@@ -134,8 +134,8 @@ class State(Generic[A]):
 
     @property
     def current(self) -> str:
-        """The id of the actor whose turn it is."""
-        return self.order[self.turn]
+        """The id of the actor whose turn it is; "" on a map nobody stands on yet."""
+        return self.order[self.turn] if self.order else ""
 
     def actor(self, actor_id: str) -> A:
         """The actor of id ``actor_id`` (KeyError when there is none)."""

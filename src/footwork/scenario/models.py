@@ -80,7 +80,8 @@ def encounter_model(ruleset: Ruleset[Any]) -> type[BaseModel]:
                           "steps do not supply; the same seed rolls the same")),
         map=(ruleset.map_model, Field(description="the places and how they connect (or the "
                                       "grid), as the ruleset's README describes")),
-        actors=(actors, Field(min_length=1, description="every actor in the encounter")),
+        actors=(actors, Field(description="every actor in the encounter; none yet in a map "
+                                             "just imported")),
         order=(list[Name] | None, Field(None, min_length=1, description="the turn order, "
                                         "every actor's id once; omitted: the order of "
                                         "actors")),

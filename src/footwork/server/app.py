@@ -12,7 +12,7 @@ import asyncio
 import functools
 import io
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -36,6 +36,7 @@ from footwork.markdown import passage_markdown, to_html
 from footwork.rulesets import available, get_ruleset
 from footwork.scenario.source import read_file
 from footwork.server.build import router as build_routes
+from footwork.server.imports import Imported, imported_encounter, map_body
 from footwork.server.models import (
     CommandRequest,
     CommandResult,
@@ -54,6 +55,7 @@ from footwork.server.models import (
     TableInfo,
     faults_of,
 )
+from footwork.server.pictures import Pictures
 from footwork.server.planned import Plan, Planned, as_seen, may_send, read_plan
 from footwork.server.studies import StudyRequest, study_table
 from footwork.server.tables import (
@@ -64,6 +66,7 @@ from footwork.server.tables import (
     example_files,
     initial_text,
 )
+from footwork.space.floorplan import Choices
 from footwork.store import EventStore, TableNotFound, open_store
 
 #: a seat's credential, as the Authorization header (or ``?key=`` in the query)
@@ -106,14 +109,17 @@ class BoundedBody:
     as they arrive (a chunked body has no Content-Length to check first), and hands the
     app the body it read."""
 
-    def __init__(self, app: Any, limit: int) -> None:
+    def __init__(self, app: Any, limit: int, larger: Mapping[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        #: paths that take a larger body (a map file to import)
+        self.larger = dict(larger or {})
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.limit)
         chunks: list[bytes] = []
         size, more = 0, True
         while more:
@@ -122,8 +128,8 @@ class BoundedBody:
                 return
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.limit:
-                await _refusal(413, "too_large", f"the body is over {self.limit:,} bytes "
+            if size > limit:
+                await _refusal(413, "too_large", f"the body is over {limit:,} bytes "
                                "(raise the file_bytes limit of the server)"
                                )(scope, receive, send)
                 return
@@ -157,13 +163,16 @@ class Hub:
 
 
 def create_app(store: EventStore, *, admin_secret: str | None = None,
-               base_url: str = "", link_seed: str | None = None) -> FastAPI:
+               base_url: str = "", link_seed: str | None = None,
+               pictures: Path | None = None) -> FastAPI:
     """The API over ``store``. ``admin_secret`` is the game master of every table;
-    ``link_seed`` (kept secret, like it) lets its lobby give every seat's link again."""
+    ``link_seed`` (kept secret, like it) lets its lobby give every seat's link again;
+    ``pictures`` is the folder imported maps' pictures are kept in (default: memory)."""
     hub = Hub()
     planned = Planned()
+    kept = Pictures(pictures)
     tables = Tables(store, admin_secret=admin_secret, link_seed=link_seed,
-                    on_change=hub.changed)
+                    on_change=hub.changed, pictures=kept)
     unsubscribe = store.subscribe(hub.changed)  # appends by other processes too
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -185,14 +194,16 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
     app.state.tables = tables
 
     max_body = limits.current().file_bytes + BODY_SLACK
-    app.add_middleware(BoundedBody, limit=max_body)
+    larger = {"/api/import": limits.current().map_file_bytes + BODY_SLACK}
+    app.add_middleware(BoundedBody, limit=max_body, larger=larger)
 
     @app.middleware("http")
     async def _bounded(request: Request, call_next: Callable[[Request], Awaitable[Any]]
                        ) -> Any:
         length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > max_body):
-            return _refusal(413, "too_large", f"the body is over {max_body:,} bytes "
+        most = larger.get(request.url.path, max_body)
+        if length is not None and (not length.isdigit() or int(length) > most):
+            return _refusal(413, "too_large", f"the body is over {most:,} bytes "
                             "(raise the file_bytes limit of the server)")
         return await call_next(request)
 
@@ -460,6 +471,37 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
 
     # -- rules ----------------------------------------------------------------------------
 
+    @app.post("/api/import", response_model=Imported, responses=REFUSALS)
+    async def import_map(request: Request,
+                         ruleset: Annotated[str, Query(max_length=64)],
+                         cell: Annotated[float | None, Query(gt=0, le=1000)] = None,
+                         name: Annotated[str, Query(max_length=200)] = "map.dd2vtt",
+                         per_square: Annotated[int | None, Query(ge=1, le=8)] = None,
+                         objects: Annotated[str, Query(pattern="^(block|passable)$")
+                                           ] = "block") -> Imported:
+        """A map made by another tool (the body: a Universal VTT file or a Foundry scene,
+        raw or as the one file of a multipart form) as an encounter for ``ruleset``, with no
+        actors yet; the picture is kept and its URL given (docs/import.md). Nothing is
+        stored but a checked picture; the encounter is the answer's to save or open."""
+        body, filename = await map_body(request)
+        answer = await asyncio.to_thread(
+            imported_encounter, body, filename or name, ruleset,
+            Choices(square=cell, per_square=per_square,
+                    objects_passable=objects == "passable"), kept)
+        return answer
+
+    @app.get("/api/pictures/{sha256}", response_class=Response,
+             responses={200: {"content": {"image/png": {}, "image/jpeg": {}, "image/webp": {}},
+                              "description": "a map's picture"}, **TEXT_REFUSALS})
+    def picture(sha256: str) -> Response:
+        """An imported map's picture, by the SHA-256 of its bytes (no key needed: the
+        name is the content's hash)."""
+        found = kept.get(sha256)
+        if found is None:
+            raise StarletteHTTPException(404, "no such picture")
+        return Response(found[0], media_type=found[1],
+                        headers={"Cache-Control": "public, max-age=31536000, immutable"})
+
     @app.get("/api/rulesets")
     def rulesets() -> list[dict[str, str]]:
         """The rulesets this server knows."""
@@ -637,14 +679,16 @@ def _position(tables: Tables, table_id: str, seat: Seat, version: int) -> tuple[
 def app_from_environment() -> FastAPI:
     """The app as `footwork serve --workers N` starts it in each worker process:
     FOOTWORK_DB (a SQLite path or a PostgreSQL URL), FOOTWORK_ADMIN_KEY, FOOTWORK_URL,
-    FOOTWORK_LINK_SEED."""
+    FOOTWORK_LINK_SEED, FOOTWORK_PICTURES (the folder pictures are kept in)."""
     from footwork.engine.session import settle, steady_gc
 
     env: MutableMapping[str, str] = os.environ
     app = create_app(open_store(env.get("FOOTWORK_DB") or None),
                      admin_secret=env.get("FOOTWORK_ADMIN_KEY") or None,
                      base_url=env.get("FOOTWORK_URL", ""),
-                     link_seed=env.get("FOOTWORK_LINK_SEED") or None)
+                     link_seed=env.get("FOOTWORK_LINK_SEED") or None,
+                     pictures=Path(env["FOOTWORK_PICTURES"]) if env.get("FOOTWORK_PICTURES")
+                     else None)
     _examples(tuple((name, path, path.stat().st_mtime_ns)  # the lobby's list, read now
                     for name, path in example_files().items()))
     # what is loaded now stays: later full collections skip it, and the young generation

@@ -41,6 +41,7 @@ from footwork.errors import FootworkError, IllegalCommand, InvalidCommand, excer
 from footwork.scenario import Encounter, encounter_from_text
 from footwork.scenario.export import dump, played_data
 from footwork.server.dice import rolls_of, rolls_or_none
+from footwork.server.pictures import Pictures
 from footwork.store import (
     CommandRecord,
     DuplicateCommand,
@@ -178,8 +179,11 @@ class Tables:
 
     def __init__(self, store: EventStore, *, admin_secret: str | None = None,
                  link_seed: str | None = None,
-                 on_change: Callable[[str], None] | None = None) -> None:
+                 on_change: Callable[[str], None] | None = None,
+                 pictures: Pictures | None = None) -> None:
         self.store = store
+        #: imported maps' pictures: a table's drawing links its picture there
+        self.pictures = pictures
         self.admin_hash = secret_hash(admin_secret) if admin_secret else None
         #: seat secrets are derived from it (:meth:`seat_secret`), so that the game
         #: master's lobby can show every seat's link again; None: random secrets
@@ -544,14 +548,26 @@ class Tables:
 
         table = self.live(table_id)
         with table.lock:
+            picture = self._picture(table)
             if not actor:
                 key = (table.version, seat)
                 drawn = table.drawings.get(key)
                 if drawn is None:
-                    drawn = table.drawings[key] = render_svg(table.session, None, seat)
+                    drawn = table.drawings[key] = render_svg(table.session, None, seat,
+                                                             picture=picture)
                 return drawn
             found = self._options(table, seat, actor)
-            return render_svg(table.session, actor, seat, options=found)
+            return render_svg(table.session, actor, seat, options=found, picture=picture)
+
+    def _picture(self, table: LiveTable) -> str:
+        """Where the table's map picture is served ("" when the server does not keep it:
+        then nothing is drawn under the map)."""
+        ref = table.session.engine.ruleset.space_json(table.session.state.space).get(
+            "picture")
+        sha = ref.get("sha256") if isinstance(ref, Mapping) else None
+        if self.pictures is None or not isinstance(sha, str) or not self.pictures.has(sha):
+            return ""
+        return self.pictures.url(sha)
 
     def space(self, table_id: str, seat: Seat) -> Mapping[str, JSON]:
         table = self.live(table_id)

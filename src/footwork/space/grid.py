@@ -63,6 +63,7 @@ from pydantic import (
 
 from footwork import limits
 from footwork.fields import MAX_COORDINATE, Coordinate, Distance, Name
+from footwork.space.picture import PictureRef
 
 __all__ = [
     "DEFAULT_LEGEND",
@@ -435,6 +436,10 @@ class GridSpec(_Spec):
         description="Changes to single cells by row and column, laid over what the legend "
                     "gives; default none.",
         default_factory=list)
+    picture: PictureRef | None = Field(
+        default=None,
+        description="A picture drawn under the map (an imported battle map), from its "
+                    "north-west corner; default none.")
 
     @field_validator("legend")
     @classmethod

@@ -97,9 +97,12 @@ ACTION_RULES = {"rush": ("R002-08", "R002-10"), "jump": ("R002-17", "R002-18"),
 class AllowancesMap:
     """The fixed map of an encounter: the grid and its movement graph."""
 
-    def __init__(self, grid: GridMap, terrain: Terrain) -> None:
+    def __init__(self, grid: GridMap, terrain: Terrain,
+                 picture: Mapping[str, JSON] | None = None) -> None:
         self.grid = grid
         self.terrain = terrain
+        #: the picture drawn under the grid (docs/import.md), as the map names it
+        self.picture = picture
 
 
 def _terrain(state: AllowancesState) -> Terrain:
@@ -228,7 +231,8 @@ class AllowancesRuleset(Ruleset[Creature]):
                 mode=mode, scores=scores, allowance=dict(scores), skills=dict(stats.skills),
                 jump=stats.jump, jump_height_m=None if jh is None else round(jh, 6),
                 pp=stats.pp, traits=tuple(stats.traits), obscured_pct=stats.obscured_pct)
-        return AllowancesMap(grid, terrain), built
+        picture = map_spec.picture.model_dump() if map_spec.picture else None
+        return AllowancesMap(grid, terrain, picture), built
 
     # -- deciding -----------------------------------------------------------------
 
@@ -820,7 +824,10 @@ class AllowancesRuleset(Ruleset[Creature]):
 
     def space_json(self, space: Any) -> Mapping[str, JSON]:
         m: AllowancesMap = space
-        return {"grid": m.grid.to_json(), "places": []}
+        body: dict[str, JSON] = {"grid": m.grid.to_json(), "places": []}
+        if m.picture:
+            body["picture"] = dict(m.picture)
+        return body
 
     def queries(self) -> Mapping[str, Query[Creature]]:
         def cover_q(state: AllowancesState, attacker: str, target: str, kind: str) -> JSON:

@@ -36,6 +36,7 @@ from footwork.rulesets.sitemaps.ranges import (
     Floor,
 )
 from footwork.rulesets.sitemaps.ranges import Point as Coord
+from footwork.space.picture import PictureRef
 from footwork.space.zonemap import XY, Connector, ZoneMap, ZoneShape
 
 Grade = Literal["trivial", "challenging", "extreme"]
@@ -287,6 +288,10 @@ class SitemapsMapSpec(_Spec):
     rough: list[RoughSpec] = Field(
         description="Rough surfaces to balance on; default none (R004-22, R004-23).",
         default_factory=list)
+    picture: PictureRef | None = Field(
+        default=None,
+        description="A picture drawn under the map (an imported battle map), its north-west "
+                    "corner at (0, 0); default none.")
 
     @field_validator("zones")
     @classmethod
@@ -379,6 +384,8 @@ class SiteMap:
 
     def __init__(self, spec: SitemapsMapSpec, area_per_character: float) -> None:
         self.specs = {z.id: z for z in spec.zones}
+        #: the picture drawn under the map (docs/import.md)
+        self.picture = spec.picture.model_dump() if spec.picture else None
         shapes = [ZoneShape(z.id, z.shape(), z.floor) for z in spec.zones]
         openings = [(o.between[0], o.between[1],
                      LineString(o.at) if o.at is not None else None) for o in spec.openings]

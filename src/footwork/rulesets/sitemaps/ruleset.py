@@ -603,6 +603,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             "links": [to_jsonable(ln) for ln in g.graph.links()],
             "positions": {},
             "scale": "m",
+            **({"picture": dict(m.picture)} if m.picture else {}),
             "openings": [{"between": [o.a, o.b],
                           "segment": [list(c) for piece in _lines(o.segment)
                                       for c in piece.coords]} for o in g.openings],

@@ -93,9 +93,12 @@ StylesState = State[StyleActor]
 class StylesMap:
     """The fixed map of an encounter: the grid and its movement graph."""
 
-    def __init__(self, grid: GridMap, terrain: Terrain) -> None:
+    def __init__(self, grid: GridMap, terrain: Terrain,
+                 picture: Mapping[str, JSON] | None = None) -> None:
         self.grid = grid
         self.terrain = terrain
+        #: the picture drawn under the grid (docs/import.md), as the map names it
+        self.picture = picture
 
 
 
@@ -194,7 +197,8 @@ class StylesRuleset(Ruleset[StyleActor]):
                 load=tuple((x.item, x.weight, x.buoyant) for x in stats.load),
                 prone=stats.prone and mode == "ground", slowed=stats.slowed,
             )
-        return StylesMap(grid, terrain), built
+        picture = map_spec.picture.model_dump() if map_spec.picture else None
+        return StylesMap(grid, terrain, picture), built
 
     def lint(self, state: StylesState) -> list[tuple[str, str]]:
         t = _terrain(state)
@@ -700,7 +704,10 @@ class StylesRuleset(Ruleset[StyleActor]):
 
     def space_json(self, space: Any) -> Mapping[str, JSON]:
         m: StylesMap = space
-        return {"grid": m.grid.to_json(), "places": []}
+        body: dict[str, JSON] = {"grid": m.grid.to_json(), "places": []}
+        if m.picture:
+            body["picture"] = dict(m.picture)
+        return body
 
     def queries(self) -> Mapping[str, Query[StyleActor]]:
         def plan(state: StylesState, actor_id: str, row: str, col: str) -> JSON:

@@ -1,0 +1,28 @@
+"""An imported floor plan (:mod:`footwork.space.floorplan`) as an `allowances` map: a grid in
+metres (:class:`~footwork.rulesets.allowances.model.AllowancesMapSpec`); see docs/import.md."""
+
+from __future__ import annotations
+
+from footwork.rulesets.allowances.model import AllowancesMapSpec
+from footwork.space.floorgrid import GridSizes, grid_section
+from footwork.space.floorplan import Choices, FloorPlan, Section
+
+#: one square of a battle map, in metres (five feet), when the game master gives no --cell
+SQUARE = 1.5
+#: cells a square: 0.75 m cells
+PER_SQUARE = 2
+#: walls reach well above a jump or a climb of one turn
+WALL_HEIGHT = 10.0
+#: a pillar or crate: over head height
+OBJECT_HEIGHT = 2.0
+
+
+DEFAULTS = GridSizes(SQUARE, PER_SQUARE, WALL_HEIGHT, OBJECT_HEIGHT)
+
+
+def build(plan: FloorPlan, choices: Choices) -> Section:
+    """The `map` section; checked by the ruleset's own map model (a size it refuses is
+    refused with the model's message)."""
+    section = grid_section(plan, GridSizes.chosen(choices, DEFAULTS), "m")
+    AllowancesMapSpec.model_validate(section.map)
+    return section
