@@ -10,8 +10,9 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from footwork.draw import render_svg
 from footwork.draw.chance import success_chance
-from footwork.draw.zones import percent, render_svg
+from footwork.draw.common import percent
 from footwork.scenario import load_encounter
 from footwork.server.app import create_app
 from footwork.store import open_store

@@ -270,7 +270,7 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
 
     app.mount("/web", StaticFiles(directory=WEB), name="web")
     # the encounter builder: /build and /api/build/…
-    app.include_router(build_routes(REFUSALS, TEXT_REFUSALS))
+    app.include_router(build_routes(REFUSALS, TEXT_REFUSALS, kept))
 
     @app.get("/api/examples", response_model=list[Example])
     def examples() -> list[Example]:

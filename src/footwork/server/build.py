@@ -25,6 +25,7 @@ from footwork.scenario import encounter_from_text, json_schema
 from footwork.scenario.export import dump
 from footwork.scenario.source import parse_text, read_file
 from footwork.server.models import Fault, _Body, faults_of
+from footwork.server.pictures import Pictures
 from footwork.server.tables import example_files
 
 #: the page's static files
@@ -76,9 +77,11 @@ def _schema(ruleset_id: str) -> dict[str, Any]:
             "tags": option_tags(type(ruleset).options_model())}
 
 
-def _check(data: dict[str, Any], draw: bool) -> tuple[list[Fault], str | None]:
+def _check(data: dict[str, Any], draw: bool,
+           pictures: Pictures | None = None) -> tuple[list[Fault], str | None]:
     """The loader's faults of ``data`` (none: it loads), and, if asked, its map drawn
-    when it loads (the game master's view)."""
+    when it loads (the game master's view; an imported map's picture under it, as on
+    the table)."""
     try:
         encounter = encounter_from_text(json.dumps(data), "encounter.json")
     except ScenarioError as exc:
@@ -88,13 +91,17 @@ def _check(data: dict[str, Any], draw: bool) -> tuple[list[Fault], str | None]:
     from footwork.draw import render_svg
 
     try:
-        return [], render_svg(encounter.session())
+        space = data.get("map")
+        picture = pictures.link(space.get("picture")) if pictures and isinstance(
+            space, dict) else ""
+        return [], render_svg(encounter.session(), picture=picture)
     except FootworkError as exc:  # a map the loader took and the drawing cannot
         return [Fault(line=None, path="map", message=excerpt(str(exc), 300))], None
 
 
 def router(refusals: dict[int | str, dict[str, Any]],
-           text_refusals: dict[int | str, dict[str, Any]]) -> APIRouter:
+           text_refusals: dict[int | str, dict[str, Any]],
+           pictures: Pictures | None = None) -> APIRouter:
     """The builder's routes, mounted by :func:`footwork.server.app.create_app` (with its
     documented refusals: every one is the API's JSON refusal)."""
     routes = APIRouter()
@@ -133,7 +140,7 @@ def router(refusals: dict[int | str, dict[str, Any]],
         """The file loader's faults of the draft, each with its path and message (none:
         it loads as it is), and, when it loads and `draw` is true, its map drawn as SVG
         (null otherwise)."""
-        faults, svg = _check(body.encounter, body.draw)
+        faults, svg = _check(body.encounter, body.draw, pictures)
         return {"faults": [f.model_dump() for f in faults], "svg": svg}
 
     @routes.post("/api/build/file", response_class=PlainTextResponse,

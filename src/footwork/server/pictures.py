@@ -15,6 +15,7 @@ import os
 import re
 import tempfile
 import threading
+from collections.abc import Mapping
 from pathlib import Path
 
 from footwork.space.floorplan import Picture
@@ -31,6 +32,14 @@ class Pictures:
 
     def url(self, sha256: str) -> str:
         return f"/api/pictures/{sha256}"
+
+    def link(self, ref: object) -> str:
+        """Where a map's ``picture`` (``{file, sha256, ...}``) is served: "" when this
+        server does not keep it (then nothing is drawn under the map)."""
+        sha = ref.get("sha256") if isinstance(ref, Mapping) else None
+        if not isinstance(sha, str) or not self.has(sha):
+            return ""
+        return self.url(sha)
 
     def put(self, picture: Picture) -> str:
         """Keep a checked picture; returns its URL."""

@@ -562,12 +562,10 @@ class Tables:
     def _picture(self, table: LiveTable) -> str:
         """Where the table's map picture is served ("" when the server does not keep it:
         then nothing is drawn under the map)."""
-        ref = table.session.engine.ruleset.space_json(table.session.state.space).get(
-            "picture")
-        sha = ref.get("sha256") if isinstance(ref, Mapping) else None
-        if self.pictures is None or not isinstance(sha, str) or not self.pictures.has(sha):
+        if self.pictures is None:
             return ""
-        return self.pictures.url(sha)
+        return self.pictures.link(
+            table.session.engine.ruleset.space_json(table.session.state.space).get("picture"))
 
     def space(self, table_id: str, seat: Seat) -> Mapping[str, JSON]:
         table = self.live(table_id)

@@ -49,7 +49,7 @@ export function faultyParts(faults) {
  * @param {(fault: Fault) => void} show
  */
 export function faultItems(faults, show) {
-  if (!faults.length) return [make("li", "ok", "None: the file loads as it is.")];
+  if (!faults.length) return [make("li", "ok", "No faults: the file loads as it is.")];
   return faults.map(fault => {
     const item = make("li", "");
     const where = make("button", "where", fault.path || "file");
