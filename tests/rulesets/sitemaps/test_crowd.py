@@ -112,3 +112,10 @@ def test_far_actors_are_not_looked_at(monkeypatch: pytest.MonkeyPatch) -> None:
     # the rush reaches r4..r8 (x from 24 to 54): foes of r3..r9 may touch it, none farther
     assert seen and seen <= {f"foe{i}" for i in range(3, 10)}
     assert "foe6" in seen
+
+
+def test_a_path_without_legs_has_nobody_near(crowded: Session[Any]) -> None:
+    from footwork.space.zonemap import TracedPath
+
+    box = movement.path_bounds(TracedPath((), ("r0_0",)))
+    assert movement.others_near(crowded.state, "a0", box, 2.0) == []

@@ -189,7 +189,10 @@ def others_near(state: SiteState, actor_id: str, bounds: tuple[float, float, flo
 
 
 def path_bounds(path: TracedPath) -> tuple[float, float, float, float]:
-    """The box around every leg of ``path``, on every floor."""
+    """The box around every leg of ``path``, on every floor (a box that holds nothing
+    for a path without legs: nobody comes within reach of it)."""
+    if not path.legs:
+        return math.inf, math.inf, -math.inf, -math.inf
     xs = [c for leg in path.legs for c in (leg.start[0], leg.end[0])]
     ys = [c for leg in path.legs for c in (leg.start[1], leg.end[1])]
     return min(xs), min(ys), max(xs), max(ys)
