@@ -1,5 +1,14 @@
 """Benchmark of replay: folding a recorded game's events into its initial state.
 
+Two parts. **From values** (issue 14 item 7): the events as values. **From JSON**
+(issue 25): the log as the store keeps it, one JSON text per command holding its
+events; each text is parsed (``json.loads``), its events decoded into their types
+(``event_from_json``, trusted: no validation) and folded (``Engine.replay``). Its
+baselines, in the same run on the same texts: the decode and fold of before issue 25
+(the generic ``from_jsonable``, one ``evolve`` per event), and a minimal fold that
+only parses each text and keeps where each actor stands (what nothing faster could
+avoid).
+
 Run ``python bench/bench_replay.py`` (``--quick`` for a smoke run). The game is the
 scripted `spans` game of ``bench_spans.py`` (500 spans, 6 actors, every roll supplied).
 The baseline, measured in the same run on the same events, is the fold as it was
@@ -14,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import platform
 import sys
 import time
@@ -26,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_spans import Timing, fmt_time, load, script, span_map
 from footwork.engine import Engine, State
 from footwork.engine import state as state_module
+from footwork.engine.codec import _tuple_fields
 from footwork.engine.events import (
     DecisionMade,
     DecisionRequested,
@@ -33,6 +44,8 @@ from footwork.engine.events import (
     Event,
     RoundStarted,
     TurnStarted,
+    event_from_json,
+    event_to_json,
 )
 from footwork.engine.state import Pending, fast_replace
 
@@ -83,6 +96,37 @@ def replay_two_states(engine: Engine[Any], state: State[Any], events: list[Event
     return state
 
 
+def old_from_jsonable(cls: type, data: dict[str, Any]) -> Any:
+    """``from_jsonable`` before issue 25: the known fields looked up and the keyword
+    call of the class for every event."""
+    tuples = _tuple_fields(cls)
+    known = {f.name for f in fields(cls)}
+    kwargs = {k: (_old_deep_tuple(v) if k in tuples and v is not None else v)
+              for k, v in data.items() if k in known}
+    return cls(**kwargs)
+
+
+def _old_deep_tuple(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_old_deep_tuple(v) for v in value)
+    return value
+
+
+def stored_log(engine: Engine[Any], initial: State[Any], commands: list[Any],
+               wanted: int) -> list[str]:
+    """The game's log as the store keeps it: one JSON text per command, its events in
+    a list, until ``wanted`` events."""
+    texts: list[str] = []
+    state, count = initial, 0
+    for command in commands:
+        state, events = engine.apply(state, command)
+        texts.append(json.dumps([event_to_json(e) for e in events], separators=(",", ":")))
+        count += len(events)
+        if count >= wanted:
+            break
+    return texts
+
+
 def interleaved(fns: list[Callable[[], object]], repeat: int) -> list[Timing]:
     """One sample of each of ``fns`` in turn, ``repeat`` times (the collector paused):
     a shared, noisy machine slows them alike."""
@@ -109,7 +153,7 @@ def main() -> None:
     wanted = 2_000 if args.quick else 10_000
     repeat = 5 if args.quick else 21
     engine, initial = load(span_map(500))
-    _, events = script(engine, initial, events_wanted=wanted)
+    commands, events = script(engine, initial, events_wanted=wanted)
     events = events[:wanted]
     new = engine.replay(initial, events)
     assert new == replay_two_states(engine, initial, events), "replay changed"
@@ -125,6 +169,55 @@ def main() -> None:
         print(f"| {label} | {fmt_time(t.median)} | {fmt_time(t.iqr)} | "
               f"{n / t.median:,.0f} |")
     print(f"\nspeed-up: {before.median / now.median:.2f}×")
+    from_json(engine, initial, commands, wanted, repeat)
+
+
+def from_json(engine: Engine[Any], initial: State[Any], commands: list[Any], wanted: int,
+              repeat: int) -> None:
+    texts = stored_log(engine, initial, commands, wanted)
+    kinds = engine.event_kinds
+
+    def now() -> State[Any]:
+        return engine.replay(initial, (event_from_json(d, kinds)
+                                       for text in texts for d in json.loads(text)))
+
+    def before() -> State[Any]:
+        state = initial
+        evolve = engine.evolve
+        for text in texts:
+            for d in json.loads(text):
+                state = evolve(state, old_from_jsonable(kinds[d["event"]], d))
+        return state
+
+    def minimal() -> dict[str, str]:
+        at: dict[str, str] = {}
+        for text in texts:
+            for d in json.loads(text):
+                if "to" in d and "actor" in d:
+                    at[d["actor"]] = d["to"]
+        return at
+
+    def parse_only() -> int:
+        return sum(len(json.loads(text)) for text in texts)
+
+    def decode_only() -> int:
+        return len([event_from_json(d, kinds) for text in texts for d in json.loads(text)])
+
+    n = parse_only()
+    assert now() == before(), "replay from JSON changed"
+    t_now, t_before, t_min, t_parse, t_decode = interleaved(
+        [now, before, minimal, parse_only, decode_only], repeat)
+    print(f"\nfrom JSON: {n:,} events in {len(texts):,} stored texts (one per command), "
+          f"{repeat} samples each, interleaved\n")
+    print("| replay from JSON | median | IQR | events/s | vs now |")
+    print("|---|---:|---:|---:|---:|")
+    for label, t in (("now: decoded into the event types, folded by Engine.replay", t_now),
+                     ("before issue 25: generic decode, one evolve per event", t_before),
+                     ("minimal fold: json.loads, where each actor stands", t_min),
+                     ("  json.loads alone", t_parse),
+                     ("  json.loads + event_from_json (no fold)", t_decode)):
+        print(f"| {label} | {fmt_time(t.median)} | {fmt_time(t.iqr)} | "
+              f"{n / t.median:,.0f} | {t.median / t_now.median:.2f}× |")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from typing import Any
 import networkx as nx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_spans import fmt_time, measure
+from bench_spans import Timing, fmt_time, measure
 from footwork.scenario import encounter_from_text, load_encounter
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,6 +63,106 @@ def grid(k: int) -> dict[str, Any]:
             "map": {"zones": zones, "openings": openings, "walls": walls}, "actors": actors}
 
 
+def crowd(layout: str, zones: int, count: int) -> dict[str, Any]:
+    """``rooms`` (a row) or ``grid`` of ``zones`` rooms with the hero and its foe, and
+    ``count - 2`` more actors one to a room at random (seeded) anywhere on the floor."""
+    import random
+
+    data = rooms(zones) if layout == "row" else grid(round(zones ** 0.5))
+    taken = {a["at"] for a in data["actors"]}
+    free = [z for z in data["map"]["zones"] if z["id"] not in taken]
+    random.Random(1).shuffle(free)
+    for i, z in enumerate(free[:count - 2]):
+        x, y, _, _ = z["rect"]
+        data["actors"].append({"id": f"x{i}", "side": "ab"[i % 2], "at": z["id"],
+                               "stats": {"point": [x + 4.5, y + 3]}})
+    return data
+
+
+def crowd_probe(layout: str, zones: int, counts: list[int], repeat: int) -> dict[str, Any]:
+    """options() medians of the hero with each of ``counts`` actors on the floor, with
+    whatever footwork is first on the path (a child process each, as :func:`probe`).
+    The sessions take turns, one cold call each a round, so that the load of a shared
+    machine falls on every count alike."""
+    import gc
+    import statistics
+    import time
+
+    from footwork import limits
+
+    raised = limits.current().raised({"nodes": 10_000_000, "zones": 20_000})
+    sessions = []
+    with limits.using(raised):
+        for count in counts:
+            sessions.append(encounter_from_text(json.dumps(crowd(layout, zones, count)),
+                                                "crowd.json").session())
+
+    def cold(session: Any) -> Any:
+        getattr(session.engine, "forget", lambda: None)()
+        return session.options("hero")
+
+    samples: list[list[float]] = [[] for _ in counts]
+    for session in sessions:
+        cold(session)  # warm: the map's caches (regions, corners)
+    gc.collect()
+    gc.disable()
+    for _ in range(repeat):
+        for i, session in enumerate(sessions):
+            # CPU time: on a shared machine the wall clock mostly measures the others
+            start = time.process_time()
+            cold(session)
+            samples[i].append(time.process_time() - start)
+    gc.enable()
+    return {str(c): {"options": statistics.median(t),
+                     "iqr": Timing(t).iqr, "count": len(cold(s))}
+            for c, t, s in zip(counts, samples, sessions, strict=True)}
+
+
+def crowds(repeat: int, baseline_ref: str) -> None:
+    """options() with 2 to 100 actors on 100 rooms, and 100 actors on 10,000 rooms (a
+    row and a square), this checkout against ``baseline_ref`` (before issue 25), each
+    code in its own child process: the ratio to 2 actors on the same map, same code,
+    same child."""
+    import subprocess
+
+    base = _checkout(baseline_ref)
+    print(f"\ncrowds: options() of one actor with others on the floor, this checkout "
+          f"against {baseline_ref} (medians of {repeat} in CPU time, the counts taking "
+          "turns)\n")
+    print("| map | zones | actors | code | options() (CPU) | IQR | options | vs 2 actors |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|")
+    for layout in ("row", "grid"):
+        for zones in (100, 10_000):
+            counts = (2, 10, 30, 100) if zones == 100 else (2, 100)
+            for code, src in (("baseline", base / "src"), ("now", ROOT / "src")):
+                done = subprocess.run(
+                    [sys.executable, __file__, "--crowd", layout, str(zones),
+                     ",".join(map(str, counts)), str(repeat)],
+                    env={**os.environ, "PYTHONPATH": str(src)}, capture_output=True, check=True)
+                found = json.loads(done.stdout.decode().splitlines()[-1])
+                two = found["2"]["options"]
+                for count in counts:
+                    r = found[str(count)]
+                    print(f"| {layout} | {zones:,} | {count} | {code} | "
+                          f"{fmt_time(r['options'])} | {fmt_time(r['iqr'])} | {r['count']} | "
+                          f"{r['options'] / two:.2f}× |", flush=True)
+
+
+def _checkout(ref: str) -> Path:
+    """The ``src`` of ``ref``, unpacked in a temporary directory."""
+    import subprocess
+    import tarfile
+    import tempfile
+    from io import BytesIO
+
+    base = Path(tempfile.mkdtemp(prefix="footwork-baseline-"))
+    blob = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "src"],
+                          check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(blob)) as tar:
+        tar.extractall(base, filter="data")
+    return base
+
+
 def probe(layout: str, n: int, repeat: int) -> dict[str, Any]:
     """Build times of the map (the ZoneMap and hazards, from the validated file) and
     options() medians, with whatever footwork is first on the path: run in a child
@@ -102,15 +202,8 @@ def scale(repeat: int, baseline_ref: str) -> None:
     """Build and options() at 40 and 1,000 rooms (a row and a square), this checkout
     against ``baseline_ref`` (before issue 14 item 6), each in its own child process."""
     import subprocess
-    import tarfile
-    import tempfile
-    from io import BytesIO
 
-    base = Path(tempfile.mkdtemp(prefix="footwork-baseline-"))
-    blob = subprocess.run(["git", "-C", str(ROOT), "archive", baseline_ref, "src"],
-                          check=True, capture_output=True).stdout
-    with tarfile.open(fileobj=BytesIO(blob)) as tar:
-        tar.extractall(base, filter="data")
+    base = _checkout(baseline_ref)
     print(f"\nscale: this checkout against {baseline_ref} (medians of {repeat}; the first "
           "options() call of a session apart)\n")
     print("| map | zones | code | build (ZoneMap) | whole file load | first options() | "
@@ -149,10 +242,24 @@ def main() -> None:
     parser.add_argument("--baseline-ref", default="3d4ceeb^",
                         help="the commit to compare with (default: before issue 14 item 6)")
     parser.add_argument("--no-scale", action="store_true")
+    parser.add_argument("--crowd", nargs=4, metavar=("LAYOUT", "ZONES", "ACTORS", "REPEAT"),
+                        help=argparse.SUPPRESS)
+    parser.add_argument("--crowd-baseline-ref", default="3857d0f",
+                        help="the commit to compare crowds with (default: before issue 25)")
+    parser.add_argument("--only-crowds", action="store_true",
+                        help="only the crowds section (actors on the floor)")
     args = parser.parse_args()
     if args.probe:
         layout, n, times = args.probe
         print(json.dumps(probe(layout, int(n), int(times))))
+        return
+    if args.crowd:
+        layout, zones, count, times = args.crowd
+        print(json.dumps(crowd_probe(layout, int(zones), [int(c) for c in count.split(",")],
+                                     int(times))))
+        return
+    if args.only_crowds:
+        crowds(3 if args.quick else 9, args.crowd_baseline_ref)
         return
     repeat = 5 if args.quick else 40
     print(f"machine: Python {platform.python_version()}, {platform.machine()}")
@@ -170,6 +277,7 @@ def main() -> None:
                                     repeat)) + " |")
     if not args.no_scale:
         scale(3 if args.quick else 7, args.baseline_ref)
+    crowds(3 if args.quick else 9, args.crowd_baseline_ref)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import networkx as nx
@@ -31,6 +32,8 @@ from footwork.engine import Engine, State
 from footwork.engine.events import Event, event_from_json, event_to_json
 from footwork.errors import FootworkError
 from footwork.scenario import encounter_from_text
+
+ROOT = Path(__file__).resolve().parents[1]
 
 # -- maps ---------------------------------------------------------------------------
 
@@ -272,10 +275,107 @@ def bench_replay(engine: Engine[Any], initial: State[Any], events: list[Event],
     ]
 
 
+# -- building maps: spans and cultivation, against the code before issue 25 ------------
+
+BUILD_SIZES = (1_000, 3_000, 10_000)
+
+
+def zone_map(n: int, *, seed: int = 1) -> dict[str, Any]:
+    """A `cultivation` encounter on ``n`` zones in a near-square grid (4-neighbour links,
+    one zone in five difficult terrain), two actors."""
+    rng = random.Random(seed)
+    width = max(2, round(math.sqrt(n)))
+    zones: list[dict[str, Any]] = []
+    links: list[list[str]] = []
+    for i in range(n):
+        x, y = i % width, i // width
+        zone: dict[str, Any] = {"id": f"z{i}", "pos": [x, y]}
+        if rng.random() < 0.2:
+            zone["dt"] = "rubble"
+        zones.append(zone)
+        if x + 1 < width and i + 1 < n:
+            links.append([f"z{i}", f"z{i + 1}"])
+        if i + width < n:
+            links.append([f"z{i}", f"z{i + width}"])
+    cast = [{"id": "a", "side": "red", "at": "z0", "stats": {"air": 3, "earth": 3}},
+            {"id": "b", "side": "blue", "at": f"z{n - 1}", "stats": {"air": 3, "earth": 3}}]
+    return {"footwork": 1, "ruleset": "cultivation", "seed": seed,
+            "map": {"zones": zones, "links": links}, "actors": cast}
+
+
+def build_probe(kind: str, n: int, repeat: int) -> dict[str, Any]:
+    """Seconds to load an encounter of ``n`` spans or zones from its JSON text (parse,
+    validate, build the map, the first state): medians of ``repeat``, with whatever
+    footwork is first on the path (a child process for each code)."""
+    from footwork import limits
+    from footwork.scenario import encounter_from_text
+
+    text = json.dumps(span_map(n) if kind == "spans" else zone_map(n))
+    raised = limits.current().raised({"nodes": 10_000_000, "places": 1_000_000,
+                                      "file_bytes": 100_000_000})
+    times, cpu = [], []
+    with limits.using(raised):
+        encounter_from_text(text, "warm.json")
+        for _ in range(repeat):
+            start, start_cpu = time.perf_counter(), time.process_time()
+            encounter_from_text(text, "map.json").session()
+            cpu.append(time.process_time() - start_cpu)
+            times.append(time.perf_counter() - start)
+    return {"median": statistics.median(times), "iqr": Timing(times).iqr,
+            "cpu": statistics.median(cpu), "cpu_iqr": Timing(cpu).iqr}
+
+
+def bench_build(repeat: int, baseline_ref: str) -> None:
+    """µs per span (per zone) to load maps of 1,000 / 3,000 / 10,000, this checkout
+    against ``baseline_ref``; the sizes and codes in their own child processes. The
+    ratio is of CPU time (the process's own), which a shared machine disturbs less."""
+    import subprocess
+    import tarfile
+    import tempfile
+    from io import BytesIO
+
+    base = Path(tempfile.mkdtemp(prefix="footwork-baseline-"))
+    blob = subprocess.run(["git", "-C", str(ROOT), "archive", baseline_ref, "src"],
+                          check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(blob)) as tar:
+        tar.extractall(base, filter="data")
+    print(f"\nbuild: loading a map from JSON, this checkout against {baseline_ref} "
+          f"(medians of {repeat})\n")
+    print("| map | size | code | load (wall) | load (CPU) | CPU IQR | CPU µs each | vs 1,000 |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|")
+    for kind in ("spans", "cultivation"):
+        for code, src in (("baseline", base / "src"), ("now", ROOT / "src")):
+            first = None
+            for n in BUILD_SIZES:
+                done = subprocess.run(
+                    [sys.executable, __file__, "--build-probe", kind, str(n), str(repeat)],
+                    env={**os.environ, "PYTHONPATH": str(src)}, capture_output=True, check=True)
+                r = json.loads(done.stdout.decode().splitlines()[-1])
+                # CPU time: on a shared machine the wall clock mostly measures the others
+                each = r["cpu"] / n
+                first = first or each
+                print(f"| {kind} | {n:,} | {code} | {fmt_time(r['median'])} | "
+                      f"{fmt_time(r['cpu'])} | {fmt_time(r['cpu_iqr'])} | {each * 1e6:.0f} | "
+                      f"{each / first:.2f}× |", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else "")
     parser.add_argument("--quick", action="store_true", help="a fast smoke run")
+    parser.add_argument("--build", action="store_true",
+                        help="only the map builds (spans and cultivation, 1,000 to 10,000)")
+    parser.add_argument("--build-probe", nargs=3, metavar=("KIND", "N", "REPEAT"),
+                        help=argparse.SUPPRESS)
+    parser.add_argument("--baseline-ref", default="3857d0f",
+                        help="the code the builds are compared with (default: before issue 25)")
     args = parser.parse_args(argv)
+    if args.build_probe:
+        kind, n, times = args.build_probe
+        print(json.dumps(build_probe(kind, int(n), int(times))))
+        return
+    if args.build:
+        bench_build(3 if args.quick else 7, args.baseline_ref)
+        return
     quick = args.quick
     sizes = [50, 500] if quick else [50, 500, 5000]
     opt_repeat = 50 if quick else 2000

@@ -8,7 +8,7 @@ place that knows how such a value looks as JSON.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, get_args, get_origin, get_type_hints
 
@@ -55,18 +55,76 @@ def _find_tuple_fields(cls: type) -> frozenset[str]:
 
 
 def from_jsonable(cls: type[Any], data: Mapping[str, JSON]) -> Any:
-    """Rebuild a flat dataclass written by :func:`to_jsonable` (lists back to tuples)."""
+    """Rebuild a flat dataclass written by :func:`to_jsonable` (lists back to tuples).
+
+    Keys that are not fields are ignored; a missing field takes its default. Trusted
+    data only (a stored log, the engine's own events): nothing is validated. Each class
+    gets one decoder, written once, that fills a frozen dataclass in directly when its
+    ``__init__`` would only store the fields (see :func:`stores_only`); replay from JSON
+    spends much of its time here."""
+    decoder = _DECODERS.get(cls)
+    if decoder is None:
+        decoder = _DECODERS[cls] = _decoder(cls)
+    return decoder(data)
+
+
+_DECODERS: dict[type, Callable[[Mapping[str, JSON]], Any]] = {}
+
+
+def _decoder(cls: type[Any]) -> Callable[[Mapping[str, JSON]], Any]:
+    every = dataclasses.fields(cls)
     tuples = _tuple_fields(cls)
-    known = {f.name for f in dataclasses.fields(cls)}
-    kwargs = {
-        k: (_deep_tuple(v) if k in tuples and v is not None else v)
-        for k, v in data.items()
-        if k in known
-    }
-    return cls(**kwargs)
+
+    def through_init(data: Mapping[str, JSON]) -> Any:
+        known = {f.name for f in every}
+        kwargs = {k: (_deep_tuple(v) if k in tuples and v is not None else v)
+                  for k, v in data.items() if k in known}
+        return cls(**kwargs)
+
+    if not stores_only(cls) or not all(f.init for f in every):
+        return through_init
+    required = [f.name for f in every if f.default is dataclasses.MISSING
+                and f.default_factory is dataclasses.MISSING]
+    namespace: dict[str, Any] = {"_C": cls, "_new": object.__new__, "_set": object.__setattr__,
+                                 "_M": _ABSENT, "_tup": _deep_tuple, "_init": through_init}
+    lines = []
+    for i, f in enumerate(every):
+        value = "v"
+        if f.name in tuples:
+            value = "(v if v is None else _tup(v))"
+        if f.default is not dataclasses.MISSING:
+            namespace[f"_d{i}"] = f.default
+            fallback = f"_d{i}"
+        elif f.default_factory is not dataclasses.MISSING:
+            namespace[f"_f{i}"] = f.default_factory
+            fallback = f"_f{i}()"
+        else:
+            fallback = "_M"  # a required field: checked below
+        lines.append(f"    v = g({f.name!r}, _M)\n"
+                     f"    _set(o, {f.name!r}, {fallback} if v is _M else {value})\n")
+    # a required field missing: through __init__, which says which (a TypeError)
+    check = (f"    if not ({' and '.join(f'{n!r} in d' for n in required)}):\n"
+             "        return _init(d)\n") if required else ""
+    exec(f"def _decode(d):\n{check}    g = d.get\n    o = _new(_C)\n{''.join(lines)}"
+         "    return o\n", namespace)
+    decode: Callable[[Mapping[str, JSON]], Any] = namespace["_decode"]
+    return decode
+
+
+_ABSENT: Any = object()
+
+
+def stores_only(cls: type) -> bool:
+    """Whether ``cls.__init__`` is the one ``dataclass`` wrote for a frozen class (it only
+    stores the fields with ``object.__setattr__``) and nothing runs after it."""
+    params = getattr(cls, "__dataclass_params__", None)
+    code = getattr(getattr(cls, "__init__", None), "__code__", None)
+    return (params is not None and bool(params.frozen) and code is not None
+            and code.co_filename == "<string>" and not hasattr(cls, "__post_init__")
+            and getattr(cls, "__new__", None) is object.__new__)
 
 
 def _deep_tuple(value: JSON) -> Any:
-    if isinstance(value, list):
-        return tuple(_deep_tuple(v) for v in value)
+    if type(value) is list:
+        return tuple([_deep_tuple(v) if type(v) is list else v for v in value])
     return value

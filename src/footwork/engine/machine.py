@@ -44,11 +44,34 @@ from footwork.rulesets.base import Ruleset
 _ENGINE_EVENTS = frozenset({TurnStarted, RoundStarted, EncounterEnded, DecisionRequested,
                             DecisionMade, *CORE_EVENTS})
 _GM_EVENTS = frozenset(GM_EVENTS)
+#: who folds an event in a replay: the ruleset alone, the engine then the ruleset, the
+#: engine alone (the game master's events)
+_RULESET, _CORE, _GM = "ruleset", "core", "gm"
 #: how many (state, actor) answers of ``Engine.options`` an engine keeps: enough for a
 #: table (its current state, the actors its seats ask about); few, since a list whose
 #: options were all built (a grid's thousand moves) holds tens of thousands of objects
 #: that every full collection of the garbage collector walks
 OPTIONS_KEPT = 8
+
+
+def _engine_part(state: State[A], event: Event, version: int | None) -> State[A]:
+    """The engine's part of folding one of its own events (turn, round, end, decisions),
+    with the new ``version`` in the same copy; without a version, an event that changes
+    nothing here (a roll, the end of a turn or round) returns ``state`` itself."""
+    stamp = {} if version is None else {"version": version}
+    if isinstance(event, TurnStarted):
+        return fast_replace(state, turn=state.order.index(event.actor), **stamp)
+    if isinstance(event, RoundStarted):
+        return fast_replace(state, round=event.round, **stamp)
+    if isinstance(event, EncounterEnded):
+        return fast_replace(state, ended=True, **stamp)
+    if isinstance(event, DecisionRequested):
+        return fast_replace(state, pending=Pending(
+            actor=event.actor, kind=event.kind, choices=event.choices, prompt=event.prompt,
+            context=event.context, rules=event.rules), **stamp)
+    if isinstance(event, DecisionMade):
+        return fast_replace(state, pending=None, **stamp)
+    return fast_replace(state, **stamp) if stamp else state
 
 
 class Engine(Generic[A]):
@@ -66,6 +89,10 @@ class Engine(Generic[A]):
             e.type: e for e in (*CORE_EVENTS, *GM_EVENTS, *ruleset.events)
         }
         self._event_types = frozenset(self.event_kinds.values())
+        # as evolve decides: the game master's first, then the engine's, then the ruleset's
+        self._routes: dict[type[Event], str] = {
+            kind: _GM if kind in _GM_EVENTS else _CORE if kind in _ENGINE_EVENTS else _RULESET
+            for kind in self._event_types}
         # options() answers, most recently used last: (id(state), actor) -> (state,
         # options); the state is held so that its id cannot be reused while it is kept
         self._kept: OrderedDict[tuple[int, str], tuple[State[A], Options]] = OrderedDict()
@@ -185,30 +212,7 @@ class Engine(Generic[A]):
             return fast_replace(out, version=version)
         # the engine's part and the new version in one state (no ruleset reads
         # ``version`` while folding), then the ruleset's part
-        if isinstance(event, TurnStarted):
-            state = fast_replace(state, turn=state.order.index(event.actor), version=version)
-        elif isinstance(event, RoundStarted):
-            state = fast_replace(state, round=event.round, version=version)
-        elif isinstance(event, EncounterEnded):
-            state = fast_replace(state, ended=True, version=version)
-        elif isinstance(event, DecisionRequested):
-            state = fast_replace(
-                state,
-                pending=Pending(
-                    actor=event.actor,
-                    kind=event.kind,
-                    choices=event.choices,
-                    prompt=event.prompt,
-                    context=event.context,
-                    rules=event.rules,
-                ),
-                version=version,
-            )
-        elif isinstance(event, DecisionMade):
-            state = fast_replace(state, pending=None, version=version)
-        else:
-            state = fast_replace(state, version=version)
-        return self.ruleset.evolve(state, event)
+        return self.ruleset.evolve(_engine_part(state, event, version), event)
 
     def apply(self, state: State[A], command: Command | Mapping[str, Any]
               ) -> tuple[State[A], tuple[Event, ...]]:
@@ -216,11 +220,29 @@ class Engine(Generic[A]):
         return self._fold(state, events), events
 
     def replay(self, state: State[A], events: Iterable[Event]) -> State[A]:
-        """The state after folding ``events`` into ``state``; no dice are rolled."""
-        evolve = self.evolve
+        """The state after folding ``events`` into ``state``; no dice are rolled.
+
+        The same state as :meth:`evolve` event after event, made with fewer copies: the
+        states in between are seen by nobody, so the version (which no ruleset reads
+        while folding) is stamped once at the end, and an event that changes nothing
+        (a roll, the end of a turn) copies nothing."""
+        routes = self._routes
+        fold = self.ruleset.evolve
+        start = state.version
+        count = 0
         for event in events:
-            state = evolve(state, event)
-        return state
+            route = routes.get(type(event))
+            if route is _RULESET:
+                state = fold(state, event)
+            elif route is _CORE:
+                state = fold(_engine_part(state, event, None), event)
+            elif route is _GM:
+                state = evolve_gm(state, event)
+            else:
+                raise InvalidEvent(f"expected an event of the {self.ruleset.id} ruleset, got "
+                                   f"{excerpt(type(event).__name__)}")
+            count += 1
+        return fast_replace(state, version=start + count) if count else state
 
     def options(self, state: State[A], actor_id: str) -> Options:
         """What ``actor_id`` may do now. While a decision is pending, only its answers.

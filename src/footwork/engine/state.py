@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Generic, TypeVar
 
-from footwork.engine.codec import JSON
+from footwork.engine.codec import JSON, stores_only
 
 T = TypeVar("T")
 _MISSING: Any = object()
@@ -22,15 +22,22 @@ def fast_replace(obj: T, **changes: Any) -> T:
     field, no ``__post_init__``) is filled in directly, which is what that ``__init__``
     does, at half the cost of calling it; any other goes through ``__init__``.
     """
-    cls = type(obj)
+    replacer = _REPLACERS.get(type(obj)) or replacer_of(type(obj))
+    result: T = replacer(obj, **changes)
+    return result
+
+
+def replacer_of(cls: type) -> Callable[..., Any]:
+    """The function :func:`fast_replace` calls for ``cls`` (``replacer(obj, **changes)``),
+    written on first use; the hottest folds call it directly."""
     replacer = _REPLACERS.get(cls)
     if replacer is None:
-        every = fields(cls)  # type: ignore[arg-type]
+        every = fields(cls)
         names = [f.name for f in every if f.init]
         params = ", ".join(f"{n}=_M" for n in names)
         namespace: dict[str, Any] = {"_C": cls, "_M": _MISSING, "_new": object.__new__,
                                      "_set": object.__setattr__}
-        if _stores_only(cls) and len(names) == len(every):
+        if stores_only(cls) and len(names) == len(every):
             body = "".join(f"    _set(n, {n!r}, o.{n} if {n} is _M else {n})\n"
                            for n in names)
             exec(f"def _replace(o, {params}):\n    n = _new(_C)\n{body}    return n",
@@ -39,18 +46,7 @@ def fast_replace(obj: T, **changes: Any) -> T:
             args = ", ".join(f"{n}=o.{n} if {n} is _M else {n}" for n in names)
             exec(f"def _replace(o, {params}):\n    return _C({args})", namespace)
         replacer = _REPLACERS[cls] = namespace["_replace"]
-    result: T = replacer(obj, **changes)
-    return result
-
-
-def _stores_only(cls: type) -> bool:
-    """Whether ``cls.__init__`` is the one ``dataclass`` wrote for a frozen class (it only
-    stores the fields with ``object.__setattr__``) and nothing runs after it."""
-    params = getattr(cls, "__dataclass_params__", None)
-    code = getattr(getattr(cls, "__init__", None), "__code__", None)
-    return (params is not None and bool(params.frozen) and code is not None
-            and code.co_filename == "<string>" and not hasattr(cls, "__post_init__")
-            and getattr(cls, "__new__", None) is object.__new__)
+    return replacer
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,4 +144,11 @@ class State(Generic[A]):
         return fast_replace(self, actors=actors)
 
     def update_actor(self, actor_id: str, **changes: Any) -> State[A]:
-        return self.with_actor(fast_replace(self.actors[actor_id], **changes))
+        """A new state in which the actor ``actor_id`` has ``changes``: most events fold
+        through here, so the two copies are made by their replacers directly."""
+        old = self.actors[actor_id]
+        actors = dict(self.actors)
+        actors[actor_id] = (_REPLACERS.get(type(old)) or replacer_of(type(old)))(old, **changes)
+        replace_state = _REPLACERS.get(type(self)) or replacer_of(type(self))
+        new: State[A] = replace_state(self, actors=actors)
+        return new

@@ -807,6 +807,12 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             if a.hidden and not through(a, a) and not any(
                 aid in b.aware_of for b in state.actors.values() if through(b, a)))
 
+    def place_ids(self, space: Any) -> tuple[str, ...]:
+        """Every place of the graph, in the order ``space_json`` lists them (without
+        writing the whole map as JSON first: a file's names are checked against these)."""
+        m: CultivationMap = space
+        return tuple(p.id for p in m.graph)
+
     def space_json(self, space_: Any) -> Mapping[str, JSON]:
         m: CultivationMap = space_
         return {

@@ -156,6 +156,55 @@ def others(state: SiteState, actor_id: str) -> list[SiteActor]:
     return [a for a in state.actors.values() if a.id != actor_id]
 
 
+@dataclass(frozen=True)
+class _Crowd:
+    """Every actor's centre as arrays, in the state's order, for box queries."""
+
+    actors: tuple[SiteActor, ...]
+    xs: np.ndarray[Any, np.dtype[np.float64]]
+    ys: np.ndarray[Any, np.dtype[np.float64]]
+
+
+# the crowd of the last state asked (a state's actors never change): options() asks
+# for it once per reachable zone and once per stretch of each traced way
+_last_crowd: tuple[object, _Crowd] | None = None
+
+
+def _crowd(state: SiteState) -> _Crowd:
+    global _last_crowd
+    kept = _last_crowd
+    if kept is not None and kept[0] is state.actors:
+        return kept[1]
+    actors = tuple(state.actors.values())
+    crowd = _Crowd(actors, np.fromiter((a.point[0] for a in actors), float, len(actors)),
+                   np.fromiter((a.point[1] for a in actors), float, len(actors)))
+    _last_crowd = (state.actors, crowd)
+    return crowd
+
+
+def others_near(state: SiteState, actor_id: str, bounds: tuple[float, float, float, float],
+                margin: float) -> list[SiteActor]:
+    """The actors other than ``actor_id`` whose centre lies within ``margin`` of the box
+    ``bounds`` (minx, miny, maxx, maxy), on any floor, in the state's order. Whatever
+    an actor's circle or reach does to a place inside the box, an actor farther away
+    cannot do it: options() and the traced ways pay only for the actors near them."""
+    crowd = _crowd(state)
+    minx, miny, maxx, maxy = bounds
+    inside = ((crowd.xs >= minx - margin) & (crowd.xs <= maxx + margin)
+              & (crowd.ys >= miny - margin) & (crowd.ys <= maxy + margin))
+    return [a for i in np.flatnonzero(inside) if (a := crowd.actors[i]).id != actor_id]
+
+
+def path_bounds(path: TracedPath) -> tuple[float, float, float, float]:
+    """The box around every leg of ``path``, on every floor (a box that holds nothing
+    for a path without legs: nobody comes within reach of it)."""
+    if not path.legs:
+        return math.inf, math.inf, -math.inf, -math.inf
+    xs = [c for leg in path.legs for c in (leg.start[0], leg.end[0])]
+    ys = [c for leg in path.legs for c in (leg.start[1], leg.end[1])]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def is_slow(state: SiteState, actor: SiteActor) -> bool:
     """R004-15, A004-03: Slow, unless Fast cancels it out."""
     if actor.slow and actor.fast:
@@ -236,7 +285,7 @@ def free_spot(state: SiteState, actor_id: str, zone: str, near: XY,
     ok = shapely.intersects_xy(area, xs, ys)  # the border counts
     width = opts(state).move.footprint_m
     floor = m.floor(zone)
-    for o in others(state, actor_id):
+    for o in others_near(state, actor_id, area.bounds, width):
         if m.floor(o.at) == floor:
             ok &= (xs - o.point[0]) ** 2 + (ys - o.point[1]) ** 2 >= (width - 1e-9) ** 2
     for other_zone in m.geometry.zones_near(area, floor):  # border points belong to one zone

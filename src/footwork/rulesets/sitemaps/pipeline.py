@@ -46,7 +46,9 @@ from footwork.rulesets.sitemaps.movement import (
     free_spot,
     opts,
     others,
+    others_near,
     overloaded,
+    path_bounds,
     position,
     reach,
     site,
@@ -183,7 +185,8 @@ def spot_near(state: SiteState, actor_id: str, centre: XY, floor: int, near: XY
     ys = centre[1] + rr * np.sin(aa)
     m = site(state)
     ok = m.geometry.clear_xy(xs, ys, floor)
-    for o in others(state, actor_id):
+    box = (float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max()))
+    for o in others_near(state, actor_id, box, width):
         if m.floor(o.at) == floor:
             ok &= (xs - o.point[0]) ** 2 + (ys - o.point[1]) ** 2 >= (width - 1e-9) ** 2
     dist = np.where(ok, (xs - near[0]) ** 2 + (ys - near[1]) ** 2, np.inf)
@@ -326,7 +329,9 @@ def pins_on_the_way(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
     route, low, high = found
     m = site(walk.state)
     out = []
-    for other in others(walk.state, route.actor.id):
+    # a foe farther than reach from the box around the way cannot come within reach of it
+    near = others_near(walk.state, route.actor.id, path_bounds(route.path), reach(walk.state))
+    for other in near:
         if other.side == route.actor.side:
             continue
         d = _first_in_reach(walk.state, route.path, other.point, m.floor(other.at))

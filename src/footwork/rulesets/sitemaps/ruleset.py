@@ -34,6 +34,7 @@ from footwork.rulesets.sitemaps.movement import (
     nearby,
     on_full_map,
     opts,
+    others_near,
     reach,
     seat_unknown,
     site,
@@ -669,8 +670,10 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         region = m.geometry.region(zone, entry, seat_unknown(state))
         floor = m.floor(zone)
         width = opts(state).move.footprint_m
-        for other in state.actors.values():
-            if other.id != actor.id and m.floor(other.at) == floor:
+        # only a circle that can meet the zone's box costs a difference (the far crowd
+        # changes nothing here)
+        for other in others_near(state, actor.id, region.bounds, width):
+            if m.floor(other.at) == floor:
                 region = region.difference(Point(other.point).buffer(width, quad_segs=16))
         if zone == actor.at:  # somewhere else in its own zone, not where it stands
             region = region.difference(Point(actor.point).buffer(0.5, quad_segs=8))

@@ -315,6 +315,12 @@ class SpansRuleset(Ruleset[SpansActor]):
         body["conditions"] = conditions(state, actor)
         return body
 
+    def place_ids(self, space: Any) -> tuple[str, ...]:
+        """Every place of the graph, in the order ``space_json`` lists them (without
+        writing the whole map as JSON first: a file's names are checked against these)."""
+        m: SpansMap = space
+        return tuple(p.id for p in m.graph)
+
     def space_json(self, space: Any) -> Mapping[str, JSON]:
         m: SpansMap = space
         return {

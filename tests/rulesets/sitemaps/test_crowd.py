@@ -1,0 +1,121 @@
+"""options() pays only for the actors near the places it reaches (issue 25): the box
+prefilter (``others_near``) against the brute force it replaced, every other actor
+looked at (R004-07, R004-19, A004-04, A004-06)."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pytest
+import shapely
+from shapely import MultiPolygon, Polygon
+
+from footwork.engine import Session
+from footwork.rulesets.sitemaps import movement, pipeline, ruleset
+from footwork.rulesets.sitemaps.movement import others
+
+from ._helpers import actor, session
+
+
+def _rooms(k: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """``k`` × ``k`` 6×4 m rooms, each joined to its neighbours by 2 m doors."""
+    zones = [{"id": f"r{i}_{j}", "rect": [6 * i, 4 * j, 6, 4]}
+             for i in range(k) for j in range(k)]
+    openings: list[dict[str, Any]] = []
+    for i in range(k):
+        for j in range(k):
+            if i + 1 < k:
+                openings.append({"between": [f"r{i}_{j}", f"r{i + 1}_{j}"],
+                                 "at": [[6 * (i + 1), 4 * j + 1], [6 * (i + 1), 4 * j + 3]]})
+            if j + 1 < k:
+                openings.append({"between": [f"r{i}_{j}", f"r{i}_{j + 1}"],
+                                 "at": [[6 * i + 2, 4 * (j + 1)], [6 * i + 4, 4 * (j + 1)]]})
+    return zones, openings
+
+
+@pytest.fixture(scope="module")
+def crowded() -> Session[Any]:
+    """A 4 × 4 house, 30 actors of two sides at random spots (no two circles
+    overlapping); the first actor's move step reaches its neighbours, its rush two rooms
+    away."""
+    zones, openings = _rooms(4)
+    rng = random.Random(25)
+    taken: list[tuple[str, tuple[float, float]]] = []
+    while len(taken) < 30:
+        i, j = rng.randrange(4), rng.randrange(4)
+        point = (round(6 * i + rng.uniform(0.3, 5.7), 2), round(4 * j + rng.uniform(0.3, 3.7), 2))
+        if all(math.dist(point, p) >= 2 for _, p in taken):
+            taken.append((f"r{i}_{j}", point))
+    cast = [actor(f"a{n}", zone, point, side=rng.choice(["crew", "house"]))
+            for n, (zone, point) in enumerate(taken)]
+    return session(cast, zones=zones, openings=openings)
+
+
+def _all(s: Session[Any], who: str) -> tuple[Any, ...]:
+    s.engine.forget()
+    return tuple(s.options(who))
+
+
+def _canonical(options: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """The options with each region as its normalised geometry: a difference with a far
+    circle (the brute force) may start a ring at another corner, the same outline."""
+    out = []
+    for o in options:
+        shape = None
+        if o.region is not None:
+            shape = shapely.normalize(MultiPolygon(
+                [Polygon(rings[0], rings[1:]) for rings in o.region])).wkt
+        out.append((o.command, o.label, o.cost, o.to, o.checks, o.rules, o.risk, shape))
+    return out
+
+
+def test_options_match_the_brute_force_over_every_actor(crowded: Session[Any],
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """The same options (regions, spots, pins, odds) as when every other actor is looked
+    at, for several movers in a crowd."""
+    movers = list(crowded.state.actors)[:8]
+    fast = {who: _all(crowded, who) for who in movers}
+    every = lambda state, actor_id, bounds, margin: others(state, actor_id)  # noqa: E731
+    for module in (movement, pipeline, ruleset):
+        monkeypatch.setattr(module, "others_near", every)
+    brute = {who: _all(crowded, who) for who in movers}
+    assert any(len(v) > 1 for v in fast.values())
+    assert {k: _canonical(v) for k, v in fast.items()} == \
+        {k: _canonical(v) for k, v in brute.items()}
+
+
+def test_far_actors_are_not_looked_at(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R004-07, R004-19: a hero in the middle of a row of 12 rooms, a foe in every room:
+    only the foes within a footprint or a reach of a place the hero may reach are ever
+    handed to the rules."""
+    zones = [{"id": f"r{i}", "rect": [6 * i, 0, 6, 4]} for i in range(12)]
+    openings = [{"between": [f"r{i}", f"r{i + 1}"], "at": [[6 * (i + 1), 1], [6 * (i + 1), 3]]}
+                for i in range(11)]
+    cast = [actor("hero", "r6", [37, 3])] + [
+        actor(f"foe{i}", f"r{i}", [6 * i + 4.5, 1], side="house") for i in range(12)]
+    s = session(cast, zones=zones, openings=openings)
+    seen: set[str] = set()
+    real = movement.others_near
+
+    def spy(state: Any, actor_id: str, bounds: Any, margin: float) -> Any:
+        found = real(state, actor_id, bounds, margin)
+        seen.update(a.id for a in found)
+        return found
+
+    for module in (movement, pipeline, ruleset):
+        monkeypatch.setattr(module, "others_near", spy)
+    found = _all(s, "hero")
+    assert {o.to for o in found if o.to} == {"r4", "r5", "r6", "r7", "r8"}
+    # the rush reaches r4..r8 (x from 24 to 54): foes of r3..r9 may touch it, none farther
+    assert seen and seen <= {f"foe{i}" for i in range(3, 10)}
+    assert "foe6" in seen
+
+
+def test_a_path_without_legs_has_nobody_near(crowded: Session[Any]) -> None:
+    from footwork.space.zonemap import TracedPath
+
+    box = movement.path_bounds(TracedPath((), ("r0_0",)))
+    assert movement.others_near(crowded.state, "a0", box, 2.0) == []

@@ -1,0 +1,129 @@
+"""Replay (issue 25): ``Engine.replay`` stamps the version once and copies nothing for an
+event that changes nothing, and the stored log decodes straight into the event types;
+the state is the one ``evolve`` makes event after event (the oracle), on every example
+of every ruleset, and a decoded event equals the one written."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import reduce
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from footwork.engine.codec import from_jsonable
+from footwork.engine.events import Event, Rolled, event_from_json, event_to_json
+from footwork.engine.state import fast_replace
+from footwork.errors import InvalidEvent
+from footwork.scenario import Encounter, load_encounter
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*/*.yaml"))
+
+
+def _played(encounter: Encounter) -> Any:
+    """A session that played the file's commands (its expectations are checked by the
+    scenario tests)."""
+    session = encounter.session()
+    for step in encounter.steps:
+        if step.kind == "command" and step.command is not None:
+            session.do(step.command)
+    return session
+
+
+@pytest.fixture(scope="module", params=EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def played(request: pytest.FixtureRequest) -> tuple[Encounter, Any]:
+    encounter = load_encounter(request.param)
+    return encounter, _played(encounter)
+
+
+def test_replay_is_evolve_event_after_event(played: tuple[Encounter, Any]) -> None:
+    encounter, session = played
+    engine, events = encounter.engine, list(session.events)
+    assert events
+    oracle = reduce(engine.evolve, events, encounter.initial)
+    replayed = engine.replay(encounter.initial, events)
+    assert replayed == oracle and replayed.version == encounter.initial.version + len(events)
+    decoded = [event_from_json(event_to_json(e), engine.event_kinds) for e in events]
+    assert decoded == events
+    assert engine.replay(encounter.initial, decoded) == oracle
+
+
+def test_replay_of_nothing_is_the_state_itself(played: tuple[Encounter, Any]) -> None:
+    encounter, _ = played
+    assert encounter.engine.replay(encounter.initial, []) is encounter.initial
+
+
+def test_replay_refuses_an_event_of_another_ruleset(played: tuple[Encounter, Any]) -> None:
+    encounter, _ = played
+
+    @dataclass(frozen=True, slots=True, kw_only=True)
+    class Stranger(Event):
+        pass
+
+    with pytest.raises(InvalidEvent, match="Stranger"):
+        encounter.engine.replay(encounter.initial, [Stranger()])
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Sample(Event):
+    what: str
+    path: tuple[tuple[int, int], ...]
+    extra: dict[str, Any] = field(default_factory=dict)
+    note: str | None = None
+
+
+def test_the_decoder_fills_defaults_tuples_and_ignores_other_keys() -> None:
+    event = from_jsonable(_Sample, {"what": "x", "path": [[1, 2], [3, 4]], "event": "s",
+                                    "text": "ignored"})
+    assert event == _Sample(what="x", path=((1, 2), (3, 4)))
+    assert event.extra == {} and event.extra is not from_jsonable(_Sample, {
+        "what": "y", "path": []}).extra  # a fresh default each time
+    rolled = Rolled(actor="a", check="AGI", dice="d20", values=(4,), total=4, outcome="pass",
+                    rules=("R004-01",))
+    assert from_jsonable(Rolled, event_to_json(rolled)) == rolled
+
+
+def test_a_missing_field_is_refused_as_before() -> None:
+    with pytest.raises(TypeError, match="what"):
+        from_jsonable(_Sample, {"path": []})
+
+
+def test_events_that_change_nothing_copy_nothing(played: tuple[Encounter, Any],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rolls only: one copy at the end (the version), none per event."""
+    from footwork.engine import machine
+
+    encounter, session = played
+    rolls = [e for e in session.events if isinstance(e, Rolled)] * 3
+    if not rolls:
+        pytest.skip("no roll in this file")
+    copies: list[str] = []
+    real = fast_replace
+
+    def counted(obj: Any, **changes: Any) -> Any:
+        copies.append(type(obj).__name__)
+        return real(obj, **changes)
+
+    monkeypatch.setattr(machine, "fast_replace", counted)
+    before = encounter.ruleset.evolve
+    if all(before(encounter.initial, r) is encounter.initial for r in rolls):
+        out = encounter.engine.replay(encounter.initial, rolls)
+        assert copies == ["State"] and out.version == encounter.initial.version + len(rolls)
+
+
+def test_a_frozen_dataclass_is_filled_in_without_its_init() -> None:
+    from footwork.engine import codec
+
+    @dataclass(frozen=True)
+    class Checked:
+        n: int
+
+        def __post_init__(self) -> None:
+            if self.n < 0:
+                raise ValueError("negative")
+
+    assert codec._decoder(_Sample).__name__ == "_decode"
+    assert codec._decoder(Checked).__name__ == "through_init"  # its check still runs
+    with pytest.raises(ValueError, match="negative"):
+        from_jsonable(Checked, {"n": -1})
