@@ -36,6 +36,7 @@ from footwork.errors import (
 from footwork.markdown import passage_markdown, to_html
 from footwork.rulesets import available, get_ruleset
 from footwork.scenario.source import read_file
+from footwork.server.headers import SecurityHeaders
 from footwork.server.models import (
     CommandRequest,
     CommandResult,
@@ -62,7 +63,7 @@ from footwork.server.tables import (
     example_files,
     initial_text,
 )
-from footwork.store import EventStore, TableNotFound, open_store
+from footwork.store import SEATS_CHANGED, EventStore, TableNotFound, open_store
 
 #: a seat's credential, as the Authorization header (or ``?key=`` in the query)
 Auth = Annotated[str | None, Header(description="Bearer SECRET (a seat's key)")]
@@ -166,7 +167,13 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
     hub = Hub()
     tables = Tables(store, admin_secret=admin_secret, link_seed=link_seed,
                     on_change=hub.changed)
-    unsubscribe = store.subscribe(hub.changed)  # appends by other processes too
+
+    def stored(table_id: str, version: int) -> None:
+        if version == SEATS_CHANGED:  # a key rotated or revoked: sockets check theirs
+            tables.seats_changed(table_id)
+        hub.changed(table_id, version)
+
+    unsubscribe = store.subscribe(stored)  # appends by other processes too
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
@@ -197,6 +204,8 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
             return _refusal(413, "too_large", f"the body is over {max_body:,} bytes "
                             "(raise the file_bytes limit of the server)")
         return await call_next(request)
+
+    app.add_middleware(SecurityHeaders)  # added last: outermost, so refusals carry them too
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -283,11 +292,14 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         seats = dict(given)
         if "gm" not in seats and admin:
             seats["gm"] = admin
+        revoked = [name for name in tables.revoked(table_id) if name not in seats]
         links = []
         for name, key in sorted(seats.items(), key=_seat_order):
             url = f"{origin}/t/{table_id}?key={key}"
             links.append(SeatLink(seat=name, secret=key, link=url, qr=qr_svg(url) if qr else ""))
-        return links, len(given) == len(store.seats(table_id))
+        links += [SeatLink(seat=name, secret="", link="", revoked=True)
+                  for name in sorted(revoked, key=lambda n: _seat_order((n, "")))]
+        return links, len(given) + len(revoked) == len(store.seats(table_id))
 
     @app.get("/api/lobby", response_model=list[LobbyTable], responses=REFUSALS)
     def lobby(request: Request, authorization: Auth = None) -> list[LobbyTable]:
@@ -320,6 +332,28 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         secret = bearer(request, authorization)
         return seat_links(request, table_id, secret if tables.is_admin(secret) else None,
                           qr=True)[0]
+
+    @app.post("/api/tables/{table_id}/seats/{seat_name}/rotate", response_model=SeatLink,
+              responses=REFUSALS)
+    def rotate_seat(request: Request, table_id: str, seat_name: str,
+                    authorization: Auth = None) -> SeatLink:
+        """A new key for a seat (the game master): its old link stops working at once
+        and live connections opened with it are closed (code 4401). The answer is the
+        seat's new link with its QR code. A revoked seat gets a key again this way."""
+        who = seat(request, table_id, authorization)
+        secret = tables.rotate(table_id, who, seat_name)
+        origin = base_url or str(request.base_url).rstrip("/")
+        url = f"{origin}/t/{table_id}?key={secret}"
+        return SeatLink(seat=seat_name, secret=secret, link=url, qr=qr_svg(url))
+
+    @app.post("/api/tables/{table_id}/seats/{seat_name}/revoke", status_code=204,
+              responses=REFUSALS)
+    def revoke_seat(request: Request, table_id: str, seat_name: str,
+                    authorization: Auth = None) -> None:
+        """Take a seat's key away (the game master): no link opens the seat until its
+        key is rotated; live connections on it are closed (code 4401). The server's
+        key still opens the game master's seat."""
+        tables.revoke(table_id, seat(request, table_id, authorization), seat_name)
 
     @app.post("/api/tables", response_model=CreatedTable, status_code=201,
               responses=REFUSALS)
@@ -509,6 +543,8 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         except (FootworkError, ValueError) as exc:
             await socket.close(code=4401, reason=excerpt(str(exc), 100))
             return
+        key = socket.query_params.get("key")
+        epoch = tables.key_epoch(table_id)
         await socket.accept()
         waiter = asyncio.Event()
         hub.waiters.setdefault(table_id, set()).add(waiter)
@@ -544,6 +580,11 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
                         return
                     closed = None  # a client's message: ignored
                 waiter.clear()
+                if tables.key_epoch(table_id) != epoch:  # a seat's key changed: is ours?
+                    epoch = tables.key_epoch(table_id)
+                    if not await asyncio.to_thread(_still, tables, table_id, key, who):
+                        await socket.close(code=4401, reason=KEY_CHANGED)
+                        return
         except (WebSocketDisconnect, RuntimeError):
             pass
         except FootworkError as exc:  # the table was deleted, say
@@ -593,6 +634,19 @@ def qr_svg(text: str) -> str:
                                      svgns=True, title="QR code of the link",
                                      svgclass="qr", lineclass=None)
     return out.getvalue().decode("utf-8")
+
+
+#: why a live connection is closed when the game master rotated or revoked its key
+KEY_CHANGED = "the game master changed this seat's key: ask for the new link"
+
+
+def _still(tables: Tables, table_id: str, key: str | None, who: Seat) -> bool:
+    """Whether ``key`` still opens the seat a live connection was opened for."""
+    try:
+        found = tables.seat_of(table_id, key)
+    except FootworkError:
+        return False
+    return found == who or found.is_gm
 
 
 def _seat_log(tables: Tables, table_id: str, seat: Seat

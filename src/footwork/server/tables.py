@@ -92,6 +92,22 @@ def new_secret() -> str:
     return secrets_module.token_urlsafe(24)
 
 
+#: the stored hash of a revoked seat (no secret hashes to it)
+REVOKED = "revoked"
+
+
+def stored_form(digest: str, generation: int) -> str:
+    """What the store keeps of a seat's key: its hash, and after a rotation how many
+    times it was rotated (``HASH/N``), so that a derived secret can be given again."""
+    return digest if generation == 0 else f"{digest}/{generation}"
+
+
+def stored_key(stored: str) -> tuple[str, int]:
+    """The hash and the generation of a stored seat key (:func:`stored_form`)."""
+    digest, _, generation = stored.partition("/")
+    return digest, int(generation) if generation.isdigit() else 0
+
+
 @dataclass
 class Accepted:
     """The outcome of a command: the table version it made, and the lines the seat sees."""
@@ -176,6 +192,7 @@ class Tables:
         #: master's lobby can show every seat's link again; None: random secrets
         self.link_seed = link_seed
         self._live: dict[str, LiveTable] = {}
+        self._key_epochs: dict[str, int] = {}
         self._lock = threading.Lock()
         self.on_change = on_change
 
@@ -201,13 +218,14 @@ class Tables:
     def all(self) -> list[TableRecord]:
         return self.store.tables()
 
-    def seat_secret(self, table_id: str, seat: str) -> str:
-        """A new seat's secret: derived from the server's link seed (a keyed hash of the
-        table and the seat, as unguessable as a random one while the seed is secret), or
-        random when the server has none."""
+    def seat_secret(self, table_id: str, seat: str, generation: int = 0) -> str:
+        """A seat's secret: derived from the server's link seed (a keyed hash of the
+        table, the seat and how many times its key was rotated: as unguessable as a
+        random one while the seed is secret), or random when the server has none."""
         if self.link_seed is None:
             return new_secret()
-        digest = hmac.new(self.link_seed.encode("utf-8"), f"{table_id}\n{seat}".encode(),
+        which = f"{table_id}\n{seat}" + (f"\n{generation}" if generation else "")
+        digest = hmac.new(self.link_seed.encode("utf-8"), which.encode(),
                           hashlib.sha256).digest()[:24]
         return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
 
@@ -219,15 +237,54 @@ class Tables:
     def seat_secrets(self, table_id: str) -> dict[str, str]:
         """Every seat of the table whose secret this server can give again (those derived
         from its link seed), for the game master's lobby; a table made with random
-        secrets (before the seed, or by another server) gives none."""
+        secrets (before the seed, or by another server) gives none, a revoked seat none."""
         if self.link_seed is None:
             return {}
         out: dict[str, str] = {}
         for seat, stored in self.store.seats(table_id).items():
-            secret = self.seat_secret(table_id, seat)
-            if hmac.compare_digest(secret_hash(secret), stored):
+            digest, generation = stored_key(stored)
+            secret = self.seat_secret(table_id, seat, generation)
+            if hmac.compare_digest(secret_hash(secret), digest):
                 out[seat] = secret
         return out
+
+    def revoked(self, table_id: str) -> list[str]:
+        """The seats of the table whose key was revoked (no key opens them)."""
+        return [seat for seat, stored in self.store.seats(table_id).items()
+                if stored_key(stored)[0] == REVOKED]
+
+    def rotate(self, table_id: str, by: Seat, seat: str) -> str:
+        """Give ``seat`` a new key (the game master's): the old one stops at once and the
+        live connections opened with it are closed. Returns the new secret."""
+        generation = self._rekey(table_id, by, seat)
+        secret = self.seat_secret(table_id, seat, generation)
+        self.store.set_seat(table_id, seat, stored_form(secret_hash(secret), generation))
+        return secret
+
+    def revoke(self, table_id: str, by: Seat, seat: str) -> None:
+        """Take ``seat``'s key away (the game master's): no key opens it until it is
+        rotated; its live connections are closed."""
+        generation = self._rekey(table_id, by, seat)
+        self.store.set_seat(table_id, seat, stored_form(REVOKED, generation))
+
+    def _rekey(self, table_id: str, by: Seat, seat: str) -> int:
+        """The next key generation of ``seat``, once the game master is checked."""
+        if not by.is_gm:
+            raise Forbidden("only the game master may change a seat's key")
+        stored = self.store.seats(table_id).get(seat)
+        if stored is None:
+            raise FootworkError(f"table {table_id} has no seat {excerpt(seat)!r}; its seats "
+                                "are listed by GET /api/tables/ID/seats")
+        return stored_key(stored)[1] + 1
+
+    def key_epoch(self, table_id: str) -> int:
+        """A counter that moves whenever a seat key of the table changed (here or, over
+        PostgreSQL, in another process): a live connection checks its key again then."""
+        return self._key_epochs.get(table_id, 0)
+
+    def seats_changed(self, table_id: str) -> None:
+        with self._lock:
+            self._key_epochs[table_id] = self._key_epochs.get(table_id, 0) + 1
 
     def delete(self, table_id: str, seat: Seat) -> None:
         if not seat.is_gm:
@@ -247,7 +304,7 @@ class Tables:
             self.store.table(table_id)  # a 404 for a table that does not exist
             return GM
         for name, stored in self.store.seats(table_id).items():
-            if hmac.compare_digest(given, stored):
+            if hmac.compare_digest(given, stored_key(stored)[0]):
                 return Seat.parse(name)
         raise Unauthorized("no seat of this table has that secret")
 

@@ -32,6 +32,7 @@ from footwork.store.common import (
     load_record,
 )
 from footwork.store.protocol import (
+    SEATS_CHANGED,
     CommandRecord,
     DuplicateCommand,
     JSONObject,
@@ -254,6 +255,15 @@ class SQLiteStore:
             rows = conn.execute("SELECT name, secret_hash FROM seats WHERE table_id = ? "
                                 "ORDER BY rowid", (table_id,)).fetchall()
         return {name: digest for name, digest in rows}
+
+    def set_seat(self, table_id: str, seat: str, secret_hash: str) -> None:
+        check_table_id(table_id)
+        with self._write() as conn:
+            self._version(conn, table_id)
+            if conn.execute("UPDATE seats SET secret_hash = ? WHERE table_id = ? AND name = ?",
+                            (secret_hash, table_id, seat)).rowcount == 0:
+                raise StoreError(f"table {table_id} has no seat {excerpt(seat)!r}")
+        self._notify(table_id, SEATS_CHANGED)
 
     # -- the log -----------------------------------------------------------------
 
