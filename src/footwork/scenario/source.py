@@ -225,7 +225,9 @@ def _scan_yaml(yaml: YAML, text: str, name: str) -> None:
     def fail(limit: str, count: int, maximum: int, line: int) -> limits.LimitExceeded:
         return limits.LimitExceeded(limit, count, maximum, file=name, line=line)
 
-    for event in yaml.parse(text):
+    for seen, event in enumerate(yaml.parse(text)):
+        if seen & 255 == 255:  # a server's time budget (limits.time_budget), if any
+            limits.check_time()
         kind = type(event).__name__
         line = event.start_mark.line + 1 if event.start_mark is not None else 0
         if kind in ("MappingStartEvent", "SequenceStartEvent"):
@@ -268,6 +270,7 @@ def _scan_yaml(yaml: YAML, text: str, name: str) -> None:
             total += count
         if total + sum(c for c, _ in stack) > budget.nodes:
             raise fail("nodes", total + sum(c for c, _ in stack), budget.nodes, line)
+
 
 
 def _parse_json(text: str, name: str) -> Source:
@@ -386,6 +389,8 @@ class _Plain:
 
     def value(self, node: Any, path: tuple[str | int, ...] = ()) -> Any:
         self.count += 1
+        if self.count & 1023 == 0:
+            limits.check_time()
         if self.count > self.budget:
             fault = self.source.error("", path)
             raise limits.LimitExceeded("nodes", self.count, self.budget, file=fault.file,

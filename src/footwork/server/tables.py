@@ -75,6 +75,23 @@ class StaleVersion(FootworkError):
         self.actual = actual
 
 
+class TableFull(FootworkError):
+    """The table's log holds the bytes the server allows a table (a 413)."""
+
+    def __init__(self, table_id: str, size: int, limit: int) -> None:
+        super().__init__(f"table {table_id} holds {size:,} bytes, and this command would take "
+                         f"it over the server's {limit:,} (footwork serve --table-bytes); "
+                         "export it and start a new table from the file, or undo")
+        self.size = size
+        self.limit = limit
+
+
+def record_bytes(command: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> int:
+    """About the bytes a command's record takes in the store (its JSON)."""
+    return len(json.dumps(command, separators=(",", ":"))) + len(
+        json.dumps(events, separators=(",", ":")))
+
+
 class _Raced(Exception):
     """The command id was appended by another process meanwhile."""
 
@@ -140,6 +157,8 @@ class LiveTable:
     #: the map drawn without an actor's places, per (version, seat): drawn once per
     #: version, whoever picks up what (the page shades the places itself)
     drawings: dict[tuple[int, Seat], str] = field(default_factory=dict)
+    #: bytes of the stored log (its records' JSON) and of the encounter text
+    bytes: int = 0
 
     def view(self, seat: Seat) -> View[Any]:
         return self.session.view(seat)
@@ -185,7 +204,8 @@ class Tables:
 
     def __init__(self, store: EventStore, *, admin_secret: str | None = None,
                  link_seed: str | None = None,
-                 on_change: Callable[[str], None] | None = None) -> None:
+                 on_change: Callable[[str], None] | None = None,
+                 table_bytes: int | None = None) -> None:
         self.store = store
         self.admin_hash = secret_hash(admin_secret) if admin_secret else None
         #: seat secrets are derived from it (:meth:`seat_secret`), so that the game
@@ -195,6 +215,8 @@ class Tables:
         self._key_epochs: dict[str, int] = {}
         self._lock = threading.Lock()
         self.on_change = on_change
+        #: bytes a table's log may hold (None: no limit)
+        self.table_bytes = table_bytes
 
     # -- creating, listing, deleting ---------------------------------------------------
 
@@ -327,7 +349,8 @@ class Tables:
         (the commands before it are still read: export and undo need them)."""
         record = self.store.table(table_id)
         encounter = encounter_from_text(record.encounter, f"table {table_id}")
-        table = LiveTable(record, encounter, encounter.session(), 0)
+        table = LiveTable(record, encounter, encounter.session(), 0,
+                          bytes=len(record.encounter.encode("utf-8")))
         records = self.store.read(table_id)
         snapshot = self._snapshot(table_id)
         if snapshot is None:
@@ -344,6 +367,7 @@ class Tables:
                 events = tuple(event_from_json(e, engine.event_kinds) for e in entry.events)
                 session.history.append(Entry(engine.parse(entry.command), events))
                 table.records.append(entry)
+            table.bytes += record_bytes(entry.command, entry.events)
         session.state, table.version = state, at
         for entry in records[at:]:
             self._fold(table, entry)
@@ -369,6 +393,7 @@ class Tables:
         session = table.session
         table.choices.clear()
         table.drawings.clear()
+        table.bytes += record_bytes(record.command, record.events)  # an undo is kept too
         if record.command.get("do") == UNDO:
             session.undo()
             table.records.pop()
@@ -410,9 +435,13 @@ class Tables:
             command = engine.checked(body)
             self._authorize(table, seat, command)
             events = table.view(seat).decide(table.session.state, command)
+            as_json, events_json = command_to_json(command), [event_to_json(e) for e in events]
+            if self.table_bytes is not None:
+                size = table.bytes + record_bytes(as_json, events_json)
+                if size > self.table_bytes:
+                    raise TableFull(table_id, table.bytes, self.table_bytes)
             try:
-                record = self._append(table, seat, version, command_id,
-                                      command_to_json(command), [event_to_json(e) for e in events])
+                record = self._append(table, seat, version, command_id, as_json, events_json)
             except _Raced as raced:
                 return self._repeat(table, seat, raced.record)
             self._fold(table, record)
@@ -640,5 +669,6 @@ def initial_text(path: Path) -> str:
     return dump(data)
 
 
-__all__ = ["Accepted", "Forbidden", "InvalidCommand", "LiveTable", "StaleVersion", "Tables",
+__all__ = ["Accepted", "Forbidden", "InvalidCommand", "LiveTable", "StaleVersion", "TableFull",
+           "Tables",
            "Unauthorized", "example_files", "initial_text", "new_secret", "secret_hash"]
