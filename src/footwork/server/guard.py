@@ -57,9 +57,9 @@ class Guard:
 
     @classmethod
     def embedded(cls) -> Guard:
-        """The limits of an app made in code (``create_app`` without a guard, tests):
-        an open lobby with a generous quota, the other limits as for the internet."""
-        return cls(open_lobby=True, tables_per_client=1_000_000)
+        """The limits of an app made in code (``create_app`` without a guard, tests): an
+        open lobby, no per-client counts; the sizes and times as for the internet."""
+        return cls(open_lobby=True, tables_per_client=1_000_000, wrong_keys=1_000_000)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))
