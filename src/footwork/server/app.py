@@ -177,7 +177,8 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
     gate = Gate(guard)
     hub = Hub()
     tables = Tables(store, admin_secret=admin_secret, link_seed=link_seed,
-                    on_change=hub.changed, table_bytes=guard.table_bytes)
+                    on_change=hub.changed, table_bytes=guard.table_bytes,
+                    cache_bytes=guard.cache_bytes)
 
     def stored(table_id: str, version: int) -> None:
         if version == SEATS_CHANGED:  # a key rotated or revoked: sockets check theirs

@@ -39,6 +39,7 @@ from footwork.engine.view import View
 from footwork.errors import FootworkError, IllegalCommand, InvalidCommand, excerpt
 from footwork.scenario import Encounter, encounter_from_text
 from footwork.scenario.export import dump, played_data
+from footwork.server.cache import MEMORY_PER_STORED_BYTE, MEMORY_PER_TABLE, TableCache
 from footwork.server.dice import rolls_of, rolls_or_none
 from footwork.store import (
     CommandRecord,
@@ -205,13 +206,15 @@ class Tables:
     def __init__(self, store: EventStore, *, admin_secret: str | None = None,
                  link_seed: str | None = None,
                  on_change: Callable[[str], None] | None = None,
-                 table_bytes: int | None = None) -> None:
+                 table_bytes: int | None = None,
+                 cache_bytes: int = 300_000_000) -> None:
         self.store = store
         self.admin_hash = secret_hash(admin_secret) if admin_secret else None
         #: seat secrets are derived from it (:meth:`seat_secret`), so that the game
         #: master's lobby can show every seat's link again; None: random secrets
         self.link_seed = link_seed
-        self._live: dict[str, LiveTable] = {}
+        #: the loaded tables, least recently used dropped first (reloaded when asked)
+        self._live: TableCache[LiveTable] = TableCache(cache_bytes, estimated_bytes)
         self._key_epochs: dict[str, int] = {}
         self._lock = threading.Lock()
         self.on_change = on_change
@@ -312,8 +315,7 @@ class Tables:
         if not seat.is_gm:
             raise Forbidden("only the game master may delete a table")
         self.store.delete_table(table_id)
-        with self._lock:
-            self._live.pop(table_id, None)
+        self._live.pop(table_id)
 
     # -- seats -----------------------------------------------------------------------
 
@@ -337,11 +339,14 @@ class Tables:
         with self._lock:
             table = self._live.get(table_id)
             if table is None:
-                table = self._live[table_id] = self._load(table_id)
+                table = self._load(table_id)
+                self._live.put(table_id, table)
         with table.lock:
             newer = self.store.read(table_id, after=table.version)
             for record in newer:
                 self._fold(table, record)
+        if newer:
+            self._live.touch(table_id, table)
         return table
 
     def _load(self, table_id: str) -> LiveTable:
@@ -446,6 +451,7 @@ class Tables:
                 return self._repeat(table, seat, raced.record)
             self._fold(table, record)
             self._maybe_snapshot(table)
+        self._live.touch(table_id, table)
         self._changed(table_id)
         return Accepted(table.version, table.seat_version(seat),
                         table.view(seat).batch_lines(table.session.state, events))
@@ -650,6 +656,11 @@ class Tables:
         table = self.live(table_id)
         with table.lock:
             return dict(played_data(table.encounter, table.session)), table.version
+
+
+def estimated_bytes(table: LiveTable) -> int:
+    """About the memory a loaded table takes (server/cache.py)."""
+    return MEMORY_PER_TABLE + MEMORY_PER_STORED_BYTE * table.bytes
 
 
 def example_files() -> dict[str, Path]:
