@@ -94,7 +94,8 @@ def main() -> None:
     print(f"  per table: measured {base['measured_per_table_mb']:.2f} MB, estimated "
           f"{base['estimate_per_table_mb']:.2f} MB")
     grown = {n: r["rss_loaded_mb"] - r["rss_start_mb"] for n, r in results.items()}
-    print(f"  growth bounded/unbounded: {grown['bounded'] / max(grown['unbounded (baseline)'], 1e-9):.2f}")
+    ratio = grown["bounded"] / max(grown["unbounded (baseline)"], 1e-9)
+    print(f"  growth bounded/unbounded: {ratio:.2f}")
 
 
 if __name__ == "__main__":
