@@ -714,7 +714,7 @@ def _create(tables: Tables, raw: bytes, seconds: float
 
 
 #: why a live connection is closed when the game master rotated or revoked its key
-KEY_CHANGED = "the game master changed this seat's key: ask for the new link"
+KEY_CHANGED = "The game master changed this seat's key: ask for the new link"
 
 
 def _still(tables: Tables, table_id: str, key: str | None, who: Seat) -> bool:
