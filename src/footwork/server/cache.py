@@ -16,7 +16,8 @@ from typing import Generic, TypeVar
 T = TypeVar("T")
 
 #: a loaded table takes about this many times the bytes of its stored JSON (the state,
-#: the history as Python objects, each seat's log lines; measured on the examples)
+#: the history as Python objects, each seat's log lines): an estimate on the safe side
+#: (bench/bench_guard_memory.py: 0.54 MB estimated for 0.34 MB measured per table)
 MEMORY_PER_STORED_BYTE = 12
 #: and about this much whatever its log (the encounter, the map and its indices)
 MEMORY_PER_TABLE = 400_000
