@@ -101,7 +101,10 @@ def _refusal(status: int, reason: str, message: str, rules: tuple[str, ...] = ()
              faults: list[Fault] | None = None) -> JSONResponse:
     body = Refusal(reason=reason, message=" ".join(message.split())[:500], rules=list(rules),
                    faults=faults or None)
-    return JSONResponse(body.model_dump(exclude_none=True), status_code=status)
+    data = body.model_dump()
+    if data["faults"] is None:
+        del data["faults"]  # a fault's line stays, null when it has none (the schema's)
+    return JSONResponse(data, status_code=status)
 
 
 def _faults(exc: ScenarioError) -> list[Fault]:
