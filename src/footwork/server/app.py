@@ -136,9 +136,10 @@ class BoundedBody:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.limit:
-                await _refusal(413, "too_large", f"the body is over {self.limit:,} bytes "
-                               "(footwork serve --body-bytes)"
-                               )(scope, receive, send)
+                refused = _refusal(413, "too_large", f"the body is over {self.limit:,} "
+                                   "bytes (footwork serve --body-bytes)")
+                refused.headers["Connection"] = "close"  # the rest is never read
+                await refused(scope, receive, send)
                 return
             chunks.append(chunk)
             more = message.get("more_body", False)
@@ -218,8 +219,11 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
                        ) -> Any:
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > max_body):
-            return _refusal(413, "too_large", f"the body is over {max_body:,} bytes "
-                            "(footwork serve --body-bytes)")
+            refused = _refusal(413, "too_large", f"the body is over {max_body:,} bytes "
+                               "(footwork serve --body-bytes)")
+            # the body is never read: the connection is closed rather than drained
+            refused.headers["Connection"] = "close"
+            return refused
         return await call_next(request)
 
     app.add_middleware(SecurityHeaders)  # added last: outermost, so refusals carry them too
