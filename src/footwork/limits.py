@@ -18,6 +18,7 @@ docs/limits.md lists every limit with its default.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -158,6 +159,34 @@ def parse_settings(settings: list[str]) -> Limits:
                                 f"and NAME one of: {', '.join(Limits.names())}")
         changes[name.strip()] = int(value)
     return _DEFAULTS.raised(changes)
+
+
+class OutOfTime(ScenarioError):
+    """Reading an input took longer than the time budget in force (:func:`time_budget`):
+    a table server's guard against a file built to cost CPU within the other limits."""
+
+
+_deadline: ContextVar[tuple[float, float] | None] = ContextVar("footwork_deadline",
+                                                               default=None)
+
+
+@contextmanager
+def time_budget(seconds: float) -> Iterator[None]:
+    """Give the code inside the ``with`` block ``seconds`` of reading (per thread/task):
+    :func:`check_time`, called by the file reader as it goes, refuses past it."""
+    token = _deadline.set((time.monotonic() + seconds, seconds))
+    try:
+        yield
+    finally:
+        _deadline.reset(token)
+
+
+def check_time() -> None:
+    """Refuse (:class:`OutOfTime`) once the time budget in force, if any, is spent."""
+    budget = _deadline.get()
+    if budget is not None and time.monotonic() > budget[0]:
+        raise OutOfTime(f"reading it took over {budget[1]:g} s, the time this server gives "
+                        "one file (footwork serve --parse-seconds)")
 
 
 def check(limit: str, count: int, path: str = "") -> None:

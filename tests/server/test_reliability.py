@@ -278,7 +278,7 @@ class Served:
         self.process = subprocess.Popen(
             [sys.executable, "-c", "from footwork.cli.app import main; main()", "serve",
              "--db", db, "--host", "127.0.0.1", "--port", str(self.port),
-             "--workers", str(workers), "--admin-key", ADMIN],
+             "--workers", str(workers), "--admin-key", ADMIN, "--open-lobby"],
             cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=self.output,
             stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 2 * PATIENCE

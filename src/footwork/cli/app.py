@@ -460,26 +460,73 @@ def serve(
     port: Annotated[int, typer.Option(min=0, max=65535, help="the port")] = 8000,
     workers: Annotated[int, typer.Option(
         min=1, max=64, help="server processes (more than one needs PostgreSQL)")] = 1,
+    admin_key_file: Annotated[str | None, typer.Option(
+        "--admin-key-file", metavar="PATH",
+        help="read the game master's key for every table from this file (mode 600; its "
+        "first line), or from stdin with - (default: the one kept in the data folder, "
+        "made on the first start)")] = None,
     admin_key: Annotated[str | None, typer.Option(
-        envvar="FOOTWORK_ADMIN_KEY",
-        help="the game master's key for every table (default: the one kept in the data "
-        "folder, made on the first start)")] = None,
+        hidden=True, help="deprecated: the key on the command line shows in ps; use "
+        "--admin-key-file")] = None,
     new_key: Annotated[bool, typer.Option(
         "--new-key", help="make a new game master's key (the old one stops working; seat "
         "links keep working)")] = False,
+    open_lobby: Annotated[bool, typer.Option(
+        "--open-lobby", help="let anyone create tables (each address at most "
+        "--tables-per-client a day); by default creating one needs the game master's "
+        "key")] = False,
+    tables_per_client: Annotated[int, typer.Option(
+        min=1, help="with --open-lobby: tables one address may create in a day")] = 10,
+    table_bytes: Annotated[int, typer.Option(
+        min=10_000, help="bytes a table's log may hold; commands past it are refused "
+        "(413 table_full)")] = 2_000_000,
+    body_bytes: Annotated[int, typer.Option(
+        min=10_000, help="bytes of a request body (an encounter file's text)")] = 1_000_000,
+    parse_seconds: Annotated[float, typer.Option(
+        min=0.1, help="seconds the server spends reading one encounter before refusing "
+        "it (413 too_costly)")] = 2.0,
+    frame_bytes: Annotated[int, typer.Option(
+        min=1_024, help="bytes of a WebSocket message from a client")] = 16_384,
+    wrong_keys: Annotated[int, typer.Option(
+        min=1, help="wrong keys one address may send in a minute (then 429 with "
+        "Retry-After)")] = 20,
+    cache_bytes: Annotated[int, typer.Option(
+        min=1_000_000, help="bytes of loaded tables kept in memory (the least recently "
+        "used are dropped, and read again from the store when asked for)")] = 300_000_000,
 ) -> None:
     """Serve tables over HTTP and WebSocket: the game master and players on their devices."""
     import os
 
     import uvicorn
 
-    from footwork.server.keys import data_folder, load_keys
+    from footwork.server.guard import Guard
+    from footwork.server.keys import (
+        GIVEN_KEY_FILE,
+        data_folder,
+        keep_given_key,
+        load_keys,
+        read_key_file,
+    )
     from footwork.server.tables import Tables, example_files, initial_text
     from footwork.store import open_store
 
+    guard = Guard(open_lobby=open_lobby, tables_per_client=tables_per_client,
+                  table_bytes=table_bytes, body_bytes=body_bytes,
+                  parse_seconds=parse_seconds, frame_bytes=frame_bytes,
+                  wrong_keys=wrong_keys, cache_bytes=cache_bytes)
+    given: Path | None = None
+
     def body() -> None:
+        nonlocal given
         if workers > 1 and not (db or "").startswith(("postgresql://", "postgres://")):
             raise _fail("--workers above 1 needs a PostgreSQL --db (processes share it)", 2)
+        if admin_key and admin_key_file:
+            raise _fail("give the key once: --admin-key-file (--admin-key is deprecated)", 2)
+        key_given = read_key_file(admin_key_file) if admin_key_file else admin_key
+        if admin_key:
+            err.print("warning: --admin-key shows the key to anyone who lists processes "
+                      "(ps); use --admin-key-file PATH (mode 600) or --admin-key-file - "
+                      "(stdin)", markup=False)
         store = open_store(db)  # opened once here: a bad --db fails before serving
         where = str(getattr(store, "path", None) or "PostgreSQL")
         path = getattr(store, "path", None)  # SQLite: its keys live beside the database
@@ -490,26 +537,50 @@ def serve(
             for name, path in example_files().items():
                 made.create(initial_text(path), source=f"{name}.yaml")
         store.close()
-        key = admin_key or keys.gm_key
+        key = key_given or keys.gm_key
         url = f"http://{_address(host)}:{port}"
-        os.environ.update({"FOOTWORK_DB": db or "", "FOOTWORK_ADMIN_KEY": key,
-                           "FOOTWORK_URL": url, "FOOTWORK_LINK_SEED": keys.link_seed,
-                           # imported maps' pictures, by their hash, beside the keys
-                           "FOOTWORK_PICTURES": str(folder / "pictures")})
+        # the worker processes read the keys from files: nothing secret in their
+        # environment or command line (ps shows both)
+        environment = {"FOOTWORK_DB": db or "", "FOOTWORK_URL": url,
+                       "FOOTWORK_KEYS": str(keys.path), "FOOTWORK_GUARD": guard.to_json(),
+                       # imported maps' pictures, by their hash, beside the keys
+                       "FOOTWORK_PICTURES": str(folder / "pictures")}
+        (folder / GIVEN_KEY_FILE).unlink(missing_ok=True)  # a stopped server's, if any
+        if admin_key_file and admin_key_file != "-":
+            environment["FOOTWORK_ADMIN_KEY_FILE"] = str(Path(admin_key_file).resolve())
+        elif key_given:
+            # stdin (or the deprecated --admin-key): kept in a file of the data folder for
+            # the workers; one process removes it as soon as it read it
+            given = keep_given_key(folder, key_given)
+            environment["FOOTWORK_ADMIN_KEY_FILE"] = str(given)
+            if workers == 1:
+                environment["FOOTWORK_ADMIN_KEY_ONCE"] = "1"
+        for stale in ("FOOTWORK_ADMIN_KEY", "FOOTWORK_LINK_SEED", "FOOTWORK_ADMIN_KEY_FILE",
+                      "FOOTWORK_ADMIN_KEY_ONCE"):
+            os.environ.pop(stale, None)
+        os.environ.update(environment)
         out.print(f"footwork serves {len(example_files())} examples and your tables from "
                   f"{where}", markup=False)
         out.print(f"  the lobby:                 {url}/", markup=False)
         out.print(f"  game master (every table): {url}/?key={key}", markup=False)
-        kept = ("given with --admin-key" if admin_key else
+        kept = ("given for this start" if key_given else
                 f"{'new, ' if keys.fresh else ''}kept in {keys.path}; "
                 "footwork serve --new-key makes another")
         out.print(f"    the key is {kept}", markup=False)
         out.print(f"  the API:                   {url}/openapi.json", markup=False)
         out.print(f"  {_warm_grid_searches()}", markup=False)
+        if open_lobby:
+            out.print(f"  open lobby: anyone may create {tables_per_client} tables a day",
+                      markup=False)
         uvicorn.run("footwork.server.app:app_from_environment", factory=True, host=host,
-                    port=port, workers=workers, log_level="warning")
+                    port=port, workers=workers, log_level="warning",
+                    ws_max_size=guard.frame_bytes)
 
-    guarded(body)
+    try:
+        guarded(body)
+    finally:
+        if given is not None:
+            given.unlink(missing_ok=True)
 
 
 def _warm_grid_searches() -> str:

@@ -9,17 +9,20 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Sequence
+import threading
+import warnings
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.error import MarkedYAMLError, ReusedAnchorWarning, YAMLError, YAMLWarning
 
 from footwork import limits
-from footwork.errors import ScenarioError, excerpt
+from footwork.errors import ScenarioError, ScenarioErrors, excerpt
 from footwork.fields import printable_line
 
 
@@ -90,8 +93,10 @@ def parse_text(text: str, name: str = "<text>") -> Source:
         return _parse_json(text, name)
     yaml = _yaml()
     try:
-        _scan_yaml(yaml, text, name)
-        tree = yaml.load(text)
+        with _ruamel_warnings() as caught:
+            _scan_yaml(yaml, text, name)
+            tree = yaml.load(text)
+        _refuse_warned(caught, name)
     except MarkedYAMLError as exc:
         line, words = yaml_fault(exc, text)
         raise ScenarioError(f"invalid YAML: {words}", file=name, line=line) from None
@@ -101,6 +106,48 @@ def parse_text(text: str, name: str = "<text>") -> Source:
         raise ScenarioError(f"invalid YAML: {_excerpt(str(exc))}", file=name) from None
     source = Source(name, None, tree)
     return Source(name, _Plain(source).value(tree), tree)
+
+
+#: one parse at a time records ruamel's warnings (``warnings.catch_warnings`` swaps
+#: process-wide state: two threads doing it at once would lose each other's)
+_WARNINGS_LOCK = threading.Lock()
+
+
+@contextmanager
+def _ruamel_warnings() -> Iterator[list[warnings.WarningMessage]]:
+    """ruamel's warnings during a parse, caught instead of printed: printed, they would
+    put excerpts of a stranger's file on a server's stderr (issue 24, item 12)."""
+    with _WARNINGS_LOCK, warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", YAMLWarning)
+        yield caught
+
+
+def _refuse_warned(caught: list[warnings.WarningMessage], name: str) -> None:
+    """A file ruamel warned about is refused, each warning a fault in our own words
+    (its line, never an excerpt of the file)."""
+    faults: dict[tuple[int | None, str], ScenarioError] = {}
+    for found in caught:
+        warning = found.message
+        if not isinstance(warning, YAMLWarning) and not (
+                isinstance(found.category, type) and issubclass(found.category, YAMLWarning)):
+            continue
+        # ruamel writes its marks into the text ("line 3, column 4" and the file's
+        # lines): only the line numbers are kept
+        lines = [int(n) for n in re.findall(r"line (\d+), column", str(warning))]
+        line = lines[-1] if lines else None
+        if issubclass(found.category, ReusedAnchorWarning):
+            where = f" (first at line {lines[0]})" if len(lines) > 1 else ""
+            words = f"an anchor is defined again{where}: give each anchor its own name"
+        else:
+            words = f"{found.category.__name__} (ruamel's warning, not accepted here)"
+        # the file is read twice (the scan, then the tree): each fault once
+        faults.setdefault((line, words), ScenarioError(f"invalid YAML: {words}", file=name,
+                                                       line=line))
+    faults_found = list(faults.values())
+    if len(faults_found) == 1:
+        raise faults_found[0]
+    if faults_found:
+        raise ScenarioErrors(faults_found)
 
 
 #: said of every syntax error: the parser cannot go on, so later faults are not found
@@ -225,7 +272,9 @@ def _scan_yaml(yaml: YAML, text: str, name: str) -> None:
     def fail(limit: str, count: int, maximum: int, line: int) -> limits.LimitExceeded:
         return limits.LimitExceeded(limit, count, maximum, file=name, line=line)
 
-    for event in yaml.parse(text):
+    for seen, event in enumerate(yaml.parse(text)):
+        if seen & 255 == 255:  # a server's time budget (limits.time_budget), if any
+            limits.check_time()
         kind = type(event).__name__
         line = event.start_mark.line + 1 if event.start_mark is not None else 0
         if kind in ("MappingStartEvent", "SequenceStartEvent"):
@@ -268,6 +317,7 @@ def _scan_yaml(yaml: YAML, text: str, name: str) -> None:
             total += count
         if total + sum(c for c, _ in stack) > budget.nodes:
             raise fail("nodes", total + sum(c for c, _ in stack), budget.nodes, line)
+
 
 
 def _parse_json(text: str, name: str) -> Source:
@@ -386,6 +436,8 @@ class _Plain:
 
     def value(self, node: Any, path: tuple[str | int, ...] = ()) -> Any:
         self.count += 1
+        if self.count & 1023 == 0:
+            limits.check_time()
         if self.count > self.budget:
             fault = self.source.error("", path)
             raise limits.LimitExceeded("nodes", self.count, self.budget, file=fault.file,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import io
+import json
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
@@ -21,6 +22,7 @@ from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconn
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
@@ -36,6 +38,8 @@ from footwork.markdown import passage_markdown, to_html
 from footwork.rulesets import available, get_ruleset
 from footwork.scenario.source import read_file
 from footwork.server.build import router as build_routes
+from footwork.server.guard import Gate, Guard, QuotaExceeded, TooManyWrongKeys, client_of
+from footwork.server.headers import SecurityHeaders
 from footwork.server.imports import Imported, imported_encounter, map_body
 from footwork.server.models import (
     CommandRequest,
@@ -61,13 +65,14 @@ from footwork.server.studies import StudyRequest, study_table
 from footwork.server.tables import (
     Forbidden,
     StaleVersion,
+    TableFull,
     Tables,
     Unauthorized,
     example_files,
     initial_text,
 )
 from footwork.space.floorplan import Choices
-from footwork.store import EventStore, TableNotFound, open_store
+from footwork.store import SEATS_CHANGED, EventStore, TableNotFound, open_store
 
 #: a seat's credential, as the Authorization header (or ``?key=`` in the query)
 Auth = Annotated[str | None, Header(description="Bearer SECRET (a seat's key)")]
@@ -85,7 +90,9 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
         (400, "malformed input"), (401, "no seat has that secret"),
         (403, "the seat may not do or see this"), (404, "no such table"),
         (409, "the table moved on since your version"), (413, "too large"),
-        (422, "the rules refuse the command"))}
+        (422, "the rules refuse the command"),
+        (429, "too many wrong keys (or tables made) from this address: wait Retry-After "
+              "seconds"))}
 
 
 #: the same, for the routes whose success is text: their refusals are still JSON
@@ -98,10 +105,11 @@ TEXT_REFUSALS: dict[int | str, dict[str, Any]] = {
 def _refusal(status: int, reason: str, message: str, rules: tuple[str, ...] = (),
              faults: list[Fault] | None = None) -> JSONResponse:
     body = Refusal(reason=reason, message=" ".join(message.split())[:500], rules=list(rules),
-                   faults=faults or None).model_dump(exclude_none=True)
-    if faults:  # a fault's line is null when the file has none there: kept, as documented
-        body["faults"] = [fault.model_dump() for fault in faults]
-    return JSONResponse(body, status_code=status)
+                   faults=faults or None)
+    data = body.model_dump()
+    if data["faults"] is None:
+        del data["faults"]  # a fault's line stays, null when it has none (the schema's)
+    return JSONResponse(data, status_code=status)
 
 
 class BoundedBody:
@@ -129,9 +137,11 @@ class BoundedBody:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > limit:
-                await _refusal(413, "too_large", f"the body is over {limit:,} bytes "
-                               "(raise the file_bytes limit of the server)"
-                               )(scope, receive, send)
+                refused = _refusal(413, "too_large", f"the body is over {limit:,} "
+                                   "bytes (footwork serve --body-bytes; a map to import: the "
+                                   "map_file_bytes limit)")
+                refused.headers["Connection"] = "close"  # the rest is never read
+                await refused(scope, receive, send)
                 return
             chunks.append(chunk)
             more = message.get("more_body", False)
@@ -164,16 +174,27 @@ class Hub:
 
 def create_app(store: EventStore, *, admin_secret: str | None = None,
                base_url: str = "", link_seed: str | None = None,
-               pictures: Path | None = None) -> FastAPI:
+               pictures: Path | None = None, guard: Guard | None = None) -> FastAPI:
     """The API over ``store``. ``admin_secret`` is the game master of every table;
     ``link_seed`` (kept secret, like it) lets its lobby give every seat's link again;
-    ``pictures`` is the folder imported maps' pictures are kept in (default: memory)."""
+    ``pictures`` is the folder imported maps' pictures are kept in (default: memory);
+    ``guard``: the limits per client and per key (default :meth:`Guard.embedded`, an
+    open lobby; ``footwork serve`` gives the safe ones of its options)."""
+    guard = guard or Guard.embedded()
+    gate = Gate(guard)
     hub = Hub()
     planned = Planned()
     kept = Pictures(pictures)
     tables = Tables(store, admin_secret=admin_secret, link_seed=link_seed,
-                    on_change=hub.changed, pictures=kept)
-    unsubscribe = store.subscribe(hub.changed)  # appends by other processes too
+                    on_change=hub.changed, pictures=kept, table_bytes=guard.table_bytes,
+                    cache_bytes=guard.cache_bytes)
+
+    def stored(table_id: str, version: int) -> None:
+        if version == SEATS_CHANGED:  # a key rotated or revoked: sockets check theirs
+            tables.seats_changed(table_id)
+        hub.changed(table_id, version)
+
+    unsubscribe = store.subscribe(stored)  # appends by other processes too
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
@@ -192,8 +213,11 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         docs_url=None, redoc_url=None,  # those pages load scripts from a CDN: offline here
     )
     app.state.tables = tables
+    app.state.guard = guard
+    parsing = asyncio.Semaphore(1)  # one encounter read at a time: the others wait
 
-    max_body = limits.current().file_bytes + BODY_SLACK
+    max_body = min(limits.current().file_bytes + BODY_SLACK, guard.body_bytes)
+    # a map file to import takes its own limit (its picture comes with it)
     larger = {"/api/import": limits.current().map_file_bytes + BODY_SLACK}
     app.add_middleware(BoundedBody, limit=max_body, larger=larger)
 
@@ -203,9 +227,15 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         length = request.headers.get("content-length")
         most = larger.get(request.url.path, max_body)
         if length is not None and (not length.isdigit() or int(length) > most):
-            return _refusal(413, "too_large", f"the body is over {most:,} bytes "
-                            "(raise the file_bytes limit of the server)")
+            refused = _refusal(413, "too_large", f"the body is over {most:,} bytes "
+                               "(footwork serve --body-bytes; a map to import: the "
+                               "map_file_bytes limit)")
+            # the body is never read: the connection is closed rather than drained
+            refused.headers["Connection"] = "close"
+            return refused
         return await call_next(request)
+
+    app.add_middleware(SecurityHeaders)  # added last: outermost, so refusals carry them too
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -221,8 +251,16 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
 
     @app.exception_handler(FootworkError)
     async def _footwork(_: Request, exc: FootworkError) -> JSONResponse:
+        if isinstance(exc, (TooManyWrongKeys, QuotaExceeded)):
+            refused = _refusal(429, "too_many", str(exc))
+            refused.headers["Retry-After"] = str(exc.retry_after)
+            return refused
         if isinstance(exc, Unauthorized):
             return _refusal(401, "unauthorized", str(exc))
+        if isinstance(exc, TableFull):
+            return _refusal(413, "table_full", str(exc))
+        if isinstance(exc, limits.OutOfTime):
+            return _refusal(413, "too_costly", str(exc))
         if isinstance(exc, Forbidden):
             return _refusal(403, "forbidden", str(exc))
         if isinstance(exc, TableNotFound):
@@ -249,8 +287,18 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
             return authorization[7:].strip()
         return request.query_params.get("key")
 
+    def keyed(client: str, table_id: str, secret: str | None) -> Seat:
+        """The seat of ``secret``, counting a wrong key against the client (too many in
+        a minute and it waits, whatever key it sends)."""
+        gate.before_key(client)
+        try:
+            return tables.seat_of(table_id, secret)
+        except Unauthorized:
+            gate.wrong_key(client)
+            raise
+
     def seat(request: Request, table_id: str, authorization: str | None) -> Seat:
-        who = tables.seat_of(table_id, bearer(request, authorization))
+        who = keyed(client_of(request.scope), table_id, bearer(request, authorization))
         if request.method == "GET":
             who = preview(who, request.query_params.get("as"))
         return who
@@ -294,11 +342,14 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         seats = dict(given)
         if "gm" not in seats and admin:
             seats["gm"] = admin
+        revoked = [name for name in tables.revoked(table_id) if name not in seats]
         links = []
         for name, key in sorted(seats.items(), key=_seat_order):
             url = f"{origin}/t/{table_id}?key={key}"
             links.append(SeatLink(seat=name, secret=key, link=url, qr=qr_svg(url) if qr else ""))
-        return links, len(given) == len(store.seats(table_id))
+        links += [SeatLink(seat=name, secret="", link="", revoked=True)
+                  for name in sorted(revoked, key=lambda n: _seat_order((n, "")))]
+        return links, len(given) + len(revoked) == len(store.seats(table_id))
 
     @app.get("/api/lobby", response_model=list[LobbyTable], responses=REFUSALS)
     def lobby(request: Request, authorization: Auth = None) -> list[LobbyTable]:
@@ -307,7 +358,10 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         links use the address the server was started for (else this request's), so a
         phone or the TV opens them as they are. QR codes: `GET …/seats` of a table."""
         secret = bearer(request, authorization)
+        client = client_of(request.scope)
+        gate.before_key(client)
         if not tables.is_admin(secret):
+            gate.wrong_key(client)
             raise Unauthorized("the lobby's links need the game master's key that "
                                "`footwork serve` printed")
         out = []
@@ -332,22 +386,50 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         return seat_links(request, table_id, secret if tables.is_admin(secret) else None,
                           qr=True)[0]
 
-    @app.post("/api/tables", response_model=CreatedTable, status_code=201,
+    @app.post("/api/tables/{table_id}/seats/{seat_name}/rotate", response_model=SeatLink,
               responses=REFUSALS)
-    def create_table(request: Request, body: NewTable) -> CreatedTable:
-        """A new table from encounter text or a shipped example. The answer holds every
-        seat's secret and link: hand each to its player; only hashes are kept."""
-        if (body.encounter is None) == (body.example is None):
-            raise FootworkError("give exactly one of encounter (text) or example (a name)")
-        if body.example is not None:
-            path = example_files().get(body.example)
-            if path is None:
-                raise FootworkError(f"no example {excerpt(body.example)!r}; see /api/examples")
-            text, source = initial_text(path), f"{body.example}.yaml"
-        else:
-            text, source = str(body.encounter), f"encounter.{body.format}"
-        record, issued = tables.create(text, name=body.name, source=source,
-                                       actor_seats=body.actor_seats)
+    def rotate_seat(request: Request, table_id: str, seat_name: str,
+                    authorization: Auth = None) -> SeatLink:
+        """A new key for a seat (the game master): its old link stops working at once
+        and live connections opened with it are closed (code 4401). The answer is the
+        seat's new link with its QR code. A revoked seat gets a key again this way."""
+        who = seat(request, table_id, authorization)
+        secret = tables.rotate(table_id, who, seat_name)
+        origin = base_url or str(request.base_url).rstrip("/")
+        url = f"{origin}/t/{table_id}?key={secret}"
+        return SeatLink(seat=seat_name, secret=secret, link=url, qr=qr_svg(url))
+
+    @app.post("/api/tables/{table_id}/seats/{seat_name}/revoke", status_code=204,
+              responses=REFUSALS)
+    def revoke_seat(request: Request, table_id: str, seat_name: str,
+                    authorization: Auth = None) -> None:
+        """Take a seat's key away (the game master): no link opens the seat until its
+        key is rotated; live connections on it are closed (code 4401). The server's
+        key still opens the game master's seat."""
+        tables.revoke(table_id, seat(request, table_id, authorization), seat_name)
+
+    @app.post("/api/tables", response_model=CreatedTable, status_code=201,
+              responses=REFUSALS, openapi_extra={"requestBody": {"required": True, "content": {
+                  "application/json": {"schema": NEW_TABLE_SCHEMA}}}})
+    async def create_table(request: Request, authorization: Auth = None) -> CreatedTable:
+        """A new table from encounter text or a shipped example (a `NewTable`): the game
+        master's (the server's key as the bearer), or anyone's on a server started with
+        `--open-lobby` (a few tables a day per address). The answer holds every seat's
+        secret and link: hand each to its player; only hashes are kept."""
+        client, secret = client_of(request.scope), bearer(request, authorization)
+        admin = False
+        if secret:
+            gate.before_key(client)
+            admin = tables.is_admin(secret)
+            if not admin:
+                gate.wrong_key(client)
+                raise Unauthorized("that is not the server's key (the one `footwork serve` "
+                                   "printed)")
+        gate.may_create(client, admin=admin)
+        raw = await request.body()  # its size was checked as it came (BoundedBody)
+        async with parsing:  # read off the event loop, one at a time, within a budget
+            record, issued = await asyncio.to_thread(_create, tables, raw,
+                                                     guard.parse_seconds)
         origin = base_url or str(request.base_url).rstrip("/")
         return CreatedTable(
             table=TableInfo(id=record.id, name=record.name, ruleset=record.ruleset,
@@ -543,7 +625,7 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         state you read) so that a history taken back meanwhile is noticed. A `reset`
         message replaces the whole log (after an undo)."""
         try:
-            who = preview(await asyncio.to_thread(tables.seat_of, table_id,
+            who = preview(await asyncio.to_thread(keyed, client_of(socket.scope), table_id,
                                                   socket.query_params.get("key")),
                           socket.query_params.get("as"))
             sent = int(socket.query_params.get("after", "0"))
@@ -551,6 +633,8 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         except (FootworkError, ValueError) as exc:
             await socket.close(code=4401, reason=excerpt(str(exc), 100))
             return
+        key = socket.query_params.get("key")
+        epoch = tables.key_epoch(table_id)
         await socket.accept()
         waiter = asyncio.Event()
         hub.waiters.setdefault(table_id, set()).add(waiter)
@@ -598,6 +682,11 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
                         message = closed.result()
                         if message["type"] == "websocket.disconnect":
                             return
+                        if len(message.get("text") or message.get("bytes") or "") > \
+                                guard.frame_bytes:
+                            await socket.close(code=1009,
+                                               reason="a message over the frame limit")
+                            return
                         closed = None
                         plan = read_plan(message.get("text"))  # else ignored
                         if plan is not None and sender is not None and await asyncio.to_thread(
@@ -606,6 +695,11 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
                     if waiter.is_set():
                         break
                 waiter.clear()
+                if tables.key_epoch(table_id) != epoch:  # a seat's key changed: is ours?
+                    epoch = tables.key_epoch(table_id)
+                    if not await asyncio.to_thread(_still, tables, table_id, key, who):
+                        await socket.close(code=4401, reason=KEY_CHANGED)
+                        return
         except (WebSocketDisconnect, RuntimeError):
             pass
         except FootworkError as exc:  # the table was deleted, say
@@ -660,6 +754,52 @@ def qr_svg(text: str) -> str:
     return out.getvalue().decode("utf-8")
 
 
+#: the body of ``POST /api/tables`` in the OpenAPI schema (read by the route itself)
+NEW_TABLE_SCHEMA: dict[str, Any] = NewTable.model_json_schema()
+
+
+def _create(tables: Tables, raw: bytes, seconds: float
+            ) -> tuple[Any, dict[str, str]]:
+    """Read a ``NewTable`` body and create its table (in a worker thread), giving the
+    encounter's reading ``seconds`` at most (limits.time_budget)."""
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        raise FootworkError("body: nested too deeply; expected a JSON object") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise FootworkError(f"body: expected a JSON object ({excerpt(str(exc), 80)})"
+                            ) from None
+    try:
+        body = NewTable.model_validate(data)
+    except ValidationError as exc:
+        raise RequestValidationError(exc.errors()) from None
+    if (body.encounter is None) == (body.example is None):
+        raise FootworkError("give exactly one of encounter (text) or example (a name)")
+    if body.example is not None:
+        path = example_files().get(body.example)
+        if path is None:
+            raise FootworkError(f"no example {excerpt(body.example)!r}; see /api/examples")
+        text, source = initial_text(path), f"{body.example}.yaml"
+    else:
+        text, source = str(body.encounter), f"encounter.{body.format}"
+    with limits.time_budget(seconds):
+        return tables.create(text, name=body.name, source=source,
+                             actor_seats=body.actor_seats)
+
+
+#: why a live connection is closed when the game master rotated or revoked its key
+KEY_CHANGED = "The game master changed this seat's key: ask for the new link"
+
+
+def _still(tables: Tables, table_id: str, key: str | None, who: Seat) -> bool:
+    """Whether ``key`` still opens the seat a live connection was opened for."""
+    try:
+        found = tables.seat_of(table_id, key)
+    except FootworkError:
+        return False
+    return found == who or found.is_gm
+
+
 def _seat_log(tables: Tables, table_id: str, seat: Seat
               ) -> tuple[int, list[dict[str, Any]], str]:
     table = tables.live(table_id)
@@ -677,16 +817,26 @@ def _position(tables: Tables, table_id: str, seat: Seat, version: int) -> tuple[
 
 
 def app_from_environment() -> FastAPI:
-    """The app as `footwork serve --workers N` starts it in each worker process:
-    FOOTWORK_DB (a SQLite path or a PostgreSQL URL), FOOTWORK_ADMIN_KEY, FOOTWORK_URL,
-    FOOTWORK_LINK_SEED, FOOTWORK_PICTURES (the folder pictures are kept in)."""
+    """The app as `footwork serve` starts it in each worker process: FOOTWORK_DB (a
+    SQLite path or a PostgreSQL URL), FOOTWORK_URL, FOOTWORK_GUARD (the limits, JSON),
+    FOOTWORK_KEYS (the path of the server's keys file), FOOTWORK_ADMIN_KEY_FILE (a
+    key given for this start) and FOOTWORK_PICTURES (the folder pictures are kept in):
+    the secrets are read from files, never from the environment. FOOTWORK_ADMIN_KEY and
+    FOOTWORK_LINK_SEED are still read when no file is named (deprecated: the environment of a process is readable by its owner's tools)."""
     from footwork.engine.session import settle, steady_gc
+    from footwork.server.keys import keys_from_file, read_key_file
 
     env: MutableMapping[str, str] = os.environ
-    app = create_app(open_store(env.get("FOOTWORK_DB") or None),
-                     admin_secret=env.get("FOOTWORK_ADMIN_KEY") or None,
-                     base_url=env.get("FOOTWORK_URL", ""),
-                     link_seed=env.get("FOOTWORK_LINK_SEED") or None,
+    admin, seed = env.get("FOOTWORK_ADMIN_KEY") or None, env.get("FOOTWORK_LINK_SEED") or None
+    if env.get("FOOTWORK_KEYS"):
+        admin, seed = keys_from_file(Path(env["FOOTWORK_KEYS"]))
+    if env.get("FOOTWORK_ADMIN_KEY_FILE"):
+        admin = read_key_file(env["FOOTWORK_ADMIN_KEY_FILE"])
+        if env.get("FOOTWORK_ADMIN_KEY_ONCE"):  # a key given on stdin: read, then gone
+            Path(env["FOOTWORK_ADMIN_KEY_FILE"]).unlink(missing_ok=True)
+    guard = Guard.from_json(env["FOOTWORK_GUARD"]) if env.get("FOOTWORK_GUARD") else None
+    app = create_app(open_store(env.get("FOOTWORK_DB") or None), admin_secret=admin,
+                     base_url=env.get("FOOTWORK_URL", ""), link_seed=seed, guard=guard,
                      pictures=Path(env["FOOTWORK_PICTURES"]) if env.get("FOOTWORK_PICTURES")
                      else None)
     _examples(tuple((name, path, path.stat().st_mtime_ns)  # the lobby's list, read now

@@ -16,8 +16,10 @@ import json
 import os
 import secrets
 import stat
+import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 from footwork.errors import FootworkError
 
@@ -84,3 +86,65 @@ def _write(path: Path, data: dict[str, str]) -> None:
         out.flush()
         os.fsync(out.fileno())
     os.replace(part, path)
+
+
+#: the file a key given on stdin (or with the deprecated ``--admin-key``) is kept in while
+#: the server runs, so that its worker processes read it from there, never from their
+#: environment or command line; removed when the server stops
+GIVEN_KEY_FILE = "admin-key.given"
+#: the longest key a file may hold
+MOST_KEY_CHARS = 512
+
+
+def read_key_file(where: str, stdin: TextIO | None = None) -> str:
+    """The game master's key from the file ``where`` (its first line), or from ``stdin``
+    when ``where`` is ``-``. A file others may read is refused (``chmod 600`` it): the key
+    opens every table."""
+    if where == "-":
+        text = (stdin or sys.stdin).readline()
+        source = "stdin"
+    else:
+        path = Path(where).expanduser()
+        try:
+            mode = stat.S_IMODE(path.stat().st_mode)
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            why = type(exc).__name__
+            raise FootworkError(f"--admin-key-file {where}: cannot read it ({why}); "
+                                "expected a file holding the key") from None
+        if mode & 0o077:
+            raise FootworkError(f"--admin-key-file {where}: others may read it (mode "
+                                f"{mode:03o}); make it the owner's alone: chmod 600 {where}")
+        source = where
+    lines = text.splitlines()
+    key = lines[0].strip() if lines else ""
+    if not key or len(key) > MOST_KEY_CHARS or any(c.isspace() for c in key):
+        raise FootworkError(f"--admin-key-file {source}: expected the key on its first line "
+                            f"(1 to {MOST_KEY_CHARS} characters, no spaces)")
+    return key
+
+
+def keep_given_key(folder: Path, key: str) -> Path:
+    """Keep a key given for this start in the data folder (mode 600) for the worker
+    processes to read; the caller removes it when the server stops."""
+    path = folder / GIVEN_KEY_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    part = path.with_name(path.name + ".part")
+    if part.exists():
+        part.unlink()
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(key + "\n")
+    os.replace(part, path)
+    return path
+
+
+def keys_from_file(path: Path) -> tuple[str, str]:
+    """The game master's key and the link seed kept in ``path`` (a worker process reads
+    them there: they never pass through its environment)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return str(data["gm_key"]), str(data["link_seed"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise FootworkError(f"{path}: cannot read the server's keys "
+                            f"({type(exc).__name__})") from None

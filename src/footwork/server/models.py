@@ -32,6 +32,8 @@ class SeatLink(BaseModel):
                         "Bearer SECRET` (or `?key=SECRET`); keep it private")
     link: str = Field(description="the table's page for this seat")
     qr: str = Field("", description="the link as a QR code (an SVG element), for phones")
+    revoked: bool = Field(False, description="the game master took this seat's key away "
+                          "(no secret, no link) until it is rotated")
 
 
 class TableInfo(BaseModel):

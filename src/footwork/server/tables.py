@@ -40,6 +40,7 @@ from footwork.engine.view import View
 from footwork.errors import FootworkError, IllegalCommand, InvalidCommand, excerpt
 from footwork.scenario import Encounter, encounter_from_text
 from footwork.scenario.export import dump, played_data
+from footwork.server.cache import MEMORY_PER_STORED_BYTE, MEMORY_PER_TABLE, TableCache
 from footwork.server.dice import rolls_of, rolls_or_none
 from footwork.server.pictures import Pictures
 from footwork.store import (
@@ -77,6 +78,23 @@ class StaleVersion(FootworkError):
         self.actual = actual
 
 
+class TableFull(FootworkError):
+    """The table's log holds the bytes the server allows a table (a 413)."""
+
+    def __init__(self, table_id: str, size: int, limit: int) -> None:
+        super().__init__(f"table {table_id} holds {size:,} bytes, and this command would take "
+                         f"it over the server's {limit:,} (footwork serve --table-bytes); "
+                         "export it and start a new table from the file, or undo")
+        self.size = size
+        self.limit = limit
+
+
+def record_bytes(command: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> int:
+    """About the bytes a command's record takes in the store (its JSON)."""
+    return len(json.dumps(command, separators=(",", ":"))) + len(
+        json.dumps(events, separators=(",", ":")))
+
+
 class _Raced(Exception):
     """The command id was appended by another process meanwhile."""
 
@@ -100,6 +118,22 @@ def secret_hash(secret: str) -> str:
 
 def new_secret() -> str:
     return secrets_module.token_urlsafe(24)
+
+
+#: the stored hash of a revoked seat (no secret hashes to it)
+REVOKED = "revoked"
+
+
+def stored_form(digest: str, generation: int) -> str:
+    """What the store keeps of a seat's key: its hash, and after a rotation how many
+    times it was rotated (``HASH/N``), so that a derived secret can be given again."""
+    return digest if generation == 0 else f"{digest}/{generation}"
+
+
+def stored_key(stored: str) -> tuple[str, int]:
+    """The hash and the generation of a stored seat key (:func:`stored_form`)."""
+    digest, _, generation = stored.partition("/")
+    return digest, int(generation) if generation.isdigit() else 0
 
 
 @dataclass
@@ -134,6 +168,8 @@ class LiveTable:
     #: the map drawn without an actor's places, per (version, seat): drawn once per
     #: version, whoever picks up what (the page shades the places itself)
     drawings: dict[tuple[int, Seat], str] = field(default_factory=dict)
+    #: bytes of the stored log (its records' JSON) and of the encounter text
+    bytes: int = 0
 
     def view(self, seat: Seat) -> View[Any]:
         return self.session.view(seat)
@@ -180,7 +216,8 @@ class Tables:
     def __init__(self, store: EventStore, *, admin_secret: str | None = None,
                  link_seed: str | None = None,
                  on_change: Callable[[str], None] | None = None,
-                 pictures: Pictures | None = None) -> None:
+                 pictures: Pictures | None = None, table_bytes: int | None = None,
+                 cache_bytes: int = 300_000_000) -> None:
         self.store = store
         #: imported maps' pictures: a table's drawing links its picture there
         self.pictures = pictures
@@ -188,9 +225,13 @@ class Tables:
         #: seat secrets are derived from it (:meth:`seat_secret`), so that the game
         #: master's lobby can show every seat's link again; None: random secrets
         self.link_seed = link_seed
-        self._live: dict[str, LiveTable] = {}
+        #: the loaded tables, least recently used dropped first (reloaded when asked)
+        self._live: TableCache[LiveTable] = TableCache(cache_bytes, estimated_bytes)
+        self._key_epochs: dict[str, int] = {}
         self._lock = threading.Lock()
         self.on_change = on_change
+        #: bytes a table's log may hold (None: no limit)
+        self.table_bytes = table_bytes
 
     # -- creating, listing, deleting ---------------------------------------------------
 
@@ -214,13 +255,14 @@ class Tables:
     def all(self) -> list[TableRecord]:
         return self.store.tables()
 
-    def seat_secret(self, table_id: str, seat: str) -> str:
-        """A new seat's secret: derived from the server's link seed (a keyed hash of the
-        table and the seat, as unguessable as a random one while the seed is secret), or
-        random when the server has none."""
+    def seat_secret(self, table_id: str, seat: str, generation: int = 0) -> str:
+        """A seat's secret: derived from the server's link seed (a keyed hash of the
+        table, the seat and how many times its key was rotated: as unguessable as a
+        random one while the seed is secret), or random when the server has none."""
         if self.link_seed is None:
             return new_secret()
-        digest = hmac.new(self.link_seed.encode("utf-8"), f"{table_id}\n{seat}".encode(),
+        which = f"{table_id}\n{seat}" + (f"\n{generation}" if generation else "")
+        digest = hmac.new(self.link_seed.encode("utf-8"), which.encode(),
                           hashlib.sha256).digest()[:24]
         return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
 
@@ -232,22 +274,60 @@ class Tables:
     def seat_secrets(self, table_id: str) -> dict[str, str]:
         """Every seat of the table whose secret this server can give again (those derived
         from its link seed), for the game master's lobby; a table made with random
-        secrets (before the seed, or by another server) gives none."""
+        secrets (before the seed, or by another server) gives none, a revoked seat none."""
         if self.link_seed is None:
             return {}
         out: dict[str, str] = {}
         for seat, stored in self.store.seats(table_id).items():
-            secret = self.seat_secret(table_id, seat)
-            if hmac.compare_digest(secret_hash(secret), stored):
+            digest, generation = stored_key(stored)
+            secret = self.seat_secret(table_id, seat, generation)
+            if hmac.compare_digest(secret_hash(secret), digest):
                 out[seat] = secret
         return out
+
+    def revoked(self, table_id: str) -> list[str]:
+        """The seats of the table whose key was revoked (no key opens them)."""
+        return [seat for seat, stored in self.store.seats(table_id).items()
+                if stored_key(stored)[0] == REVOKED]
+
+    def rotate(self, table_id: str, by: Seat, seat: str) -> str:
+        """Give ``seat`` a new key (the game master's): the old one stops at once and the
+        live connections opened with it are closed. Returns the new secret."""
+        generation = self._rekey(table_id, by, seat)
+        secret = self.seat_secret(table_id, seat, generation)
+        self.store.set_seat(table_id, seat, stored_form(secret_hash(secret), generation))
+        return secret
+
+    def revoke(self, table_id: str, by: Seat, seat: str) -> None:
+        """Take ``seat``'s key away (the game master's): no key opens it until it is
+        rotated; its live connections are closed."""
+        generation = self._rekey(table_id, by, seat)
+        self.store.set_seat(table_id, seat, stored_form(REVOKED, generation))
+
+    def _rekey(self, table_id: str, by: Seat, seat: str) -> int:
+        """The next key generation of ``seat``, once the game master is checked."""
+        if not by.is_gm:
+            raise Forbidden("only the game master may change a seat's key")
+        stored = self.store.seats(table_id).get(seat)
+        if stored is None:
+            raise FootworkError(f"table {table_id} has no seat {excerpt(seat)!r}; its seats "
+                                "are listed by GET /api/tables/ID/seats")
+        return stored_key(stored)[1] + 1
+
+    def key_epoch(self, table_id: str) -> int:
+        """A counter that moves whenever a seat key of the table changed (here or, over
+        PostgreSQL, in another process): a live connection checks its key again then."""
+        return self._key_epochs.get(table_id, 0)
+
+    def seats_changed(self, table_id: str) -> None:
+        with self._lock:
+            self._key_epochs[table_id] = self._key_epochs.get(table_id, 0) + 1
 
     def delete(self, table_id: str, seat: Seat) -> None:
         if not seat.is_gm:
             raise Forbidden("only the game master may delete a table")
         self.store.delete_table(table_id)
-        with self._lock:
-            self._live.pop(table_id, None)
+        self._live.pop(table_id)
 
     # -- seats -----------------------------------------------------------------------
 
@@ -260,7 +340,7 @@ class Tables:
             self.store.table(table_id)  # a 404 for a table that does not exist
             return GM
         for name, stored in self.store.seats(table_id).items():
-            if hmac.compare_digest(given, stored):
+            if hmac.compare_digest(given, stored_key(stored)[0]):
                 return Seat.parse(name)
         raise Unauthorized("no seat of this table has that secret")
 
@@ -271,11 +351,14 @@ class Tables:
         with self._lock:
             table = self._live.get(table_id)
             if table is None:
-                table = self._live[table_id] = self._load(table_id)
+                table = self._load(table_id)
+                self._live.put(table_id, table)
         with table.lock:
             newer = self.store.read(table_id, after=table.version)
             for record in newer:
                 self._fold(table, record)
+        if newer:
+            self._live.touch(table_id, table)
         return table
 
     def _load(self, table_id: str) -> LiveTable:
@@ -283,7 +366,8 @@ class Tables:
         (the commands before it are still read: export and undo need them)."""
         record = self.store.table(table_id)
         encounter = encounter_from_text(record.encounter, f"table {table_id}")
-        table = LiveTable(record, encounter, encounter.session(), 0)
+        table = LiveTable(record, encounter, encounter.session(), 0,
+                          bytes=len(record.encounter.encode("utf-8")))
         records = self.store.read(table_id)
         snapshot = self._snapshot(table_id)
         if snapshot is None:
@@ -300,6 +384,7 @@ class Tables:
                 events = tuple(event_from_json(e, engine.event_kinds) for e in entry.events)
                 session.history.append(Entry(engine.parse(entry.command), events))
                 table.records.append(entry)
+            table.bytes += record_bytes(entry.command, entry.events)
         session.state, table.version = state, at
         for entry in records[at:]:
             self._fold(table, entry)
@@ -325,6 +410,7 @@ class Tables:
         session = table.session
         table.choices.clear()
         table.drawings.clear()
+        table.bytes += record_bytes(record.command, record.events)  # an undo is kept too
         if record.command.get("do") == UNDO:
             session.undo()
             table.records.pop()
@@ -367,13 +453,18 @@ class Tables:
             command = engine.checked(body)
             self._authorize(table, seat, command)
             events = table.view(seat).decide(table.session.state, command)
+            as_json, events_json = command_to_json(command), [event_to_json(e) for e in events]
+            if self.table_bytes is not None:
+                size = table.bytes + record_bytes(as_json, events_json)
+                if size > self.table_bytes:
+                    raise TableFull(table_id, table.bytes, self.table_bytes)
             try:
-                record = self._append(table, seat, version, command_id,
-                                      command_to_json(command), [event_to_json(e) for e in events])
+                record = self._append(table, seat, version, command_id, as_json, events_json)
             except _Raced as raced:
                 return self._repeat(table, seat, raced.record)
             self._fold(table, record)
             self._maybe_snapshot(table)
+        self._live.touch(table_id, table)
         self._changed(table_id)
         return Accepted(table.version, table.seat_version(seat),
                         table.view(seat).batch_lines(table.session.state, events))
@@ -600,6 +691,11 @@ class Tables:
             return dict(played_data(table.encounter, table.session)), table.version
 
 
+def estimated_bytes(table: LiveTable) -> int:
+    """About the memory a loaded table takes (server/cache.py)."""
+    return MEMORY_PER_TABLE + MEMORY_PER_STORED_BYTE * table.bytes
+
+
 def example_files() -> dict[str, Path]:
     """The shipped examples by name (``spans/boarding-action``)."""
     if not EXAMPLES.is_dir():
@@ -617,6 +713,6 @@ def initial_text(path: Path) -> str:
     return dump(data)
 
 
-__all__ = ["Accepted", "Forbidden", "InvalidCommand", "LiveTable", "StaleVersion", "Tables",
-           "Unauthorized", "example_files", "initial_text", "new_secret", "scoped_id",
+__all__ = ["Accepted", "Forbidden", "InvalidCommand", "LiveTable", "StaleVersion", "TableFull",
+           "Tables", "Unauthorized", "example_files", "initial_text", "new_secret", "scoped_id",
            "secret_hash"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from footwork.store.protocol import (
+    SEATS_CHANGED,
     CommandRecord,
     DuplicateCommand,
     EventStore,
@@ -18,6 +19,7 @@ from footwork.store.protocol import (
 )
 
 __all__ = [
+    "SEATS_CHANGED",
     "CommandRecord",
     "DuplicateCommand",
     "EventStore",

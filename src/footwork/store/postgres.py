@@ -39,6 +39,7 @@ from footwork.store.common import (
     load_record,
 )
 from footwork.store.protocol import (
+    SEATS_CHANGED,
     CommandRecord,
     DuplicateCommand,
     JSONObject,
@@ -262,6 +263,16 @@ class PostgresStore:
                                 "ORDER BY seq", (table_id,)).fetchall()
         return {name: digest for name, digest in rows}
 
+    def set_seat(self, table_id: str, seat: str, secret_hash: str) -> None:
+        check_table_id(table_id)
+        with self._connection() as conn, conn.transaction():
+            self._version(conn, table_id)
+            if conn.execute("UPDATE seats SET secret_hash = %s WHERE table_id = %s "
+                            "AND name = %s", (secret_hash, table_id, seat)).rowcount == 0:
+                raise StoreError(f"table {table_id} has no seat {excerpt(seat)!r}")
+            # every process's live connections on the old key are closed
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id}:{SEATS_CHANGED}"))
+
     # -- the log -----------------------------------------------------------------
 
     def append(self, table_id: str, expected_version: int, command_id: str, seat: str,
@@ -407,6 +418,9 @@ class PostgresStore:
                     if seen is not None:
                         # appends made while no connection was listening
                         for table_id, version in versions.items():
+                            if version == SEATS_CHANGED:
+                                self._subscribers.call(table_id, version)
+                                continue
                             if version > seen.get(table_id, 0):
                                 self._subscribers.call(table_id, version)
                     seen = versions
@@ -419,6 +433,9 @@ class PostgresStore:
                                 version = int(number)
                             except ValueError:
                                 log.warning("ignored a notification %r", notice.payload)
+                                continue
+                            if version == SEATS_CHANGED:
+                                self._subscribers.call(table_id, version)
                                 continue
                             if version > seen.get(table_id, 0):
                                 seen[table_id] = version

@@ -23,6 +23,9 @@ from footwork.errors import FootworkError
 
 JSONObject = dict[str, Any]
 
+#: the version subscribers are called with when a table's seats changed (not its log)
+SEATS_CHANGED = -1
+
 
 class StoreError(FootworkError):
     """A store operation that cannot be done (the message says why)."""
@@ -104,6 +107,13 @@ class EventStore(Protocol):
 
     def seats(self, table_id: str) -> dict[str, str]:
         """Seat name -> hash of its secret; raises TableNotFound."""
+        ...
+
+    def set_seat(self, table_id: str, seat: str, secret_hash: str) -> None:
+        """Replace the stored hash of an existing seat (a key rotated or revoked), then
+        call the subscribers with version :data:`SEATS_CHANGED` (every process's: a
+        live connection on the old key is closed). Raises TableNotFound, StoreError
+        for a seat the table does not have."""
         ...
 
     def append(self, table_id: str, expected_version: int, command_id: str, seat: str,

@@ -32,6 +32,7 @@ from footwork.store.common import (
     load_record,
 )
 from footwork.store.protocol import (
+    SEATS_CHANGED,
     CommandRecord,
     DuplicateCommand,
     JSONObject,
@@ -42,6 +43,8 @@ from footwork.store.protocol import (
     VersionConflict,
 )
 
+#: ``PRAGMA auto_vacuum`` value of a file whose free pages are given back on demand
+_INCREMENTAL = 2
 #: ``PRAGMA user_version`` of the schema below.
 SCHEMA_VERSION = 1
 
@@ -114,6 +117,7 @@ class SQLiteStore:
         self._closed = False
         self._subscribers = Subscribers()
         self._key = os.path.realpath(self.path)
+        self._reuse_pages()
         with self._write() as conn:
             found = conn.execute("PRAGMA user_version").fetchone()[0]
             if found > SCHEMA_VERSION:
@@ -125,6 +129,24 @@ class SQLiteStore:
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         with _OPEN_LOCK:
             _OPEN.setdefault(self._key, set()).add(self)
+
+    def _reuse_pages(self) -> None:
+        """Free pages go back to the file system (``auto_vacuum = INCREMENTAL``, and an
+        incremental vacuum after each delete): the file shrinks when tables are deleted.
+        A file is changed once, when first opened (a full VACUUM: instant on a new
+        file, as long as copying the database on an older one)."""
+        with self._connection() as conn:
+            if conn.execute("PRAGMA auto_vacuum").fetchone()[0] == _INCREMENTAL:
+                return
+            conn.execute(f"PRAGMA auto_vacuum = {_INCREMENTAL}")
+            conn.execute("VACUUM")  # the setting takes effect (the file is in WAL mode)
+
+    def _vacuum(self) -> None:
+        """Give the pages freed by a delete back, then fold the WAL into the file."""
+        with self._connection() as conn:
+            # executescript steps it to the end (execute frees one page per step only)
+            conn.executescript("PRAGMA incremental_vacuum;")
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     # -- connections -------------------------------------------------------------
 
@@ -246,6 +268,7 @@ class SQLiteStore:
             for child in ("snapshots", "commands", "seats"):
                 conn.execute(f"DELETE FROM {child} WHERE table_id = ?", (table_id,))
             conn.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+        self._vacuum()
 
     def seats(self, table_id: str) -> dict[str, str]:
         check_table_id(table_id)
@@ -254,6 +277,15 @@ class SQLiteStore:
             rows = conn.execute("SELECT name, secret_hash FROM seats WHERE table_id = ? "
                                 "ORDER BY rowid", (table_id,)).fetchall()
         return {name: digest for name, digest in rows}
+
+    def set_seat(self, table_id: str, seat: str, secret_hash: str) -> None:
+        check_table_id(table_id)
+        with self._write() as conn:
+            self._version(conn, table_id)
+            if conn.execute("UPDATE seats SET secret_hash = ? WHERE table_id = ? AND name = ?",
+                            (secret_hash, table_id, seat)).rowcount == 0:
+                raise StoreError(f"table {table_id} has no seat {excerpt(seat)!r}")
+        self._notify(table_id, SEATS_CHANGED)
 
     # -- the log -----------------------------------------------------------------
 

@@ -31,7 +31,8 @@
  * @typedef {{version: number, table_version: number | null, lines: LogLine[],
  *            repeated: boolean}} CommandResult
  * @typedef {{id: string, name: string, ruleset: string, created: number}} TableInfo
- * @typedef {{seat: string, secret: string, link: string, qr: string}} SeatLink
+ * @typedef {{seat: string, secret: string, link: string, qr: string,
+ *            revoked?: boolean}} SeatLink
  * @typedef {{table: TableInfo, seats: SeatLink[]}} CreatedTable
  * @typedef {{name: string, ruleset: string, title: string}} Example
  * @typedef {{ruleset: string, heading: string, text: string}} RulePassage

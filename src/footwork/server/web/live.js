@@ -7,7 +7,7 @@
  * @typedef {{type: "plan", actor: string, path: string[], done: boolean}} PlanMessage the
  *   path under another page's ruler (planned movement, relayed as this seat may see it)
  * @typedef {LogMessage | PlanMessage} LiveMessage
- * @typedef {"connecting" | "live" | "lost"} LiveStatus
+ * @typedef {"connecting" | "live" | "lost" | "closed"} LiveStatus
  */
 
 /** Waits between reconnection attempts, in ms (the last one repeats). */
@@ -29,6 +29,8 @@ export class Live {
     /** @type {number | undefined} */
     this.timer = undefined;
     this.stopped = false;
+    /** why the server closed the connection for good (its key no longer opens it) */
+    this.reason = "";
   }
 
   start() {
@@ -45,9 +47,16 @@ export class Live {
       if (typeof event.data !== "string") return;
       this.onMessage(/** @type {LiveMessage} */ (JSON.parse(event.data)));
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.socket !== socket || this.stopped) return;
       this.socket = null;
+      if (event.code === 4401 || event.code === 4404) {
+        // the key was changed or revoked (or the table deleted): trying again is useless
+        this.stopped = true;
+        this.reason = event.reason;
+        this.onStatus("closed");
+        return;
+      }
       this.onStatus("lost");
       const wait = BACKOFF[Math.min(this.attempt, BACKOFF.length - 1)];
       this.attempt += 1;

@@ -134,7 +134,7 @@ function showLobby(tables) {
     // the QR codes are drawn by the server when one is first opened (one request a table)
     const load = () => (codes ??= /** @type {Promise<SeatLink[]>} */ (
       api(`/api/tables/${encodeURIComponent(entry.table.id)}/seats`, {key})));
-    for (const seat of entry.seats) seats.append(seatItem(seat, load));
+    for (const seat of entry.seats) seats.append(seatItem(seat, load, entry.table.id));
     item.append(head, seats);
     if (!entry.complete) {
       item.append(make("p", "hint", "Some seats of this table were made before the server " +
@@ -170,13 +170,21 @@ function showSeats(created) {
 }
 
 /** One seat's link: its name, the link (Copy), Open, and its QR code (given, or fetched
- * with `load` when first opened).
+ * with `load` when first opened); in the game master's lobby (`table`), New key and
+ * Revoke.
  * @param {SeatLink} seat
- * @param {() => Promise<SeatLink[]>} [load] */
-function seatItem(seat, load) {
+ * @param {() => Promise<SeatLink[]>} [load]
+ * @param {string} [table] */
+function seatItem(seat, load, table) {
   const url = absolute(seat.link);
   const item = make("li", "seat");
   item.dataset.seat = seat.seat;
+  if (seat.revoked) {
+    item.append(make("strong", "seat-name", seatName(seat.seat)),
+                make("span", "hint", "revoked: no link opens this seat"));
+    if (table) item.append(keyButtons(seat, item, table, false));
+    return item;
+  }
   const field = make("input", "seat-link");
   field.readOnly = true;
   field.value = url;
@@ -203,7 +211,49 @@ function seatItem(seat, load) {
     });
   }
   item.append(make("strong", "seat-name", seatName(seat.seat)), field, copy, open, qr);
+  if (table) item.append(keyButtons(seat, item, table, true));
   return item;
+}
+
+/** New key (the old link stops at once) and Revoke (no link opens the seat), for the
+ * game master; the seat's line is redrawn with the answer.
+ * @param {SeatLink} seat
+ * @param {HTMLElement} item
+ * @param {string} table
+ * @param {boolean} revocable */
+function keyButtons(seat, item, table, revocable) {
+  const box = make("span", "seat-keys");
+  const path = `/api/tables/${encodeURIComponent(table)}/seats/${encodeURIComponent(seat.seat)}`;
+  const rotate = make("button", "seat-rotate", "New key");
+  rotate.type = "button";
+  rotate.title = "a new link for this seat: the old one stops working at once";
+  rotate.addEventListener("click", () => {
+    if (!confirm(`A new link for ${seatName(seat.seat)}? The old link stops working now.`)) return;
+    api(`${path}/rotate`, {key, method: "POST"}).then((fresh) => {
+      item.replaceWith(seatItem(/** @type {SeatLink} */ (fresh), undefined, table));
+    }).catch((failure) => sayFailure(failure));
+  });
+  box.append(rotate);
+  if (revocable) {
+    const revoke = make("button", "seat-revoke", "Revoke");
+    revoke.type = "button";
+    revoke.title = "no link opens this seat until it gets a new key";
+    revoke.addEventListener("click", () => {
+      if (!confirm(`Revoke the link of ${seatName(seat.seat)}? It stops working now.`)) return;
+      api(`${path}/revoke`, {key, method: "POST"}).then(() => {
+        item.replaceWith(seatItem({...seat, secret: "", link: "", qr: "", revoked: true},
+                                  undefined, table));
+      }).catch((failure) => sayFailure(failure));
+    });
+    box.append(revoke);
+  }
+  return box;
+}
+
+/** A refused key change, in the lobby's alert line.
+ * @param {unknown} failure */
+function sayFailure(failure) {
+  byId("create-error").textContent = failure instanceof Error ? failure.message : String(failure);
 }
 
 /** A seat in words: "game master", "side: crew", "character: ada".
@@ -306,8 +356,10 @@ class FileFaults extends Error {
 async function postTable(body) {
   let reply;
   try {
-    reply = await fetch("/api/tables", {method: "POST", body: JSON.stringify(body),
-                                        headers: {"Content-Type": "application/json"}});
+    /** @type {Record<string, string>} */
+    const headers = {"Content-Type": "application/json"};
+    if (key) headers["Authorization"] = `Bearer ${key}`;  // a closed lobby needs it
+    reply = await fetch("/api/tables", {method: "POST", body: JSON.stringify(body), headers});
   } catch {
     throw new ApiError(0, "offline", "the server cannot be reached", []);
   }

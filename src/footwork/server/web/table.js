@@ -282,9 +282,14 @@ const live = new Live(() => {
 }, (status) => {
   const chip = byId("live");
   chip.dataset.status = status;
-  chip.textContent = {connecting: "connecting…", live: "● live", lost: "✕ connection lost"}[status];
+  chip.textContent = {connecting: "connecting…", live: "● live", lost: "✕ connection lost",
+                      closed: "✕ closed"}[status];
   const banner = byId("banner");
-  if (status === "lost") {
+  if (status === "closed") {
+    banner.hidden = false;
+    banner.dataset.kind = "lost";
+    banner.textContent = `${live.reason || "This link no longer opens the table"}.`;
+  } else if (status === "lost") {
     banner.hidden = false;
     banner.dataset.kind = "lost";
     banner.textContent = "The connection to the table is lost: reconnecting, the page catches up then.";

@@ -1,0 +1,137 @@
+"""Security headers on every answer (issue 24, item 3): a CSP with no inline script and no
+framing, no referrer, no sniffing; the lobby and a table load in chromium with no CSP
+violation and no script error. And the lobby's New key and Revoke buttons, in chromium:
+the game master revokes a player's seat and the player's open page says at once that its
+link no longer opens the table (its live connection closed, not retried); New key gives
+the seat a link again. Screenshots: docs/web/guard-*.png. (One module: one browser.)"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from fastapi.testclient import TestClient
+from playwright.sync_api import Browser
+
+from footwork.server.app import create_app
+from footwork.server.headers import SECURITY_HEADERS
+from footwork.store import open_store
+from tests.server.conftest import Table
+from tests.store.pgserver import free_port
+from tests.web.conftest import PATIENCE_MS, Server, browser, server
+
+__all__ = ["browser", "server"]
+
+
+def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
+    table = Table(client)
+    answers = {
+        "lobby page": client.get("/"),
+        "table page": client.get(f"/t/{table.id}?key={table.secrets['gm']}"),
+        "script": client.get("/web/table.js"),
+        "style": client.get("/web/lobby.css"),
+        "api": table.get("state"),
+        "drawing": table.get("drawing"),
+        "refusal 401": client.get(f"/api/tables/{table.id}/state?key=wrong"),
+        "refusal 404": client.get("/nothing-here"),
+        "refusal 413": client.post("/api/tables", content=b"x" * 5_000_000,
+                                   headers={"content-type": "application/json"}),
+    }
+    for what, answer in answers.items():
+        for name, value in SECURITY_HEADERS.items():
+            assert answer.headers.get(name) == value, (what, name, answer.status_code)
+    csp = SECURITY_HEADERS["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+    assert "frame-ancestors 'none'" in csp
+
+
+def test_the_pages_hold_no_inline_script_or_style(client: TestClient) -> None:
+    for path in ("/", "/t/x"):
+        html = client.get(path).text
+        assert "<style" not in html and " style=" not in html
+        for tag in html.split("<script")[1:]:
+            assert ' src="/web/' in tag.split(">")[0], tag[:80]  # a file, never inline
+        assert " onclick=" not in html and " onload=" not in html
+
+
+def _violations(browser: Browser, url: str, ready: str) -> list[str]:
+    page = browser.new_page()
+    found: list[str] = []
+    page.on("console", lambda m: found.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: found.append(str(e)))
+    page.add_init_script("document.addEventListener('securitypolicyviolation', (e) => "
+                         "console.error('CSP violation: ' + e.violatedDirective))")
+    page.goto(url)
+    page.wait_for_selector(ready, timeout=PATIENCE_MS)
+    page.wait_for_timeout(500)
+    page.close()
+    return found
+
+
+@pytest.mark.parametrize("seat", ["gm", "side:tide"])
+def test_the_lobby_and_a_table_load_with_no_csp_violation(
+        browser: Browser, server: Server, seat: str) -> None:
+    table = server.table("cultivation/flooded-hall")
+    errors: list[Any] = []
+    if seat == "gm":
+        errors += _violations(browser, server.url + "/", "#tables li")
+    errors += _violations(browser, table.link(seat), "#map svg")
+    assert errors == []
+
+
+ADMIN = "admin-key-for-lobby-key-tests"
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    store = open_store(str(tmp_path_factory.mktemp("lobby-keys") / "t.db"))
+    app = create_app(store, admin_secret=ADMIN, link_seed="seed-of-lobby-key-tests")
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                           log_level="warning", ws="websockets-sansio"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=30)
+    store.close()
+
+
+def test_revoking_a_seat_in_the_lobby_closes_the_players_page(browser: Browser,
+                                                              seeded: str) -> None:
+    made = httpx.post(f"{seeded}/api/tables", json={"example": "cultivation/flooded-hall"},
+                      headers={"Authorization": f"Bearer {ADMIN}"}, timeout=30).json()
+    table = made["table"]["id"]
+    link = seeded + next(s["link"] for s in made["seats"] if s["seat"] == "side:tide")
+    player = browser.new_page()
+    player.goto(link)
+    player.wait_for_selector('#live[data-status="live"]', timeout=PATIENCE_MS)
+    lobby = browser.new_page(viewport={"width": 1100, "height": 800})
+    lobby.on("dialog", lambda dialog: dialog.accept())
+    lobby.goto(f"{seeded}/?key={ADMIN}")
+    seat = f'li[data-table="{table}"] li[data-seat="side:tide"]'
+    lobby.click(f"{seat} .seat-revoke", timeout=PATIENCE_MS)
+    lobby.wait_for_selector(f"{seat} .seat-rotate", timeout=PATIENCE_MS)
+    assert "revoked" in lobby.inner_text(seat)
+    player.wait_for_selector('#live[data-status="closed"]', timeout=PATIENCE_MS)
+    assert "changed this seat's key" in player.inner_text("#banner")
+    player.screenshot(path=str(SHOTS / "guard-revoked-player.png"))
+    lobby.locator(seat).screenshot(path=str(SHOTS / "guard-revoked-seat.png"))
+    assert httpx.get(link.replace("/t/", "/api/tables/").replace("?key=", "/state?key="),
+                     timeout=30).status_code == 401
+    lobby.click(f"{seat} .seat-rotate")
+    lobby.wait_for_selector(f"{seat} input.seat-link", timeout=PATIENCE_MS)
+    fresh = lobby.input_value(f"{seat} input.seat-link")
+    assert fresh != link and f"/t/{table}?key=" in fresh
+    lobby.locator(seat).screenshot(path=str(SHOTS / "guard-new-key-seat.png"))
+    player.close()
+    lobby.close()
