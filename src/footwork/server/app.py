@@ -822,7 +822,8 @@ def app_from_environment() -> FastAPI:
     FOOTWORK_KEYS (the path of the server's keys file), FOOTWORK_ADMIN_KEY_FILE (a
     key given for this start) and FOOTWORK_PICTURES (the folder pictures are kept in):
     the secrets are read from files, never from the environment. FOOTWORK_ADMIN_KEY and
-    FOOTWORK_LINK_SEED are still read when no file is named (deprecated: the environment of a process is readable by its owner's tools)."""
+    FOOTWORK_LINK_SEED are still read when no file is named (deprecated: the
+    environment of a process is readable by its owner's tools)."""
     from footwork.engine.session import settle, steady_gc
     from footwork.server.keys import keys_from_file, read_key_file
 
