@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import Browser
 
 from footwork.server.app import create_app
+from footwork.server.guard import Guard
 from footwork.server.headers import SECURITY_HEADERS
 from footwork.store import open_store
 from tests.server.conftest import Table
@@ -89,10 +90,10 @@ ADMIN = "admin-key-for-lobby-key-tests"
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
 
 
-@pytest.fixture(scope="module")
-def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def _serve(tmp_path_factory: pytest.TempPathFactory, guard: Guard | None) -> Iterator[str]:
     store = open_store(str(tmp_path_factory.mktemp("lobby-keys") / "t.db"))
-    app = create_app(store, admin_secret=ADMIN, link_seed="seed-of-lobby-key-tests")
+    app = create_app(store, admin_secret=ADMIN, link_seed="seed-of-lobby-key-tests",
+                     guard=guard)
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                            log_level="warning", ws="websockets-sansio"))
@@ -104,6 +105,39 @@ def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server.should_exit = True
     thread.join(timeout=30)
     store.close()
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _serve(tmp_path_factory, None)
+
+
+@pytest.fixture(scope="module")
+def closed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server with `footwork serve`'s safe limits: only the game master makes tables."""
+    yield from _serve(tmp_path_factory, Guard())
+
+
+def test_the_builder_opens_a_table_on_a_closed_lobby_with_the_kept_key(
+        browser: Browser, closed: str) -> None:
+    """The builder's "Open as a table" sends the game master's key the lobby kept on this
+    device: without it a closed lobby refuses the new table (403), with it the builder
+    lands on the table's game-master link."""
+    assert httpx.post(f"{closed}/api/tables", json={"example": "cultivation/flooded-hall"},
+                      timeout=30).status_code in (401, 403)
+    page = browser.new_page()
+    page.goto(f"{closed}/?key={ADMIN}")  # the lobby keeps the key on the device
+    page.wait_for_selector("#tables", timeout=PATIENCE_MS)
+    page.goto(f"{closed}/build")
+    page.wait_for_selector('#start-ruleset option[value="styles"]', state="attached",
+                           timeout=PATIENCE_MS)
+    page.select_option("#start-ruleset", "styles")
+    page.fill("#start-rows", "3")
+    page.fill("#start-cols", "3")
+    page.click("#start-blank button")
+    page.click("#open-table")
+    page.wait_for_url(f"{closed}/t/*", timeout=PATIENCE_MS)
+    page.close()
 
 
 def test_revoking_a_seat_in_the_lobby_closes_the_players_page(browser: Browser,

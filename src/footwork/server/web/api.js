@@ -159,3 +159,16 @@ export function showOdds(odds) {
 export function showNumber(value) {
   return String(Number(value.toFixed(2)));
 }
+
+/** Where a device keeps the game master's key (the lobby keeps it; the builder uses it). */
+export const GM_KEY_STORE = "footwork.gm-key";
+
+/** The game master's key this device kept, if any (private browsing may refuse).
+ * @returns {string | null} */
+export function keptGmKey() {
+  try {
+    return localStorage.getItem(GM_KEY_STORE);
+  } catch {
+    return null;
+  }
+}

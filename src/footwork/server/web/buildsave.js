@@ -1,7 +1,7 @@
 // What the builder makes of a draft: an encounter file to download (written by the
 // server, as a table's export is), or a new table whose game master's page opens.
 
-import {api, apiText, make} from "./api.js";
+import {api, apiText, keptGmKey, make} from "./api.js";
 
 /** @typedef {Record<string, any>} Data */
 
@@ -35,8 +35,10 @@ function slug(text) {
  */
 export async function newTable(draft) {
   const {steps: _, ...data} = draft;
+  // a closed lobby (footwork serve's default) takes new tables from the game master only:
+  // the key the lobby kept on this device
   const created = /** @type {import("./api.js").CreatedTable} */ (await api("/api/tables", {
-    method: "POST",
+    method: "POST", key: keptGmKey() ?? undefined,
     body: {encounter: JSON.stringify(data), format: "json",
            name: String(data.title ?? "").slice(0, 80)}}));
   return (created.seats.find(s => s.seat === "gm") ?? created.seats[0]).link;

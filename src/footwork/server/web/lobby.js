@@ -4,7 +4,7 @@
 // every seat's link, on any device (GET /api/lobby). Without it, this browser's own
 // links (localStorage) are listed beside their tables.
 
-import {ApiError, api, byId, make} from "./api.js";
+import {ApiError, GM_KEY_STORE, api, byId, keptGmKey, make} from "./api.js";
 
 /**
  * @typedef {import("./api.js").TableInfo} TableInfo
@@ -16,7 +16,7 @@ import {ApiError, api, byId, make} from "./api.js";
  */
 
 const STORE = "footwork.seats";
-const KEY_STORE = "footwork.gm-key";
+const KEY_STORE = GM_KEY_STORE;
 
 /** The game master's key: from the address (then kept, and taken out of the address
  * bar), else the one this device kept. */
@@ -29,11 +29,7 @@ function gmKey() {
     history.replaceState(null, "", url.pathname + url.search + url.hash);
     return given;
   }
-  try {
-    return localStorage.getItem(KEY_STORE);
-  } catch {
-    return null;
-  }
+  return keptGmKey();
 }
 
 /** @param {string | null} key */
