@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import http.client
 import json
 import os
 import platform
@@ -104,20 +105,20 @@ def play(count: int, events: int, seed: int = 7) -> list[dict[str, Any]]:
 
 
 class Served:
-    """The server as `footwork serve` runs it (uvicorn with the app of the environment:
-    FOOTWORK_DB, FOOTWORK_ADMIN_KEY), on a free loopback port, in a process group of its
-    own."""
+    """The server as `footwork serve` runs it (the CLI: its listening socket and, with
+    ``workers`` above 1, uvicorn's supervisor of worker processes), on a free loopback
+    port, in a process group of its own."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, workers: int = 1) -> None:
         port = free_port()
         self.base = f"http://127.0.0.1:{port}"
+        self.port = port
         self.output = tempfile.TemporaryFile()  # noqa: SIM115 - closed by stop()
-        env = {**os.environ, "FOOTWORK_DB": db, "FOOTWORK_ADMIN_KEY": ADMIN,
-               "FOOTWORK_URL": self.base}
+        env = {**os.environ, "FOOTWORK_URL": self.base}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--factory",
-             "footwork.server.app:app_from_environment", "--host", "127.0.0.1", "--port",
-             str(port), "--log-level", "warning"],
+            [sys.executable, "-c", "from footwork.cli.app import main; main()", "serve",
+             "--db", db, "--host", "127.0.0.1", "--port", str(port), "--workers",
+             str(workers), "--admin-key", ADMIN],
             cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=self.output,
             stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + PATIENCE
@@ -128,8 +129,10 @@ class Served:
                                    f"{self.output.read().decode(errors='replace')[-3000:]}")
             with contextlib.suppress(httpx.HTTPError):
                 if httpx.get(f"{self.base}/api/tables", timeout=5).status_code == 200:
-                    return
+                    break
             time.sleep(0.1)
+        # every worker up: a worker still importing would make the first rounds slow
+        time.sleep(1.0 if workers > 1 else 0.0)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -143,8 +146,8 @@ class Served:
 
 
 @contextlib.contextmanager
-def serving(db: str) -> Iterator[Served]:
-    served = Served(db)
+def serving(db: str, workers: int = 1) -> Iterator[Served]:
+    served = Served(db, workers)
     try:
         yield served
     finally:
@@ -330,6 +333,135 @@ def loading(db: str, store: EventStore, commands: list[dict[str, Any]], repeat: 
             "library": statistics.median(library)}
 
 
+# -- scale: several clients, one worker against several -----------------------------------
+
+
+def _post(conn: http.client.HTTPConnection, path: str, body: dict[str, Any]
+          ) -> dict[str, Any]:
+    """One keep-alive POST as the game master (http.client: a light client, so that the
+    clients take little of the CPU the server processes share with them)."""
+    conn.request("POST", path, body=json.dumps(body).encode(),
+                 headers={"Content-Type": "application/json",
+                          "Authorization": f"Bearer {ADMIN}"})
+    reply = conn.getresponse()
+    data = reply.read()
+    if reply.status not in (200, 201):
+        raise RuntimeError(f"POST {path}: {reply.status} {data[:300]!r}")
+    answer: dict[str, Any] = json.loads(data)
+    return answer
+
+
+def clients_on_tables(port: int, commands: list[dict[str, Any]], clients: int, tag: str
+                      ) -> dict[str, float]:
+    """``clients`` threads, each on a table of its own (made first), each sending
+    ``commands`` in order over one keep-alive connection: commands per second over all
+    of them, and the latency of each command (median, 99th percentile)."""
+    conns = [http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
+             for _ in range(clients)]
+    ids = [_post(c, "/api/tables", {"example": EXAMPLE})["table"]["id"] for c in conns]
+    times: list[list[float]] = [[] for _ in range(clients)]
+    failed: list[BaseException] = []
+    start_line = threading.Barrier(clients + 1)
+
+    def run(n: int) -> None:
+        try:
+            conn, path, version = conns[n], f"/api/tables/{ids[n]}/commands", 0
+            start_line.wait(timeout=PATIENCE)
+            for k, command in enumerate(commands):
+                sent = time.perf_counter()
+                answer = _post(conn, path, {"version": version,
+                                            "command_id": f"{tag}-{n}-{k}",
+                                            "command": command})
+                times[n].append(time.perf_counter() - sent)
+                version = answer["table_version"]
+        except BaseException as exc:  # reported below, after the others end
+            failed.append(exc)
+            with contextlib.suppress(threading.BrokenBarrierError):
+                start_line.abort()
+
+    threads = [threading.Thread(target=run, args=(n,), daemon=True) for n in range(clients)]
+    for thread in threads:
+        thread.start()
+    start_line.wait(timeout=PATIENCE)
+    began = time.perf_counter()
+    for thread in threads:
+        thread.join(timeout=10 * PATIENCE)
+    wall = time.perf_counter() - began
+    for conn in conns:
+        conn.close()
+    if failed:
+        raise RuntimeError(f"a client failed: {failed[0]!r}")
+    every = [t for ts in times for t in ts]
+    return {"rate": len(every) / wall, "median": statistics.median(every),
+            "p99": percentile(every, 0.99)}
+
+
+def keep_alive_latency(port: int, repeat: int = 200) -> float:
+    """The median time of one keep-alive read (``GET /api/tables``): the 40 ms of a
+    connection left with Nagle's algorithm on shows here."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
+    spent = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        conn.request("GET", "/api/rulesets")
+        conn.getresponse().read()
+        spent.append(time.perf_counter() - start)
+    conn.close()
+    return statistics.median(spent)
+
+
+def scale(db: str, commands: list[dict[str, Any]], workers: int, clients: int,
+          repeat: int) -> dict[str, Any]:
+    """Commands per second with ``clients`` clients on separate tables: one worker, then
+    ``workers`` (rounds taking turns, medians), and the library doing the same work (the
+    same commands on as many sessions, in one process)."""
+    text = initial_text(EXAMPLES / f"{EXAMPLE}.yaml")
+    rounds: dict[int, list[dict[str, float]]] = {1: [], workers: []}
+    pings: dict[int, list[float]] = {1: [], workers: []}
+    for turn in range(repeat):
+        for count in ((1, workers) if turn % 2 == 0 else (workers, 1)):
+            with serving(db, count) as served:
+                pings[count].append(keep_alive_latency(served.port))
+                clients_on_tables(served.port, commands[:10], clients, f"w{turn}")  # warm
+                rounds[count].append(clients_on_tables(served.port, commands, clients,
+                                                       f"s{turn}-{count}"))
+    library: list[float] = []
+    for _ in range(repeat):
+        sessions = [encounter_from_text(text).session() for _ in range(clients)]
+        gc.collect()
+        start = time.perf_counter()
+        for session in sessions:
+            for command in commands:
+                session.do(command)
+        library.append(clients * len(commands) / (time.perf_counter() - start))
+
+    def median_of(count: int, key: str) -> float:
+        return statistics.median(r[key] for r in rounds[count])
+
+    return {"workers": workers, "clients": clients, "commands": len(commands),
+            "one": {k: median_of(1, k) for k in ("rate", "median", "p99")},
+            "many": {k: median_of(workers, k) for k in ("rate", "median", "p99")},
+            "ping_one": statistics.median(pings[1]),
+            "ping_many": statistics.median(pings[workers]),
+            "library": statistics.median(library)}
+
+
+def report_scale(result: dict[str, Any]) -> None:
+    one, many, w = result["one"], result["many"], result["workers"]
+    print(f"\n### Scale: {result['clients']} clients on separate tables, PostgreSQL "
+          f"({result['commands']} commands each; medians of the rounds)\n")
+    print("| server | commands/s | latency median | p99 | keep-alive read, median | "
+          "/ one worker | library / server |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    lib = result["library"]
+    print(f"| 1 worker | {one['rate']:,.0f}/s | {fmt(one['median'])} | {fmt(one['p99'])} | "
+          f"{fmt(result['ping_one'])} | 1.00× | {lib / one['rate']:,.1f}× |")
+    print(f"| {w} workers | {many['rate']:,.0f}/s | {fmt(many['median'])} | "
+          f"{fmt(many['p99'])} | {fmt(result['ping_many'])} | "
+          f"{many['rate'] / one['rate']:,.2f}× | {lib / many['rate']:,.1f}× |")
+    print(f"| library (one process, the same commands) | {lib:,.0f}/s | | | | | 1.0× |")
+
+
 # -- the run -------------------------------------------------------------------------------
 
 
@@ -391,14 +523,22 @@ def main() -> None:
     parser.add_argument("--backends", default="sqlite,postgres",
                         help="comma-separated: sqlite, postgres")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="worker processes of the scale figures (against one)")
+    parser.add_argument("--clients", type=int, default=16,
+                        help="clients of the scale figures, each on a table of its own")
+    parser.add_argument("--only", choices=("all", "scale", "single"), default="all",
+                        help="scale: only the figures of several clients and workers "
+                        "(PostgreSQL); single: only the others")
     args = parser.parse_args()
     count, events, repeat = (30, 1_000, 1) if args.quick else (200, 10_000, 3)
     before = load_average()
     long = play(count, events)
     commands = long[:count]
     results = []
+    scaled: dict[str, Any] | None = None
     with tempfile.TemporaryDirectory(prefix="footwork-bench-") as folder:
-        for backend in args.backends.split(","):
+        for backend in args.backends.split(",") if args.only != "scale" else ():
             if backend == "sqlite":
                 results.append(run("SQLite", str(Path(folder) / "bench.db"), commands, long,
                                    repeat))
@@ -408,11 +548,21 @@ def main() -> None:
                                        long, repeat))
             else:
                 parser.error(f"unknown backend {backend!r}")
-    report(results, len(commands), before, load_average())
+        if args.only != "single":
+            with postgres_server() as pg:
+                scaled = scale(pg.create_database("scale"), commands[:count // 2],
+                               args.workers, args.clients, repeat)
+    after = load_average()
+    if results:
+        report(results, len(commands), before, after)
+    if scaled is not None:
+        if not results:
+            print(f"\nmachine: Python {platform.python_version()}, {platform.machine()}, "
+                  f"{os.cpu_count()} cores; load average before {before}, after {after}")
+        report_scale(scaled)
     if args.json:
-        args.json.write_text(json.dumps({"load_before": before, "load_after": load_average(),
-                                         "results": results}, indent=2))
-
+        args.json.write_text(json.dumps({"load_before": before, "load_after": after,
+                                         "results": results, "scale": scaled}, indent=2))
 
 if __name__ == "__main__":
     main()

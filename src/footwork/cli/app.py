@@ -406,10 +406,9 @@ def serve(
     """Serve tables over HTTP and WebSocket: the game master and players on their devices."""
     import os
 
-    import uvicorn
-
     from footwork.server.keys import data_folder, load_keys
     from footwork.server.tables import Tables, example_files, initial_text
+    from footwork.server.workers import serve as serve_workers
     from footwork.store import open_store
 
     def body() -> None:
@@ -438,8 +437,10 @@ def serve(
                 "footwork serve --new-key makes another")
         out.print(f"    the key is {kept}", markup=False)
         out.print(f"  the API:                   {url}/openapi.json", markup=False)
-        uvicorn.run("footwork.server.app:app_from_environment", factory=True, host=host,
-                    port=port, workers=workers, log_level="warning")
+        try:
+            serve_workers(host, port, workers)
+        except OSError as exc:  # the port is taken, the address is not this machine's...
+            raise _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}", 2) from None
 
     guarded(body)
 
