@@ -408,12 +408,17 @@ def serve(
 
     from footwork.server.keys import data_folder, load_keys
     from footwork.server.tables import Tables, example_files, initial_text
+    from footwork.server.workers import listening_socket
     from footwork.server.workers import serve as serve_workers
     from footwork.store import open_store
 
     def body() -> None:
         if workers > 1 and not (db or "").startswith(("postgresql://", "postgres://")):
             raise _fail("--workers above 1 needs a PostgreSQL --db (processes share it)", 2)
+        try:  # first: a port in use fails before anything is made
+            sock = listening_socket(host, port)
+        except OSError as exc:  # the port is taken, the address is not this machine's...
+            raise _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}", 2) from None
         store = open_store(db)  # opened once here: a bad --db fails before serving
         where = str(getattr(store, "path", None) or "PostgreSQL")
         path = getattr(store, "path", None)  # SQLite: its keys live beside the database
@@ -425,7 +430,7 @@ def serve(
                 made.create(initial_text(path), source=f"{name}.yaml")
         store.close()
         key = admin_key or keys.gm_key
-        url = f"http://{_address(host)}:{port}"
+        url = f"http://{_address(host)}:{sock.getsockname()[1]}"  # --port 0: the one given
         os.environ.update({"FOOTWORK_DB": db or "", "FOOTWORK_ADMIN_KEY": key,
                            "FOOTWORK_URL": url, "FOOTWORK_LINK_SEED": keys.link_seed})
         out.print(f"footwork serves {len(example_files())} examples and your tables from "
@@ -437,10 +442,7 @@ def serve(
                 "footwork serve --new-key makes another")
         out.print(f"    the key is {kept}", markup=False)
         out.print(f"  the API:                   {url}/openapi.json", markup=False)
-        try:
-            serve_workers(host, port, workers)
-        except OSError as exc:  # the port is taken, the address is not this machine's...
-            raise _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}", 2) from None
+        serve_workers(sock, workers)
 
     guarded(body)
 

@@ -44,13 +44,14 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(host: str, port: int, workers: int = 1, *, log_level: str = "warning") -> None:
-    """Serve the app of the environment on ``host:port`` with ``workers`` processes
-    (one: in this process). Returns when the server is stopped (SIGINT, SIGTERM)."""
+def serve(sock: socket.socket, workers: int = 1, *, log_level: str = "warning") -> None:
+    """Serve the app of the environment on ``sock`` (from :func:`listening_socket`) with
+    ``workers`` processes (one: in this process). Returns when the server is stopped
+    (SIGINT, SIGTERM); the socket is closed then."""
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
-    sock = listening_socket(host, port)
+    host, port = sock.getsockname()[:2]
     config = uvicorn.Config(APP, factory=True, host=host, port=port, workers=workers,
                             log_level=log_level)
     try:
