@@ -333,6 +333,87 @@ def loading(db: str, store: EventStore, commands: list[dict[str, Any]], repeat: 
             "library": statistics.median(library)}
 
 
+# -- memory: what a table of many commands holds ----------------------------------------
+
+
+def held(build: Any) -> tuple[int, Any]:
+    """The bytes of Python objects ``build()`` leaves alive (tracemalloc: what it
+    allocated and still holds once a full collection ran), and what it returned (kept
+    alive until measured)."""
+    import tracemalloc
+
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        kept = build()
+        gc.collect()
+        return tracemalloc.get_traced_memory()[0] - before, kept
+    finally:
+        tracemalloc.stop()
+
+
+def memory(commands: list[dict[str, Any]]) -> dict[str, Any]:
+    """The memory one table of ``commands`` holds: the library's ``Session`` that played
+    them, against the server's table (``Tables`` over a SQLite store, in-process) that
+    took them as the game master and answered what a page reads after each (the state of
+    every seat, the options of whoever must act)."""
+    text = initial_text(EXAMPLES / f"{EXAMPLE}.yaml")
+
+    def library() -> Any:
+        session = encounter_from_text(text).session()
+        for command in commands:
+            session.do(command)
+        return session
+
+    def library_read() -> Any:
+        session = encounter_from_text(text).session()
+        for command in commands:
+            session.do(command)
+            state = session.state
+            session.view(GM).options(state, state.pending.actor if state.pending
+                                     else state.current)
+        return session
+
+    def served(folder: str, reads: bool) -> Any:
+        store = open_store(str(Path(folder) / "memory.db"))
+        tables = Tables(store)
+        record, secrets = tables.create(text)
+        seats = [tables.seat_of(record.id, secret) for secret in secrets.values()]
+        for n, command in enumerate(commands):
+            tables.command(record.id, GM, n, f"m-{n}", command)
+            if reads:
+                for seat in seats:
+                    tables.state(record.id, seat)
+                state = tables.live(record.id).session.state
+                tables.options(record.id, GM, state.pending.actor if state.pending
+                               else state.current)
+        return tables, store
+
+    out: dict[str, Any] = {"commands": len(commands)}
+    out["library"], _ = held(library)
+    out["library_read"], _ = held(library_read)
+    for label, reads in (("server", False), ("server_read", True)):
+        with tempfile.TemporaryDirectory(prefix="footwork-memory-") as folder:
+            out[label], (_, store) = held(lambda: served(folder, reads))  # noqa: B023
+            store.close()
+    return out
+
+
+def report_memory(result: dict[str, Any]) -> None:
+    mb = 2**20
+    print(f"\n### Memory of one table of {result['commands']:,} commands (tracemalloc: "
+          "the Python objects it holds)\n")
+    print("| what | commands only | with a page's reads after each | / library |")
+    print("|---|---:|---:|---:|")
+    print(f"| library `Session` | {result['library'] / mb:,.1f} MB | "
+          f"{result['library_read'] / mb:,.1f} MB (options) | 1.0× |")
+    print(f"| server table (`Tables`, SQLite) | {result['server'] / mb:,.1f} MB | "
+          f"{result['server_read'] / mb:,.1f} MB (every seat's state, options) | "
+          f"{result['server'] / result['library']:,.2f}× / "
+          f"{result['server_read'] / result['library_read']:,.2f}× |")
+
+
 # -- scale: several clients, one worker against several -----------------------------------
 
 
@@ -356,9 +437,14 @@ def clients_on_tables(port: int, commands: list[dict[str, Any]], clients: int, t
     """``clients`` threads, each on a table of its own (made first), each sending
     ``commands`` in order over one keep-alive connection: commands per second over all
     of them, and the latency of each command (median, 99th percentile)."""
+    maker = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
+    ids = [_post(maker, "/api/tables", {"example": EXAMPLE})["table"]["id"]
+           for _ in range(clients)]
+    maker.close()
+    # each client's connection opens at its first command (an idle one would be closed
+    # by the server's keep-alive timeout while the tables are made)
     conns = [http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
              for _ in range(clients)]
-    ids = [_post(c, "/api/tables", {"example": EXAMPLE})["table"]["id"] for c in conns]
     times: list[list[float]] = [[] for _ in range(clients)]
     failed: list[BaseException] = []
     start_line = threading.Barrier(clients + 1)
@@ -527,9 +613,13 @@ def main() -> None:
                         help="worker processes of the scale figures (against one)")
     parser.add_argument("--clients", type=int, default=16,
                         help="clients of the scale figures, each on a table of its own")
-    parser.add_argument("--only", choices=("all", "scale", "single"), default="all",
+    parser.add_argument("--only", choices=("all", "scale", "single", "memory"),
+                        default="all",
                         help="scale: only the figures of several clients and workers "
-                        "(PostgreSQL); single: only the others")
+                        "(PostgreSQL); memory: only the memory of a long table; single: "
+                        "only the others")
+    parser.add_argument("--memory-commands", type=int, default=10_000,
+                        help="commands of the table whose memory is measured")
     args = parser.parse_args()
     count, events, repeat = (30, 1_000, 1) if args.quick else (200, 10_000, 3)
     before = load_average()
@@ -538,7 +628,7 @@ def main() -> None:
     results = []
     scaled: dict[str, Any] | None = None
     with tempfile.TemporaryDirectory(prefix="footwork-bench-") as folder:
-        for backend in args.backends.split(",") if args.only != "scale" else ():
+        for backend in args.backends.split(",") if args.only in ("all", "single") else ():
             if backend == "sqlite":
                 results.append(run("SQLite", str(Path(folder) / "bench.db"), commands, long,
                                    repeat))
@@ -548,21 +638,28 @@ def main() -> None:
                                        long, repeat))
             else:
                 parser.error(f"unknown backend {backend!r}")
-        if args.only != "single":
+        if args.only in ("all", "scale"):
             with postgres_server() as pg:
                 scaled = scale(pg.create_database("scale"), commands[:count // 2],
                                args.workers, args.clients, repeat)
+    mem: dict[str, Any] | None = None
+    if args.only in ("all", "memory"):
+        mem = memory(play(args.memory_commands, 0, seed=11)[:args.memory_commands])
     after = load_average()
     if results:
         report(results, len(commands), before, after)
+    else:
+        print(f"\nmachine: Python {platform.python_version()}, {platform.machine()}, "
+              f"{os.cpu_count()} cores; load average before {before}, after {after}")
     if scaled is not None:
-        if not results:
-            print(f"\nmachine: Python {platform.python_version()}, {platform.machine()}, "
-                  f"{os.cpu_count()} cores; load average before {before}, after {after}")
         report_scale(scaled)
+    if mem is not None:
+        report_memory(mem)
     if args.json:
         args.json.write_text(json.dumps({"load_before": before, "load_after": after,
-                                         "results": results, "scale": scaled}, indent=2))
+                                         "results": results, "scale": scaled,
+                                         "memory": mem}, indent=2))
+
 
 if __name__ == "__main__":
     main()

@@ -307,8 +307,12 @@ class Tables:
             self.store.save_snapshot(table.record.id, table.version,
                                      pickle.dumps(table.session.state))
 
-    def _fold(self, table: LiveTable, record: CommandRecord) -> None:
-        """Fold one stored record into the live table: its events, or an undo."""
+    def _fold(self, table: LiveTable, record: CommandRecord,
+              decided: tuple[Command, tuple[Any, ...]] | None = None) -> None:
+        """Fold one stored record into the live table: its events, or an undo.
+        ``decided``: the command and events this process just decided and appended as
+        ``record`` (folded as they are: parsing back what was just written would only
+        give them again)."""
         session = table.session
         table.choices.clear()
         table.drawings.clear()
@@ -319,8 +323,11 @@ class Tables:
             table.chains.clear()
         else:
             engine = session.engine
-            command = engine.parse(record.command)
-            events = tuple(event_from_json(e, engine.event_kinds) for e in record.events)
+            if decided is not None:
+                command, events = decided
+            else:
+                command = engine.parse(record.command)
+                events = tuple(event_from_json(e, engine.event_kinds) for e in record.events)
             session.state = engine.replay(session.state, events)
             session.history.append(Entry(command, events))
             table.records.append(record)
@@ -358,11 +365,16 @@ class Tables:
                                       command_to_json(command), [event_to_json(e) for e in events])
             except _Raced as raced:
                 return self._repeat(table, seat, raced.record)
-            self._fold(table, record)
+            log = table.logs.get(seat)
+            before = len(log) if log is not None else 0
+            self._fold(table, record, (command, events))
             self._maybe_snapshot(table)
+            # the seat's new lines: already judged for its cached log, if it has one
+            lines = (log[before:] if log is not None and table.logs.get(seat) is log
+                     else table.view(seat).batch_lines(table.session.state, events))
+            done = Accepted(table.version, table.seat_version(seat), lines)
         self._changed(table_id)
-        return Accepted(table.version, table.seat_version(seat),
-                        table.view(seat).batch_lines(table.session.state, events))
+        return done
 
     def _undo(self, table: LiveTable, seat: Seat, version: int, command_id: str
               ) -> Accepted:
