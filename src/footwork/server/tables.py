@@ -111,8 +111,10 @@ class LiveTable:
     encounter: Encounter
     session: Session[Any]
     version: int
-    #: the store's command records still in force (undo removes the last)
-    records: list[CommandRecord] = field(default_factory=list)
+    #: the version of each command still in force, in order (undo removes the last);
+    #: only the versions: the commands and events are the session's, and the records
+    #: themselves (their JSON) are the store's, read from it when asked (issue 25)
+    versions: list[int] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock)
     #: per seat: every line it perceived so far (the GM: every event)
     logs: dict[Seat, list[dict[str, JSON]]] = field(default_factory=dict)
@@ -155,8 +157,8 @@ class LiveTable:
             return max(0, version)
         session = self.session
         return len(session.opening) + sum(
-            len(entry.events) for entry, record in zip(session.history, self.records, strict=True)
-            if record.version <= version)
+            len(entry.events) for entry, made in zip(session.history, self.versions, strict=True)
+            if made <= version)
 
     def seat_version(self, seat: Seat) -> int:
         """The version a seat sees: the table's for the game master; for a player seat,
@@ -282,11 +284,11 @@ class Tables:
         for entry in records[:at]:  # history only: the snapshot holds their fold
             if entry.command.get("do") == UNDO:
                 session.history.pop()
-                table.records.pop()
+                table.versions.pop()
             else:
                 events = tuple(event_from_json(e, engine.event_kinds) for e in entry.events)
                 session.history.append(Entry(engine.parse(entry.command), events))
-                table.records.append(entry)
+                table.versions.append(entry.version)
         session.state, table.version = state, at
         for entry in records[at:]:
             self._fold(table, entry)
@@ -318,7 +320,7 @@ class Tables:
         table.drawings.clear()
         if record.command.get("do") == UNDO:
             session.undo()
-            table.records.pop()
+            table.versions.pop()
             table.logs.clear()  # history changed: every seat's log is judged again
             table.chains.clear()
         else:
@@ -330,7 +332,7 @@ class Tables:
                 events = tuple(event_from_json(e, engine.event_kinds) for e in record.events)
             session.state = engine.replay(session.state, events)
             session.history.append(Entry(command, events))
-            table.records.append(record)
+            table.versions.append(record.version)
             for seat, log in table.logs.items():
                 log += table.view(seat).batch_lines(session.state, events)
         table.version = record.version
