@@ -336,47 +336,41 @@ def loading(db: str, store: EventStore, commands: list[dict[str, Any]], repeat: 
 # -- memory: what a table of many commands holds ----------------------------------------
 
 
-def held(build: Any) -> tuple[int, Any]:
-    """The bytes of Python objects ``build()`` leaves alive (tracemalloc: what it
-    allocated and still holds once a full collection ran), and what it returned (kept
-    alive until measured)."""
-    import tracemalloc
-
-    gc.collect()
-    tracemalloc.start()
-    try:
-        before = tracemalloc.get_traced_memory()[0]
-        kept = build()
-        gc.collect()
-        return tracemalloc.get_traced_memory()[0] - before, kept
-    finally:
-        tracemalloc.stop()
+def rss() -> int:
+    """This process's resident memory, in bytes."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
 
 
-def memory(commands: list[dict[str, Any]]) -> dict[str, Any]:
-    """The memory one table of ``commands`` holds: the library's ``Session`` that played
-    them, against the server's table (``Tables`` over a SQLite store, in-process) that
-    took them as the game master and answered what a page reads after each (the state of
-    every seat, the options of whoever must act)."""
+def memory_child(kind: str, given: str) -> None:
+    """In a fresh process (``--memory-child``): build one table of ``count`` commands as
+    ``kind`` says and print the resident memory it added, in bytes. The baseline is taken
+    once everything is imported and one table of the same encounter was built and
+    dropped, so it counts what a table holds, not what loading the code costs."""
+    # the commands come from the parent: playing them here would leave the freed memory
+    # of that game in this process's arenas, and the table would reuse it unseen
+    commands = json.loads(Path(given).read_text())
     text = initial_text(EXAMPLES / f"{EXAMPLE}.yaml")
+    reads = kind.endswith("_read")
+    # in memory when the machine has it: the store's fsyncs are not what is measured
+    shm = Path("/dev/shm")
+    folder = tempfile.mkdtemp(prefix="footwork-memory-",
+                              dir=str(shm) if shm.is_dir() else None)
+    store = open_store(str(Path(folder) / "memory.db"))
 
     def library() -> Any:
         session = encounter_from_text(text).session()
         for command in commands:
             session.do(command)
+            if reads:
+                state = session.state
+                session.view(GM).options(state, state.pending.actor if state.pending
+                                         else state.current)
         return session
 
-    def library_read() -> Any:
-        session = encounter_from_text(text).session()
-        for command in commands:
-            session.do(command)
-            state = session.state
-            session.view(GM).options(state, state.pending.actor if state.pending
-                                     else state.current)
-        return session
-
-    def served(folder: str, reads: bool) -> Any:
-        store = open_store(str(Path(folder) / "memory.db"))
+    def served() -> Any:
         tables = Tables(store)
         record, secrets = tables.create(text)
         seats = [tables.seat_of(record.id, secret) for secret in secrets.values()]
@@ -388,26 +382,53 @@ def memory(commands: list[dict[str, Any]]) -> dict[str, Any]:
                 state = tables.live(record.id).session.state
                 tables.options(record.id, GM, state.pending.actor if state.pending
                                else state.current)
-        return tables, store
+        return tables
 
-    out: dict[str, Any] = {"commands": len(commands)}
-    out["library"], _ = held(library)
-    out["library_read"], _ = held(library_read)
-    for label, reads in (("server", False), ("server_read", True)):
-        with tempfile.TemporaryDirectory(prefix="footwork-memory-") as folder:
-            out[label], (_, store) = held(lambda: served(folder, reads))  # noqa: B023
-            store.close()
+    build = library if kind.startswith("library") else served
+    warm = encounter_from_text(text).session()  # code, caches and one map loaded
+    warm.view(GM).options(warm.state, warm.state.current)
+    del warm
+    gc.collect()
+    before = rss()
+    kept = build()
+    gc.collect()
+    print(rss() - before)
+    del kept
+
+
+def memory(count: int) -> dict[str, Any]:
+    """The memory one table of ``count`` commands holds, each measured in a fresh
+    process: the library's ``Session`` that played them, against the server's table
+    (``Tables`` over a SQLite store, in-process) that took them as the game master; with
+    ``_read``, each also answered what a page reads after each command (the options of
+    whoever must act; the server: also the state of every seat). Median of 3."""
+    out: dict[str, Any] = {"commands": count, "read_commands": count // 10}
+    commands = play(count, 0, seed=11)[:count]
+    for kind in ("library", "server", "library_read", "server_read"):
+        # a page's reads after each command cost far more time than the commands: a
+        # tenth of them
+        sizes = []
+        with tempfile.NamedTemporaryFile("w", suffix=".json") as given:
+            given.write(json.dumps(commands[:count // 10] if "read" in kind else commands))
+            given.flush()
+            for _ in range(3):
+                done = subprocess.run(
+                    [sys.executable, __file__, "--memory-child", kind, given.name],
+                    capture_output=True, text=True, check=True, cwd=ROOT)
+                sizes.append(int(done.stdout.split()[-1]))
+        out[kind] = statistics.median(sizes)
     return out
 
 
 def report_memory(result: dict[str, Any]) -> None:
     mb = 2**20
-    print(f"\n### Memory of one table of {result['commands']:,} commands (tracemalloc: "
-          "the Python objects it holds)\n")
-    print("| what | commands only | with a page's reads after each | / library |")
+    print(f"\n### Memory of one table of {result['commands']:,} commands (resident "
+          "memory it adds, a fresh process each; median of 3)\n")
+    print(f"| what | {result['commands']:,} commands | {result['read_commands']:,} "
+          "commands, with a page's reads after each | / library |")
     print("|---|---:|---:|---:|")
     print(f"| library `Session` | {result['library'] / mb:,.1f} MB | "
-          f"{result['library_read'] / mb:,.1f} MB (options) | 1.0× |")
+          f"{result['library_read'] / mb:,.1f} MB (options) | 1.00× |")
     print(f"| server table (`Tables`, SQLite) | {result['server'] / mb:,.1f} MB | "
           f"{result['server_read'] / mb:,.1f} MB (every seat's state, options) | "
           f"{result['server'] / result['library']:,.2f}× / "
@@ -432,8 +453,23 @@ def _post(conn: http.client.HTTPConnection, path: str, body: dict[str, Any]
     return answer
 
 
-def clients_on_tables(port: int, commands: list[dict[str, Any]], clients: int, tag: str
-                      ) -> dict[str, float]:
+def group_cpu(pgid: int) -> float:
+    """CPU seconds (user and system) used so far by the live processes of process group
+    ``pgid``: the server and its workers."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                # the fields after the command's closing parenthesis: state is [0],
+                # pgrp [2], utime [11], stime [12]
+                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+                if int(fields[2]) == pgid:
+                    total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def clients_on_tables(port: int, commands: list[dict[str, Any]], clients: int, tag: str,
+                      pgid: int | None = None) -> dict[str, float]:
     """``clients`` threads, each on a table of its own (made first), each sending
     ``commands`` in order over one keep-alive connection: commands per second over all
     of them, and the latency of each command (median, 99th percentile)."""
@@ -469,17 +505,18 @@ def clients_on_tables(port: int, commands: list[dict[str, Any]], clients: int, t
     for thread in threads:
         thread.start()
     start_line.wait(timeout=PATIENCE)
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), group_cpu(pgid) if pgid else 0.0
     for thread in threads:
         thread.join(timeout=10 * PATIENCE)
     wall = time.perf_counter() - began
+    cpu = group_cpu(pgid) - cpu if pgid else 0.0
     for conn in conns:
         conn.close()
     if failed:
         raise RuntimeError(f"a client failed: {failed[0]!r}")
     every = [t for ts in times for t in ts]
     return {"rate": len(every) / wall, "median": statistics.median(every),
-            "p99": percentile(every, 0.99)}
+            "p99": percentile(every, 0.99), "cpu": cpu / len(every)}
 
 
 def keep_alive_latency(port: int, repeat: int = 200) -> float:
@@ -510,23 +547,27 @@ def scale(db: str, commands: list[dict[str, Any]], workers: int, clients: int,
                 pings[count].append(keep_alive_latency(served.port))
                 clients_on_tables(served.port, commands[:10], clients, f"w{turn}")  # warm
                 rounds[count].append(clients_on_tables(served.port, commands, clients,
-                                                       f"s{turn}-{count}"))
+                                                       f"s{turn}-{count}",
+                                                       served.process.pid))
     library: list[float] = []
+    library_cpu: list[float] = []
     for _ in range(repeat):
         sessions = [encounter_from_text(text).session() for _ in range(clients)]
         gc.collect()
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         for session in sessions:
             for command in commands:
                 session.do(command)
         library.append(clients * len(commands) / (time.perf_counter() - start))
+        library_cpu.append((time.process_time() - cpu) / (clients * len(commands)))
 
     def median_of(count: int, key: str) -> float:
         return statistics.median(r[key] for r in rounds[count])
 
     return {"workers": workers, "clients": clients, "commands": len(commands),
-            "one": {k: median_of(1, k) for k in ("rate", "median", "p99")},
-            "many": {k: median_of(workers, k) for k in ("rate", "median", "p99")},
+            "one": {k: median_of(1, k) for k in ("rate", "median", "p99", "cpu")},
+            "many": {k: median_of(workers, k) for k in ("rate", "median", "p99", "cpu")},
+            "library_cpu": statistics.median(library_cpu),
             "ping_one": statistics.median(pings[1]),
             "ping_many": statistics.median(pings[workers]),
             "library": statistics.median(library)}
@@ -537,15 +578,16 @@ def report_scale(result: dict[str, Any]) -> None:
     print(f"\n### Scale: {result['clients']} clients on separate tables, PostgreSQL "
           f"({result['commands']} commands each; medians of the rounds)\n")
     print("| server | commands/s | latency median | p99 | keep-alive read, median | "
-          "/ one worker | library / server |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    lib = result["library"]
-    print(f"| 1 worker | {one['rate']:,.0f}/s | {fmt(one['median'])} | {fmt(one['p99'])} | "
-          f"{fmt(result['ping_one'])} | 1.00× | {lib / one['rate']:,.1f}× |")
-    print(f"| {w} workers | {many['rate']:,.0f}/s | {fmt(many['median'])} | "
-          f"{fmt(many['p99'])} | {fmt(result['ping_many'])} | "
-          f"{many['rate'] / one['rate']:,.2f}× | {lib / many['rate']:,.1f}× |")
-    print(f"| library (one process, the same commands) | {lib:,.0f}/s | | | | | 1.0× |")
+          "/ one worker | library / server | server CPU a command | / library's |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    lib, lib_cpu = result["library"], result["library_cpu"]
+    for label, r, ping in (("1 worker", one, result["ping_one"]),
+                           (f"{w} workers", many, result["ping_many"])):
+        print(f"| {label} | {r['rate']:,.0f}/s | {fmt(r['median'])} | {fmt(r['p99'])} | "
+              f"{fmt(ping)} | {r['rate'] / one['rate']:,.2f}× | {lib / r['rate']:,.1f}× | "
+              f"{fmt(r['cpu'])} | {r['cpu'] / lib_cpu:,.1f}× |")
+    print(f"| library (one process, the same commands) | {lib:,.0f}/s | | | | | 1.0× | "
+          f"{fmt(lib_cpu)} | 1.0× |")
 
 
 # -- the run -------------------------------------------------------------------------------
@@ -620,7 +662,12 @@ def main() -> None:
                         "only the others")
     parser.add_argument("--memory-commands", type=int, default=10_000,
                         help="commands of the table whose memory is measured")
+    parser.add_argument("--memory-child", nargs=2, metavar=("KIND", "FILE"),
+                        help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.memory_child:
+        memory_child(*args.memory_child)
+        return
     count, events, repeat = (30, 1_000, 1) if args.quick else (200, 10_000, 3)
     before = load_average()
     long = play(count, events)
@@ -644,7 +691,7 @@ def main() -> None:
                                args.workers, args.clients, repeat)
     mem: dict[str, Any] | None = None
     if args.only in ("all", "memory"):
-        mem = memory(play(args.memory_commands, 0, seed=11)[:args.memory_commands])
+        mem = memory(args.memory_commands)
     after = load_average()
     if results:
         report(results, len(commands), before, after)
