@@ -385,9 +385,21 @@ def memory_child(kind: str, given: str) -> None:
         return tables
 
     build = library if kind.startswith("library") else served
-    warm = encounter_from_text(text).session()  # code, caches and one map loaded
+    # the same warm-up for both: the code both paths import, loaded, and one table of
+    # each kind made and dropped (what loads lazily is not what a table holds)
+    warm_store = open_store(str(Path(folder) / "warm.db"))
+    warm_tables = Tables(warm_store)
+    warm_record, warm_secrets = warm_tables.create(text)
+    for n, command in enumerate(commands[:20]):
+        warm_tables.command(warm_record.id, GM, n, f"w-{n}", command)
+        for secret in warm_secrets.values():
+            warm_tables.state(warm_record.id, warm_tables.seat_of(warm_record.id, secret))
+    warm = encounter_from_text(text).session()
+    for command in commands[:20]:
+        warm.do(command)
     warm.view(GM).options(warm.state, warm.state.current)
-    del warm
+    warm_store.close()
+    del warm, warm_tables, warm_store
     gc.collect()
     before = rss()
     kept = build()

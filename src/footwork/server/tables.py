@@ -198,6 +198,10 @@ class Tables:
         record = self.store.create_table(
             table_id, excerpt(title, 80), encounter.ruleset.id, text,
             {seat: secret_hash(secret) for seat, secret in issued.items()})
+        # live from the encounter just read: its first command would read and build it
+        # all again (parsing the file is most of the cost of a table's first request)
+        with self._lock:
+            self._live.setdefault(table_id, LiveTable(record, encounter, encounter.session(), 0))
         return record, issued
 
     def all(self) -> list[TableRecord]:
