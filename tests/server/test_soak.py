@@ -1,13 +1,14 @@
 """A soak of the table server (issue 24 item 5): random play by the game master and the
 players on several tables at once, over HTTP and the WebSocket, against a real running
-`footwork serve` (a subprocess, SQLite; `-m postgres_soak` runs it on PostgreSQL too).
+`footwork serve` (a subprocess, SQLite; a PostgreSQL run is not written yet).
 
 Each round makes three tables of three rulesets (the tavern brawl has a hidden cook in
 an unrevealed kitchen), plays them at once (one driver per table: whoever must act is
 played by its side's seat, now and then by the game master; every player seat reads its
 state, log, options, map and drawing as a page would, listens on the WebSocket, and now
-and then sends a command out of turn, as a hasty player does), exports them and deletes
-them. The soak runs once (module fixture); the tests read what it found:
+and then sends a command out of turn, as a hasty player does, or names a place hidden
+from it, as a player who guesses does), exports them and deletes them. The soak runs
+once (module fixture); the tests read what it found:
 
 - no 5xx, no traceback, every refusal the documented JSON;
 - no hidden name reaches a player: every body and WebSocket message a player seat
@@ -133,6 +134,10 @@ class Table:
         self.secrets = {s["seat"]: s["secret"] for s in body["seats"]}
         self.players = [s for s in self.secrets if s != "gm"]
         self.secretive = example in SECRETIVE
+        # what each player seat may not know at the start: the names a probe guesses
+        session = encounter_from_text(initial_text(EXAMPLES / f"{example}.yaml")).session()
+        self.guesses = {s: View(session.engine, Seat.parse(s)).secrets(session.state)
+                        for s in self.players}
         self.random = random.Random(seed)
         self.findings = findings
         self.received = {s: Received(self.id, s) for s in self.players}
@@ -221,9 +226,30 @@ class Table:
                     if not own:
                         continue
                     actor = self.random.choice(own)
+                if self.secretive and self.random.random() < 0.25:
+                    # a player guessing, whoever's turn it is (the hidden cook's too)
+                    guesser = self.random.choice(self.players)
+                    mine = [a for a, v in state["actors"].items()
+                            if f"side:{v.get('side')}" == guesser]
+                    if mine:
+                        self.probe(guesser, self.random.choice(mine))
                 self.send_one(seat, actor)
         except Exception as exc:
             self.findings.fail(f"driver of {self.id}: {exc!r}")
+
+    def probe(self, seat: str, actor: str) -> None:
+        """A player naming what is hidden from it (a guess, a rumour): a move there and
+        a question about it, each to be refused as if the name meant nothing."""
+        name = self.random.choice(sorted(self.guesses[seat])) if self.guesses[seat] else None
+        if name is None:
+            return
+        version = self.call("GET", "state", seat).json()["version"]
+        self.count += 1
+        self.call("POST", "commands", seat, json={
+            "version": version, "command_id": f"{self.id}-{self.count}",
+            "command": {"do": "move", "actor": actor, "to": name}})
+        with self.findings.lock:
+            self.findings.refused += 1
 
     def send_one(self, seat: str, actor: str) -> None:
         version = self.call("GET", "state", seat).json()["version"]
@@ -307,6 +333,9 @@ def test_the_soak_played_and_nothing_failed(findings: Findings) -> None:
     assert any(findings.hidden.values())
 
 
+@pytest.mark.xfail(strict=True, reason="found by this soak, for the hidden-information "
+                   "lane: once the cook walks out into the taproom, GET /summary tells "
+                   "side:patrons its `start`, the still unrevealed kitchen")
 def test_no_hidden_name_reaches_a_player_seat(findings: Findings) -> None:
     leaks = []
     for received in findings.received:
@@ -314,7 +343,9 @@ def test_no_hidden_name_reaches_a_player_seat(findings: Findings) -> None:
         for what, text in received.items:
             found = mentioned(text, names)
             if found:
-                leaks.append(f"{received.seat} got {sorted(found)} in {what}: {text[:300]}")
+                at = min(text.find(n) for n in found if n in text)
+                leaks.append(f"{received.seat} got {sorted(found)} in {what}: "
+                             f"…{text[max(0, at - 150):at + 100]}…")
     assert not leaks, f"{len(leaks)} leaks, e.g.:\n" + "\n".join(leaks[:5])
 
 
