@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import http.client
 import json
 import os
 import platform
@@ -104,20 +105,20 @@ def play(count: int, events: int, seed: int = 7) -> list[dict[str, Any]]:
 
 
 class Served:
-    """The server as `footwork serve` runs it (uvicorn with the app of the environment:
-    FOOTWORK_DB, FOOTWORK_ADMIN_KEY), on a free loopback port, in a process group of its
-    own."""
+    """The server as `footwork serve` runs it (the CLI: its listening socket and, with
+    ``workers`` above 1, uvicorn's supervisor of worker processes), on a free loopback
+    port, in a process group of its own."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, workers: int = 1) -> None:
         port = free_port()
         self.base = f"http://127.0.0.1:{port}"
+        self.port = port
         self.output = tempfile.TemporaryFile()  # noqa: SIM115 - closed by stop()
-        env = {**os.environ, "FOOTWORK_DB": db, "FOOTWORK_ADMIN_KEY": ADMIN,
-               "FOOTWORK_URL": self.base}
+        env = {**os.environ, "FOOTWORK_URL": self.base}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--factory",
-             "footwork.server.app:app_from_environment", "--host", "127.0.0.1", "--port",
-             str(port), "--log-level", "warning"],
+            [sys.executable, "-c", "from footwork.cli.app import main; main()", "serve",
+             "--db", db, "--host", "127.0.0.1", "--port", str(port), "--workers",
+             str(workers), "--admin-key", ADMIN],
             cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=self.output,
             stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + PATIENCE
@@ -128,8 +129,10 @@ class Served:
                                    f"{self.output.read().decode(errors='replace')[-3000:]}")
             with contextlib.suppress(httpx.HTTPError):
                 if httpx.get(f"{self.base}/api/tables", timeout=5).status_code == 200:
-                    return
+                    break
             time.sleep(0.1)
+        # every worker up: a worker still importing would make the first rounds slow
+        time.sleep(1.0 if workers > 1 else 0.0)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -143,8 +146,8 @@ class Served:
 
 
 @contextlib.contextmanager
-def serving(db: str) -> Iterator[Served]:
-    served = Served(db)
+def serving(db: str, workers: int = 1) -> Iterator[Served]:
+    served = Served(db, workers)
     try:
         yield served
     finally:
@@ -330,6 +333,275 @@ def loading(db: str, store: EventStore, commands: list[dict[str, Any]], repeat: 
             "library": statistics.median(library)}
 
 
+# -- memory: what a table of many commands holds ----------------------------------------
+
+
+def rss() -> int:
+    """This process's resident memory, in bytes."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def memory_child(kind: str, given: str) -> None:
+    """In a fresh process (``--memory-child``): build one table of ``count`` commands as
+    ``kind`` says and print the resident memory it added, in bytes. The baseline is taken
+    once everything is imported and one table of the same encounter was built and
+    dropped, so it counts what a table holds, not what loading the code costs."""
+    # the commands come from the parent: playing them here would leave the freed memory
+    # of that game in this process's arenas, and the table would reuse it unseen
+    commands = json.loads(Path(given).read_text())
+    text = initial_text(EXAMPLES / f"{EXAMPLE}.yaml")
+    reads = kind.endswith("_read")
+    # in memory when the machine has it: the store's fsyncs are not what is measured
+    shm = Path("/dev/shm")
+    folder = tempfile.mkdtemp(prefix="footwork-memory-",
+                              dir=str(shm) if shm.is_dir() else None)
+    store = open_store(str(Path(folder) / "memory.db"))
+
+    def library() -> Any:
+        session = encounter_from_text(text).session()
+        for command in commands:
+            session.do(command)
+            if reads:
+                state = session.state
+                session.view(GM).options(state, state.pending.actor if state.pending
+                                         else state.current)
+        return session
+
+    def served() -> Any:
+        tables = Tables(store)
+        record, secrets = tables.create(text)
+        seats = [tables.seat_of(record.id, secret) for secret in secrets.values()]
+        for n, command in enumerate(commands):
+            tables.command(record.id, GM, n, f"m-{n}", command)
+            if reads:
+                for seat in seats:
+                    tables.state(record.id, seat)
+                state = tables.live(record.id).session.state
+                tables.options(record.id, GM, state.pending.actor if state.pending
+                               else state.current)
+        return tables
+
+    build = library if kind.startswith("library") else served
+    # the same warm-up for both: the code both paths import, loaded, and one table of
+    # each kind made and dropped (what loads lazily is not what a table holds)
+    warm_store = open_store(str(Path(folder) / "warm.db"))
+    warm_tables = Tables(warm_store)
+    warm_record, warm_secrets = warm_tables.create(text)
+    for n, command in enumerate(commands[:20]):
+        warm_tables.command(warm_record.id, GM, n, f"w-{n}", command)
+        for secret in warm_secrets.values():
+            warm_tables.state(warm_record.id, warm_tables.seat_of(warm_record.id, secret))
+    warm = encounter_from_text(text).session()
+    for command in commands[:20]:
+        warm.do(command)
+    warm.view(GM).options(warm.state, warm.state.current)
+    warm_store.close()
+    del warm, warm_tables, warm_store
+    gc.collect()
+    before = rss()
+    kept = build()
+    gc.collect()
+    print(rss() - before)
+    del kept
+
+
+def memory(count: int) -> dict[str, Any]:
+    """The memory one table of ``count`` commands holds, each measured in a fresh
+    process: the library's ``Session`` that played them, against the server's table
+    (``Tables`` over a SQLite store, in-process) that took them as the game master; with
+    ``_read``, each also answered what a page reads after each command (the options of
+    whoever must act; the server: also the state of every seat). Median of 3."""
+    out: dict[str, Any] = {"commands": count, "read_commands": count // 10}
+    commands = play(count, 0, seed=11)[:count]
+    for kind in ("library", "server", "library_read", "server_read"):
+        # a page's reads after each command cost far more time than the commands: a
+        # tenth of them
+        sizes = []
+        with tempfile.NamedTemporaryFile("w", suffix=".json") as given:
+            given.write(json.dumps(commands[:count // 10] if "read" in kind else commands))
+            given.flush()
+            for _ in range(3):
+                done = subprocess.run(
+                    [sys.executable, __file__, "--memory-child", kind, given.name],
+                    capture_output=True, text=True, check=True, cwd=ROOT)
+                sizes.append(int(done.stdout.split()[-1]))
+        out[kind] = statistics.median(sizes)
+    return out
+
+
+def report_memory(result: dict[str, Any]) -> None:
+    mb = 2**20
+    print(f"\n### Memory of one table of {result['commands']:,} commands (resident "
+          "memory it adds, a fresh process each; median of 3)\n")
+    print(f"| what | {result['commands']:,} commands | {result['read_commands']:,} "
+          "commands, with a page's reads after each | / library |")
+    print("|---|---:|---:|---:|")
+    print(f"| library `Session` | {result['library'] / mb:,.1f} MB | "
+          f"{result['library_read'] / mb:,.1f} MB (options) | 1.00× |")
+    print(f"| server table (`Tables`, SQLite) | {result['server'] / mb:,.1f} MB | "
+          f"{result['server_read'] / mb:,.1f} MB (every seat's state, options) | "
+          f"{result['server'] / result['library']:,.2f}× / "
+          f"{result['server_read'] / result['library_read']:,.2f}× |")
+
+
+# -- scale: several clients, one worker against several -----------------------------------
+
+
+def _post(conn: http.client.HTTPConnection, path: str, body: dict[str, Any]
+          ) -> dict[str, Any]:
+    """One keep-alive POST as the game master (http.client: a light client, so that the
+    clients take little of the CPU the server processes share with them)."""
+    conn.request("POST", path, body=json.dumps(body).encode(),
+                 headers={"Content-Type": "application/json",
+                          "Authorization": f"Bearer {ADMIN}"})
+    reply = conn.getresponse()
+    data = reply.read()
+    if reply.status not in (200, 201):
+        raise RuntimeError(f"POST {path}: {reply.status} {data[:300]!r}")
+    answer: dict[str, Any] = json.loads(data)
+    return answer
+
+
+def group_cpu(pgid: int) -> float:
+    """CPU seconds (user and system) used so far by the live processes of process group
+    ``pgid``: the server and its workers."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                # the fields after the command's closing parenthesis: state is [0],
+                # pgrp [2], utime [11], stime [12]
+                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+                if int(fields[2]) == pgid:
+                    total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def clients_on_tables(port: int, commands: list[dict[str, Any]], clients: int, tag: str,
+                      pgid: int | None = None) -> dict[str, float]:
+    """``clients`` threads, each on a table of its own (made first), each sending
+    ``commands`` in order over one keep-alive connection: commands per second over all
+    of them, and the latency of each command (median, 99th percentile)."""
+    maker = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
+    ids = [_post(maker, "/api/tables", {"example": EXAMPLE})["table"]["id"]
+           for _ in range(clients)]
+    maker.close()
+    # each client's connection opens at its first command (an idle one would be closed
+    # by the server's keep-alive timeout while the tables are made)
+    conns = [http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
+             for _ in range(clients)]
+    times: list[list[float]] = [[] for _ in range(clients)]
+    failed: list[BaseException] = []
+    start_line = threading.Barrier(clients + 1)
+
+    def run(n: int) -> None:
+        try:
+            conn, path, version = conns[n], f"/api/tables/{ids[n]}/commands", 0
+            start_line.wait(timeout=PATIENCE)
+            for k, command in enumerate(commands):
+                sent = time.perf_counter()
+                answer = _post(conn, path, {"version": version,
+                                            "command_id": f"{tag}-{n}-{k}",
+                                            "command": command})
+                times[n].append(time.perf_counter() - sent)
+                version = answer["table_version"]
+        except BaseException as exc:  # reported below, after the others end
+            failed.append(exc)
+            with contextlib.suppress(threading.BrokenBarrierError):
+                start_line.abort()
+
+    threads = [threading.Thread(target=run, args=(n,), daemon=True) for n in range(clients)]
+    for thread in threads:
+        thread.start()
+    start_line.wait(timeout=PATIENCE)
+    began, cpu = time.perf_counter(), group_cpu(pgid) if pgid else 0.0
+    for thread in threads:
+        thread.join(timeout=10 * PATIENCE)
+    wall = time.perf_counter() - began
+    cpu = group_cpu(pgid) - cpu if pgid else 0.0
+    for conn in conns:
+        conn.close()
+    if failed:
+        raise RuntimeError(f"a client failed: {failed[0]!r}")
+    every = [t for ts in times for t in ts]
+    return {"rate": len(every) / wall, "median": statistics.median(every),
+            "p99": percentile(every, 0.99), "cpu": cpu / len(every)}
+
+
+def keep_alive_latency(port: int, repeat: int = 200) -> float:
+    """The median time of one keep-alive read (``GET /api/tables``): the 40 ms of a
+    connection left with Nagle's algorithm on shows here."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
+    spent = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        conn.request("GET", "/api/rulesets")
+        conn.getresponse().read()
+        spent.append(time.perf_counter() - start)
+    conn.close()
+    return statistics.median(spent)
+
+
+def scale(db: str, commands: list[dict[str, Any]], workers: int, clients: int,
+          repeat: int) -> dict[str, Any]:
+    """Commands per second with ``clients`` clients on separate tables: one worker, then
+    ``workers`` (rounds taking turns, medians), and the library doing the same work (the
+    same commands on as many sessions, in one process)."""
+    text = initial_text(EXAMPLES / f"{EXAMPLE}.yaml")
+    rounds: dict[int, list[dict[str, float]]] = {1: [], workers: []}
+    pings: dict[int, list[float]] = {1: [], workers: []}
+    for turn in range(repeat):
+        for count in ((1, workers) if turn % 2 == 0 else (workers, 1)):
+            with serving(db, count) as served:
+                pings[count].append(keep_alive_latency(served.port))
+                clients_on_tables(served.port, commands[:10], clients, f"w{turn}")  # warm
+                rounds[count].append(clients_on_tables(served.port, commands, clients,
+                                                       f"s{turn}-{count}",
+                                                       served.process.pid))
+    library: list[float] = []
+    library_cpu: list[float] = []
+    for _ in range(repeat):
+        sessions = [encounter_from_text(text).session() for _ in range(clients)]
+        gc.collect()
+        start, cpu = time.perf_counter(), time.process_time()
+        for session in sessions:
+            for command in commands:
+                session.do(command)
+        library.append(clients * len(commands) / (time.perf_counter() - start))
+        library_cpu.append((time.process_time() - cpu) / (clients * len(commands)))
+
+    def median_of(count: int, key: str) -> float:
+        return statistics.median(r[key] for r in rounds[count])
+
+    return {"workers": workers, "clients": clients, "commands": len(commands),
+            "one": {k: median_of(1, k) for k in ("rate", "median", "p99", "cpu")},
+            "many": {k: median_of(workers, k) for k in ("rate", "median", "p99", "cpu")},
+            "library_cpu": statistics.median(library_cpu),
+            "ping_one": statistics.median(pings[1]),
+            "ping_many": statistics.median(pings[workers]),
+            "library": statistics.median(library)}
+
+
+def report_scale(result: dict[str, Any]) -> None:
+    one, many, w = result["one"], result["many"], result["workers"]
+    print(f"\n### Scale: {result['clients']} clients on separate tables, PostgreSQL "
+          f"({result['commands']} commands each; medians of the rounds)\n")
+    print("| server | commands/s | latency median | p99 | keep-alive read, median | "
+          "/ one worker | library / server | server CPU a command | / library's |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    lib, lib_cpu = result["library"], result["library_cpu"]
+    for label, r, ping in (("1 worker", one, result["ping_one"]),
+                           (f"{w} workers", many, result["ping_many"])):
+        print(f"| {label} | {r['rate']:,.0f}/s | {fmt(r['median'])} | {fmt(r['p99'])} | "
+              f"{fmt(ping)} | {r['rate'] / one['rate']:,.2f}× | {lib / r['rate']:,.1f}× | "
+              f"{fmt(r['cpu'])} | {r['cpu'] / lib_cpu:,.1f}× |")
+    print(f"| library (one process, the same commands) | {lib:,.0f}/s | | | | | 1.0× | "
+          f"{fmt(lib_cpu)} | 1.0× |")
+
+
 # -- the run -------------------------------------------------------------------------------
 
 
@@ -391,14 +663,31 @@ def main() -> None:
     parser.add_argument("--backends", default="sqlite,postgres",
                         help="comma-separated: sqlite, postgres")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="worker processes of the scale figures (against one)")
+    parser.add_argument("--clients", type=int, default=16,
+                        help="clients of the scale figures, each on a table of its own")
+    parser.add_argument("--only", choices=("all", "scale", "single", "memory"),
+                        default="all",
+                        help="scale: only the figures of several clients and workers "
+                        "(PostgreSQL); memory: only the memory of a long table; single: "
+                        "only the others")
+    parser.add_argument("--memory-commands", type=int, default=10_000,
+                        help="commands of the table whose memory is measured")
+    parser.add_argument("--memory-child", nargs=2, metavar=("KIND", "FILE"),
+                        help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.memory_child:
+        memory_child(*args.memory_child)
+        return
     count, events, repeat = (30, 1_000, 1) if args.quick else (200, 10_000, 3)
     before = load_average()
     long = play(count, events)
     commands = long[:count]
     results = []
+    scaled: dict[str, Any] | None = None
     with tempfile.TemporaryDirectory(prefix="footwork-bench-") as folder:
-        for backend in args.backends.split(","):
+        for backend in args.backends.split(",") if args.only in ("all", "single") else ():
             if backend == "sqlite":
                 results.append(run("SQLite", str(Path(folder) / "bench.db"), commands, long,
                                    repeat))
@@ -408,10 +697,27 @@ def main() -> None:
                                        long, repeat))
             else:
                 parser.error(f"unknown backend {backend!r}")
-    report(results, len(commands), before, load_average())
+        if args.only in ("all", "scale"):
+            with postgres_server() as pg:
+                scaled = scale(pg.create_database("scale"), commands[:count // 2],
+                               args.workers, args.clients, repeat)
+    mem: dict[str, Any] | None = None
+    if args.only in ("all", "memory"):
+        mem = memory(args.memory_commands)
+    after = load_average()
+    if results:
+        report(results, len(commands), before, after)
+    else:
+        print(f"\nmachine: Python {platform.python_version()}, {platform.machine()}, "
+              f"{os.cpu_count()} cores; load average before {before}, after {after}")
+    if scaled is not None:
+        report_scale(scaled)
+    if mem is not None:
+        report_memory(mem)
     if args.json:
-        args.json.write_text(json.dumps({"load_before": before, "load_after": load_average(),
-                                         "results": results}, indent=2))
+        args.json.write_text(json.dumps({"load_before": before, "load_after": after,
+                                         "results": results, "scale": scaled,
+                                         "memory": mem}, indent=2))
 
 
 if __name__ == "__main__":

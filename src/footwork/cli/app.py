@@ -497,8 +497,6 @@ def serve(
     """Serve tables over HTTP and WebSocket: the game master and players on their devices."""
     import os
 
-    import uvicorn
-
     from footwork.server.guard import Guard
     from footwork.server.keys import (
         GIVEN_KEY_FILE,
@@ -508,6 +506,8 @@ def serve(
         read_key_file,
     )
     from footwork.server.tables import Tables, example_files, initial_text
+    from footwork.server.workers import listening_socket
+    from footwork.server.workers import serve as serve_workers
     from footwork.store import open_store
 
     guard = Guard(open_lobby=open_lobby, tables_per_client=tables_per_client,
@@ -520,6 +520,10 @@ def serve(
         nonlocal given
         if workers > 1 and not (db or "").startswith(("postgresql://", "postgres://")):
             raise _fail("--workers above 1 needs a PostgreSQL --db (processes share it)", 2)
+        try:  # first: a port in use fails before anything is made
+            sock = listening_socket(host, port)
+        except OSError as exc:  # the port is taken, the address is not this machine's...
+            raise _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}", 2) from None
         if admin_key and admin_key_file:
             raise _fail("give the key once: --admin-key-file (--admin-key is deprecated)", 2)
         key_given = read_key_file(admin_key_file) if admin_key_file else admin_key
@@ -538,7 +542,7 @@ def serve(
                 made.create(initial_text(path), source=f"{name}.yaml")
         store.close()
         key = key_given or keys.gm_key
-        url = f"http://{_address(host)}:{port}"
+        url = f"http://{_address(host)}:{sock.getsockname()[1]}"  # --port 0: the one given
         # the worker processes read the keys from files: nothing secret in their
         # environment or command line (ps shows both)
         environment = {"FOOTWORK_DB": db or "", "FOOTWORK_URL": url,
@@ -572,9 +576,7 @@ def serve(
         if open_lobby:
             out.print(f"  open lobby: anyone may create {tables_per_client} tables a day",
                       markup=False)
-        uvicorn.run("footwork.server.app:app_from_environment", factory=True, host=host,
-                    port=port, workers=workers, log_level="warning",
-                    ws_max_size=guard.frame_bytes)
+        serve_workers(sock, workers, ws_max_size=guard.frame_bytes)
 
     try:
         guarded(body)

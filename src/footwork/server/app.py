@@ -13,7 +13,7 @@ import functools
 import io
 import json
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
+from collections.abc import AsyncIterator, Mapping, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -128,6 +128,11 @@ class BoundedBody:
             await self.app(scope, receive, send)
             return
         limit = self.larger.get(scope.get("path", ""), self.limit)
+        for name, value in scope.get("headers", ()):
+            # a declared length over the limit is refused before a byte is read
+            if name == b"content-length" and (not value.isdigit() or int(value) > limit):
+                await self.refuse(limit, scope, receive, send)
+                return
         chunks: list[bytes] = []
         size, more = 0, True
         while more:
@@ -137,11 +142,7 @@ class BoundedBody:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > limit:
-                refused = _refusal(413, "too_large", f"the body is over {limit:,} "
-                                   "bytes (footwork serve --body-bytes; a map to import: the "
-                                   "map_file_bytes limit)")
-                refused.headers["Connection"] = "close"  # the rest is never read
-                await refused(scope, receive, send)
+                await self.refuse(limit, scope, receive, send)
                 return
             chunks.append(chunk)
             more = message.get("more_body", False)
@@ -155,6 +156,12 @@ class BoundedBody:
             return await receive()
 
         await self.app(scope, replay, send)
+
+    async def refuse(self, limit: int, scope: Any, receive: Any, send: Any) -> None:
+        refused = _refusal(413, "too_large", f"the body is over {limit:,} bytes (footwork "
+                           "serve --body-bytes; a map to import: the map_file_bytes limit)")
+        refused.headers["Connection"] = "close"  # the rest is never read
+        await refused(scope, receive, send)
 
 
 class Hub:
@@ -216,25 +223,12 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
     app.state.guard = guard
     parsing = asyncio.Semaphore(1)  # one encounter read at a time: the others wait
 
+    # a plain ASGI middleware: the Content-Length check and the count of the bytes that
+    # arrive in one place (a BaseHTTPMiddleware would wrap every request in a task)
     max_body = min(limits.current().file_bytes + BODY_SLACK, guard.body_bytes)
     # a map file to import takes its own limit (its picture comes with it)
     larger = {"/api/import": limits.current().map_file_bytes + BODY_SLACK}
     app.add_middleware(BoundedBody, limit=max_body, larger=larger)
-
-    @app.middleware("http")
-    async def _bounded(request: Request, call_next: Callable[[Request], Awaitable[Any]]
-                       ) -> Any:
-        length = request.headers.get("content-length")
-        most = larger.get(request.url.path, max_body)
-        if length is not None and (not length.isdigit() or int(length) > most):
-            refused = _refusal(413, "too_large", f"the body is over {most:,} bytes "
-                               "(footwork serve --body-bytes; a map to import: the "
-                               "map_file_bytes limit)")
-            # the body is never read: the connection is closed rather than drained
-            refused.headers["Connection"] = "close"
-            return refused
-        return await call_next(request)
-
     app.add_middleware(SecurityHeaders)  # added last: outermost, so refusals carry them too
 
     @app.exception_handler(StarletteHTTPException)

@@ -155,8 +155,10 @@ class LiveTable:
     encounter: Encounter
     session: Session[Any]
     version: int
-    #: the store's command records still in force (undo removes the last)
-    records: list[CommandRecord] = field(default_factory=list)
+    #: the version of each command still in force, in order (undo removes the last);
+    #: only the versions: the commands and events are the session's, and the records
+    #: themselves (their JSON) are the store's, read from it when asked (issue 25)
+    versions: list[int] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock)
     #: per seat: every line it perceived so far (the GM: every event)
     logs: dict[Seat, list[dict[str, JSON]]] = field(default_factory=dict)
@@ -201,8 +203,8 @@ class LiveTable:
             return max(0, version)
         session = self.session
         return len(session.opening) + sum(
-            len(entry.events) for entry, record in zip(session.history, self.records, strict=True)
-            if record.version <= version)
+            len(entry.events) for entry, made in zip(session.history, self.versions, strict=True)
+            if made <= version)
 
     def seat_version(self, seat: Seat) -> int:
         """The version a seat sees: the table's for the game master; for a player seat,
@@ -250,6 +252,12 @@ class Tables:
         record = self.store.create_table(
             table_id, excerpt(title, 80), encounter.ruleset.id, text,
             {seat: secret_hash(secret) for seat, secret in issued.items()})
+        # live from the encounter just read: its first command would read and build it
+        # all again (parsing the file is most of the cost of a table's first request)
+        with self._lock:
+            if self._live.get(table_id) is None:
+                self._live.put(table_id, LiveTable(record, encounter, encounter.session(), 0,
+                                                   bytes=len(text.encode("utf-8"))))
         return record, issued
 
     def all(self) -> list[TableRecord]:
@@ -379,11 +387,11 @@ class Tables:
         for entry in records[:at]:  # history only: the snapshot holds their fold
             if entry.command.get("do") == UNDO:
                 session.history.pop()
-                table.records.pop()
+                table.versions.pop()
             else:
                 events = tuple(event_from_json(e, engine.event_kinds) for e in entry.events)
                 session.history.append(Entry(engine.parse(entry.command), events))
-                table.records.append(entry)
+                table.versions.append(entry.version)
             table.bytes += record_bytes(entry.command, entry.events)
         session.state, table.version = state, at
         for entry in records[at:]:
@@ -405,24 +413,31 @@ class Tables:
             self.store.save_snapshot(table.record.id, table.version,
                                      pickle.dumps(table.session.state))
 
-    def _fold(self, table: LiveTable, record: CommandRecord) -> None:
-        """Fold one stored record into the live table: its events, or an undo."""
+    def _fold(self, table: LiveTable, record: CommandRecord,
+              decided: tuple[Command, tuple[Any, ...]] | None = None) -> None:
+        """Fold one stored record into the live table: its events, or an undo.
+        ``decided``: the command and events this process just decided and appended as
+        ``record`` (folded as they are: parsing back what was just written would only
+        give them again)."""
         session = table.session
         table.choices.clear()
         table.drawings.clear()
         table.bytes += record_bytes(record.command, record.events)  # an undo is kept too
         if record.command.get("do") == UNDO:
             session.undo()
-            table.records.pop()
+            table.versions.pop()
             table.logs.clear()  # history changed: every seat's log is judged again
             table.chains.clear()
         else:
             engine = session.engine
-            command = engine.parse(record.command)
-            events = tuple(event_from_json(e, engine.event_kinds) for e in record.events)
+            if decided is not None:
+                command, events = decided
+            else:
+                command = engine.parse(record.command)
+                events = tuple(event_from_json(e, engine.event_kinds) for e in record.events)
             session.state = engine.replay(session.state, events)
             session.history.append(Entry(command, events))
-            table.records.append(record)
+            table.versions.append(record.version)
             for seat, log in table.logs.items():
                 log += table.view(seat).batch_lines(session.state, events)
         table.version = record.version
@@ -462,12 +477,17 @@ class Tables:
                 record = self._append(table, seat, version, command_id, as_json, events_json)
             except _Raced as raced:
                 return self._repeat(table, seat, raced.record)
-            self._fold(table, record)
+            log = table.logs.get(seat)
+            before = len(log) if log is not None else 0
+            self._fold(table, record, (command, events))
             self._maybe_snapshot(table)
+            # the seat's new lines: already judged for its cached log, if it has one
+            lines = (log[before:] if log is not None and table.logs.get(seat) is log
+                     else table.view(seat).batch_lines(table.session.state, events))
+            done = Accepted(table.version, table.seat_version(seat), lines)
         self._live.touch(table_id, table)
         self._changed(table_id)
-        return Accepted(table.version, table.seat_version(seat),
-                        table.view(seat).batch_lines(table.session.state, events))
+        return done
 
     def _undo(self, table: LiveTable, seat: Seat, version: int, command_id: str
               ) -> Accepted:

@@ -1,0 +1,354 @@
+"""A soak of the table server (issue 24 item 5): random play by the game master and the
+players on several tables at once, over HTTP and the WebSocket, against a real running
+`footwork serve` (a subprocess, SQLite; a PostgreSQL run is not written yet).
+
+Each round makes three tables of three rulesets (the tavern brawl has a hidden cook in
+an unrevealed kitchen), plays them at once (one driver per table: whoever must act is
+played by its side's seat, now and then by the game master; every player seat reads its
+state, log, options, map and drawing as a page would, listens on the WebSocket, and now
+and then sends a command out of turn, as a hasty player does, or names a place hidden
+from it, as a player who guesses does), exports them and deletes them. The soak runs
+once (module fixture); the tests read what it found:
+
+- no 5xx, no traceback, every refusal the documented JSON;
+- no hidden name reaches a player: every body and WebSocket message a player seat
+  received is searched for the names hidden from that seat throughout the game (the
+  library replays the exported table and intersects the seat's secrets over every
+  state it went through, so a name revealed on the way is not counted);
+- memory held flat: the server's resident memory after the first round (warm-up) and
+  after the last differ by less than GROWTH_LIMIT (tables are deleted each round, so
+  what a round keeps must be given back).
+
+Bounded: a fixed number of rounds and commands, every wait bounded; nothing is timed.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from footwork.engine.seats import Seat
+from footwork.engine.view import View
+from footwork.scenario import encounter_from_text
+from footwork.server.tables import EXAMPLES, Tables, initial_text
+from footwork.store import open_store
+from tests.server.conftest import ADMIN
+from tests.server.test_reliability import Served
+
+#: the tables of each round: three rulesets, one with hidden things
+PLAYED = ("sitemaps/tavern-brawl", "spans/boarding-action", "cultivation/flooded-hall")
+#: those with something hidden from a player seat
+SECRETIVE = ("sitemaps/tavern-brawl",)
+ROUNDS = 4
+#: commands sent on each table in a round (refusals included)
+COMMANDS = 30
+#: the most the server's resident memory may grow from the end of round 1 to the end
+GROWTH_LIMIT = 30 * 2**20
+PATIENCE = 60.0
+
+
+# -- the leak checker (a small one: the hidden-information lane brings a shared one) --------
+
+
+def mentioned(text: str, names: frozenset[str]) -> set[str]:
+    """The ``names`` that ``text`` holds as whole ids (not inside a longer id)."""
+    return {n for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text)}
+
+
+def hidden_throughout(export: str, seats: list[str]) -> dict[str, frozenset[str]]:
+    """Per player seat, the names hidden from it in every state the exported table went
+    through (its initial state and after each command): what it may never receive."""
+    encounter = encounter_from_text(export, "export.yaml")
+    session = encounter.session()
+    views = {s: View(session.engine, Seat.parse(s)) for s in seats}
+    hidden = {s: v.secrets(session.state) for s, v in views.items()}
+    for step in encounter.steps:
+        assert step.kind == "command" and step.command is not None, step
+        session.do(step.command)
+        for s, v in views.items():
+            hidden[s] &= v.secrets(session.state)
+    return hidden
+
+
+# -- the soak ----------------------------------------------------------------------------
+
+
+@dataclass
+class Received:
+    """Everything a player seat of one table received: (what, text)."""
+
+    table: str
+    seat: str
+    items: list[tuple[str, str]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, what: str, text: str) -> None:
+        with self.lock:
+            self.items.append((what, text))
+
+
+@dataclass
+class Findings:
+    failures: list[str] = field(default_factory=list)  # 5xx, bad refusals, stalls
+    received: list[Received] = field(default_factory=list)
+    hidden: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
+    accepted: int = 0
+    refused: int = 0
+    messages: int = 0
+    rss: list[int] = field(default_factory=list)  # after each round, bytes
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def fail(self, text: str) -> None:
+        with self.lock:
+            self.failures.append(text[:400])
+
+
+def rss_of(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError(f"no VmRSS for {pid}")
+
+
+class Table:
+    """One table of a round: its seats, a driver playing it, listeners on its socket."""
+
+    def __init__(self, base: str, example: str, seed: int, findings: Findings) -> None:
+        self.base = base
+        self.http = httpx.Client(timeout=PATIENCE)
+        # with the server's key: a server may keep table making to its game master
+        made = self.http.post(f"{base}/api/tables", json={"example": example},
+                              headers={"Authorization": f"Bearer {ADMIN}"})
+        assert made.status_code == 201, made.text
+        body = made.json()
+        self.id: str = body["table"]["id"]
+        self.secrets = {s["seat"]: s["secret"] for s in body["seats"]}
+        self.players = [s for s in self.secrets if s != "gm"]
+        self.secretive = example in SECRETIVE
+        # what each player seat may not know at the start: the names a probe guesses
+        session = encounter_from_text(initial_text(EXAMPLES / f"{example}.yaml")).session()
+        self.guesses = {s: View(session.engine, Seat.parse(s)).secrets(session.state)
+                        for s in self.players}
+        self.random = random.Random(seed)
+        self.findings = findings
+        self.received = {s: Received(self.id, s) for s in self.players}
+        findings.received += self.received.values()
+        self.stop = threading.Event()
+        self.listeners = [threading.Thread(target=self.listen, args=(s,), daemon=True)
+                          for s in self.players]
+        self.count = 0
+
+    # -- HTTP, with every answer checked and what players receive kept --
+
+    def call(self, method: str, path: str, seat: str, **kwargs: Any) -> httpx.Response:
+        url = f"{self.base}/api/tables/{self.id}" + (f"/{path}" if path else "")
+        reply = self.http.request(method, url,
+                                  headers={"Authorization": f"Bearer {self.secrets[seat]}"},
+                                  **kwargs)
+        if reply.status_code >= 500 or "Traceback" in reply.text:
+            self.findings.fail(f"{method} {path} as {seat}: {reply.status_code} "
+                               f"{reply.text}")
+        elif reply.status_code >= 400:
+            body = reply.json()
+            if set(body) != {"reason", "message", "rules"} or "\n" in body["message"]:
+                self.findings.fail(f"{method} {path}: a refusal off the format: {body}")
+        if seat in self.received:
+            self.received[seat].add(f"{method} {path} {reply.status_code}", reply.text)
+        return reply
+
+    def listen(self, seat: str) -> None:
+        url = (f"ws{self.base.removeprefix('http')}/api/tables/{self.id}/live"
+               f"?key={self.secrets[seat]}&after=0")
+        try:
+            with connect(url, open_timeout=PATIENCE, max_size=None) as ws:
+                while not self.stop.is_set():
+                    try:
+                        message = ws.recv(timeout=0.2)
+                    except TimeoutError:
+                        continue
+                    text = message if isinstance(message, str) else message.decode()
+                    self.received[seat].add("websocket", text)
+                    with self.findings.lock:
+                        self.findings.messages += 1
+        except Exception as exc:  # a socket that ends before the table does
+            if not self.stop.is_set():
+                self.findings.fail(f"websocket of {seat}: {exc!r}")
+
+    # -- random play --
+
+    def seat_of(self, state: dict[str, Any], actor: str) -> str:
+        side = state["actors"].get(actor, {}).get("side")
+        seat = f"side:{side}"
+        return seat if seat in self.secrets and self.random.random() < 0.85 else "gm"
+
+    def read_as(self, seat: str, state: dict[str, Any]) -> None:
+        """What a player's page reads: its state, then some of log, options of one of its
+        characters, map, drawing, summary."""
+        mine = self.call("GET", "state", seat)
+        if mine.status_code != 200:
+            return
+        own = [a for a, v in state["actors"].items() if f"side:{v.get('side')}" == seat]
+        if own:
+            self.call("GET", "options", seat, params={"actor": self.random.choice(own)})
+        if self.random.random() < 0.3:
+            self.call("GET", "log", seat, params={"after": self.random.randrange(0, 5)})
+        if self.random.random() < 0.15:
+            self.call("GET", "map", seat)
+        if self.random.random() < 0.1:
+            self.call("GET", "drawing", seat)
+        if self.random.random() < 0.1:
+            self.call("GET", "summary", seat)
+
+    def play(self) -> None:
+        try:
+            for _ in range(COMMANDS):
+                state = self.call("GET", "state", "gm").json()
+                if state["ended"]:
+                    break
+                for seat in self.players:
+                    self.read_as(seat, state)
+                actor = (state["pending"] or {}).get("actor") or state["turn"]
+                seat = self.seat_of(state, actor)
+                hasty = seat == "gm" and self.random.random() < 0.2
+                if hasty:  # a player acting out of turn with one of its own
+                    seat = self.random.choice(self.players)
+                    own = [a for a, v in state["actors"].items()
+                           if f"side:{v.get('side')}" == seat and a != actor]
+                    if not own:
+                        continue
+                    actor = self.random.choice(own)
+                if self.secretive and self.random.random() < 0.25:
+                    # a player guessing, whoever's turn it is (the hidden cook's too)
+                    guesser = self.random.choice(self.players)
+                    mine = [a for a, v in state["actors"].items()
+                            if f"side:{v.get('side')}" == guesser]
+                    if mine:
+                        self.probe(guesser, self.random.choice(mine))
+                self.send_one(seat, actor)
+        except Exception as exc:
+            self.findings.fail(f"driver of {self.id}: {exc!r}")
+
+    def probe(self, seat: str, actor: str) -> None:
+        """A player naming what is hidden from it (a guess, a rumour): a move there and
+        a question about it, each to be refused as if the name meant nothing."""
+        name = self.random.choice(sorted(self.guesses[seat])) if self.guesses[seat] else None
+        if name is None:
+            return
+        version = self.call("GET", "state", seat).json()["version"]
+        self.count += 1
+        self.call("POST", "commands", seat, json={
+            "version": version, "command_id": f"{self.id}-{self.count}",
+            "command": {"do": "move", "actor": actor, "to": name}})
+        with self.findings.lock:
+            self.findings.refused += 1
+
+    def send_one(self, seat: str, actor: str) -> None:
+        version = self.call("GET", "state", seat).json()["version"]
+        # an undo takes back states a player saw: only where nothing is hidden, so that
+        # the export (the history kept) holds every state whose secrets are checked
+        if seat == "gm" and not self.secretive and self.random.random() < 0.05:
+            command: dict[str, Any] = {"do": "undo"}
+        else:
+            offered = self.call("GET", "options", seat, params={"actor": actor})
+            options = offered.json() if offered.status_code == 200 else []
+            if options and self.random.random() < 0.85:
+                command = self.random.choice(options)["command"]
+            else:
+                command = {"do": "end_turn", "actor": actor}
+        self.count += 1
+        reply = self.call("POST", "commands", seat, json={
+            "version": version, "command_id": f"{self.id}-{self.count}", "command": command})
+        with self.findings.lock:
+            if reply.status_code == 200:
+                self.findings.accepted += 1
+            else:
+                self.findings.refused += 1
+
+    def finish(self) -> str:
+        """Stop the listeners, export the table, delete it; the export."""
+        self.stop.set()
+        for listener in self.listeners:
+            listener.join(timeout=PATIENCE)
+        export = self.call("GET", "export", "gm")
+        assert export.status_code == 200, export.text
+        deleted = self.call("DELETE", "", "gm")
+        if deleted.status_code not in (200, 204):
+            self.findings.fail(f"delete: {deleted.status_code} {deleted.text}")
+        self.http.close()
+        return export.text
+
+
+def soak(db: str) -> Findings:
+    # a table already in the store: `footwork serve` then opens no example of its own
+    store = open_store(db)
+    Tables(store).create(initial_text(EXAMPLES / "spans/boarding-action.yaml"))
+    store.close()
+    findings = Findings()
+    served = Served(db)
+    try:
+        for turn in range(ROUNDS):
+            tables = [Table(served.base, example, 100 * turn + n, findings)
+                      for n, example in enumerate(PLAYED)]
+            for table in tables:
+                for listener in table.listeners:
+                    listener.start()
+            drivers = [threading.Thread(target=t.play, daemon=True) for t in tables]
+            for driver in drivers:
+                driver.start()
+            for driver in drivers:
+                driver.join(timeout=10 * PATIENCE)
+                if driver.is_alive():
+                    findings.fail("a driver did not finish")
+            for table in tables:
+                export = table.finish()
+                for seat, names in hidden_throughout(export, table.players).items():
+                    findings.hidden[(table.id, seat)] = names
+            findings.rss.append(rss_of(served.process.pid))
+    finally:
+        served.kill()
+    return findings
+
+
+@pytest.fixture(scope="module")
+def findings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Findings]:
+    yield soak(str(tmp_path_factory.mktemp("soak") / "soak.db"))
+
+
+def test_the_soak_played_and_nothing_failed(findings: Findings) -> None:
+    assert not findings.failures, findings.failures[:5]
+    # it did play: commands accepted and refused, live lines pushed to players
+    assert findings.accepted >= ROUNDS * len(PLAYED) * COMMANDS // 3, findings.accepted
+    assert findings.refused > 0
+    assert findings.messages > 0
+    # the tavern's patrons had something hidden from them the whole game
+    assert any(findings.hidden.values())
+
+
+@pytest.mark.xfail(strict=True, reason="found by this soak, for the hidden-information "
+                   "lane: once the cook walks out into the taproom, GET /summary tells "
+                   "side:patrons its `start`, the still unrevealed kitchen")
+def test_no_hidden_name_reaches_a_player_seat(findings: Findings) -> None:
+    leaks = []
+    for received in findings.received:
+        names = findings.hidden.get((received.table, received.seat), frozenset())
+        for what, text in received.items:
+            found = mentioned(text, names)
+            if found:
+                at = min(text.find(n) for n in found if n in text)
+                leaks.append(f"{received.seat} got {sorted(found)} in {what}: "
+                             f"…{text[max(0, at - 150):at + 100]}…")
+    assert not leaks, f"{len(leaks)} leaks, e.g.:\n" + "\n".join(leaks[:5])
+
+
+def test_the_server_memory_is_held_flat(findings: Findings) -> None:
+    warm, end = findings.rss[0], findings.rss[-1]
+    assert end - warm < GROWTH_LIMIT, [f"{r / 2**20:.0f} MB" for r in findings.rss]
