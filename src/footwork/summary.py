@@ -29,6 +29,8 @@ def summary(session: Session[Any], view: View[Any] | None = None) -> dict[str, J
     body = view.state_json(state, session.initial, session.batches)
     lines: Sequence[Mapping[str, JSON]] = body.get("log") or []
     start = {aid: str(a.at) for aid, a in session.initial.actors.items()}
+    # a start in a place still hidden from the seat is not told (it would name it)
+    hidden = view.secrets(state)
     actors = body["actors"]
     assert isinstance(actors, Mapping)
     ruleset = session.engine.ruleset
@@ -42,7 +44,9 @@ def summary(session: Session[Any], view: View[Any] | None = None) -> dict[str, J
         out.append({
             "id": aid,
             "side": entry.get("side"),
-            "start": start.get(aid),  # None: brought in during play
+            # None: brought in during play, or from a place hidden from this seat
+            "start": None if start.get(aid) in hidden else start.get(aid),
+            "start_hidden": start.get(aid) in hidden,
             "at": entry.get("at"),
             "in_play": in_play,
             "left": None if in_play else left.get(aid),
@@ -112,7 +116,8 @@ def summary_lines(body: Mapping[str, JSON]) -> list[str]:
     assert isinstance(actors, list)
     for actor in actors:
         start, at = actor["start"], actor["at"]
-        where = (f"brought in, now at {at}" if start is None else
+        where = (f"came from out of sight, now at {at}" if actor.get("start_hidden") else
+                 f"brought in, now at {at}" if start is None else
                  f"stayed at {at}" if start == at else f"{start} → {at}")
         parts = [f"{actor['id']} ({actor['side']}): {where}"]
         if not actor["in_play"]:

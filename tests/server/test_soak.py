@@ -333,9 +333,6 @@ def test_the_soak_played_and_nothing_failed(findings: Findings) -> None:
     assert any(findings.hidden.values())
 
 
-@pytest.mark.xfail(strict=True, reason="found by this soak, for the hidden-information "
-                   "lane: once the cook walks out into the taproom, GET /summary tells "
-                   "side:patrons its `start`, the still unrevealed kitchen")
 def test_no_hidden_name_reaches_a_player_seat(findings: Findings) -> None:
     leaks = []
     for received in findings.received:

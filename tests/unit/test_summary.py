@@ -22,7 +22,8 @@ def test_falls_damage_and_places_of_each_character() -> None:
     cliff = _by_id(summary(play(load_encounter(EXAMPLES / "cultivation" / "cliff-fall.yaml"))
                            .session))
     assert cliff["feng"] == {
-        "id": "feng", "side": "sea", "start": "clifftop", "at": "sea", "in_play": True,
+        "id": "feng", "side": "sea", "start": "clifftop", "start_hidden": False, "at": "sea",
+        "in_play": True,
         "left": None, "falls": 1, "damage": {"damage": 15}}
     roofs = _by_id(summary(play(load_encounter(EXAMPLES / "spans" / "rooftop-chase.yaml"))
                            .session))

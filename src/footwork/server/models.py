@@ -96,7 +96,9 @@ class ActorSummary(BaseModel):
     id: str
     side: str | None
     start: str | None = Field(description="where it stood at the start; null: brought in "
-                              "during play")
+                              "during play, or a place hidden from this seat")
+    start_hidden: bool = Field(False, description="it started in a place still hidden "
+                               "from this seat (then `start` is null)")
     at: str | None = Field(description="where it is now (a place, a span, a cell)")
     in_play: bool = Field(description="false once it is out of the scene (fallen into "
                           "the void, unconscious, drowned: it takes no more turns)")

@@ -9,7 +9,7 @@ import {names, plain} from "./words.js";
 
 /**
  * @typedef {{id: string, side: string | null, start: string | null, at: string | null,
- *   in_play: boolean, left?: string | null, falls: number,
+ *   start_hidden?: boolean, in_play: boolean, left?: string | null, falls: number,
  *   damage: Record<string, number>}} ActorSummary
  * @typedef {{rounds: number, ended: boolean, reason: string | null,
  *   actors: ActorSummary[], removed: string[]}} Summary
@@ -106,7 +106,8 @@ function fillSummary(summary) {
     row.dataset.actor = actor.id;
     const from = actor.start ?? "brought in";
     const now = actor.at ?? "";
-    let where = actor.start === null ? `brought in, now ${now}`
+    let where = actor.start_hidden ? `came from out of sight, now ${now}`
+      : actor.start === null ? `brought in, now ${now}`
       : actor.start === now ? `stayed at ${now}` : `${from} → ${now}`;
     if (!actor.in_play) {
       const text = plain(actor.left ?? "", names());
