@@ -14,6 +14,7 @@ The commands/s of one worker against several are measured in bench/bench_server.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import http.client
 import json
@@ -60,7 +61,10 @@ def _nodelay_of_accepted(listening: socket.socket) -> int:
             server.close()
             await server.wait_closed()
 
-    return asyncio.run(run())
+    # a loop of its own in a thread of its own: Playwright's sync API (the browser tests
+    # of this folder) keeps a loop running in the test thread
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, run()).result()
 
 
 def test_connections_accepted_from_the_served_socket_have_nagle_off() -> None:
