@@ -71,12 +71,19 @@ class _Sample(Event):
     path: tuple[tuple[int, int], ...]
     extra: dict[str, Any] = field(default_factory=dict)
     note: str | None = None
+    tags: tuple[str, ...] = ()
+    spot: tuple[int, int] | None = None
 
 
 def test_the_decoder_fills_defaults_tuples_and_ignores_other_keys() -> None:
     event = from_jsonable(_Sample, {"what": "x", "path": [[1, 2], [3, 4]], "event": "s",
                                     "text": "ignored"})
     assert event == _Sample(what="x", path=((1, 2), (3, 4)))
+    assert type(event.path[0]) is tuple and event.tags == () and event.spot is None
+    flat = from_jsonable(_Sample, {"what": "x", "path": [], "tags": ["a", "b"],
+                                   "spot": [1, 2], "note": None})
+    assert flat == _Sample(what="x", path=(), tags=("a", "b"), spot=(1, 2))
+    assert type(flat.tags) is tuple and type(flat.spot) is tuple
     assert event.extra == {} and event.extra is not from_jsonable(_Sample, {
         "what": "y", "path": []}).extra  # a fresh default each time
     rolled = Rolled(actor="a", check="AGI", dice="d20", values=(4,), total=4, outcome="pass",
