@@ -71,12 +71,19 @@ class _Sample(Event):
     path: tuple[tuple[int, int], ...]
     extra: dict[str, Any] = field(default_factory=dict)
     note: str | None = None
+    tags: tuple[str, ...] = ()
+    spot: tuple[int, int] | None = None
 
 
 def test_the_decoder_fills_defaults_tuples_and_ignores_other_keys() -> None:
     event = from_jsonable(_Sample, {"what": "x", "path": [[1, 2], [3, 4]], "event": "s",
                                     "text": "ignored"})
     assert event == _Sample(what="x", path=((1, 2), (3, 4)))
+    assert type(event.path[0]) is tuple and event.tags == () and event.spot is None
+    flat = from_jsonable(_Sample, {"what": "x", "path": [], "tags": ["a", "b"],
+                                   "spot": [1, 2], "note": None})
+    assert flat == _Sample(what="x", path=(), tags=("a", "b"), spot=(1, 2))
+    assert type(flat.tags) is tuple and type(flat.spot) is tuple
     assert event.extra == {} and event.extra is not from_jsonable(_Sample, {
         "what": "y", "path": []}).extra  # a fresh default each time
     rolled = Rolled(actor="a", check="AGI", dice="d20", values=(4,), total=4, outcome="pass",
@@ -91,7 +98,8 @@ def test_a_missing_field_is_refused_as_before() -> None:
 
 def test_events_that_change_nothing_copy_nothing(played: tuple[Encounter, Any],
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """Rolls only: one copy at the end (the version), none per event."""
+    """Rolls only: the replay's private working copy and the state handed back (with its
+    version), none per event."""
     from footwork.engine import machine
 
     encounter, session = played
@@ -109,7 +117,8 @@ def test_events_that_change_nothing_copy_nothing(played: tuple[Encounter, Any],
     before = encounter.ruleset.evolve
     if all(before(encounter.initial, r) is encounter.initial for r in rolls):
         out = encounter.engine.replay(encounter.initial, rolls)
-        assert copies == ["State"] and out.version == encounter.initial.version + len(rolls)
+        assert copies == ["State", "State"]
+        assert out.version == encounter.initial.version + len(rolls)
 
 
 def test_a_frozen_dataclass_is_filled_in_without_its_init() -> None:
@@ -127,3 +136,50 @@ def test_a_frozen_dataclass_is_filled_in_without_its_init() -> None:
     assert codec._decoder(Checked).__name__ == "through_init"  # its check still runs
     with pytest.raises(ValueError, match="negative"):
         from_jsonable(Checked, {"n": -1})
+
+
+def test_a_replay_changes_neither_the_state_it_starts_from_nor_one_it_gave(
+        played: tuple[Encounter, Any]) -> None:
+    """The working copy is private: the given state, its actors, and a state an earlier
+    replay handed back stay as they were; the state handed back holds a plain dict."""
+    from footwork.engine.codec import to_jsonable
+
+    encounter, session = played
+    engine, events = encounter.engine, list(session.events)
+    half = len(events) // 2
+    before = to_jsonable(encounter.initial.actors)
+    middle = engine.replay(encounter.initial, events[:half])
+    seen = to_jsonable(middle.actors)
+    end = engine.replay(middle, events[half:])
+    assert to_jsonable(encounter.initial.actors) == before
+    assert to_jsonable(middle.actors) == seen
+    assert end == reduce(engine.evolve, events, encounter.initial)
+    assert type(end.actors) is dict and type(middle.actors) is dict
+
+
+def test_update_actor_in_a_replay_sets_an_actor_only_it_holds_in_place() -> None:
+    """Inside a replay an actor copied once is then set in place; one that a fold still
+    holds (to read it after the update) is copied, so what it reads stays as it was."""
+    from footwork.engine.state import Actor, State, WorkingActors
+
+    @dataclass(frozen=True, slots=True)
+    class Walker(Actor):
+        steps: int = 0
+
+    shared = Walker(id="a", side="x", at="p")
+    given = State(ruleset="t", seed=0, space=None, options=None, order=("a",),
+                  actors={"a": shared})
+    work = fast_replace(given, actors=WorkingActors(given.actors))
+    assert work.update_actor("a", steps=1) is work
+    assert shared.steps == 0 and work.actors["a"].steps == 1  # held by ``given``: copied
+    copied = id(work.actors["a"])
+    work.update_actor("a", steps=2)
+    assert id(work.actors["a"]) == copied and work.actors["a"].steps == 2  # in place
+    held = work.actors["a"]
+    work.update_actor("a", at="q")
+    assert (held.steps, held.at) == (2, "p") and work.actors["a"] == Walker(
+        id="a", side="x", at="q", steps=2)
+    with pytest.raises(TypeError):
+        work.update_actor("a", nonsense=1)
+    outside = given.update_actor("a", steps=5)  # a plain dict: a new state, as before
+    assert outside is not given and shared.steps == 0 and outside.actors["a"].steps == 5

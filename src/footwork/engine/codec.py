@@ -62,10 +62,16 @@ def from_jsonable(cls: type[Any], data: Mapping[str, JSON]) -> Any:
     gets one decoder, written once, that fills a frozen dataclass in directly when its
     ``__init__`` would only store the fields (see :func:`stores_only`); replay from JSON
     spends much of its time here."""
+    return (_DECODERS.get(cls) or decoder_of(cls))(data)
+
+
+def decoder_of(cls: type[Any]) -> Callable[[Mapping[str, JSON]], Any]:
+    """The function :func:`from_jsonable` calls for ``cls``, written on first use (the
+    hottest decoders look it up themselves: one call less per value)."""
     decoder = _DECODERS.get(cls)
     if decoder is None:
         decoder = _DECODERS[cls] = _decoder(cls)
-    return decoder(data)
+    return decoder
 
 
 _DECODERS: dict[type, Callable[[Mapping[str, JSON]], Any]] = {}
@@ -85,23 +91,30 @@ def _decoder(cls: type[Any]) -> Callable[[Mapping[str, JSON]], Any]:
         return through_init
     required = [f.name for f in every if f.default is dataclasses.MISSING
                 and f.default_factory is dataclasses.MISSING]
+    flat = _flat_tuple_fields(cls)
     namespace: dict[str, Any] = {"_C": cls, "_new": object.__new__, "_set": object.__setattr__,
-                                 "_M": _ABSENT, "_tup": _deep_tuple, "_init": through_init}
+                                 "_M": _ABSENT, "_tup": _deep_tuple, "_init": through_init,
+                                 "_list": list}
     lines = []
     for i, f in enumerate(every):
-        value = "v"
-        if f.name in tuples:
-            value = "(v if v is None else _tup(v))"
-        if f.default is not dataclasses.MISSING:
+        # a list of scalars is one ``tuple`` call; a list that may hold lists goes deep
+        value = ("(tuple(v) if type(v) is _list else v)" if f.name in flat
+                 else "(v if v is None else _tup(v))" if f.name in tuples else "v")
+        if f.name in required:  # present (checked below): read directly
+            fetch, fallback = f"d[{f.name!r}]", ""
+        elif f.default is not dataclasses.MISSING:
             namespace[f"_d{i}"] = f.default
-            fallback = f"_d{i}"
-        elif f.default_factory is not dataclasses.MISSING:
-            namespace[f"_f{i}"] = f.default_factory
-            fallback = f"_f{i}()"
+            fetch, fallback = f"g({f.name!r}, _d{i})", ""
+            if f.name in tuples and f.name not in flat:  # a default is never decoded
+                fetch, fallback = f"g({f.name!r}, _M)", f"_d{i} if v is _M else "
         else:
-            fallback = "_M"  # a required field: checked below
-        lines.append(f"    v = g({f.name!r}, _M)\n"
-                     f"    _set(o, {f.name!r}, {fallback} if v is _M else {value})\n")
+            namespace[f"_f{i}"] = f.default_factory
+            fetch, fallback = f"g({f.name!r}, _M)", f"_f{i}() if v is _M else "
+        if value == "v":
+            lines.append(f"    _set(o, {f.name!r}, {fallback}{fetch})\n" if not fallback else
+                         f"    v = {fetch}\n    _set(o, {f.name!r}, {fallback}v)\n")
+        else:
+            lines.append(f"    v = {fetch}\n    _set(o, {f.name!r}, {fallback}{value})\n")
     # a required field missing: through __init__, which says which (a TypeError)
     check = (f"    if not ({' and '.join(f'{n!r} in d' for n in required)}):\n"
              "        return _init(d)\n") if required else ""
@@ -109,6 +122,24 @@ def _decoder(cls: type[Any]) -> Callable[[Mapping[str, JSON]], Any]:
          "    return o\n", namespace)
     decode: Callable[[Mapping[str, JSON]], Any] = namespace["_decode"]
     return decode
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _flat_tuple_fields(cls: type) -> frozenset[str]:
+    """The fields of ``cls`` declared as tuples of scalars only (``tuple[str, ...]``,
+    ``tuple[int, int] | None``): a stored list of them becomes a tuple in one call."""
+    hints = get_type_hints(cls)
+    names = set()
+    for name in _tuple_fields(cls):
+        hint = hints.get(name)
+        shapes = [hint] if get_origin(hint) is tuple else [a for a in get_args(hint)
+                                                             if a is not type(None)]
+        if shapes and all(get_origin(t) is tuple and all(
+                a is Ellipsis or a in _SCALARS for a in get_args(t)) for t in shapes):
+            names.add(name)
+    return frozenset(names)
 
 
 _ABSENT: Any = object()

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from footwork.engine.codec import JSON, from_jsonable, to_jsonable
+from footwork.engine.codec import _DECODERS, JSON, decoder_of, to_jsonable
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -139,8 +139,10 @@ def event_to_json(event: Event) -> dict[str, JSON]:
 
 
 def event_from_json(data: Mapping[str, Any], kinds: Mapping[str, type[Event]]) -> Event:
-    cls = kinds.get(str(data.get("event")))
+    name = data.get("event")
+    cls = kinds.get(name) if type(name) is str else None
     if cls is None:
-        raise KeyError(f"unknown event type {data.get('event')!r}")
-    event: Event = from_jsonable(cls, data)
+        raise KeyError(f"unknown event type {name!r}")
+    # the decoder straight from the codec's table: replay from JSON calls this per event
+    event: Event = (_DECODERS.get(cls) or decoder_of(cls))(data)
     return event

@@ -36,7 +36,7 @@ from footwork.engine.events import (
 )
 from footwork.engine.gm import GM_COMMANDS, GM_EVENTS, Cast, decide_gm, evolve_gm
 from footwork.engine.rolling import Roller, rng_for
-from footwork.engine.state import A, Pending, State, fast_replace
+from footwork.engine.state import A, Pending, State, WorkingActors, fast_replace
 from footwork.errors import IllegalCommand, InvalidCommand, InvalidEvent, excerpt
 from footwork.rulesets.base import Ruleset
 
@@ -224,13 +224,19 @@ class Engine(Generic[A]):
 
         The same state as :meth:`evolve` event after event, made with fewer copies: the
         states in between are seen by nobody, so the version (which no ruleset reads
-        while folding) is stamped once at the end, and an event that changes nothing
-        (a roll, the end of a turn) copies nothing."""
+        while folding) is stamped once at the end, an event that changes nothing (a roll,
+        the end of a turn) copies nothing, and the actors are a private
+        :class:`~footwork.engine.state.WorkingActors` that ``State.update_actor`` changes
+        in place (a fold that builds its own mapping gets a private one again before the
+        next event); the state handed back holds a plain copy."""
         routes = self._routes
         fold = self.ruleset.evolve
         start = state.version
         count = 0
+        given = state
         for event in events:
+            if type(state.actors) is not WorkingActors:
+                state = fast_replace(state, actors=WorkingActors(state.actors))
             route = routes.get(type(event))
             if route is _RULESET:
                 state = fold(state, event)
@@ -242,7 +248,11 @@ class Engine(Generic[A]):
                 raise InvalidEvent(f"expected an event of the {self.ruleset.id} ruleset, got "
                                    f"{excerpt(type(event).__name__)}")
             count += 1
-        return fast_replace(state, version=start + count) if count else state
+        if not count:
+            return given
+        actors = state.actors
+        return fast_replace(state, version=start + count,
+                            actors=dict(actors) if type(actors) is WorkingActors else actors)
 
     def options(self, state: State[A], actor_id: str) -> Options:
         """What ``actor_id`` may do now. While a decision is pending, only its answers.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
+from sys import getrefcount
 from typing import Any, Generic, TypeVar
 
 from footwork.engine.codec import JSON, stores_only
@@ -11,6 +12,30 @@ from footwork.engine.codec import JSON, stores_only
 T = TypeVar("T")
 _MISSING: Any = object()
 _REPLACERS: dict[type, Callable[..., Any]] = {}
+#: per actor class, its field names when an update may set them in place (see
+#: :class:`WorkingActors`); None when its ``__init__`` does more than store them
+_IN_PLACE: dict[type, frozenset[str] | None] = {}
+_set = object.__setattr__
+
+
+class WorkingActors(dict[str, Any]):
+    """The actors of the states a replay goes through (``Engine.replay``), which nobody
+    else sees: :meth:`State.update_actor` changes this mapping in place instead of copying
+    it and its state, and an actor that only this mapping holds is updated in place too.
+    The replay hands out a plain ``dict`` copy at the end; a ruleset never builds one."""
+
+    __slots__ = ()
+
+
+def _in_place_fields(cls: type) -> frozenset[str] | None:
+    names = _IN_PLACE.get(cls, _MISSING)
+    if names is _MISSING:
+        every = fields(cls)
+        names = _IN_PLACE[cls] = (frozenset(f.name for f in every)
+                                  if stores_only(cls) and all(f.init for f in every)
+                                  else None)
+    found: frozenset[str] | None = names
+    return found
 
 
 def fast_replace(obj: T, **changes: Any) -> T:
@@ -145,9 +170,27 @@ class State(Generic[A]):
 
     def update_actor(self, actor_id: str, **changes: Any) -> State[A]:
         """A new state in which the actor ``actor_id`` has ``changes``: most events fold
-        through here, so the two copies are made by their replacers directly."""
-        old = self.actors[actor_id]
-        actors = dict(self.actors)
+        through here, so the two copies are made by their replacers directly.
+
+        Inside a replay (the actors are a :class:`WorkingActors`) the state itself is
+        returned, its actors changed in place: the actor is copied once, then set in place
+        while the replay's mapping is the only one holding it (a fold that still holds
+        the old actor, to read it after the update, gets a copy as before)."""
+        actors = self.actors
+        old = actors[actor_id]
+        if type(actors) is WorkingActors:
+            names = _IN_PLACE.get(type(old), _MISSING)
+            if names is _MISSING:
+                names = _in_place_fields(type(old))
+            # three references: the mapping's, ``old`` and getrefcount's own argument
+            if names is not None and getrefcount(old) <= 3 and changes.keys() <= names:
+                for name, value in changes.items():
+                    _set(old, name, value)
+            else:
+                actors[actor_id] = (_REPLACERS.get(type(old)) or replacer_of(type(old)))(
+                    old, **changes)
+            return self
+        actors = dict(actors)
         actors[actor_id] = (_REPLACERS.get(type(old)) or replacer_of(type(old)))(old, **changes)
         replace_state = _REPLACERS.get(type(self)) or replacer_of(type(self))
         new: State[A] = replace_state(self, actors=actors)
