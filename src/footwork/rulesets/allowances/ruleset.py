@@ -81,6 +81,7 @@ from footwork.rulesets.allowances.terrain import (
 )
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.space.grid import MAX_HEIGHT, GridError, GridMap, Surface
+from footwork.space.gridedges import hide_secret_edges
 from footwork.space.levels import cell_label, parse_cell
 from footwork.space.reach import EPS
 
@@ -821,6 +822,12 @@ class AllowancesRuleset(Ruleset[Creature]):
         body["melee_cover"] = {other: cover(state, other, actor.id, "melee")["stage"]
                                for other in state.actors if other != actor.id}
         return body
+
+    def view_space(self, state: State[Any], body: Mapping[str, JSON],
+                   hidden: frozenset[str]) -> Mapping[str, JSON]:
+        """A player's map: a secret door between cells is drawn as a plain wall."""
+        seen: Mapping[str, JSON] = hide_secret_edges(super().view_space(state, body, hidden))
+        return seen
 
     def space_json(self, space: Any) -> Mapping[str, JSON]:
         m: AllowancesMap = space

@@ -84,6 +84,7 @@ from footwork.rulesets.styles.terrain import (
     Terrain,
 )
 from footwork.space.grid import MAX_HEIGHT, GridError, GridMap, Surface, step_length
+from footwork.space.gridedges import hide_secret_edges
 from footwork.space.levels import cell_label, parse_cell
 from footwork.space.reach import EPS
 
@@ -702,6 +703,12 @@ class StylesRuleset(Ruleset[StyleActor]):
         body["removed"] = actor.lost
         return body
 
+    def view_space(self, state: State[Any], body: Mapping[str, JSON],
+                   hidden: frozenset[str]) -> Mapping[str, JSON]:
+        """A player's map: a secret door between cells is drawn as a plain wall."""
+        seen: Mapping[str, JSON] = hide_secret_edges(super().view_space(state, body, hidden))
+        return seen
+
     def space_json(self, space: Any) -> Mapping[str, JSON]:
         m: StylesMap = space
         body: dict[str, JSON] = {"grid": m.grid.to_json(), "places": []}
@@ -751,8 +758,8 @@ def _carried(t: Terrain, r: int, c: int, lv: int, diagonals: int
     if (dr, dc) == (0, 0) or speed <= 0:
         return None
     r2, c2 = r + dr, c + dc
-    if not t.in_bounds(r2, c2):
-        return None
+    if not t.in_bounds(r2, c2) or t.grid.step_blocked(r, c, dr, dc):
+        return None  # a wall between the cells holds the swimmer where it is
     run = t.h * step_length(t.diagonal, dr, dc, diagonals)
     lv2 = min(lv, t.top[r2][c2]) if t.surface[r2][c2] == int(Surface.WATER) else lv
     return (r2, c2, lv2), run, run / speed
