@@ -73,7 +73,7 @@ def main() -> None:
             row["compiled warm"] = median_ms(
                 lambda t=t: fastreach.fast_reach(t, start, mover, budget), rounds * 5)
         row["cells"] = float(len({(k[1], k[2]) for k in reach(
-            start, lambda s: t.steps(s, mover), budget)}))
+            start, lambda s, t=t: t.steps(s, mover), budget)}))
         results[name] = row
     print(f"{n}x{n} floor, Walk 8 / Half Jump 4 / pool 8, medians of {rounds} rounds")
     for name, row in results.items():
