@@ -841,16 +841,6 @@ class GridMap:
         k = OFFSETS.index((dr, dc))
         return bool(int(self.blocked_steps()[row, col]) >> k & 1)
 
-    def player_view(self) -> GridMap:
-        """The map as a player seat sees it: a secret door is drawn as a wall."""
-        if self._edges is None or self._edges.hide_secrets() == self._edges:
-            return self
-        view = object.__new__(GridMap)
-        for name in GridMap.__slots__:
-            setattr(view, name, getattr(self, name))
-        view._edges = self._edges.hide_secrets()
-        return view
-
     # -- single cells -----------------------------------------------------------------
 
     def in_bounds(self, row: int, col: int) -> bool:

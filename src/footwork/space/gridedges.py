@@ -176,13 +176,6 @@ class GridEdges:
                     out.append(EdgeSpec(between=(a, b), kind=code.name.lower()))
         return out
 
-    def hide_secrets(self) -> GridEdges:
-        """These edges as a player sees them: a secret door is a wall."""
-        east, south = self.east.copy(), self.south.copy()
-        east[east == EdgeKind.SECRET_DOOR] = EdgeKind.WALL
-        south[south == EdgeKind.SECRET_DOOR] = EdgeKind.WALL
-        return GridEdges(east, south)
-
     def window(self, r0: int, r1: int, c0: int, c1: int) -> GridEdges:
         """The edges of rows ``r0..r1 - 1`` and cols ``c0..c1 - 1`` (a cropped map's)."""
         return GridEdges(self.east[r0:r1, c0:c1], self.south[r0:r1, c0:c1])
