@@ -107,3 +107,31 @@ def test_a_current_does_not_carry_a_swimmer_through_a_wall() -> None:
 
     assert drifted([])[1] > 2
     assert drifted([{"between": [[0, 1], [0, 2]]}]) == (0, 1)
+
+
+@pytest.mark.parametrize("ruleset", ["styles", "allowances"])
+def test_the_gm_reveals_a_secret_door_and_it_lets_steps_through(ruleset: str) -> None:
+    """A secret door is a wall for everyone, shown to players as a wall, until the game
+    master reveals it (map data: `reveal`); then it is a door (R001-26 a Walk step,
+    R002-01 an Overland one). Undo shuts it again; the event survives JSON."""
+    from footwork.engine.events import event_from_json, event_to_json
+    from footwork.engine.seats import Seat
+    from footwork.errors import IllegalCommand
+
+    edges = [{"between": [[r, 1], [r, 2]], "kind": "wall"} for r in (0, 2)]
+    edges.append({"between": [[1, 1], [1, 2]], "kind": "secret_door"})
+    s = _session(ruleset, edges, "1,1", ONE_STEP)
+    assert not _reached(s, "1,2")
+    assert "secret" not in str(s.view(Seat.parse("players")).space_json(s.state))
+    with pytest.raises(IllegalCommand, match="only the game master"):
+        s.do({"do": "reveal", "actor": "ada", "between": [[1, 1], [1, 2]]})
+    with pytest.raises(IllegalCommand, match="no secret door between 0,1 and 0,2"):
+        s.do({"do": "reveal", "actor": "gm", "between": [[0, 1], [0, 2]]})
+    assert not _reached(s, "1,2")  # the refusals changed nothing
+    (event,) = s.do({"do": "reveal", "actor": "gm", "between": [[1, 1], [1, 2]]})
+    assert event_from_json(event_to_json(event), {"door_revealed": type(event)}) == event
+    assert _reached(s, "1,2")
+    seen = s.view(Seat.parse("players")).space_json(s.state)
+    assert {"between": [[1, 1], [1, 2]], "kind": "door"} in seen["grid"]["edges"]  # type: ignore[index, operator]
+    s.undo()
+    assert not _reached(s, "1,2")

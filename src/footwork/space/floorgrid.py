@@ -203,7 +203,7 @@ def grid_section(plan: FloorPlan, sizes: GridSizes, unit: str) -> Section:
     if secret:
         shown = " ".join(f"{a[0]},{a[1]}|{b[0]},{b[1]}" for a, b in secret[:4])
         notes.append("secret doors (kind secret_door) are walls to everyone and drawn as "
-                     f"walls to players; to open one, make it kind door: {shown}"
+                     f"walls to players until the GM's reveal command opens one: {shown}"
                      + (f" (+{len(secret) - 4} more)" if len(secret) > 4 else ""))
     if "window" in kinds:
         notes.append("windows (kind window) block movement; the ruleset has no sight on "

@@ -834,6 +834,31 @@ class GridMap:
             self._blocked = _frozen(blocked_steps(self._edges, self.shape))
         return self._blocked
 
+    def with_edge(self, a: Cell, b: Cell, kind: str) -> GridMap:
+        """A copy of this map with the edge between ``a`` and ``b`` made ``kind`` (not
+        ``one_way``): a secret door opened as a door, say."""
+        specs = [e for e in (self._edges.specs() if self._edges else [])
+                 if {e.between[0], e.between[1]} != {a, b}]
+        specs.append(EdgeSpec.model_validate({"between": (a, b), "kind": kind}))
+        try:
+            edges = GridEdges.build(specs, self.shape)
+        except EdgeError as exc:
+            raise GridError(str(exc), ("edges", len(specs) - 1)) from None
+        tags = dict(self._tags)
+        return GridMap(self._surface, self._elevation, cell_size=self._cell_size,
+                       unit=self._unit, water_depth=self._water_depth,
+                       ceiling_height=self._ceiling_height, current=self._current,
+                       current_speed=self._current_speed, climbable=self._climbable,
+                       tags=tags, edges=edges)
+
+    def edge_kind(self, a: Cell, b: Cell) -> str | None:
+        """The kind of the edge between ``a`` and ``b`` (``one_way`` for either way), or
+        None where there is none (or they are not orthogonal neighbours on the map)."""
+        for e in self._edges.specs() if self._edges else []:
+            if {e.between[0], e.between[1]} == {a, b}:
+                return e.kind
+        return None
+
     def step_blocked(self, row: int, col: int, dr: int, dc: int) -> bool:
         """Do the edges refuse the step from ``(row, col)`` by ``(dr, dc)``?"""
         if self._edges is None:

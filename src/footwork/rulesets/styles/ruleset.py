@@ -21,6 +21,7 @@ from footwork.engine.state import CONSEQUENCES, Pending, State, fast_replace
 from footwork.errors import IllegalCommand, ScenarioError, excerpt
 from footwork.odds import tier_odds
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
+from footwork.rulesets.griddoors import DoorRevealed, Reveal, check_reveal, revealed_grid
 from footwork.rulesets.styles import events as ev
 from footwork.rulesets.styles.commands import (
     STYLES_COMMANDS,
@@ -149,6 +150,7 @@ class StylesRuleset(Ruleset[StyleActor]):
             ev.SneakTested: _sneaked,
             ev.Adjusted: _adjusted,
             ev.MontageSet: lambda s, e: fast_replace(s, world={**s.world, "montage": e.on}),
+            DoorRevealed: _door_revealed,
             Stepped: evolve_stepped,
         }
         self._pipeline = make_pipeline(self.evolve)
@@ -166,9 +168,7 @@ class StylesRuleset(Ruleset[StyleActor]):
             raise ScenarioError(exc.message, path=where.replace(".[", "[")) from None
         o = options
         try:
-            terrain = Terrain(grid, diagonal=o.move.diagonal, vertical_step=o.move.vertical_step_u,
-                              walk_step=o.move.walk_step_u, hazard_tags=o.move.hazard_tags,
-                              obscuring_tags=o.sneak.obscuring_tags)
+            terrain = _terrain_of(grid, o)
         except ValueError as exc:  # heights too many vertical steps apart (not in range)
             raise ScenarioError(str(exc), path="map") from None
         built: dict[str, StyleActor] = {}
@@ -213,6 +213,8 @@ class StylesRuleset(Ruleset[StyleActor]):
 
     def decide(self, state: StylesState, command: Command, roller: Roller) -> Sequence[Event]:
         o = _opts(state)
+        if isinstance(command, Reveal):
+            return check_reveal(state.space.grid, command, self.gm)
         if isinstance(command, Montage | Adjust):
             if command.actor != self.gm:
                 raise IllegalCommand("gm_only", f"only the game master gives {command.name} "
@@ -872,6 +874,20 @@ def _sneaked(s: StylesState, e: ev.SneakTested) -> StylesState:
     if e.passed:
         stealth[e.condition] = stealth.get(e.condition, 0) + 1
     return s.update_actor(e.actor, sneak_round=s.round, stealth=stealth)
+
+
+def _terrain_of(grid: GridMap, o: StylesOptions) -> Terrain:
+    return Terrain(grid, diagonal=o.move.diagonal, vertical_step=o.move.vertical_step_u,
+                   walk_step=o.move.walk_step_u, hazard_tags=o.move.hazard_tags,
+                   obscuring_tags=o.sneak.obscuring_tags)
+
+
+def _door_revealed(s: StylesState, e: DoorRevealed) -> StylesState:
+    """The map with the secret door a door: a new grid and its terrain (the searches
+    read the terrain of the state's map)."""
+    m: StylesMap = s.space
+    grid = revealed_grid(m.grid, e)
+    return fast_replace(s, space=StylesMap(grid, _terrain_of(grid, _opts(s)), m.picture))
 
 
 def _adjusted(s: StylesState, e: ev.Adjusted) -> StylesState:
