@@ -103,3 +103,22 @@ def test_the_foundry_one_way_wall_passes_one_way_and_the_window_none(ruleset: st
     crossing = (west if side == 3 else east).options("ada").find("3,4" if side == 3 else "3,3")
     blocked = (east if side == 3 else west).options("ada").find("3,3" if side == 3 else "3,4")
     assert crossing is not None and blocked is None
+
+
+def test_a_wall_along_a_grid_line_separates_the_cells_the_general_test_finds() -> None:
+    """The straight walls' shortcut (no arrays) finds the same sides as the general
+    segment test, ends, map borders and walls through cell centres included."""
+    import random
+
+    from footwork.space import floorgrid
+
+    rng = random.Random(7)
+    for _ in range(400):
+        shape = (rng.randint(1, 9), rng.randint(1, 9))
+        at = rng.choice([rng.randint(-2, 11) + 0.001, rng.uniform(-2, 11),
+                         rng.randint(0, 9) + 0.5])
+        lo, hi = rng.uniform(-2, 11), rng.uniform(-2, 11)
+        for a, b in (((at, lo), (at, hi)), ((lo, at), (hi, at))):
+            want = floorgrid._crossed_any(a, b, shape)
+            got = floorgrid._crossed_straight(a, b, shape)
+            assert (sorted(got[0]), sorted(got[1])) == (sorted(want[0]), sorted(want[1]))

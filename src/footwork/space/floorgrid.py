@@ -86,6 +86,14 @@ def _crossed(a: Point, b: Point, shape: tuple[int, int]
     """The sides a segment (in cells) separates: the ``east`` and ``south`` edges whose
     two cell centres it lies between (the segment joining the centres meets it; a
     segment along that line separates nothing)."""
+    if a[0] == b[0] or a[1] == b[1]:  # along a grid line (most walls): no arrays needed
+        return _crossed_straight(a, b, shape)
+    return _crossed_any(a, b, shape)
+
+
+def _crossed_any(a: Point, b: Point, shape: tuple[int, int]
+                 ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """:func:`_crossed` of any segment, over the cells around it at once (NumPy)."""
     rows, cols = shape
     (ax, ay), (bx, by) = a, b
     r0, r1 = max(0, math.floor(min(ay, by)) - 1), min(rows, math.ceil(max(ay, by)) + 1)
@@ -108,6 +116,30 @@ def _crossed(a: Point, b: Point, shape: tuple[int, int]
     return out
 
 
+def _crossed_straight(a: Point, b: Point, shape: tuple[int, int]
+                      ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """:func:`_crossed` of a segment parallel to the rows or the columns: it separates
+    the pairs of centres on either side of its line (ends included) along its length;
+    the sides parallel to it it never crosses."""
+    rows, cols = shape
+    (ax, ay), (bx, by) = a, b
+    vertical = ax == bx
+    across, lo, hi = (ax, min(ay, by), max(ay, by)) if vertical else (ay, min(ax, bx),
+                                                                        max(ax, bx))
+    out: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
+    if lo == hi:
+        return out
+    first = math.ceil(across - 1.5)  # the first cell whose centre and the next's hold it
+    limit_a, limit_b = (rows, cols) if vertical else (cols, rows)
+    for k in range(max(0, first), min(limit_b - 2, math.floor(across - 0.5)) + 1):
+        for i in range(max(0, math.ceil(lo - 0.5)), min(limit_a - 1, math.floor(hi - 0.5)) + 1):
+            if vertical:
+                out[0].append((i, k))
+            else:
+                out[1].append((k, i))
+    return out
+
+
 def _left(a: Point, b: Point, p: Point) -> bool:
     """The floor plan's side test (:data:`~footwork.space.floorplan.Side`)."""
     return (a[1] - p[1]) * (b[0] - p[0]) - (a[0] - p[0]) * (b[1] - p[1]) < 0
@@ -127,8 +159,9 @@ def plan_edges(plan: FloorPlan, k: int, shape: tuple[int, int]) -> list[dict[str
         # so that a wall through a centre leaves the cell on one side of it
         ca = (a[0] * k + _SHIFT[0], a[1] * k + _SHIFT[1])
         cb = (b[0] * k + _SHIFT[0], b[1] * k + _SHIFT[1])
+        crossed = _crossed(ca, cb, shape)
         for side, (dr, dc), table in ((0, (0, 1), east), (1, (1, 0), south)):
-            for r, c in _crossed(ca, cb, shape)[side]:
+            for r, c in crossed[side]:
                 entry: dict[str, Any] = {"between": [[r, c], [r + dr, c + dc]], "kind": kind}
                 if left_passes is not None:
                     # the one cell of the two on the side it is crossed from
