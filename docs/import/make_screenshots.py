@@ -64,7 +64,7 @@ def picture() -> bytes:
 def main() -> None:
     doc = dungeondraft(base64.b64encode(picture()).decode())
     doc["resolution"]["pixels_per_grid"] = PPG
-    shots = [("styles", '  - {id: ada, side: party, at: "7,8"}', "styles-two-rooms.png"),
+    shots = [("styles", '  - {id: ada, side: party, at: "3,4"}', "styles-two-rooms.png"),
              ("sitemaps", "  - {id: ada, side: party, at: room-1, stats: {point: [5, 5]}}",
               "sitemaps-two-rooms.png")]
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:

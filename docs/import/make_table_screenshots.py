@@ -24,7 +24,7 @@ from tests.importers.maps import dumps, dungeondraft  # noqa: E402
 from tests.web.conftest import ARGS, Server, open_table  # noqa: E402
 
 SHOTS = [
-    ("styles", {"id": "ada", "side": "party", "at": "7,8"}, "table-import-styles.png"),
+    ("styles", {"id": "ada", "side": "party", "at": "3,4"}, "table-import-styles.png"),
     ("sitemaps", {"id": "ada", "side": "party", "at": "room-1", "stats": {"point": [5, 5]}},
      "table-import-sitemaps.png"),
 ]

@@ -21,6 +21,7 @@ from footwork.draw import render_svg
 from footwork.draw.grid import PX_PER_CELL, TEXT_LIMIT
 from footwork.engine.choices import CheckOdds
 from footwork.space.grid import CellSpec, GridMap, GridSpec, Surface, parse_ascii
+from footwork.space.gridedges import EdgeSpec
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -344,3 +345,25 @@ def test_rulers_number_rows_and_columns_every_five_cells() -> None:
     spec = GridSpec(rows=["." * 12] * 12)
     root = _render(grid=spec.build(), state={**STATE, "actors": {}})
     assert _texts(root, "ruler-row") == ["0", "5", "10"]
+
+
+def test_edges_are_drawn_on_the_sides_between_cells_with_their_kinds() -> None:
+    edged = parse_ascii(["....", "...."], {".": CellSpec(surface="floor")}, edges=[
+        EdgeSpec.model_validate(e) for e in (
+            {"between": [[0, 1], [0, 2]]},
+            {"between": [[1, 1], [1, 2]], "kind": "door"},
+            {"between": [[0, 3], [1, 3]], "kind": "one_way", "from": [1, 3]},
+            {"between": [[0, 0], [1, 0]], "kind": "window"})])
+    root = _render(grid=edged)
+    ox, oy = (float(v) for v in root.get("data-origin", "").split())
+    edges = {el.get("data-edge"): el for el in _classed(root, "edge")}
+    assert {k: el.get("data-kind") for k, el in edges.items()} == {
+        "0,1|0,2": "wall", "1,1|1,2": "door", "0,3|1,3": "one_way", "0,0|1,0": "window"}
+    wall = next(edges["0,1|0,2"].iter(f"{SVG}line"))
+    # the wall stands on the side between columns 1 and 2, along row 0
+    assert float(wall.get("x1", 0)) == float(wall.get("x2", 0)) == ox + 2 * PX_PER_CELL
+    assert {float(wall.get("y1", 0)), float(wall.get("y2", 0))} == {oy, oy + PX_PER_CELL}
+    assert len(list(edges["1,1|1,2"].iter(f"{SVG}line"))) == 3  # two jambs and a sill
+    assert len(list(edges["0,3|1,3"].iter(f"{SVG}path"))) == 1  # the arrow
+    words = " ".join(_texts(root))
+    assert "wall between cells" in words and "door (open: steps cross)" in words

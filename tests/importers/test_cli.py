@@ -34,7 +34,7 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_encounter_plays_and_names_its_picture(imported: Path) -> None:
     text = (imported / "rooms.yaml").read_text()
     assert text.startswith("# Imported by `footwork import` from two-rooms.dd2vtt")
-    assert "#   - walls stand 10 u high" in text
+    assert "#   - walls are edges between cells (map.edges)" in text
     code, out, _ = invoke("run", str(imported / "rooms.yaml"))
     assert code == 0 and "ok:" in out
     encounter = load_encounter(imported / "rooms.yaml")
@@ -61,7 +61,7 @@ def test_render_draws_the_picture_under_the_grid(imported: Path) -> None:
 @pytest.mark.parametrize(("doc", "args", "expected"), [
     (b'{"resolution": NaN}', (), "NaN is not a number"),
     ({**dungeondraft(), "image": "aGVsbG8="}, (), "image: not a picture"),
-    (dungeondraft(), ("--cell", "0.6"), "map.cell_size"),
+    (dungeondraft(), ("--cell", "0.4"), "map.cell_size"),
     (dungeondraft(), ("--objects", "soft"), "--objects 'soft': expected block or passable"),
     (dungeondraft(), ("--limit", "cells=50"), "grid cells are over the limit of 50"),
 ])

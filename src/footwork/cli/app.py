@@ -287,10 +287,10 @@ def import_(
         "(default: styles 1 u, the others 1.5 m)")] = None,
     per_square: Annotated[int | None, typer.Option(
         "--per-square", min=1, max=8, help="on a grid (styles, allowances): cells a side "
-        "of one square (default 2: a wall takes a row of cells)")] = None,
+        "of one square (default 1: walls are edges between cells)")] = None,
     wall_height: Annotated[float | None, typer.Option(
-        "--wall-height", help="on a grid: how high walls stand, in the ruleset's unit "
-        "(default 10)")
+        "--wall-height", help="not read on grids any more (walls are edges no step "
+        "crosses); kept so that older commands still run")
     ] = None,
     objects: Annotated[str, typer.Option(
         "--objects", help="block: pillars and other obstacles block movement (default); "

@@ -166,6 +166,8 @@ class _Grid:
     speed: list[list[float]]
     climbable: list[list[bool]] | None
     tags: dict[str, set[Cell]] = field(default_factory=dict)
+    #: the edges between cells: (a, b, kind, the cell a one-way edge is crossed from)
+    edges: list[tuple[Cell, Cell, str, Cell | None]] = field(default_factory=list)
 
     def inside(self, row: int, col: int) -> bool:
         return 0 <= row < self.rows and 0 <= col < self.cols
@@ -182,6 +184,25 @@ def _layer(data: Mapping[str, Any], key: str, rows: int, cols: int, default: Any
             for c, v in enumerate(line[:cols]):
                 got = read(v)
                 out[r][c] = default if got is None else got
+    return out
+
+
+def _read_edges(data: Mapping[str, Any], rows: int, cols: int
+                ) -> list[tuple[Cell, Cell, str, Cell | None]]:
+    out: list[tuple[Cell, Cell, str, Cell | None]] = []
+    for e in data.get("edges") or []:
+        if not isinstance(e, Mapping) or not isinstance(e.get("between"), Sequence):
+            continue
+        cells = [_cell(v) for v in e["between"]]
+        if len(cells) != 2 or cells[0] is None or cells[1] is None:
+            continue
+        a, b = sorted((cells[0], cells[1]))
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1 or not (
+                0 <= a[0] < rows and 0 <= b[0] < rows and 0 <= a[1] < cols
+                and 0 <= b[1] < cols):
+            continue
+        kind = str(e.get("kind") or "wall")
+        out.append((a, b, kind if kind in EDGE_KINDS else "wall", _cell(e.get("from"))))
     return out
 
 
@@ -211,6 +232,7 @@ def _read_grid(data: Mapping[str, Any]) -> _Grid:
         speed=_layer(data, "current_speed", rows, cols, 0.0, _float),
         climbable=climbable,
         tags=tags,
+        edges=_read_edges(data, rows, cols),
     )
 
 
@@ -324,6 +346,72 @@ class _Reach:
 
 
 # -- the renderer -------------------------------------------------------------------
+
+
+#: how each kind of edge is drawn: its colour, and its words in the legend
+EDGE_COLOURS = {"wall": "#1b1b1b", "window": "#3f8fd0", "door": "#8a5a2b",
+                "secret_door": "#b0307a", "one_way": "#6a3fb0"}
+EDGE_LABELS = {"wall": "wall between cells", "window": "window (no step across)",
+               "door": "door (open: steps cross)",
+               "secret_door": "secret door (a wall until opened; players see a wall)",
+               "one_way": "one-way wall (crossed the way the arrow points)"}
+EDGE_WIDTH = 5
+#: the kinds of edge, in the legend's order (footwork.space.gridedges.EDGE_KINDS)
+EDGE_KINDS = tuple(EDGE_COLOURS)
+
+
+def _edge_svg(kind: str, x1: float, y1: float, x2: float, y2: float, a: Cell, b: Cell,
+              frm: Cell | None) -> str:
+    """One edge: a thick line (a wall, a window, a one-way wall), or a door's two jambs
+    with a thin sill between them."""
+    colour = EDGE_COLOURS[kind]
+    where = f'data-edge="{a[0]},{a[1]}|{b[0]},{b[1]}" data-kind="{kind}"'
+
+    def line(xa: float, ya: float, xb: float, yb: float, width: float, extra: str = "") -> str:
+        return (f'<line x1={_attr(_num(xa))} y1={_attr(_num(ya))} x2={_attr(_num(xb))} '
+                f'y2={_attr(_num(yb))} stroke={_attr(colour)} stroke-width="{width}"{extra}/>')
+
+    if kind == "door":
+        dx, dy = (x2 - x1) * 0.15, (y2 - y1) * 0.15
+        return (f'<g class="edge door" {where}>' + line(x1, y1, x1 + dx, y1 + dy, EDGE_WIDTH)
+                + line(x2 - dx, y2 - dy, x2, y2, EDGE_WIDTH)
+                + line(x1 + dx, y1 + dy, x2 - dx, y2 - dy, 1.5, ' stroke-dasharray="3 3"')
+                + "</g>")
+    if kind == "window":
+        return (f'<g class="edge window" {where}>' + line(x1, y1, x2, y2, EDGE_WIDTH)
+                + f'<line x1={_attr(_num(x1))} y1={_attr(_num(y1))} x2={_attr(_num(x2))} '
+                f'y2={_attr(_num(y2))} stroke="#ffffff" stroke-width="1.5"/></g>')
+    if kind == "secret_door":
+        return (f'<g class="edge secret" {where}>'
+                + f'<line x1={_attr(_num(x1))} y1={_attr(_num(y1))} x2={_attr(_num(x2))} '
+                f'y2={_attr(_num(y2))} stroke="{EDGE_COLOURS["wall"]}" '
+                f'stroke-width="{EDGE_WIDTH}"/>'
+                + line(x1, y1, x2, y2, 3, ' stroke-dasharray="4 3"') + "</g>")
+    out = f'<g class="edge {kind.replace("_", "-")}" {where}>' + line(x1, y1, x2, y2, EDGE_WIDTH)
+    if kind == "one_way" and frm in (a, b):
+        # a small arrow head across the middle, pointing away from the side it passes from
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        sign = 1 if frm == a else -1
+        if a[0] == b[0]:  # a vertical line: the arrow points east or west
+            d = (f"M{_num(mx + sign * 7)},{_num(my)} L{_num(mx - sign * 3)},{_num(my - 6)} "
+                 f"L{_num(mx - sign * 3)},{_num(my + 6)} Z")
+        else:
+            d = (f"M{_num(mx)},{_num(my + sign * 7)} L{_num(mx - 6)},{_num(my - sign * 3)} "
+                 f"L{_num(mx + 6)},{_num(my - sign * 3)} Z")
+        out += f'<path d={_attr(d)} fill={_attr(colour)} stroke="#ffffff" stroke-width="1"/>'
+    return out + "</g>"
+
+
+def _edge_swatch(kind: str) -> str:
+    """An edge's swatch for the legend ({x}, {x2}, {ym}: the row's template fields)."""
+    colour = EDGE_COLOURS[kind]
+    if kind == "door":
+        return (f'<g stroke={_attr(colour)}><path d="M{{x}},{{ym}} h5 M{{x2}},{{ym}} h-5" '
+                f'stroke-width="{EDGE_WIDTH}"/><line x1="{{x}}" y1="{{ym}}" x2="{{x2}}" '
+                'y2="{ym}" stroke-width="1.5" stroke-dasharray="3 3"/></g>')
+    dash = ' stroke-dasharray="4 3"' if kind == "secret_door" else ""
+    return (f'<line x1="{{x}}" y1="{{ym}}" x2="{{x2}}" y2="{{ym}}" stroke={_attr(colour)} '
+            f'stroke-width="{EDGE_WIDTH}"{dash}/>')
 
 
 def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str | None,
@@ -594,6 +682,23 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
                         fill=CEILING, weight="bold", cls="ceiling-height"))
         add("</g>")
 
+    # edges between cells: walls and windows as thick lines on the side they stand on,
+    # doors as a gap between two jambs, one-way walls with an arrow the way they pass,
+    # secret doors (the game master's view only) as a wall dashed in their colour
+    edge_kinds: set[str] = set()
+    if g.edges:
+        add('<g class="edges" stroke-linecap="square">')
+        for a, b, kind, frm in g.edges:
+            edge_kinds.add(kind)
+            if a[0] == b[0]:  # side by side: the line between the two columns
+                x1 = x2 = x_of(b[1])
+                y1, y2 = y_of(a[0]), y_of(a[0] + 1)
+            else:
+                y1 = y2 = y_of(b[0])
+                x1, x2 = x_of(a[1]), x_of(a[1] + 1)
+            add(_edge_svg(kind, x1, y1, x2, y2, a, b, frm))
+        add("</g>")
+
     # every RULER_STEP cells, a faint line across the map
     add('<g class="major-grid" stroke="#000000" stroke-opacity="0.3" stroke-width="1">')
     for c in range(RULER_STEP, g.cols, RULER_STEP):
@@ -821,6 +926,9 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
                          f'stroke="{CEILING}" stroke-width="2.4" stroke-dasharray="0.1 4.6" '
                          'stroke-linecap="round"/>',
                          "under a ceiling (c6: its underside at height 6)"))
+    for kind in EDGE_KINDS:
+        if kind in edge_kinds:
+            features.append((_edge_swatch(kind), EDGE_LABELS[kind]))
     for t in tag_names:
         features.append((f'<path d="M{{x}},{{y}} l14,0 l-14,14 Z" '
                          f'fill={_attr(tag_colour[t])}/>', t.replace("_", " ")))  # words

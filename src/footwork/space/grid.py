@@ -63,6 +63,7 @@ from pydantic import (
 
 from footwork import limits
 from footwork.fields import MAX_COORDINATE, Coordinate, Distance, Name
+from footwork.space.gridedges import EdgeError, EdgeSpec, GridEdges, blocked_steps
 from footwork.space.picture import PictureRef
 
 __all__ = [
@@ -440,6 +441,10 @@ class GridSpec(_Spec):
         default=None,
         description="A picture drawn under the map (an imported battle map), from its "
                     "north-west corner; default none.")
+    edges: list[EdgeSpec] = Field(
+        default_factory=list,
+        description="Thin walls, windows, doors and one-way walls on the sides between "
+                    "cells (docs/grid-maps.md, Edges); default none.")
 
     @field_validator("legend")
     @classmethod
@@ -454,8 +459,9 @@ class GridSpec(_Spec):
         :class:`~footwork.limits.LimitExceeded` (at ``map.rows`` or ``map.overrides``) for
         more cells or overrides than the ``cells`` limit, before building anything."""
         limits.check("cells", len(self.overrides), "map.overrides")
+        limits.check("cells", len(self.edges), "map.edges")
         return parse_ascii(self.rows, self.legend, self.overrides,
-                           cell_size=self.cell_size, unit=self.unit)
+                           cell_size=self.cell_size, unit=self.unit, edges=self.edges)
 
 
 def parse_ascii(
@@ -466,6 +472,7 @@ def parse_ascii(
     cell_size: float = 1.0,
     unit: str = "u",
     where: str = "map.rows",
+    edges: Sequence[EdgeSpec] = (),
 ) -> GridMap:
     """Build a grid map from ASCII rows (one character a cell) and a legend.
 
@@ -533,7 +540,13 @@ def parse_ascii(
             layers.fill(mask, spec)
     for (r, c), spec in specs.items():
         layers.fill((r, c), spec)
-    return layers.grid(cell_size, unit)
+    built = None
+    if edges:
+        try:
+            built = GridEdges.build(edges, (height, width))
+        except EdgeError as exc:
+            raise GridError(str(exc), ("edges", exc.index or 0)) from None
+    return layers.grid(cell_size, unit, built)
 
 
 def _first_message(exc: ValidationError) -> str:
@@ -584,11 +597,11 @@ class _Layers:
                 layer = self.tags[name] = np.zeros(self.surface.shape, np.bool_)
             layer[where] = True
 
-    def grid(self, cell_size: float, unit: str) -> GridMap:
+    def grid(self, cell_size: float, unit: str, edges: GridEdges | None = None) -> GridMap:
         return GridMap(self.surface, self.elevation, cell_size=cell_size, unit=unit,
                        water_depth=self.water_depth, ceiling_height=self.ceiling_height,
                        current=self.current, current_speed=self.current_speed,
-                       climbable=self.climbable, tags=self.tags)
+                       climbable=self.climbable, tags=self.tags, edges=edges)
 
 
 # -- the map ---------------------------------------------------------------------------
@@ -615,11 +628,13 @@ class GridMap:
     """
 
     __slots__ = (
+        "_blocked",
         "_ceiling_height",
         "_cell_size",
         "_climbable",
         "_current",
         "_current_speed",
+        "_edges",
         "_elevation",
         "_surface",
         "_tags",
@@ -637,6 +652,8 @@ class GridMap:
     _tags: Mapping[str, BoolArray]
     _cell_size: float
     _unit: str
+    _edges: GridEdges | None
+    _blocked: npt.NDArray[np.int64] | None
 
     def __init__(
         self,
@@ -651,6 +668,7 @@ class GridMap:
         current_speed: npt.ArrayLike | None = None,
         climbable: npt.ArrayLike | None = None,
         tags: Mapping[str, npt.ArrayLike] | None = None,
+        edges: GridEdges | None = None,
     ) -> None:
         if not (math.isfinite(cell_size) and cell_size > 0):
             raise GridError(f"cell_size must be a positive number, not {cell_size!r}")
@@ -738,6 +756,10 @@ class GridMap:
         self._tags = MappingProxyType(tag_layers)
         self._cell_size = float(cell_size)
         self._unit = unit
+        if edges is not None and edges.shape != shape:
+            raise GridError(f"edges have shape {edges.shape}; expected {shape} like surface")
+        self._edges = edges if edges is not None and edges.any() else None
+        self._blocked = None
 
     # -- layers and sizes -------------------------------------------------------------
 
@@ -798,6 +820,51 @@ class GridMap:
     @property
     def tags(self) -> Mapping[str, BoolArray]:
         return self._tags
+
+    @property
+    def edges(self) -> GridEdges | None:
+        """The walls, windows and doors between cells; None on a map without any."""
+        return self._edges
+
+    def blocked_steps(self) -> npt.NDArray[np.int64]:
+        """Per cell, the steps its edges refuse as bits (bit ``k``: the step towards
+        ``OFFSETS[k]``; :func:`footwork.space.gridedges.blocked_steps`). Read-only,
+        computed once."""
+        if self._blocked is None:
+            self._blocked = _frozen(blocked_steps(self._edges, self.shape))
+        return self._blocked
+
+    def with_edge(self, a: Cell, b: Cell, kind: str) -> GridMap:
+        """A copy of this map with the edge between ``a`` and ``b`` made ``kind`` (not
+        ``one_way``): a secret door opened as a door, say."""
+        specs = [e for e in (self._edges.specs() if self._edges else [])
+                 if {e.between[0], e.between[1]} != {a, b}]
+        specs.append(EdgeSpec.model_validate({"between": (a, b), "kind": kind}))
+        try:
+            edges = GridEdges.build(specs, self.shape)
+        except EdgeError as exc:
+            raise GridError(str(exc), ("edges", len(specs) - 1)) from None
+        tags = dict(self._tags)
+        return GridMap(self._surface, self._elevation, cell_size=self._cell_size,
+                       unit=self._unit, water_depth=self._water_depth,
+                       ceiling_height=self._ceiling_height, current=self._current,
+                       current_speed=self._current_speed, climbable=self._climbable,
+                       tags=tags, edges=edges)
+
+    def edge_kind(self, a: Cell, b: Cell) -> str | None:
+        """The kind of the edge between ``a`` and ``b`` (``one_way`` for either way), or
+        None where there is none (or they are not orthogonal neighbours on the map)."""
+        for e in self._edges.specs() if self._edges else []:
+            if {e.between[0], e.between[1]} == {a, b}:
+                return e.kind
+        return None
+
+    def step_blocked(self, row: int, col: int, dr: int, dc: int) -> bool:
+        """Do the edges refuse the step from ``(row, col)`` by ``(dr, dc)``?"""
+        if self._edges is None:
+            return False
+        k = OFFSETS.index((dr, dc))
+        return bool(int(self.blocked_steps()[row, col]) >> k & 1)
 
     # -- single cells -----------------------------------------------------------------
 
@@ -933,6 +1000,8 @@ class GridMap:
         view._tags = MappingProxyType({k: v[window] for k, v in self._tags.items()})
         view._cell_size = self._cell_size
         view._unit = self._unit
+        view._edges = None if self._edges is None else self._edges.window(r0, r1, c0, c1)
+        view._blocked = None
         return view, (r0, c0)
 
     # -- JSON -------------------------------------------------------------------------
@@ -969,6 +1038,8 @@ class GridMap:
         if self._tags:
             out["tags"] = {name: [[int(r), int(c)] for r, c in np.argwhere(layer)]
                            for name, layer in self._tags.items()}
+        if self._edges is not None:
+            out["edges"] = self._edges.to_json()
         return out
 
     @classmethod
@@ -1007,6 +1078,7 @@ class GridMap:
             current_speed=floats(data["current_speed"]) if "current_speed" in data else None,
             climbable=data.get("climbable"),
             tags=tags,
+            edges=GridEdges.from_json(data["edges"], shape) if data.get("edges") else None,
         )
 
     # -- comparison -------------------------------------------------------------------
@@ -1026,6 +1098,7 @@ class GridMap:
             and np.array_equal(self._climbable, other._climbable)
             and self._tags.keys() == other._tags.keys()
             and all(np.array_equal(v, other._tags[k]) for k, v in self._tags.items())
+            and self._edges == other._edges
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -1096,7 +1169,8 @@ def bounded_costs(
     grid's shape, ``inf`` where a cell cannot be reached within the budget.
 
     A plain heapq Dijkstra over 8-way steps, meant as the reference that faster and
-    multi-resource searches are tested against. ``step_cost(grid, here, there)`` gives a
+    multi-resource searches are tested against; a step the map's edges refuse
+    (:meth:`GridMap.blocked_steps`) is never taken. ``step_cost(grid, here, there)`` gives a
     step's cost (0 or more), or None where the step cannot be taken; it receives this
     grid and map coordinates.
 
@@ -1131,14 +1205,17 @@ def bounded_costs(
     best[((sr - r0) * width + (sc - c0)) * parities] = 0.0
     heap: list[tuple[float, int, int, int]] = [(0.0, sr, sc, 0)]
     pop, push = heapq.heappop, heapq.heappush
+    # the steps the map's edges refuse (thin walls between cells)
+    blocked = grid.blocked_steps().tolist() if grid.edges is not None else None
     while heap:
         d, r, c, p = pop(heap)
         if d > best[((r - r0) * width + (c - c0)) * parities + p]:
             continue
         here = (r, c)
-        for dr, dc in OFFSETS:
+        bits = blocked[r][c] if blocked is not None else 0
+        for k, (dr, dc) in enumerate(OFFSETS):
             r2, c2 = r + dr, c + dc
-            if not (r0 <= r2 < r1 and c0 <= c2 < c1):
+            if not (r0 <= r2 < r1 and c0 <= c2 < c1) or bits >> k & 1:
                 continue
             there = (r2, c2)
             cost = step_cost(grid, here, there)

@@ -93,6 +93,11 @@ class GridLevels:
         self.ceil: list[list[int]] = ceil.tolist()
         self.face: list[list[int]] = face.tolist()
         self.hanging: list[list[bool]] = self.hanging_a.tolist()
+        #: the steps the map's edges refuse, as bits per cell (bit k: towards OFFSETS[k];
+        #: GridMap.blocked_steps); all zeros on a map without edges
+        self.blocked_a: IntArray = np.ascontiguousarray(grid.blocked_steps(), dtype=np.int64)
+        self.blocked: list[list[int]] = self.blocked_a.tolist()
+        self.has_edges = grid.edges is not None
 
     def _levels(self, values: npt.NDArray[np.float64], missing: int) -> IntArray:
         out = np.full(values.shape, missing, dtype=np.int64)

@@ -591,7 +591,8 @@ def grid_reach(
 
     ``costs[style]`` prices a step per cell of length (an ``(8, rows, cols)`` array,
     NaN or inf where the style cannot make the step, or a :data:`StepCost` function); a
-    step costs that price times its length under ``diagonal`` (``ALTERNATE`` counts the
+    step costs that price times its length under ``diagonal``; a step the map's edges
+    refuse is never taken (``ALTERNATE`` counts the
     diagonals of the whole path, whatever their styles, and keeps the parity in the key).
     Styles left out of ``costs`` make no steps.
 
@@ -633,6 +634,10 @@ def grid_reach(
     inside = np.zeros((len(OFFSETS), h, w), dtype=bool)
     for k, (dr, dc) in enumerate(OFFSETS):
         inside[k, max(0, -dr):h - max(0, dr), max(0, -dc):w - max(0, dc)] = True
+    if grid.edges is not None:  # the steps the map's edges refuse (thin walls)
+        bits = grid.blocked_steps()[r0:r1, c0:c1]
+        for k in range(len(OFFSETS)):
+            inside[k] &= (bits >> k & 1) == 0
     tables: list[tuple[str, list[float]]] = []
     floor = -1.0 if min_step is None else min_step - EPS
     for name, cost in costs.items():

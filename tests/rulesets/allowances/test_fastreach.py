@@ -18,6 +18,7 @@ import json
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -47,6 +48,7 @@ from footwork.scenario import encounter_from_text
 from footwork.space.grid import CellSpec, parse_ascii
 from footwork.space.movegraph import MovementGraph
 from footwork.space.reach import Reach
+from tests.rulesets.edges import edge_lists, rng_edges
 
 LEGEND: dict[str, CellSpec] = {
     k: CellSpec.model_validate(v) for k, v in {
@@ -102,7 +104,8 @@ def cases(draw: st.DrawFn) -> tuple[Terrain, Creature, AllowancesOptions, Spot]:
     rows = draw(st.integers(1, 7))
     cols = draw(st.integers(1, 7))
     text = ["".join(draw(st.sampled_from(CELLS)) for _ in range(cols)) for _ in range(rows)]
-    grid = parse_ascii(text, LEGEND)
+    # thin walls, windows, doors and one-way walls between cells (map data)
+    grid = parse_ascii(text, LEGEND, edges=draw(edge_lists(rows, cols)))
     vs = draw(st.sampled_from([0.5, 1.0]))
     o = AllowancesOptions.model_validate({
         "distance": {"metric": draw(st.sampled_from(["manhattan", "euclidean"])),
@@ -207,8 +210,10 @@ def test_fast_reach_on_a_larger_map(seed: int) -> None:
     rng = random.Random(seed)
     text = ["".join(rng.choice("......12~~~w#H_nR") for _ in range(12)) for _ in range(12)]
     text[6] = text[6][:6] + "." + text[6][7:]
-    terrain = Terrain(parse_ascii(text, LEGEND), metric="manhattan", vertical_step=0.5,
-                      walk_step=1.0, burrow_depth=2.0, solid_tags=["rock"])
+    # seed 2: walls, doors and one-way walls between cells too
+    edges = rng_edges(np.random.default_rng(seed), 12, 12, 30) if seed == 2 else ()
+    terrain = Terrain(parse_ascii(text, LEGEND, edges=edges), metric="manhattan",
+                      vertical_step=0.5, walk_step=1.0, burrow_depth=2.0, solid_tags=["rock"])
     scores = {"overland": 8.0, "swim": 4.0, "flight": 6.0, "burrow": 3.0, "climb": 2.0}
     actor = dataclasses.replace(TEMPLATE, row=6, col=6, z=terrain.height(terrain.top[6][6]),
                                 scores=scores, allowance=scores)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -39,7 +40,9 @@ from footwork.rulesets.styles.terrain import (
     hop_line,
 )
 from footwork.space.grid import CellSpec, Diagonal, GridMap, parse_ascii
+from footwork.space.gridedges import EdgeSpec
 from footwork.space.reach import Budget, Reach, reach
+from tests.rulesets.edges import edge_lists, rng_edges
 
 STYLES = ("walk", "jump", "climb", "swim", "fly", "levitate")
 
@@ -71,8 +74,9 @@ WEIGHTED = "...." + ",,12" + SYMBOLS
 
 
 def terrain_of(rows: list[str], *, cell_size: float = 1.0, diagonal: Diagonal,
-               vertical_step: float = 0.5, walk_step: float = 0.5) -> Terrain:
-    grid: GridMap = parse_ascii(rows, LEGEND, cell_size=cell_size)
+               vertical_step: float = 0.5, walk_step: float = 0.5,
+               edges: Sequence[EdgeSpec] = ()) -> Terrain:
+    grid: GridMap = parse_ascii(rows, LEGEND, cell_size=cell_size, edges=edges)
     return Terrain(grid, diagonal=diagonal, vertical_step=vertical_step, walk_step=walk_step,
                    hazard_tags=["mine", "hazard"], obscuring_tags=[])
 
@@ -111,8 +115,10 @@ def cases(draw: st.DrawFn) -> tuple[Terrain, Spot, Mover, Budget]:
     vertical_step = draw(st.sampled_from([0.5, 0.5, 1.0]))
     walk_step = draw(st.sampled_from([0.5, 0.5, 1.0, 0.0, 2.0]))
     cell_size = draw(st.sampled_from([1.0, 1.0, 1.5]))
+    # thin walls, windows, doors and one-way walls between cells (map data)
+    edges = draw(edge_lists(h, w))
     terrain = terrain_of(rows, cell_size=cell_size, diagonal=diagonal,
-                         vertical_step=vertical_step, walk_step=walk_step)
+                         vertical_step=vertical_step, walk_step=walk_step, edges=edges)
     r, c = draw(st.integers(0, h - 1)), draw(st.integers(0, w - 1))
     top = terrain.top[r][c]
     base = 0 if top == NONE else top
@@ -173,7 +179,9 @@ def test_bigger_maps_and_level_one_and_dashing_sheets(seed: int) -> None:
     rows = random_map(rng, 16)
     rows[8] = rows[8][:8] + "." + rows[8][9:]
     diagonal = list(Diagonal)[seed % 3]
-    terrain = terrain_of(rows, diagonal=diagonal)
+    # odd seeds: walls, doors and one-way walls between cells too
+    terrain = terrain_of(rows, diagonal=diagonal,
+                         edges=rng_edges(rng, 16, 16, 40) if seed % 2 else ())
     start: Spot = (GROUND, 8, 8, 0, 0)
     sheets = [
         (Mover(frozenset({"walk", "jump", "swim"})),

@@ -323,9 +323,10 @@ def test_A001_06_there_are_no_upgrades_only_the_chapter_commands() -> None:
     chapter's commands, and an 'upgrade' command is unknown (the extension hook is the
     ruleset registry)."""
     ruleset = get_ruleset("styles")
+    # and the game master's `reveal` of a secret door between grid cells (map data)
     assert [c.name for c in ruleset.commands] == [
         "move", "prone", "stand", "interrupt", "slow", "maneuver", "improvise", "adjust",
-        "montage"]
+        "montage", "reveal"]
     s = session([actor("ada", "1,1")])
     with pytest.raises(InvalidCommand):
         s.do({"do": "upgrade", "actor": "ada"})

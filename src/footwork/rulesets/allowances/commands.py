@@ -10,6 +10,7 @@ from pydantic import Field
 from footwork.engine.commands import Command, Faces
 from footwork.fields import Coordinate, Name
 from footwork.rulesets.allowances.ranges import CommandInt
+from footwork.rulesets.griddoors import Reveal
 
 #: a cell ``[row, col]``, or a cell and a height ``[row, col, z]`` (z in m); decide checks
 #: the ranges (on the map, a height within the grid's: ``off_map``, ``bad_target``)
@@ -215,4 +216,4 @@ class DashCheck(Command):
 
 ALLOWANCES_COMMANDS: tuple[type[Command], ...] = (
     Move, Spend, Rush, Jump, Leap, Breach, DashAction, DashCheck, Activation, Obscure,
-    Weather)
+    Weather, Reveal)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from footwork.engine.events import Event
+from footwork.rulesets.griddoors import DoorRevealed
 
 
 def _m(x: float) -> str:
@@ -224,4 +225,4 @@ class WeatherSet(Event):
 
 ALLOWANCES_EVENTS: tuple[type[Event], ...] = (
     Moved, PpSpent, Rushed, Jumped, Breached, Lapsed, AllowancesReset, ActivationStarted,
-    DashDeclared, DashHeld, DashResolved, ObscuredSet, WeatherSet)
+    DashDeclared, DashHeld, DashResolved, ObscuredSet, WeatherSet, DoorRevealed)

@@ -98,7 +98,7 @@ _OV, _SW, _FL, _BU, _HP, _CL = range(6)
 _FLOOR, _WALLC, _WATERC, _VOID = (int(Surface.FLOOR), int(Surface.WALL), int(Surface.WATER),
                                   int(Surface.VOID))
 # the rows of the stacked layer array
-_SURF, _TOP, _BED, _CEIL, _FACE, _EARTH = range(6)
+_SURF, _TOP, _BED, _CEIL, _FACE, _EARTH, _EDGES = range(7)
 _DR = tuple(dr for dr, _ in OFFSETS)
 _DC = tuple(dc for _, dc in OFFSETS)
 #: the most steps one spot has (8 directions × 2, then 4 vertical)
@@ -209,6 +209,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: 
         r2 = r + dr
         c2 = c + dc
         if not (0 <= r2 < rows and 0 <= c2 < cols):
+            continue
+        if (L[_EDGES, r, c] >> k) & 1:  # Terrain.steps: an edge refuses the step
             continue
         diag = dr != 0 and dc != 0
         if diag and not (_pass(L, kind, r + dr, c, lv, step)
@@ -418,7 +420,8 @@ def _prepare(terrain: Terrain) -> _Prepared:
     if found is not None:
         return found
     window = LayerWindow((terrain.surface_a, terrain.top_a, terrain.bed_a, terrain.ceil_a,
-                          terrain.face_a, terrain.earth_a), terrain.rows, terrain.cols,
+                          terrain.face_a, terrain.earth_a, terrain.blocked_a), terrain.rows,
+                         terrain.cols,
                          margin=_WINDOW_MARGIN)
     diag = 2.0 if terrain.metric == "manhattan" else math.sqrt(2.0)
     runs = np.array([terrain.h * (diag if dr and dc else 1.0) for dr, dc in OFFSETS])

@@ -9,8 +9,8 @@ from footwork.space.floorplan import Choices, FloorPlan, Section
 
 #: one square of a battle map, in metres (five feet), when the game master gives no --cell
 SQUARE = 1.5
-#: cells a square: 0.75 m cells
-PER_SQUARE = 2
+#: cells a square: walls are edges between cells and take no floor, so one is enough
+PER_SQUARE = 1
 #: walls reach well above a jump or a climb of one turn
 WALL_HEIGHT = 10.0
 #: a pillar or crate: over head height

@@ -80,7 +80,9 @@ from footwork.rulesets.allowances.terrain import (
     Terrain,
 )
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
+from footwork.rulesets.griddoors import DoorRevealed, Reveal, check_reveal, revealed_grid
 from footwork.space.grid import MAX_HEIGHT, GridError, GridMap, Surface
+from footwork.space.gridedges import hide_secret_edges
 from footwork.space.levels import cell_label, parse_cell
 from footwork.space.reach import EPS
 
@@ -108,6 +110,20 @@ class AllowancesMap:
 def _terrain(state: AllowancesState) -> Terrain:
     m: AllowancesMap = state.space
     return m.terrain
+
+
+def _terrain_of(grid: GridMap, o: AllowancesOptions) -> Terrain:
+    return Terrain(grid, metric=o.distance.metric, vertical_step=o.distance.vertical_step_m,
+                   walk_step=o.distance.walk_step_m, burrow_depth=o.burrow.max_depth_m,
+                   solid_tags=o.burrow.solid_tags, skim=o.distance.skim)
+
+
+def _door_revealed(s: AllowancesState, e: DoorRevealed) -> AllowancesState:
+    """The map with a secret door a door: a new grid and its terrain (the searches read
+    the terrain of the state's map)."""
+    m: AllowancesMap = s.space
+    grid = revealed_grid(m.grid, e)
+    return fast_replace(s, space=AllowancesMap(grid, _terrain_of(grid, _opts(s)), m.picture))
 
 
 def _opts(state: AllowancesState) -> AllowancesOptions:
@@ -178,6 +194,7 @@ class AllowancesRuleset(Ruleset[Creature]):
                 "distance": e.distance, "status": "in_reach" if e.in_reach else "failed"}),
             ev.ObscuredSet: lambda s, e: s.update_actor(e.actor, obscured_pct=e.percent),
             ev.WeatherSet: lambda s, e: fast_replace(s, world={**s.world, "fog": e.fog}),
+            DoorRevealed: _door_revealed,
         }
 
     # -- setting up ---------------------------------------------------------------
@@ -199,11 +216,7 @@ class AllowancesRuleset(Ruleset[Creature]):
                 raise ScenarioError(f"difficulty {grade!r} is not on the ladder "
                                     f"({', '.join(o.difficulty)})", path="options.difficulty")
         try:
-            terrain = Terrain(grid, metric=o.distance.metric,
-                              vertical_step=o.distance.vertical_step_m,
-                              walk_step=o.distance.walk_step_m,
-                              burrow_depth=o.burrow.max_depth_m, solid_tags=o.burrow.solid_tags,
-                              skim=o.distance.skim)
+            terrain = _terrain_of(grid, o)
         except ValueError as exc:  # heights too many vertical steps apart (not in range)
             raise ScenarioError(str(exc), path="map") from None
         built: dict[str, Creature] = {}
@@ -238,6 +251,8 @@ class AllowancesRuleset(Ruleset[Creature]):
 
     def decide(self, state: AllowancesState, command: Command,
                roller: Roller) -> Sequence[Event]:
+        if isinstance(command, Reveal):
+            return check_reveal(state.space.grid, command, self.gm)
         if isinstance(command, Activation | Obscure | Weather):
             if command.actor != self.gm:
                 raise IllegalCommand("gm_only", f"only the game master gives {command.name} "
@@ -821,6 +836,12 @@ class AllowancesRuleset(Ruleset[Creature]):
         body["melee_cover"] = {other: cover(state, other, actor.id, "melee")["stage"]
                                for other in state.actors if other != actor.id}
         return body
+
+    def view_space(self, state: State[Any], body: Mapping[str, JSON],
+                   hidden: frozenset[str]) -> Mapping[str, JSON]:
+        """A player's map: a secret door between cells is drawn as a plain wall."""
+        seen: Mapping[str, JSON] = hide_secret_edges(super().view_space(state, body, hidden))
+        return seen
 
     def space_json(self, space: Any) -> Mapping[str, JSON]:
         m: AllowancesMap = space

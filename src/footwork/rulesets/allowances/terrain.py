@@ -80,8 +80,8 @@ class Terrain(GridLevels):
         #: the same as an array (the compiled search stacks it with the other layers)
         self.earth_a = earth.astype(np.int64)
         diag = 2.0 if metric == "manhattan" else math.sqrt(2.0)
-        self._offsets = [(dr, dc, self.h * (diag if dr and dc else 1.0), bool(dr and dc))
-                         for dr, dc in OFFSETS]
+        self._offsets = [(dr, dc, self.h * (diag if dr and dc else 1.0), bool(dr and dc), 1 << k)
+                         for k, (dr, dc) in enumerate(OFFSETS)]
 
     def submerged(self, kind: int, r: int, c: int, lv: int) -> bool:
         """R002-12: under the surface of a medium (water or earth)."""
@@ -131,9 +131,13 @@ class Terrain(GridLevels):
             if t2 <= mv.turns:
                 out.append(Step((k2, r2, c2, lv2, t2), style, cost))
 
-        for dr, dc, run, diag in self._offsets:
+        # the steps the map's edges refuse (thin walls between cells; map data, no rule)
+        edges = self.blocked[r][c]
+        for dr, dc, run, diag, bit in self._offsets:
             r2, c2 = r + dr, c + dc
             if not (0 <= r2 < self.rows and 0 <= c2 < self.cols):
+                continue
+            if edges & bit:
                 continue
             if diag and not (self._pass(kind, r + dr, c, lv) and self._pass(kind, r, c + dc, lv)):
                 continue

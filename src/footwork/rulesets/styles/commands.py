@@ -9,6 +9,7 @@ from pydantic import Field
 
 from footwork.engine.commands import Command, Faces
 from footwork.fields import Name
+from footwork.rulesets.griddoors import Reveal
 from footwork.rulesets.styles.ranges import MAX_LOAD, MAX_SEGMENTS, MAX_VIA, Change, SignedWeight
 
 #: a cell ``[row, col]``, or a cell and a height ``[row, col, z]``; decide checks the
@@ -170,4 +171,4 @@ class Montage(Command):
 
 
 STYLES_COMMANDS: tuple[type[Command], ...] = (
-    Move, Prone, Stand, Interrupt, Slow, Maneuver, Improvise, Adjust, Montage)
+    Move, Prone, Stand, Interrupt, Slow, Maneuver, Improvise, Adjust, Montage, Reveal)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from footwork.engine.events import Event
+from footwork.rulesets.griddoors import DoorRevealed
 from footwork.rulesets.styles.model import in_u
 
 
@@ -287,4 +288,4 @@ STYLES_EVENTS: tuple[type[Event], ...] = (
     Dashed, Moved, Fell, HazardTriggered, WentProne, StoodUp, SlowedChanged, ManeuverMade,
     MovementInterrupted, Drifted, MovementRefreshed, CapsReset, DashEnded, StyleGranted,
     StyleRefused,
-    GrantsExpired, SneakTested, SneakDeclined, Adjusted, MontageSet)
+    GrantsExpired, SneakTested, SneakDeclined, Adjusted, MontageSet, DoorRevealed)

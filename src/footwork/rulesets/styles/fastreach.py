@@ -91,7 +91,7 @@ TAG_FALL, TAG_HAZARD = 1, 2
 _FLOOR, _WALLC, _WATERC, _VOID = (int(Surface.FLOOR), int(Surface.WALL), int(Surface.WATER),
                                   int(Surface.VOID))
 # the rows of the stacked layer array
-_SURF, _TOP, _BED, _CEIL, _FACE, _HANG, _HAZ, _CLIMBABLE = range(8)
+_SURF, _TOP, _BED, _CEIL, _FACE, _HANG, _HAZ, _CLIMBABLE, _EDGES = range(9)
 #: the orthogonal directions, in Terrain's order (_ORTH)
 _OR = (-1, 0, 1, 0)
 _OC = (0, 1, 0, -1)
@@ -269,6 +269,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
         r2 = r + dr
         c2 = c + dc
         if r2 < 0 or r2 >= rows or c2 < 0 or c2 >= cols:
+            continue
+        if (L[_EDGES, r, c] >> k) & 1:  # Terrain.steps: an edge refuses the step
             continue
         diag = dr != 0 and dc != 0
         if diag and _corner_blocked(L, r, c, dr, dc, lv, step):
@@ -543,7 +545,8 @@ class _Described:
     def __init__(self, terrain: Terrain) -> None:
         self.window = LayerWindow(
             (terrain.surface_a, terrain.top_a, terrain.bed_a, terrain.ceil_a,
-             terrain.face_a, terrain.hanging_a, terrain.hazard_a, terrain.grid.climbable),
+             terrain.face_a, terrain.hanging_a, terrain.hazard_a, terrain.grid.climbable,
+             terrain.blocked_a),
             terrain.rows, terrain.cols, margin=_WINDOW_MARGIN)
         alternate = terrain.diagonal is Diagonal.ALTERNATE
         self.h = terrain.h

@@ -21,6 +21,7 @@ from footwork.engine.state import CONSEQUENCES, Pending, State, fast_replace
 from footwork.errors import IllegalCommand, ScenarioError, excerpt
 from footwork.odds import tier_odds
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
+from footwork.rulesets.griddoors import DoorRevealed, Reveal, check_reveal, revealed_grid
 from footwork.rulesets.styles import events as ev
 from footwork.rulesets.styles.commands import (
     STYLES_COMMANDS,
@@ -84,6 +85,7 @@ from footwork.rulesets.styles.terrain import (
     Terrain,
 )
 from footwork.space.grid import MAX_HEIGHT, GridError, GridMap, Surface, step_length
+from footwork.space.gridedges import hide_secret_edges
 from footwork.space.levels import cell_label, parse_cell
 from footwork.space.reach import EPS
 
@@ -148,6 +150,7 @@ class StylesRuleset(Ruleset[StyleActor]):
             ev.SneakTested: _sneaked,
             ev.Adjusted: _adjusted,
             ev.MontageSet: lambda s, e: fast_replace(s, world={**s.world, "montage": e.on}),
+            DoorRevealed: _door_revealed,
             Stepped: evolve_stepped,
         }
         self._pipeline = make_pipeline(self.evolve)
@@ -165,9 +168,7 @@ class StylesRuleset(Ruleset[StyleActor]):
             raise ScenarioError(exc.message, path=where.replace(".[", "[")) from None
         o = options
         try:
-            terrain = Terrain(grid, diagonal=o.move.diagonal, vertical_step=o.move.vertical_step_u,
-                              walk_step=o.move.walk_step_u, hazard_tags=o.move.hazard_tags,
-                              obscuring_tags=o.sneak.obscuring_tags)
+            terrain = _terrain_of(grid, o)
         except ValueError as exc:  # heights too many vertical steps apart (not in range)
             raise ScenarioError(str(exc), path="map") from None
         built: dict[str, StyleActor] = {}
@@ -212,6 +213,8 @@ class StylesRuleset(Ruleset[StyleActor]):
 
     def decide(self, state: StylesState, command: Command, roller: Roller) -> Sequence[Event]:
         o = _opts(state)
+        if isinstance(command, Reveal):
+            return check_reveal(state.space.grid, command, self.gm)
         if isinstance(command, Montage | Adjust):
             if command.actor != self.gm:
                 raise IllegalCommand("gm_only", f"only the game master gives {command.name} "
@@ -702,6 +705,12 @@ class StylesRuleset(Ruleset[StyleActor]):
         body["removed"] = actor.lost
         return body
 
+    def view_space(self, state: State[Any], body: Mapping[str, JSON],
+                   hidden: frozenset[str]) -> Mapping[str, JSON]:
+        """A player's map: a secret door between cells is drawn as a plain wall."""
+        seen: Mapping[str, JSON] = hide_secret_edges(super().view_space(state, body, hidden))
+        return seen
+
     def space_json(self, space: Any) -> Mapping[str, JSON]:
         m: StylesMap = space
         body: dict[str, JSON] = {"grid": m.grid.to_json(), "places": []}
@@ -751,8 +760,8 @@ def _carried(t: Terrain, r: int, c: int, lv: int, diagonals: int
     if (dr, dc) == (0, 0) or speed <= 0:
         return None
     r2, c2 = r + dr, c + dc
-    if not t.in_bounds(r2, c2):
-        return None
+    if not t.in_bounds(r2, c2) or t.grid.step_blocked(r, c, dr, dc):
+        return None  # a wall between the cells holds the swimmer where it is
     run = t.h * step_length(t.diagonal, dr, dc, diagonals)
     lv2 = min(lv, t.top[r2][c2]) if t.surface[r2][c2] == int(Surface.WATER) else lv
     return (r2, c2, lv2), run, run / speed
@@ -865,6 +874,20 @@ def _sneaked(s: StylesState, e: ev.SneakTested) -> StylesState:
     if e.passed:
         stealth[e.condition] = stealth.get(e.condition, 0) + 1
     return s.update_actor(e.actor, sneak_round=s.round, stealth=stealth)
+
+
+def _terrain_of(grid: GridMap, o: StylesOptions) -> Terrain:
+    return Terrain(grid, diagonal=o.move.diagonal, vertical_step=o.move.vertical_step_u,
+                   walk_step=o.move.walk_step_u, hazard_tags=o.move.hazard_tags,
+                   obscuring_tags=o.sneak.obscuring_tags)
+
+
+def _door_revealed(s: StylesState, e: DoorRevealed) -> StylesState:
+    """The map with the secret door a door: a new grid and its terrain (the searches
+    read the terrain of the state's map)."""
+    m: StylesMap = s.space
+    grid = revealed_grid(m.grid, e)
+    return fast_replace(s, space=StylesMap(grid, _terrain_of(grid, _opts(s)), m.picture))
 
 
 def _adjusted(s: StylesState, e: ev.Adjusted) -> StylesState:

@@ -134,7 +134,8 @@ class Terrain(GridLevels):
         self.obscured: list[list[bool]] = self.obscured_a.tolist()
         diag_len = {Diagonal.ONE: 1.0, Diagonal.EUCLIDEAN: math.sqrt(2.0),
                     Diagonal.ALTERNATE: 1.0}[diagonal]
-        self._offsets = [(dr, dc, dr != 0 and dc != 0) for dr, dc in OFFSETS]
+        self._offsets = [(dr, dc, dr != 0 and dc != 0, 1 << k)
+                         for k, (dr, dc) in enumerate(OFFSETS)]
         self._diag_len = diag_len * self.h
         self.slant = slant_levels(self)
 
@@ -238,9 +239,13 @@ class Terrain(GridLevels):
         h, vs, step = self.h, self.vs, self.step
         surface, top = self.surface, self.top
         alternate = self.diagonal is Diagonal.ALTERNATE
-        for dr, dc, diag in self._offsets:
+        # the steps the map's edges refuse (thin walls between cells; map data, no rule)
+        edges = self.blocked[r][c]
+        for dr, dc, diag, bit in self._offsets:
             r2, c2 = r + dr, c + dc
             if not (0 <= r2 < self.rows and 0 <= c2 < self.cols):
+                continue
+            if edges & bit:
                 continue
             if diag and self._corner_blocked(r, c, dr, dc, lv):
                 continue

@@ -22,11 +22,13 @@ const GM_COMMANDS = {
     {do: "interrupt", actor: "gm", target: ""},
     {do: "adjust", actor: "gm", target: "", hooks: 0},
     {do: "montage", actor: "gm", on: true},
+    {do: "reveal", actor: "gm", between: [[0, 0], [0, 1]]},
   ],
   allowances: [
     {do: "activation", actor: "gm"},
     {do: "obscure", actor: "gm", target: "", percent: 50},
     {do: "weather", actor: "gm", fog: true},
+    {do: "reveal", actor: "gm", between: [[0, 0], [0, 1]]},
   ],
   spans: [
     {do: "hands", actor: "", free: 2},
