@@ -19,6 +19,12 @@ from footwork.scenario import Encounter, encounter_from_text
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# the CLI's consoles are made when footwork.cli is imported, and rich freezes the width
+# of a console made while COLUMNS is set: the test runner's own COLUMNS (pytest-xdist's
+# workers set 80) would fix it for every CLI test, which give theirs per invocation
+for _size in ("COLUMNS", "LINES"):
+    os.environ.pop(_size, None)
+
 # the tests of the compiled searches compare them with the pure ones: compile on first use
 # rather than in the background (a command that never waits is footwork's default)
 os.environ.setdefault("FOOTWORK_COMPILED", "wait")

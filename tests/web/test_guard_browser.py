@@ -16,49 +16,13 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
-from fastapi.testclient import TestClient
 from playwright.sync_api import Browser
 
 from footwork.server.app import create_app
 from footwork.server.guard import Guard
-from footwork.server.headers import SECURITY_HEADERS
 from footwork.store import open_store
-from tests.server.conftest import Table
 from tests.store.pgserver import free_port
-from tests.web.conftest import PATIENCE_MS, Server, browser, server
-
-__all__ = ["browser", "server"]
-
-
-def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
-    table = Table(client)
-    answers = {
-        "lobby page": client.get("/"),
-        "table page": client.get(f"/t/{table.id}?key={table.secrets['gm']}"),
-        "script": client.get("/web/table.js"),
-        "style": client.get("/web/lobby.css"),
-        "api": table.get("state"),
-        "drawing": table.get("drawing"),
-        "refusal 401": client.get(f"/api/tables/{table.id}/state?key=wrong"),
-        "refusal 404": client.get("/nothing-here"),
-        "refusal 413": client.post("/api/tables", content=b"x" * 5_000_000,
-                                   headers={"content-type": "application/json"}),
-    }
-    for what, answer in answers.items():
-        for name, value in SECURITY_HEADERS.items():
-            assert answer.headers.get(name) == value, (what, name, answer.status_code)
-    csp = SECURITY_HEADERS["Content-Security-Policy"]
-    assert "script-src 'self'" in csp and "unsafe-inline" not in csp
-    assert "frame-ancestors 'none'" in csp
-
-
-def test_the_pages_hold_no_inline_script_or_style(client: TestClient) -> None:
-    for path in ("/", "/t/x"):
-        html = client.get(path).text
-        assert "<style" not in html and " style=" not in html
-        for tag in html.split("<script")[1:]:
-            assert ' src="/web/' in tag.split(">")[0], tag[:80]  # a file, never inline
-        assert " onclick=" not in html and " onload=" not in html
+from tests.web.conftest import PATIENCE_MS, Server
 
 
 def _violations(browser: Browser, url: str, ready: str) -> list[str]:
