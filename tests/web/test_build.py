@@ -293,3 +293,20 @@ def test_an_imported_draft_is_taken_once(server: Server, page: Page) -> None:
     page.reload()
     expect(page.locator("#start")).to_be_visible()
     expect(page.locator("#editor")).to_be_hidden()
+
+
+def test_resizing_drops_the_walls_between_cells_left_off_the_map(server: Server,
+                                                                 page: Page) -> None:
+    """A grid shrunk in the builder keeps no wall between cells that are gone (the loader
+    would refuse the file: `map.edges` naming a cell off the map)."""
+    page.goto(f"{server.url}/build")
+    kept = page.evaluate("""async () => {
+        const {resize} = await import('/web/buildmodel.js');
+        const map = {rows: ['...', '...'], edges: [
+            {between: [[0, 0], [0, 1]]}, {between: [[0, 1], [0, 2]], kind: 'door'},
+            {between: [[0, 0], [1, 0]]}]};
+        resize(map, 1, 2, {surface: 'floor'});
+        return map;
+    }""")
+    assert kept["rows"] == [".."]
+    assert kept["edges"] == [{"between": [[0, 0], [0, 1]]}]

@@ -218,7 +218,7 @@ export function paint(map, row, col, spec) {
 
 /**
  * Resize a grid to ``height`` rows of ``width`` cells: new cells are ``fill``'s
- * symbol; overrides outside the new edges go.
+ * symbol; overrides, and walls between cells (`edges`), outside the new size go.
  * @param {Data} map
  * @param {number} height
  * @param {number} width
@@ -233,6 +233,14 @@ export function resize(map, height, width, fill) {
     map.overrides = map.overrides.filter(
       (/** @type {Data} */ o) => o.row < height && o.col < width);
     if (!map.overrides.length) delete map.overrides;
+  }
+  if (Array.isArray(map.edges)) {
+    /** @param {unknown} cell */
+    const inside = cell => Array.isArray(cell) && Number(cell[0]) < height &&
+      Number(cell[1]) < width;
+    map.edges = map.edges.filter((/** @type {Data} */ e) =>
+      Array.isArray(e.between) && e.between.every(inside));
+    if (!map.edges.length) delete map.edges;
   }
 }
 
