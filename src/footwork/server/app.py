@@ -13,6 +13,7 @@ import functools
 import io
 import json
 import os
+import warnings
 from collections.abc import AsyncIterator, Mapping, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -73,6 +74,12 @@ from footwork.server.tables import (
 )
 from footwork.space.floorplan import Choices
 from footwork.store import SEATS_CHANGED, EventStore, TableNotFound, open_store
+
+# FastAPI gives the header parameter below its alias, which pydantic (2.12+) may warn of
+# once, on stderr, when it builds the parameter's adapter: harmless, and not a user's
+# business (seen on the first start of a fresh install)
+warnings.filterwarnings("ignore", message="The 'alias' attribute with value 'authorization'",
+                        category=UserWarning)
 
 #: a seat's credential, as the Authorization header (or ``?key=`` in the query)
 Auth = Annotated[str | None, Header(description="Bearer SECRET (a seat's key)")]
