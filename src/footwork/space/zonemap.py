@@ -25,6 +25,8 @@ import heapq
 import math
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
@@ -45,6 +47,23 @@ EPS = 1e-6
 #: the most corners a detour around walls searches (its cost grows with their square);
 #: a way needing more is refused, and the mover can give waypoints instead
 MAX_DETOUR_CORNERS = 200
+
+#: while :func:`remembering_traces` is open, the traces asked so far (or why they failed)
+_TRACES: ContextVar[dict[Any, Any] | None] = ContextVar("footwork_traces", default=None)
+
+
+@contextmanager
+def remembering_traces() -> Iterator[None]:
+    """Within it, :meth:`ZoneMap.trace` traces a way once and answers the same question
+    again (same map, ends, via and route) from memory: one listing of options asks for
+    the same way several times (a zone reachable by a move and by a rush). A trace is a
+    function of the immutable map and its arguments only, so the answer is the same;
+    nothing outlives the block (a context variable: threads and tasks keep their own)."""
+    token = _TRACES.set({})
+    try:
+        yield
+    finally:
+        _TRACES.reset(token)
 
 
 class PathBlocked(ValueError):
@@ -687,6 +706,26 @@ class ZoneMap:
         """The path from ``start`` to ``end``: through ``via`` points if given (all on the
         start floor), else along the zone route (shortest unless given), crossing each
         opening at the point nearest the straight way on and detouring around walls."""
+        memo = _TRACES.get()
+        if memo is None:
+            return self._trace(start, start_zone, end, end_zone, via=via, route=route)
+        key = (self, start, start_zone, end, end_zone, tuple(via),
+               None if route is None else tuple(route))
+        found = memo.get(key)
+        if found is None:
+            try:
+                found = self._trace(start, start_zone, end, end_zone, via=via, route=route)
+            except PathBlocked as exc:
+                found = exc
+            memo[key] = found
+        if isinstance(found, PathBlocked):
+            raise PathBlocked(str(found), found.at)
+        return found
+
+    def _trace(
+        self, start: XY, start_zone: str, end: XY, end_zone: str,
+        *, via: Sequence[XY] = (), route: Sequence[str] | None = None,
+    ) -> TracedPath:
         floor = self.floor_of(start_zone)
         if via:
             points = [start, *via, end]
