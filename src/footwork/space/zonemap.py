@@ -682,16 +682,21 @@ class ZoneMap:
         minx, miny, maxx, maxy = line.bounds
         probe = shapely.box(minx - 2 * EPS, miny - 2 * EPS, maxx + 2 * EPS, maxy + 2 * EPS)
         on_floor = [self.zones[z] for z in self._touching(probe, floor)]
+        # the zones' borders met and the pieces' middles tested in one call each (the
+        # same GEOS operations as one zone at a time, so the same cuts)
+        polys = np.array([z.polygon for z in on_floor], dtype=object)
         cuts = {0.0, line.length}
-        for z in on_floor:
-            for x, y in _points(line.intersection(z.polygon.boundary)):
-                cuts.add(line.project(Point(x, y)))
+        met = [Point(x, y) for hit in shapely.intersection(line, shapely.boundary(polys))
+               for x, y in _points(hit)]
+        if met:
+            cuts.update(shapely.line_locate_point(line, np.array(met, dtype=object)).tolist())
         out: list[tuple[float, str]] = []
         for a, b in pairwise(sorted(cuts)):
             if b - a <= EPS:
                 continue
             mid = line.interpolate((a + b) / 2)
-            inside = [z.id for z in on_floor if shapely.contains_xy(z.polygon, mid.x, mid.y)]
+            holds = shapely.contains_xy(polys, mid.x, mid.y) if len(polys) else []
+            inside = [z.id for z, ok in zip(on_floor, holds, strict=True) if ok]
             touching = inside or [z.id for z in on_floor if z.polygon.distance(mid) <= EPS]
             if not touching or current in touching:
                 continue
