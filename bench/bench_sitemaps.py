@@ -118,11 +118,11 @@ def crowd_probe(layout: str, zones: int, counts: list[int], repeat: int) -> dict
             for c, t, s in zip(counts, samples, sessions, strict=True)}
 
 
-def crowds(repeat: int, baseline_ref: str) -> None:
+def crowds(repeat: int, baseline_ref: str, square_only: bool = False) -> None:
     """options() with 2 to 100 actors on 100 rooms, and 100 actors on 10,000 rooms (a
     row and a square), this checkout against ``baseline_ref`` (before issue 25), each
     code in its own child process: the ratio to 2 actors on the same map, same code,
-    same child."""
+    same child. ``square_only``: only the square of 10,000 rooms (the detours' case)."""
     import subprocess
 
     base = _checkout(baseline_ref)
@@ -131,8 +131,8 @@ def crowds(repeat: int, baseline_ref: str) -> None:
           "turns)\n")
     print("| map | zones | actors | code | options() (CPU) | IQR | options | vs 2 actors |")
     print("|---|---:|---:|---|---:|---:|---:|---:|")
-    for layout in ("row", "grid"):
-        for zones in (100, 10_000):
+    for layout in ("grid",) if square_only else ("row", "grid"):
+        for zones in (10_000,) if square_only else (100, 10_000):
             counts = (2, 10, 30, 100) if zones == 100 else (2, 100)
             for code, src in (("baseline", base / "src"), ("now", ROOT / "src")):
                 done = subprocess.run(
@@ -248,6 +248,10 @@ def main() -> None:
                         help="the commit to compare crowds with (default: before issue 25)")
     parser.add_argument("--only-crowds", action="store_true",
                         help="only the crowds section (actors on the floor)")
+    parser.add_argument("--only-square", action="store_true",
+                        help="only the square of 10,000 rooms of the crowds section (its "
+                             "detours round walls; compare with --crowd-baseline-ref 5d790c9, "
+                             "the loop before the detour search over arrays)")
     args = parser.parse_args()
     if args.probe:
         layout, n, times = args.probe
@@ -258,8 +262,9 @@ def main() -> None:
         print(json.dumps(crowd_probe(layout, int(zones), [int(c) for c in count.split(",")],
                                      int(times))))
         return
-    if args.only_crowds:
-        crowds(3 if args.quick else 9, args.crowd_baseline_ref)
+    if args.only_crowds or args.only_square:
+        crowds(3 if args.quick else (21 if args.only_square else 9), args.crowd_baseline_ref,
+               square_only=args.only_square)
         return
     repeat = 5 if args.quick else 40
     print(f"machine: Python {platform.python_version()}, {platform.machine()}")

@@ -343,3 +343,24 @@ def test_wall_across_finds_walls_and_closed_borders_not_open_air() -> None:
     assert m.wall_across((3, 0.5), (5, 0.5), 0) == pytest.approx((4.0, 0.5))  # closed
     assert m.wall_across((3, 2), (5, 2), 0) is None  # through the door
     assert m.wall_across((2, 7), (2, 9), 0) is None  # from the wall's end, away from it
+
+
+def test_remembering_traces_traces_a_way_once() -> None:
+    """Issue 25: within one listing of options the same way is asked for more than once
+    (a move and a rush to one zone): traced once, the same answer (or refusal) again."""
+    from footwork.space.zonemap import remembering_traces
+
+    m = rooms(walls=[(0, LineString([(2, 0), (2, 3)]))])
+    split = rooms(walls=[(0, LineString([(2, 0), (2, 4)]))])
+    with remembering_traces():
+        first = m.trace((1, 1), "a", (3, 1), "a")
+        assert m.trace((1, 1), "a", (3, 1), "a") is first
+        assert m.trace((1, 1), "a", (3, 1.5), "a") is not first
+        refusals = []
+        for _ in range(2):
+            with pytest.raises(PathBlocked) as info:
+                split.trace((1, 1), "a", (3, 1), "a")
+            refusals.append((str(info.value), info.value.at))
+        assert refusals[0] == refusals[1] and refusals[0][1] == (1, 1)
+    again = m.trace((1, 1), "a", (3, 1), "a")
+    assert again is not first and again == first  # nothing kept after the block

@@ -25,6 +25,8 @@ import heapq
 import math
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
@@ -45,6 +47,23 @@ EPS = 1e-6
 #: the most corners a detour around walls searches (its cost grows with their square);
 #: a way needing more is refused, and the mover can give waypoints instead
 MAX_DETOUR_CORNERS = 200
+
+#: while :func:`remembering_traces` is open, the traces asked so far (or why they failed)
+_TRACES: ContextVar[dict[Any, Any] | None] = ContextVar("footwork_traces", default=None)
+
+
+@contextmanager
+def remembering_traces() -> Iterator[None]:
+    """Within it, :meth:`ZoneMap.trace` traces a way once and answers the same question
+    again (same map, ends, via and route) from memory: one listing of options asks for
+    the same way several times (a zone reachable by a move and by a rush). A trace is a
+    function of the immutable map and its arguments only, so the answer is the same;
+    nothing outlives the block (a context variable: threads and tasks keep their own)."""
+    token = _TRACES.set({})
+    try:
+        yield
+    finally:
+        _TRACES.reset(token)
 
 
 class PathBlocked(ValueError):
@@ -305,8 +324,7 @@ class ZoneMap:
         #: free parts of zones on a seat's map: (zone, hidden neighbours) -> area
         self._known_regions: dict[tuple[str, frozenset[str]], Any] = {}
         self._within: dict[frozenset[str], Any] = {}
-        self._corner_cache: dict[frozenset[str],
-                                 tuple[int, list[XY], dict[tuple[int, int], bool]]] = {}
+        self._corner_sets: dict[frozenset[str], _Sights] = {}
         self._nx: Any = None
         places = [Place(z.id, "zone", None, z.floor, dict(z.props)) for z in self.zones.values()]
         links: list[Link] = []
@@ -664,16 +682,21 @@ class ZoneMap:
         minx, miny, maxx, maxy = line.bounds
         probe = shapely.box(minx - 2 * EPS, miny - 2 * EPS, maxx + 2 * EPS, maxy + 2 * EPS)
         on_floor = [self.zones[z] for z in self._touching(probe, floor)]
+        # the zones' borders met and the pieces' middles tested in one call each (the
+        # same GEOS operations as one zone at a time, so the same cuts)
+        polys = np.array([z.polygon for z in on_floor], dtype=object)
         cuts = {0.0, line.length}
-        for z in on_floor:
-            for x, y in _points(line.intersection(z.polygon.boundary)):
-                cuts.add(line.project(Point(x, y)))
+        met = [Point(x, y) for hit in shapely.intersection(line, shapely.boundary(polys))
+               for x, y in _points(hit)]
+        if met:
+            cuts.update(shapely.line_locate_point(line, np.array(met, dtype=object)).tolist())
         out: list[tuple[float, str]] = []
         for a, b in pairwise(sorted(cuts)):
             if b - a <= EPS:
                 continue
             mid = line.interpolate((a + b) / 2)
-            inside = [z.id for z in on_floor if shapely.contains_xy(z.polygon, mid.x, mid.y)]
+            holds = shapely.contains_xy(polys, mid.x, mid.y) if len(polys) else []
+            inside = [z.id for z, ok in zip(on_floor, holds, strict=True) if ok]
             touching = inside or [z.id for z in on_floor if z.polygon.distance(mid) <= EPS]
             if not touching or current in touching:
                 continue
@@ -688,6 +711,26 @@ class ZoneMap:
         """The path from ``start`` to ``end``: through ``via`` points if given (all on the
         start floor), else along the zone route (shortest unless given), crossing each
         opening at the point nearest the straight way on and detouring around walls."""
+        memo = _TRACES.get()
+        if memo is None:
+            return self._trace(start, start_zone, end, end_zone, via=via, route=route)
+        key = (self, start, start_zone, end, end_zone, tuple(via),
+               None if route is None else tuple(route))
+        found = memo.get(key)
+        if found is None:
+            try:
+                found = self._trace(start, start_zone, end, end_zone, via=via, route=route)
+            except PathBlocked as exc:
+                found = exc
+            memo[key] = found
+        if isinstance(found, PathBlocked):
+            raise PathBlocked(str(found), found.at)
+        return found
+
+    def _trace(
+        self, start: XY, start_zone: str, end: XY, end_zone: str,
+        *, via: Sequence[XY] = (), route: Sequence[str] | None = None,
+    ) -> TracedPath:
         floor = self.floor_of(start_zone)
         if via:
             points = [start, *via, end]
@@ -860,16 +903,24 @@ class ZoneMap:
         return [Leg(s, e, floor) for s, e in pairwise(points)]
 
     def _detour(self, p: XY, q: XY, floor: int, zones: Sequence[str]) -> list[XY] | None:
-        """Shortest way around walls inside ``zones``: a visibility graph on their corners
-        (the corners and which corners see each other are cached per set of zones: only
-        the sight lines from ``p`` and to ``q`` are new for each way)."""
-        count, corners, sight = self._corners(zones)
+        """Shortest way around walls inside ``zones``: a visibility graph on their corners,
+        searched with Dijkstra. What depends on the map only is kept per set of zones (the
+        corners, which corners see each other, their distances): only the sight lines and
+        distances from ``p`` and to ``q`` are new for each way. Each step of the search is
+        a few array operations over all the nodes instead of a Python loop over them; the
+        distances are ``math.dist``'s own, so the way found is the one found before
+        (``tests/unit/test_detour_oracle.py`` keeps the loop as its oracle)."""
+        sights = self._corners(zones)
+        count, corners = sights.count, sights.corners
         if count + 2 > MAX_DETOUR_CORNERS:
             raise PathBlocked(f"the way from {_fmt(p)} to {_fmt(q)} winds past "
                               f"{count} corners, more than footwork searches "
                               f"({MAX_DETOUR_CORNERS}); give waypoints (via)", p)
         nodes = [p, q, *corners]
-        best = {0: 0.0}
+        ends = (np.array([math.dist(p, c) for c in nodes]),
+                np.array([math.dist(q, c) for c in nodes]))
+        best = np.full(len(nodes), math.inf)
+        best[0] = 0.0
         heap = [(0.0, 0)]
         previous: dict[int, int] = {}
         while heap:
@@ -880,37 +931,49 @@ class ZoneMap:
                     i = previous[i]
                     out.append(nodes[i])
                 return out[::-1]
-            if d > best.get(i, math.inf):
+            if d > best[i]:
                 continue
-            # the corners this one would bring closer, and then which of them it sees
-            closer = [(j, d + math.dist(nodes[i], other)) for j, other in enumerate(nodes)
-                      if j != i]
-            closer = [(j, nd) for j, nd in closer if nd < best.get(j, math.inf)]
-            seen: list[bool | None] = [
-                sight.get((min(i, j), max(i, j))) if i > 1 and j > 1 else None
-                for j, _ in closer]
-            unknown = [k for k, known in enumerate(seen) if known is None]
-            if unknown:
-                tested = self._clear_many(nodes[i], [nodes[closer[k][0]] for k in unknown],
-                                          zones)
-                for k, ok in zip(unknown, tested, strict=True):
-                    seen[k] = ok
-                    j = closer[k][0]
-                    if i > 1 and j > 1:
-                        sight[(min(i, j), max(i, j))] = ok
-            for (j, nd), clear in zip(closer, seen, strict=True):
-                if clear:
-                    best[j] = nd
-                    previous[j] = i
-                    heapq.heappush(heap, (nd, j))
+            # the nodes this one would bring closer, then which of them it sees
+            if i < 2:
+                row = ends[i]
+            else:
+                row = np.concatenate(([ends[0][i], ends[1][i]], sights.row(i - 2)))
+            nd = d + row
+            closer = nd < best
+            closer[i] = False
+            idx = np.flatnonzero(closer)
+            if not len(idx):
+                continue
+            seen = np.full(len(idx), -1, dtype=np.int8)
+            if i > 1:
+                inner = idx > 1
+                seen[inner] = sights.sight[i - 2, idx[inner] - 2]
+            unknown = np.flatnonzero(seen < 0)
+            if len(unknown):
+                tested = np.array(self._clear_many(nodes[i], [nodes[j] for j in
+                                                              idx[unknown].tolist()], zones),
+                                  dtype=np.int8)
+                seen[unknown] = tested
+                if i > 1:
+                    js = idx[unknown]
+                    keep = js > 1
+                    sights.sight[i - 2, js[keep] - 2] = tested[keep]
+                    sights.sight[js[keep] - 2, i - 2] = tested[keep]
+            ok = idx[seen == 1]
+            best[ok] = nd[ok]
+            for j, dist in zip(ok.tolist(), nd[ok].tolist(), strict=True):
+                previous[j] = i
+                heapq.heappush(heap, (dist, j))
         return None
 
-    def _corners(self, zones: Sequence[str]) -> tuple[int, list[XY], dict[tuple[int, int], bool]]:
+    def _corners(self, zones: Sequence[str]) -> _Sights:
         """The corners of the free part of ``zones`` (how many, and each pulled a hair into
-        the free space, off the walls it sits on) and the sight lines found so far between
-        them, by node index (corners are nodes 2...): cached per set of zones."""
+        the free space, off the walls it sits on) and the sight lines and distances found
+        so far between them: cached per set of zones, built lazily."""
         key = frozenset(zones)
-        found = self._corner_cache.get(key)
+        # a map pickled by an older footwork (a snapshot) has no such cache: made here
+        cache: dict[frozenset[str], _Sights] = self.__dict__.setdefault("_corner_sets", {})
+        found = cache.get(key)
         if found is None:
             area = unary_union([self.region(z) for z in zones])
             raw: list[XY] = []
@@ -919,11 +982,11 @@ class ZoneMap:
                     for ring in (poly.exterior, *poly.interiors):
                         raw += [(x, y) for x, y in list(ring.coords)[:-1]]
             if len(raw) + 2 > MAX_DETOUR_CORNERS:
-                corners = raw  # refused by the caller: not worth nudging
+                found = _Sights(len(raw), raw)  # refused by the caller: not worth nudging
             else:
                 inner = area.buffer(-2 * WALL)
-                corners = [_nudge(inner, n) for n in raw]
-            found = self._corner_cache[key] = (len(raw), corners, {})
+                found = _Sights(len(raw), [_nudge(inner, n) for n in raw])
+            cache[key] = found
         return found
 
     def _path(self, start_zone: str, legs: Sequence[Leg]) -> TracedPath:
@@ -943,6 +1006,29 @@ class ZoneMap:
             done += leg.length
         zones = (start_zone, *(z for _, z in marks))
         return TracedPath(tuple(legs), zones, tuple(marks))
+
+
+class _Sights:
+    """What a detour needs of a set of zones that depends on the map only: its corners,
+    which of them see each other (1, 0, or -1 until tested) and the distance from each
+    corner to the others (a row made when the corner is first reached)."""
+
+    __slots__ = ("corners", "count", "rows", "sight")
+
+    def __init__(self, count: int, corners: list[XY]) -> None:
+        self.count = count
+        self.corners = corners
+        n = len(corners) if count + 2 <= MAX_DETOUR_CORNERS else 0
+        self.sight = np.full((n, n), -1, dtype=np.int8)
+        self.rows: dict[int, Any] = {}
+
+    def row(self, k: int) -> Any:
+        """The distances (``math.dist``, exactly) from corner ``k`` to every corner."""
+        found = self.rows.get(k)
+        if found is None:
+            here = self.corners[k]
+            found = self.rows[k] = np.array([math.dist(here, c) for c in self.corners])
+        return found
 
 
 def _vertex_count(geom: Any) -> int:

@@ -63,6 +63,7 @@ from footwork.rulesets.sitemaps.stakes import (
     place_consequences,
     resist_consequences,
 )
+from footwork.space.zonemap import remembering_traces
 
 XY = tuple[float, float]
 
@@ -643,15 +644,19 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         reachable = zone_distances(state, actor.at, max(move_left, rush_left, 0))
         can_move = not (actor.stopped or actor.rushed or
                         (actor.acted and not o.move.after_action))
-        for zone, dist in reachable.items():
-            # a rush may also go where the move step reaches (it spends the action): both
-            # are listed, so that what decide accepts is what options offer
-            dos = [do for do, ok in (("move", can_move and dist <= move_left),
-                                     ("rush", rush_left > 0 and dist <= rush_left)) if ok]
-            for do in dos:
-                option = self._move_option(state, actor, zone, do)
-                if option is not None:
-                    found.append(option)
+        # a zone reachable by a move and by a rush is traced once (the same way)
+        with remembering_traces():
+            for zone, dist in reachable.items():
+                # a rush may also go where the move step reaches (it spends the action):
+                # both are listed, so that what decide accepts is what options offer
+                dos = [do for do, ok in (("move", can_move and dist <= move_left),
+                                         ("rush", rush_left > 0 and dist <= rush_left)) if ok]
+                where = self._option_spot(state, actor, zone) if dos else None
+                for do in dos if where is not None else ():
+                    assert where is not None
+                    option = self._move_option(state, actor, zone, do, where)
+                    if option is not None:
+                        found.append(option)
         if not actor.acted:
             found.append(Option({"do": "act", "actor": actor_id, "action": "an action"},
                                 "take the round action", "the round action; no more moving",
@@ -663,8 +668,11 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                                         rules=("R004-28", "A004-13")))
         return found
 
-    def _move_option(self, state: SiteState, actor: SiteActor, zone: str,
-                     do: str) -> Option | None:
+    def _option_spot(self, state: SiteState, actor: SiteActor, zone: str
+                     ) -> tuple[XY, Any] | None:
+        """Where an option to move into ``zone`` would stop (a free spot near a point
+        of the zone's free part that no one's circle covers) and that part, or None:
+        the same for a move and a rush, so found once for both."""
         m = site(state)
         entry = actor.point if zone == actor.at else None
         region = m.geometry.region(zone, entry, seat_unknown(state))
@@ -683,6 +691,11 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         spot = free_spot(state, actor.id, zone, (near.x, near.y))
         if spot is None or (zone == actor.at and math.dist(spot, actor.point) < 1e-9):
             return None
+        return spot, region
+
+    def _move_option(self, state: SiteState, actor: SiteActor, zone: str,
+                     do: str, where: tuple[XY, Any]) -> Option | None:
+        spot, region = where
         left = (step_zones(state, actor) * (2 if do == "rush" else 1)) - actor.zones_moved
         try:
             plan = plan_move(state, actor, zone, spot, None,
