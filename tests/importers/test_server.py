@@ -77,3 +77,23 @@ def test_nothing_is_kept_for_a_refused_map(client: TestClient, tmp_path: Path) -
     assert bad.status_code == 400 and "'nosuch' cannot import a map" in bad.json()["message"]
     after = sorted(folder.iterdir()) if folder.exists() else []
     assert before == after
+
+
+def test_a_seat_with_a_hidden_room_gets_no_picture(client: TestClient) -> None:
+    """The picture shows every room: while a room is hidden from a seat, that seat's
+    drawing has no picture (nor its address); the game master's has it."""
+    import json
+
+    got = client.post("/api/import", params={"ruleset": "sitemaps", "name": "cellar.dd2vtt"},
+                      content=dumps(dungeondraft())).json()
+    zones = got["encounter"]["map"]["zones"]
+    zones[1] = dict(zones[1], revealed=False)  # room-2 still unseen by the party
+    encounter = dict(got["encounter"], actors=[
+        {"id": "ada", "side": "party", "at": zones[0]["id"]}])
+    made = client.post("/api/tables", json={"encounter": json.dumps(encounter),
+                                            "format": "json"}).json()
+    table, keys = made["table"]["id"], {s["seat"]: s["secret"] for s in made["seats"]}
+    player = client.get(f"/api/tables/{table}/drawing", params={"key": keys["side:party"]})
+    assert player.status_code == 200 and "/api/pictures/" not in player.text
+    gm = client.get(f"/api/tables/{table}/drawing", params={"key": keys["gm"]})
+    assert f'href="{got["picture"]}"' in gm.text

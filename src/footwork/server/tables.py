@@ -659,7 +659,7 @@ class Tables:
 
         table = self.live(table_id)
         with table.lock:
-            picture = self._picture(table)
+            picture = self._picture(table, seat)
             if not actor:
                 key = (table.version, seat)
                 drawn = table.drawings.get(key)
@@ -670,13 +670,16 @@ class Tables:
             found = self._options(table, seat, actor)
             return render_svg(table.session, actor, seat, options=found, picture=picture)
 
-    def _picture(self, table: LiveTable) -> str:
-        """Where the table's map picture is served ("" when the server does not keep it:
-        then nothing is drawn under the map)."""
-        if self.pictures is None:
+    def _picture(self, table: LiveTable, seat: Seat) -> str:
+        """Where the table's map picture is served for ``seat`` ("" when the server does
+        not keep it: then nothing is drawn under the map). The picture shows every room:
+        a seat with a place still hidden from it gets none (its address would let the
+        page, or anyone reading it, open the whole picture)."""
+        state = table.session.state
+        if self.pictures is None or set(table.view(seat).secrets(state)) - set(state.actors):
             return ""
         return self.pictures.link(
-            table.session.engine.ruleset.space_json(table.session.state.space).get("picture"))
+            table.session.engine.ruleset.space_json(state.space).get("picture"))
 
     def space(self, table_id: str, seat: Seat) -> Mapping[str, JSON]:
         table = self.live(table_id)
