@@ -310,3 +310,12 @@ def test_resizing_drops_the_walls_between_cells_left_off_the_map(server: Server,
     }""")
     assert kept["rows"] == [".."]
     assert kept["edges"] == [{"between": [[0, 0], [0, 1]]}]
+
+
+def test_the_start_fits_a_phone(server: Server, page: Page) -> None:
+    """On a 390 px phone the start card's long example and ruleset names do not widen the
+    page past the screen (nothing to scroll sideways)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server.url}/build")
+    page.wait_for_selector('#start-ruleset option[value="styles"]', state="attached")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
