@@ -115,6 +115,20 @@ def check_refusal(reply: httpx.Response, *statuses: int) -> dict[str, Any]:
     return cast(dict[str, Any], body)
 
 
+def first_difference(a: Any, b: Any, path: str = "") -> str:
+    """Where two JSON-like values first differ, as a path and the two values there."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if a.get(key, "<absent>") != b.get(key, "<absent>"):
+                return first_difference(a.get(key, "<absent>"), b.get(key, "<absent>"),
+                                        f"{path}/{key}")
+    elif isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b):
+        for index, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return first_difference(x, y, f"{path}/{index}")
+    return f"at {path or '/'}: {a!r:.300} then {b!r:.300}"
+
+
 def gapless(records: Sequence[CommandRecord]) -> dict[str, CommandRecord]:
     """The log's records by command id, after checking that versions are 1..n and each
     command id is there once."""
@@ -599,7 +613,8 @@ def test_refused_commands_change_nothing(pair: tuple[str, str, EventStore]) -> N
         for reply, status in refusals:
             check_refusal(reply, status)
         there.close()
-    assert snapshot() == before
+    after = snapshot()
+    assert after == before, first_difference(before, after)
 
 
 def test_one_command_id_sent_by_eight_clients_appends_once(
