@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,7 @@ def test_the_encounter_plays_and_names_its_picture(imported: Path) -> None:
     picture = encounter.session().engine.ruleset.space_json(
         encounter.initial.space)["picture"]
     data = (imported / "rooms.png").read_bytes()
-    assert picture == {"file": "rooms.png", "width": 12.0, "height": 8.0,
+    assert picture == {"file": "rooms.png", "width": 12.0, "height": 8.0, "x": 0.0, "y": 0.0,
                        "sha256": hashlib.sha256(data).hexdigest()}
     assert data.startswith(b"\x89PNG")
 
@@ -94,3 +95,45 @@ def test_a_foundry_scene_takes_its_picture_from_picture(tmp_path: Path) -> None:
                           str(tmp_path / "fake.png"))
     assert code == 2 and "fake.png: not a picture" in err
     assert not (tmp_path / "v2.yaml").exists()
+
+
+@pytest.mark.parametrize(("shift", "ruleset"), [
+    ({"background": {"src": "vault.webp", "offsetX": 50, "offsetY": -100}}, "allowances"),
+    ({"background": None, "img": "vault.webp", "shiftX": 50, "shiftY": -100}, "sitemaps"),
+])
+def test_a_foundry_background_offset_moves_the_picture_not_the_walls(
+        tmp_path: Path, shift: dict[str, object], ruleset: str) -> None:
+    # Foundry draws the background from the padding corner less its offset (v10+
+    # background.offsetX/Y, v9 shiftX/Y); the grid and the walls stay where they are
+    (tmp_path / "vault.json").write_bytes(dumps({**foundry(), **shift}))
+    (tmp_path / "vault.png").write_bytes(png(40, 24))
+    code, _, err = invoke("import", str(tmp_path / "vault.json"), "-r", ruleset, "-o",
+                          str(tmp_path / "vault.yaml"), "--picture", str(tmp_path / "vault.png"))
+    assert code == 0, err
+    shifted = load_encounter(tmp_path / "vault.yaml")
+    ref = shifted.session().engine.ruleset.space_json(shifted.initial.space)["picture"]
+    # 50 px of a 100 px square east is half a square of 1.5 m west; 100 px north, one south
+    assert (ref["x"], ref["y"]) == (-0.75, 1.5)  # type: ignore[index]
+    (tmp_path / "plain.json").write_bytes(dumps(foundry()))
+    code, _, err = invoke("import", str(tmp_path / "plain.json"), "-r", ruleset, "-o",
+                          str(tmp_path / "plain.yaml"), "--picture", str(tmp_path / "vault.png"))
+    assert code == 0, err
+    plain = load_encounter(tmp_path / "plain.yaml")
+    space = plain.session().engine.ruleset.space_json(plain.initial.space)
+    assert (space["picture"]["x"], space["picture"]["y"]) == (0, 0)  # type: ignore[index]
+    assert {k: v for k, v in space.items() if k != "picture"} == {
+        k: v for k, v in shifted.session().engine.ruleset.space_json(
+            shifted.initial.space).items() if k != "picture"}
+    drawn = {}
+    for name in ("vault", "plain"):
+        code, _, err = invoke("render", str(tmp_path / f"{name}.yaml"), "-o",
+                              str(tmp_path / f"{name}.svg"))
+        assert code == 0, err
+        svg = (tmp_path / f"{name}.svg").read_text()
+        drawn[name] = re.search(r'<image class="picture" [^>]*x="([-\d.]+)" y="([-\d.]+)"',
+                                svg)
+    assert drawn["vault"] and drawn["plain"]
+    # on the drawing: half a square left of the plain import's, one square down
+    dx = float(drawn["vault"][1]) - float(drawn["plain"][1])
+    dy = float(drawn["vault"][2]) - float(drawn["plain"][2])
+    assert dx < 0 < dy and dy == pytest.approx(-2 * dx, abs=0.2)

@@ -25,6 +25,15 @@ def _attr(value: object) -> str:
     return '"' + escape(str(value), {'"': "&quot;"}) + '"'
 
 
+def picture_at(ref: Mapping[str, Any]) -> tuple[float, float]:
+    """Where a map's picture lies off the map's north-west corner, in the map's unit
+    (its ``x`` and ``y``; 0 for anything that is not a finite number)."""
+    def finite(value: Any) -> float:
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+        return float(value) if ok and abs(value) < float("inf") else 0.0
+    return finite(ref.get("x")), finite(ref.get("y"))
+
+
 def _num(value: float) -> str:
     """Coordinates with one decimal, without noise: deterministic and compact."""
     text = f"{value:.1f}"

@@ -47,6 +47,7 @@ from footwork.draw.common import (
     fall_odds,
     heading,
     percent,
+    picture_at,
     side_colours,
     success_odds,
     svg_page,
@@ -543,8 +544,10 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
         # the picture's north-west corner on the map's, scaled from the map's unit
         pic_w = (_float(ref.get("width")) or 0.0) / g.cell_size * P
         pic_h = (_float(ref.get("height")) or 0.0) / g.cell_size * P
-        add(f'<image class="picture" href={_attr(picture)} x={_attr(_num(ox))} '
-            f'y={_attr(_num(oy))} width={_attr(_num(pic_w))} height={_attr(_num(pic_h))} '
+        east, south = picture_at(ref)
+        pic_x, pic_y = ox + east / g.cell_size * P, oy + south / g.cell_size * P
+        add(f'<image class="picture" href={_attr(picture)} x={_attr(_num(pic_x))} '
+            f'y={_attr(_num(pic_y))} width={_attr(_num(pic_w))} height={_attr(_num(pic_h))} '
             'preserveAspectRatio="none"/>')
     add('<g class="cells" stroke="#000000" stroke-opacity="0.16" stroke-width="1"'
         + (' fill-opacity="0.4">' if shown else ">"))

@@ -44,6 +44,7 @@ from footwork.draw.common import (
     _width,
     heading,
     percent,
+    picture_at,
     side_colours,
     success_odds,
     svg_page,
@@ -513,8 +514,9 @@ def render_to_scale(space: Mapping[str, Any], state: Mapping[str, Any], actor: s
         if pic is not None and index == 0:
             pw = _size(pic.get("width")) * PX_PER_M
             ph = _size(pic.get("height")) * PX_PER_M
-            add(f'<image class="picture" href={_attr(picture)} x={_attr(_num(page.x(0)))} '
-                f'y={_attr(_num(page.y(0)))} width={_attr(_num(pw))} '
+            east, south = picture_at(pic)
+            add(f'<image class="picture" href={_attr(picture)} x={_attr(_num(page.x(east)))} '
+                f'y={_attr(_num(page.y(south)))} width={_attr(_num(pw))} '
                 f'height={_attr(_num(ph))} preserveAspectRatio="none" '
                 f'clip-path="url(#clip-floor-{index})"/>')
 

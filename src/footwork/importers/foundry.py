@@ -8,6 +8,11 @@ the plan is ``(c - offset) / size`` squares. What a wall stops comes from its fi
 ``move`` 0 lets movers through, ``sight`` 0 (or proximity) lets sight through,
 ``door`` 1 or 2 (secret) makes it a door in state ``ds`` (closed, open, locked), and
 ``dir`` 1 or 2 makes it one-way (passable from its left or right side).
+
+The background picture is drawn over the scene's ``width`` × ``height`` from the
+padding corner less its offset (``background.offsetX/Y``; v9 ``shiftX/Y``): a positive
+offset moves the picture up and left of the grid, and the plan says so in
+``picture_at`` (the grid, and so the walls, do not move).
 """
 
 from __future__ import annotations
@@ -94,9 +99,17 @@ def read_foundry(doc: Any, file: str) -> FloorPlan:
             walls.append(Wall(a, b, WallKind.SIGHT))
     background = doc.get("background")
     src = background.get("src") if isinstance(background, dict) else doc.get("img")
+    if isinstance(background, dict):
+        shift = [(background, "offsetX", "background.offsetX"),
+                 (background, "offsetY", "background.offsetY")]
+    else:
+        shift = [(doc, "shiftX", "shiftX"), (doc, "shiftY", "shiftY")]
+    sx, sy = (number(where.get(key) or 0, file, path, bound=_MAX_PX)
+              for where, key, path in shift)
     if src:
         notes.append(f"the picture is a path in the scene ({str(src)[:80]}), not in the "
                      "file: give it with --picture")
     return FloorPlan(width=width / size, height=height / size, pixels_per_square=size,
-                     walls=tuple(walls), doors=tuple(doors), source="Foundry VTT scene",
+                     walls=tuple(walls), doors=tuple(doors),
+                     picture_at=(-sx / size, -sy / size), source="Foundry VTT scene",
                      notes=tuple(notes))

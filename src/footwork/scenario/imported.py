@@ -66,9 +66,13 @@ def encounter_from_plan(plan: FloorPlan, ruleset: str, choices: Choices, *,
         notes.append("the picture is not kept: a graph map is not drawn over it")
     if picture is not None and plan.picture is not None and section.pictured:
         side = section.square
-        map_data["picture"] = {"file": picture, "width": round(plan.width * side, 6),
+        ref: dict[str, Any] = {"file": picture, "width": round(plan.width * side, 6),
                                "height": round(plan.height * side, 6),
                                "sha256": plan.picture.sha256}
+        x, y = (round(at * side, 6) for at in plan.picture_at)
+        if x or y:  # a picture shifted off its grid (a Foundry background offset)
+            ref |= {"x": x, "y": y}
+        map_data["picture"] = ref
     data: dict[str, Any] = {"footwork": 1, "ruleset": ruleset,
                             "title": title[:200] or "Imported map", "map": map_data,
                             "actors": []}

@@ -3,8 +3,9 @@
 This is the neutral shape between the map files footwork imports
 (:mod:`footwork.importers`: Universal VTT, Foundry scenes) and the maps each ruleset
 builds from them (``footwork.rulesets.<id>.floorplan``). It knows no file format and no
-ruleset: segments in *squares* of the picture's own grid, measured from the picture's
-top-left corner (x east, y south), what each segment stops, and the picture itself.
+ruleset: segments in *squares* of the map's own grid, measured from the grid's
+top-left corner (x east, y south), what each segment stops, and the picture itself
+(whose top-left corner is that corner unless the source shifted it: ``picture_at``).
 
 Two helpers every ruleset's builder shares live here too: :func:`rasterize` (the plan
 on a grid of cells, walls as wall cells) and :func:`rooms` (the faces the walls and
@@ -24,7 +25,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-#: a point in squares: x east, y south, from the picture's top-left corner
+#: a point in squares: x east, y south, from the map's top-left corner
 Point = tuple[float, float]
 #: which side of a segment a point is on, looking from its first point to its second
 #: with y growing south (Foundry's orientation test: ``left`` is where
@@ -105,6 +106,9 @@ class FloorPlan:
     doors: tuple[Door, ...] = ()
     obstacles: tuple[tuple[Point, ...], ...] = ()
     picture: Picture | None = None
+    #: where the picture's top-left corner lies, in squares (a Foundry scene may shift
+    #: its background off the grid: ``background.offsetX/Y``, v9 ``shiftX/Y``)
+    picture_at: Point = (0.0, 0.0)
     source: str = ""
     notes: tuple[str, ...] = field(default=())
 

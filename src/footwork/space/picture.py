@@ -1,8 +1,10 @@
 """A map's picture, as a map section refers to it: a file beside the encounter file.
 
 The picture is drawn under the map (``footwork render``, the web page) over the
-rectangle from the map's north-west corner, ``width`` by ``height`` in the map's unit,
-so that its grid lies on the map's cells. ``sha256`` names its content: the table
+rectangle ``width`` by ``height`` in the map's unit whose north-west corner is ``x``
+east and ``y`` south of the map's (0 and 0 unless the source shifted its picture off
+its grid, as a Foundry scene's background offset does), so that its grid lies on the
+map's cells. ``sha256`` names its content: the table
 server keeps pictures by it and serves them at ``/api/pictures/<sha256>``.
 """
 
@@ -32,6 +34,14 @@ class PictureRef(BaseModel):
         gt=0, le=1_000_000,
         description="How tall the picture lies on the map, in the map's unit, from its "
                     "north edge.")
+    x: float = Field(
+        default=0.0, ge=-1_000_000, le=1_000_000,
+        description="How far east of the map's west edge the picture's west edge lies, in "
+                    "the map's unit (negative: west of it); default 0.")
+    y: float = Field(
+        default=0.0, ge=-1_000_000, le=1_000_000,
+        description="How far south of the map's north edge the picture's north edge lies, "
+                    "in the map's unit (negative: north of it); default 0.")
     sha256: str | None = Field(
         default=None, pattern=SHA256,
         description="The SHA-256 of the picture's bytes (lower-case hex), by which the "

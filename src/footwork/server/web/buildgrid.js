@@ -192,8 +192,18 @@ export class GridEditor {
     const {cells: faultyCells, actors: faultyActors} = this.hooks.faults();
     const picture = this.hooks.picture();
     if (picture) {
-      svg.append(el("image", {href: picture, x: "0", y: "0", width: String(width),
-                              height: String(height), preserveAspectRatio: "none"}));
+      // where the map's picture lies, in the map's unit (a Foundry background may be
+      // shifted off the grid): cells of cell_size each are PX wide here
+      const ref = /** @type {{x?: number, y?: number, width?: number, height?: number}} */ (
+        this.map.picture ?? {});
+      const per = PX / (Number(this.map.cell_size) || 1);
+      const size = (/** @type {number | undefined} */ value, /** @type {number} */ whole) =>
+        Number(value) > 0 ? Number(value) * per : whole;
+      svg.append(el("image", {href: picture, x: String(Number(ref.x ?? 0) * per),
+                              y: String(Number(ref.y ?? 0) * per),
+                              width: String(size(ref.width, width)),
+                              height: String(size(ref.height, height)),
+                              preserveAspectRatio: "none"}));
     }
     const layer = el("g", {class: picture ? "cells over-picture" : "cells"});
     const cellAt = cellReader(this.map);
