@@ -130,6 +130,10 @@ def test_a_foundry_background_offset_moves_the_picture_not_the_walls(
                               str(tmp_path / f"{name}.svg"))
         assert code == 0, err
         svg = (tmp_path / f"{name}.svg").read_text()
+        # nobody stands on an import yet: the title names no one's turn
+        assert "'s turn" not in svg and "— round 1<" in svg
+        if ruleset == "allowances":  # cut at the grid, not spilling over the rulers
+            assert 'clip-path="url(#clip-picture)"' in svg
         drawn[name] = re.search(r'<image class="picture" [^>]*x="([-\d.]+)" y="([-\d.]+)"',
                                 svg)
     assert drawn["vault"] and drawn["plain"]

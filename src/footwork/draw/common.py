@@ -114,7 +114,11 @@ def heading(state: Mapping[str, Any], actor: str | None, shown: str,
             *, first: str = "") -> tuple[str, str]:
     """The title (ruleset, round, whose turn) and the subtitle (``first``, the pending
     decision, and what is highlighted for ``actor``) every drawing starts with."""
-    title = f"{state.get('ruleset', '')} — round {state.get('round')}, {state.get('turn')}'s turn"
+    turn = state.get("turn")
+    # a map with no one on it yet (an import, a draft) has a round but nobody's turn
+    whose = (f", {turn}'s turn" if turn else ", the encounter is over"
+             if state.get("ended") else "")
+    title = f"{state.get('ruleset', '')} — round {state.get('round')}{whose}"
     parts = [first] if first else []
     pending = state.get("pending")
     if pending:

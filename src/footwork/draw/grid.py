@@ -546,9 +546,12 @@ def render_grid(space: Mapping[str, Any], state: Mapping[str, Any], actor: str |
         pic_h = (_float(ref.get("height")) or 0.0) / g.cell_size * P
         east, south = picture_at(ref)
         pic_x, pic_y = ox + east / g.cell_size * P, oy + south / g.cell_size * P
+        # a picture shifted off the grid would spill over the rulers: cut it at the map
+        add(f'<clipPath id="clip-picture"><rect x={_attr(_num(ox))} y={_attr(_num(oy))} '
+            f'width={_attr(_num(g.cols * P))} height={_attr(_num(g.rows * P))}/></clipPath>')
         add(f'<image class="picture" href={_attr(picture)} x={_attr(_num(pic_x))} '
             f'y={_attr(_num(pic_y))} width={_attr(_num(pic_w))} height={_attr(_num(pic_h))} '
-            'preserveAspectRatio="none"/>')
+            'preserveAspectRatio="none" clip-path="url(#clip-picture)"/>')
     add('<g class="cells" stroke="#000000" stroke-opacity="0.16" stroke-width="1"'
         + (' fill-opacity="0.4">' if shown else ">"))
     if not detail:
