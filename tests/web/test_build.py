@@ -130,6 +130,54 @@ def test_paint_place_save_and_open_as_a_table(server: Server, page: Page, tmp_pa
     assert moved["actors"]["a2"]["at"] == clicked["place"] != "1,5"
 
 
+def test_walls_between_cells(server: Server, page: Page, tmp_path: Path,
+                             request: pytest.FixtureRequest) -> None:
+    """The edge tool puts a wall of the chosen kind on the side of a cell nearest the
+    click, replaces it, takes it off; Shift and an arrow do it from the keyboard; undo
+    brings it back, and the file saved loads with its `map.edges`."""
+    page.goto(f"{server.url}/build")
+    page.wait_for_selector('#start-ruleset option[value="styles"]', state="attached")
+    page.select_option("#start-ruleset", "styles")
+    page.fill("#start-rows", "3")
+    page.fill("#start-cols", "4")
+    page.click("#start-blank button")
+    expect(page.locator("#grid-host rect.cell")).to_have_count(12)
+    expect(page.locator("#edge-kind-label")).to_be_hidden()
+    page.check('input[name=tool][value="edge"]')
+    expect(page.locator("#edge-kind-label")).to_be_visible()
+    x, y = cell(page, 0, 0)
+    size = cell(page, 0, 1)[0] - x
+    east = (x + 0.4 * size, y + 0.1 * size)  # nearer the east side than any other
+    page.mouse.click(*east)
+    edge = page.locator('#grid-host line.edge[data-between="0,0 0,1"]')
+    expect(edge).to_have_class("edge wall")
+    page.select_option("#edge-kind", "door")
+    page.mouse.click(*east)
+    expect(edge).to_have_class("edge door")
+    expect(page.locator("#grid-host line.edge")).to_have_count(1)
+    # from the keyboard: the cursor is on the cell clicked, (0, 0); its south side
+    page.select_option("#edge-kind", "one_way")
+    page.locator("#grid-host svg").focus()
+    page.keyboard.press("Shift+ArrowDown")
+    expect(page.locator('#grid-host line.edge[data-between="0,0 1,0"]')).to_have_class(
+        "edge one-way")
+    expect(page.locator("#status")).to_have_text("✓ loads")
+    shot(page, request, "edges")
+    page.select_option("#edge-kind", "none")
+    page.mouse.click(*east)
+    expect(edge).to_have_count(0)
+    page.locator("#grid-host svg").focus()
+    page.keyboard.press("Control+z")
+    expect(edge).to_have_class("edge door")
+    with page.expect_download() as download:
+        page.click("#save-yaml")
+    saved = tmp_path / "walls.yaml"
+    download.value.save_as(saved)
+    assert load_encounter(saved).source.data["map"]["edges"] == [
+        {"between": [[0, 0], [0, 1]], "kind": "door"},
+        {"between": [[0, 0], [1, 0]], "kind": "one_way", "from": [0, 0]}]
+
+
 #: a point in metres of the builder's map to scale, on the screen
 TO_SCREEN = """([x, y]) => {
   const svg = document.querySelector('#preview svg');

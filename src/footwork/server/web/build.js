@@ -51,6 +51,7 @@ let kind = "grid";
 /** The tools of each kind of map: [value, label, hint]. */
 const TOOLS = {
   grid: [["paint", "Paint cells", "Press and drag to paint with the brush; arrows and Space from the keyboard."],
+         ["edge", "Walls between cells", "Click near the side two cells share: the chosen kind stands there (none takes it off); Shift and an arrow put it on that side of the cursor's cell."],
          ["actor", "Place a new actor", "Click a cell: a new actor stands there (a click on an actor picks it)."],
          ["move", "Move the selected actor", "Click a cell: the selected actor stands there."]],
   graph: [["select", "Select or drag a place", "Drag a place to move it (its pos); click it, or a link, to edit it."],
@@ -147,6 +148,7 @@ async function open(data, pictureUrl, notes) {
   grid = gridMap ? new GridEditor(byId("grid-host"), draft, {
     tool, brush, onCell, selected: () => selected,
     faults: faultMarks, picture: () => picture,
+    edgeKind: () => /** @type {HTMLSelectElement} */ (byId("edge-kind")).value,
   }) : null;
   graph = kind === "graph" ? new GraphEditor(byId("graph-host"), draft, {
     tool, placesKey: places, onPlace: id => placeAt(id), open: openForm,
@@ -179,7 +181,9 @@ function placesKey() {
 function fillTools() {
   const box = byId("tools");
   box.replaceChildren(box.querySelector("legend") ?? "");
-  TOOLS[kind].forEach(([value, label, help], i) => {
+  // walls between cells only where the ruleset's grid has them (its map's `edges`)
+  const edges = "edges" in (resolve(schema.properties?.map ?? {}, defs).properties ?? {});
+  TOOLS[kind].filter(([value]) => value !== "edge" || edges).forEach(([value, label, help], i) => {
     const choice = make("label", "");
     const radio = make("input");
     radio.type = "radio";
@@ -188,12 +192,14 @@ function fillTools() {
     radio.checked = i === 0;
     radio.addEventListener("change", () => {
       byId("tool-hint").textContent = help;
+      byId("edge-kind-label").hidden = value !== "edge";
       render(false);
     });
     choice.append(radio, ` ${label}`);
     box.append(choice);
   });
   byId("tool-hint").textContent = TOOLS[kind][0][2];
+  byId("edge-kind-label").hidden = true;
 }
 
 /**

@@ -1,9 +1,11 @@
-// The builder's grid: the cells drawn from the rows, legend and overrides, the actors
-// on their cells, a picture under them when the map came from an import. The brush
-// paints while the pointer is down (one undo step per stroke); from the keyboard the
-// arrows move a cursor and Space or Enter uses the tool on its cell.
+// The builder's grid: the cells drawn from the rows, legend and overrides, the walls
+// between cells (`edges`), the actors on their cells, a picture under them when the map
+// came from an import. The brush paints while the pointer is down (one undo step per
+// stroke); the edge tool puts a wall on the side of a cell nearest the click. From the
+// keyboard the arrows move a cursor, Space or Enter uses the tool on its cell, and with
+// the edge tool Shift and an arrow puts the wall on that side of the cursor's cell.
 
-import {cellOf, cellReader, paint, rowsOf} from "./buildmodel.js";
+import {cellOf, cellReader, paint, rowsOf, setEdge} from "./buildmodel.js";
 
 /** @typedef {import("./buildmodel.js").Draft} Draft */
 /** @typedef {import("./buildmodel.js").CellSpec} CellSpec */
@@ -17,7 +19,7 @@ export const PX = 28;
  *            onCell: (row: number, col: number) => void,
  *            selected: () => string | null,
  *            faults: () => {cells: Set<string>, actors: Set<string>},
- *            picture: () => string | null}} GridHooks
+ *            picture: () => string | null, edgeKind: () => string}} GridHooks
  */
 
 /**
@@ -111,13 +113,62 @@ export class GridEditor {
     return [row, col];
   }
 
+  /**
+   * The side of a cell nearest a pointer event: the cell and its neighbour across it
+   * (null off the map or at its border).
+   * @param {PointerEvent} e
+   * @returns {[[number, number], [number, number]] | null}
+   */
+  sideFrom(e) {
+    const box = this.svg.getBoundingClientRect();
+    const rows = rowsOf(this.map);
+    const scale = box.width / ((rows[0]?.length ?? 1) * PX);
+    const x = (e.clientX - box.left) / scale / PX, y = (e.clientY - box.top) / scale / PX;
+    const row = Math.floor(y), col = Math.floor(x);
+    const fx = x - col, fy = y - row;
+    /** @type {[number, number][]} */
+    const steps = [[-1, 0], [1, 0], [0, -1], [0, 1]];
+    const gaps = [fy, 1 - fy, fx, 1 - fx];
+    const [dr, dc] = steps[gaps.indexOf(Math.min(...gaps))];
+    return this.across([row, col], [dr, dc]);
+  }
+
+  /**
+   * A cell and its neighbour one step away, both on the map, or null.
+   * @param {[number, number]} cell
+   * @param {[number, number]} step
+   * @returns {[[number, number], [number, number]] | null}
+   */
+  across(cell, step) {
+    const rows = rowsOf(this.map);
+    /** @param {[number, number]} c */
+    const inside = c => c[0] >= 0 && c[0] < rows.length && c[1] >= 0 &&
+      c[1] < (rows[c[0]]?.length ?? 0);
+    /** @type {[number, number]} */
+    const next = [cell[0] + step[0], cell[1] + step[1]];
+    return inside(cell) && inside(next) ? [cell, next] : null;
+  }
+
+  /**
+   * Put the chosen wall between two cells, as one step of the history.
+   * @param {[[number, number], [number, number]] | null} pair
+   */
+  edgeAt(pair) {
+    if (!pair) return;
+    this.draft.mark();
+    if (setEdge(this.map, pair[0], pair[1], this.hooks.edgeKind())) this.draft.changed();
+    else this.draft.past.pop();
+  }
+
   /** @param {PointerEvent} e */
   down(e) {
     const cell = this.cellFrom(e);
     if (!cell || e.button !== 0) return;
     this.svg.focus();
     this.cursor = cell;
-    if (this.hooks.tool() === "paint") {
+    if (this.hooks.tool() === "edge") {
+      this.edgeAt(this.sideFrom(e));
+    } else if (this.hooks.tool() === "paint") {
       this.draft.mark();
       this.stroke = {changed: false};
       this.svg.setPointerCapture(e.pointerId);
@@ -161,7 +212,11 @@ export class GridEditor {
     const rows = rowsOf(this.map);
     const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
     const step = moves[/** @type {keyof typeof moves} */ (e.key)];
-    if (step) {
+    if (step && e.shiftKey && this.hooks.tool() === "edge") {
+      e.preventDefault();
+      this.edgeAt(this.across(/** @type {[number, number]} */ ([...this.cursor]),
+                              /** @type {[number, number]} */ (step)));
+    } else if (step) {
       e.preventDefault();
       const row = Math.max(0, Math.min(rows.length - 1, this.cursor[0] + step[0]));
       const col = Math.max(0, Math.min((rows[0]?.length ?? 1) - 1, this.cursor[1] + step[1]));
@@ -178,6 +233,41 @@ export class GridEditor {
         this.hooks.onCell(row, col);
       }
     }
+  }
+
+  /**
+   * The drawing of the walls between cells: one line on each shared side, styled by its
+   * kind (the same colours as `footwork render`'s); a one-way wall has a tick on the side
+   * it is crossed from.
+   */
+  edgesDrawn() {
+    const group = el("g", {class: "edges"});
+    for (const edge of /** @type {Record<string, any>[]} */ (this.map.edges ?? [])) {
+      const [a, b] = Array.isArray(edge.between) ? edge.between : [];
+      if (!Array.isArray(a) || !Array.isArray(b)) continue;
+      const [r1, c1] = a.map(Number), [r2, c2] = b.map(Number);
+      const vertical = r1 === r2;  // neighbours in a row share a vertical side
+      const x = (Math.max(c1, c2)) * PX, y = (Math.max(r1, r2)) * PX;
+      const [x1, y1, x2, y2] = vertical ? [x, r1 * PX, x, r1 * PX + PX] : [c1 * PX, y, c1 * PX + PX, y];
+      const kind = String(edge.kind ?? "wall");
+      const line = el("line", {x1: String(x1), y1: String(y1), x2: String(x2), y2: String(y2),
+                               class: `edge ${kind.replace("_", "-")}`,
+                               "data-between": `${r1},${c1} ${r2},${c2}`});
+      const tip = el("title");
+      tip.textContent = `${kind.replace("_", " ")} between ${r1},${c1} and ${r2},${c2}`;
+      line.append(tip);
+      group.append(line);
+      if (kind === "one_way" && Array.isArray(edge.from)) {
+        const [fr, fc] = edge.from.map(Number);
+        const into = vertical ? (fc < Math.max(c1, c2) ? -1 : 1) : (fr < Math.max(r1, r2) ? -1 : 1);
+        const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+        group.append(el("line", {x1: String(mx), y1: String(my),
+                                 x2: String(vertical ? mx + into * PX * 0.3 : mx),
+                                 y2: String(vertical ? my : my + into * PX * 0.3),
+                                 class: "edge one-way from"}));
+      }
+    }
+    return group;
   }
 
   /** Draw the grid again from the draft. */
@@ -239,6 +329,7 @@ export class GridEditor {
       }
     });
     svg.append(layer);
+    svg.append(this.edgesDrawn());
     const tokens = el("g", {class: "tokens"});
     const selected = this.hooks.selected();
     for (const actor of this.draft.data.actors ?? []) {
@@ -261,6 +352,7 @@ export class GridEditor {
                            width: String(PX - 2), height: String(PX - 2), class: "cursor"}));
   }
 }
+
 
 /**
  * A colour per side, the same for a side every time.

@@ -245,6 +245,37 @@ export function resize(map, height, width, fill) {
 }
 
 /**
+ * Put a wall of ``kind`` between the orthogonal neighbours ``a`` and ``b`` (replacing
+ * what stood there), or take it off (``"none"``). A one-way wall is crossed from ``a``
+ * only. Whether the map changed.
+ * @param {Data} map
+ * @param {[number, number]} a
+ * @param {[number, number]} b
+ * @param {string} kind
+ */
+export function setEdge(map, a, b, kind) {
+  /** @param {unknown} cell @param {[number, number]} at */
+  const same = (cell, at) => Array.isArray(cell) && Number(cell[0]) === at[0] &&
+    Number(cell[1]) === at[1];
+  /** @param {Data} e */
+  const here = e => Array.isArray(e.between) &&
+    ((same(e.between[0], a) && same(e.between[1], b)) ||
+     (same(e.between[0], b) && same(e.between[1], a)));
+  const edges = /** @type {Data[]} */ (Array.isArray(map.edges) ? map.edges : []);
+  const old = edges.find(here);
+  /** @type {Data | null} */
+  const made = kind === "none" ? null : {between: [[...a], [...b]]};
+  if (made && kind !== "wall") made.kind = kind;
+  if (made && kind === "one_way") made.from = [...a];
+  if (JSON.stringify(old ?? null) === JSON.stringify(made)) return false;
+  const kept = edges.filter(e => !here(e));
+  if (made) kept.push(made);
+  if (kept.length) map.edges = kept;
+  else delete map.edges;
+  return true;
+}
+
+/**
  * A grid cell as an actor's `at` names it ("row,col", or "row,col,level" on a map of
  * levels), or null.
  * @param {unknown} at
