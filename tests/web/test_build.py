@@ -360,6 +360,25 @@ def test_resizing_drops_the_walls_between_cells_left_off_the_map(server: Server,
     assert kept["edges"] == [{"between": [[0, 0], [0, 1]]}]
 
 
+def test_a_cell_is_drawn_as_text_whatever_its_draft_holds(server: Server, page: Page) -> None:
+    """The grid is drawn from markup (fast on large maps): what a draft's legend holds
+    (an imported or typed file, not yet checked) is text in it, never an element."""
+    page.goto(f"{server.url}/build")
+    drawn = page.evaluate("""async () => {
+        const {cellMarkup} = await import('/web/buildgrid.js');
+        const layer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+        layer.innerHTML = cellMarkup(2, 3, {surface: 'floor" onclick="x', elevation: 1,
+                                            tags: ['<image href=x onerror=alert(1)>']}, true);
+        return {tags: [...layer.children].map(n => n.tagName),
+                title: layer.querySelector('title').textContent,
+                cls: layer.querySelector('rect').getAttribute('class'),
+                handlers: [...layer.querySelectorAll('*')].some(n => n.hasAttribute('onclick'))};
+    }""")
+    assert drawn["tags"] == ["rect", "text", "path"]
+    assert "tags <image href=x onerror=alert(1)>" in drawn["title"]
+    assert drawn["cls"] == "cell faulty" and not drawn["handlers"]
+
+
 def test_the_start_fits_a_phone(server: Server, page: Page) -> None:
     """On a 390 px phone the start card's long example and ruleset names do not widen the
     page past the screen (nothing to scroll sideways)."""
