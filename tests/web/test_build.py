@@ -216,13 +216,14 @@ def test_zones_to_scale_and_zone_graphs(server: Server, page: Page, tmp_path: Pa
     a corner dragged, an opening between two zones, an actor at a point. cultivation:
     two places linked, one dragged to a new pos."""
     page.set_viewport_size({"width": 1400, "height": 1100})  # the whole map in view
-    # a blank room has no actor, so the server cannot draw it yet: the builder's own frame
-    # in metres takes the first actor, and then the file loads and is drawn
+    # a blank room: the builder's own frame in metres until the server's drawing of the
+    # draft comes back (a map with no actor loads and is drawn); either names the room
+    # and takes the first actor
     page.goto(f"{server.url}/build")
     page.wait_for_selector('#start-ruleset option[value="sitemaps"]', state="attached")
     page.select_option("#start-ruleset", "sitemaps")
     page.click("#start-blank button")
-    expect(page.locator("#preview svg.frame-only .zone-name")).to_have_text("room")
+    expect(page.locator('#preview svg[data-map="to-scale"]')).to_contain_text("room")
     page.check('input[name=tool][value="actor"]')
     page.mouse.click(*page.evaluate(TO_SCREEN, [4, 3]))
     expect(page.locator("#status")).to_have_text("✓ loads")

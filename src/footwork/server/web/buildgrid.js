@@ -82,6 +82,10 @@ export class GridEditor {
     this.cursor = [0, 0];
     /** whether a stroke of the brush is under way, and whether it changed anything */
     this.stroke = /** @type {null | {changed: boolean}} */ (null);
+    /** the grid's size and picture when it was last drawn whole, and each cell's markup */
+    this.shape = "";
+    /** @type {Map<string, string>} */
+    this.drawn = new Map();
     this.svg = el("svg", {class: "build-grid", tabindex: "0", role: "application",
                           "aria-label": "the map: arrows move the cursor, Space or Enter " +
                                         "uses the tool on its cell"});
@@ -215,8 +219,9 @@ export class GridEditor {
     const faulty = [...old].some(node => node.classList.contains("faulty"));
     old.forEach(node => node.remove());
     // appended last: a cell's marks lie inside it, so the order among cells is free
-    layer.insertAdjacentHTML("beforeend",
-                             cellMarkup(row, col, cellReader(this.map)(row, col) ?? {}, faulty));
+    const markup = cellMarkup(row, col, cellReader(this.map)(row, col) ?? {}, faulty);
+    layer.insertAdjacentHTML("beforeend", markup);
+    this.drawn.set(`${row},${col}`, markup);
   }
 
   /** @param {KeyboardEvent} e */
@@ -287,12 +292,51 @@ export class GridEditor {
     const rows = rowsOf(this.map);
     const width = (rows[0]?.length ?? 0) * PX, height = rows.length * PX;
     const svg = this.svg;
+    const {cells: faultyCells, actors: faultyActors} = this.hooks.faults();
+    const picture = this.hooks.picture();
+    const cellAt = cellReader(this.map);
+    /** @type {Map<string, string>} */
+    const cells = new Map();
+    for (let row = 0; row < rows.length; row += 1) {
+      for (let col = 0; col < rows[row].length; col += 1) {
+        cells.set(`${row},${col}`, cellMarkup(row, col, cellAt(row, col) ?? {},
+                                              faultyCells.has(`${row},${col}`)));
+      }
+    }
+    // the same grid under the same picture (an undo, a redo, a fault marked): only the
+    // cells whose drawing changed are drawn again; a large grid's whole drawing is slow
+    const shape = JSON.stringify([width, height, picture, this.map.picture ?? null,
+                                  this.map.cell_size ?? null]);
+    const layer = svg.querySelector("g.cells");
+    if (layer && shape === this.shape) {
+      for (const [key, markup] of cells) {
+        if (this.drawn.get(key) === markup) continue;
+        layer.querySelectorAll(`[data-cell="${key}"]`).forEach(node => node.remove());
+        layer.insertAdjacentHTML("beforeend", markup);
+      }
+      for (const node of svg.querySelectorAll(":scope > g.edges, :scope > g.tokens, " +
+                                              ":scope > rect.cursor")) node.remove();
+    } else {
+      this.drawGrid(cells, width, height, picture);
+    }
+    this.shape = shape;
+    this.drawn = cells;
+    this.drawOver(faultyActors);
+  }
+
+  /**
+   * The whole drawing of the cells, under the picture if there is one.
+   * @param {Map<string, string>} cells
+   * @param {number} width
+   * @param {number} height
+   * @param {string | null} picture
+   */
+  drawGrid(cells, width, height, picture) {
+    const svg = this.svg;
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     // as large as the room allows, up to cells of 64 px
     svg.style.width = `min(100%, ${width * 64 / PX}px)`;
     svg.replaceChildren();
-    const {cells: faultyCells, actors: faultyActors} = this.hooks.faults();
-    const picture = this.hooks.picture();
     if (picture) {
       // where the map's picture lies, in the map's unit (a Foundry background may be
       // shifted off the grid): cells of cell_size each are PX wide here
@@ -308,18 +352,18 @@ export class GridEditor {
                               preserveAspectRatio: "none"}));
     }
     const layer = el("g", {class: picture ? "cells over-picture" : "cells"});
-    const cellAt = cellReader(this.map);
     // one string parsed once: a large grid's tens of thousands of nodes are made far
     // faster by the parser than one createElementNS at a time (every value escaped)
-    const parts = [];
-    for (let row = 0; row < rows.length; row += 1) {
-      for (let col = 0; col < rows[row].length; col += 1) {
-        parts.push(cellMarkup(row, col, cellAt(row, col) ?? {},
-                              faultyCells.has(`${row},${col}`)));
-      }
-    }
-    layer.innerHTML = parts.join("");
+    layer.innerHTML = [...cells.values()].join("");
     svg.append(layer);
+  }
+
+  /**
+   * What lies over the cells: the walls between them, the actors, the cursor.
+   * @param {Set<string>} faultyActors
+   */
+  drawOver(faultyActors) {
+    const svg = this.svg;
     svg.append(this.edgesDrawn());
     const tokens = el("g", {class: "tokens"});
     const selected = this.hooks.selected();
