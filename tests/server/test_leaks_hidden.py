@@ -117,6 +117,37 @@ def test_a_throw_by_an_unseen_character_is_told_as_a_decision_with_a_hidden_sour
     assert table.state("side:jade")["actors"]["lin"]["at"] == "hall"
 
 
+def test_a_character_thrown_by_an_unseen_one_is_told_where_it_went(
+        client: TestClient) -> None:
+    """Once Lin's seat answers the hidden Kato's throw, its log, the answer's lines and
+    its live messages tell Lin's move into the hall, the thrower left out, in words that
+    name no one (R000-50, R000-66; before the fix: Lin stood in the hall with no line
+    of its move, since the line named Kato)."""
+    table = from_text(client, THROW)
+    assert table.send({"do": "throw", "actor": "kato", "target": "lin",
+                       "to": "hall"}).status_code == 200
+    before = table.state("side:jade")["version"]
+    answered = table.send({"answer": "forfeit", "actor": "lin"}, "side:jade")
+    assert answered.status_code == 200, answered.text
+    moved = [line for line in answered.json()["lines"] if line["event"] == "moved"]
+    assert [(m["actor"], m["frm"], m["to"], m["how"], m["by"]) for m in moved] == [
+        ("lin", "teahouse", "hall", "thrown", None)]
+    assert moved[0]["text"] == ("lin goes from teahouse to hall (thrown); its cause is "
+                                "hidden from you")
+    log = table.get("log", "side:jade", after=before).json()["lines"]
+    assert log == answered.json()["lines"]
+    key = table.secrets["side:jade"]
+    with client.websocket_connect(
+            f"/api/tables/{table.id}/live?key={key}&after={before}") as socket:
+        message = socket.receive_json()
+    assert message["lines"] == log
+    assert table.state("side:jade")["version"] == before + len(log)
+    assert leaked_names([answered.text, log, message], ["kato"]) == []
+    # the game master's line still names the thrower
+    gm = table.get("log", after=0).json()["lines"]
+    assert [m["by"] for m in gm if m["event"] == "moved"] == ["kato"]
+
+
 # -- item 3: sensing a hidden name is refused as sensing nobody -----------------------
 
 SENSE = THROW.replace("order: [kato, lin]", "order: [lin, kato]")
