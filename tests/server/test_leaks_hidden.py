@@ -305,3 +305,20 @@ def test_the_spots_offered_in_a_known_zone_do_not_show_a_hidden_neighbour(
           if o["command"].get("to") == "hall"]
     mine = next(o for o in seen.json() if o["command"].get("to") == "hall")
     assert gm and gm[0]["region"] != mine["region"]
+
+
+@pytest.mark.xfail(strict=True, reason="left (docs/server.md): a spot on the closed part of "
+                   "a border with an unrevealed zone is refused; the player's trace would "
+                   "have to run on the map as the seat knows it")
+def test_a_spot_on_a_border_with_a_hidden_zone_is_ruled_as_on_an_edge(
+        client: TestClient) -> None:
+    """A spot on the hall's border with the unrevealed cellar, away from its door, is
+    taken as on a map without the cellar (R004-02, R004-18). Today it is refused
+    (`in_a_wall`) while the door's spot is taken: probing the border line tells the
+    patrons that something lies beyond and where its door is."""
+    move = {"do": "move", "actor": "mira", "to": "hall", "at": [2, 4]}
+    hidden = from_text(client, WALLED.format(cellar=CELLAR[0], door=CELLAR[1]))
+    plain = from_text(client, WALLED.format(cellar="", door=""))
+    seen, without = hidden.send(move, PATRONS), plain.send(move, PATRONS)
+    assert without.status_code == 200, without.text
+    assert seen.status_code == 200, seen.text
