@@ -62,9 +62,16 @@ def test_a_closed_lobby_reads_files_for_the_game_master_only(tmp_path: Path,
 
 
 def test_an_open_lobby_reads_files_for_anyone_without_counting_them(tmp_path: Path) -> None:
-    with _client(tmp_path, Guard(open_lobby=True, tables_per_client=1)) as client:
+    with _client(tmp_path, Guard(open_lobby=True, tables_per_client=1,
+                                 wrong_keys=20)) as client:
         for route in sorted(ROUTES) * 2:
             assert _post(client, route).status_code == 200, route
+        # a key this device kept from another server is no wrong key here (the builder
+        # checks at every edit: counted, it would soon hold the address)
+        for _ in range(25):
+            assert _post(client, "file", "a-stale-key").status_code == 200
+        assert client.get("/api/lobby", headers={"Authorization": f"Bearer {ADMIN}"}
+                          ).status_code == 200  # the address is not held
         checked = _post(client, "check").json()
         assert checked["faults"] == [] and "<svg" in checked["svg"]
         # the builder's checks took none of the address's one table of the day

@@ -314,6 +314,8 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         server's key (a wrong one counted like any), or none when the lobby is open; a
         new table is also counted against its client's tables of the day. Called in a
         worker thread (the counts are in the store)."""
+        if not table and guard.open_lobby:
+            return  # no key needed: a stale key a device kept is not counted as wrong
         client, secret = client_of(request.scope), bearer(request, authorization)
         admin = False
         if secret:
