@@ -1,6 +1,7 @@
 """A soak of the table server (issue 24 item 5): random play by the game master and the
 players on several tables at once, over HTTP and the WebSocket, against a real running
-`footwork serve` (a subprocess, SQLite; a PostgreSQL run is not written yet).
+`footwork serve` (a subprocess): once on SQLite (one process), once on a real PostgreSQL
+with `--workers 2` (two processes sharing the database and nothing else).
 
 Each round makes three tables of three rulesets (the tavern brawl has a hidden cook in
 an unrevealed kitchen), plays them at once (one driver per table: whoever must act is
@@ -15,18 +16,27 @@ once (module fixture); the tests read what it found:
   received is searched for the names hidden from that seat throughout the game (the
   library replays the exported table and intersects the seat's secrets over every
   state it went through, so a name revealed on the way is not counted);
-- memory held flat: the server's resident memory after the first round (warm-up) and
-  after the last differ by less than GROWTH_LIMIT (tables are deleted each round, so
-  what a round keeps must be given back).
+- every player seat's WebSocket received its log exactly: each line once, in order,
+  and by the end of the table the very lines its `GET …/log` gives. With two workers,
+  each table's two listening sockets are held by different processes (read from /proc),
+  so whichever process took a command, a socket of the other got it through
+  LISTEN/NOTIFY;
+- memory held flat: each server process's resident memory after the first round
+  (warm-up) and after the last differ by less than GROWTH_LIMIT (tables are deleted
+  each round, so what a round keeps must be given back); no worker died on the way.
 
 Bounded: a fixed number of rounds and commands, every wait bounded; nothing is timed.
+The PostgreSQL run plays fewer commands a round (it proves the processes agree; the
+SQLite run proves the long play), so the two together stay near a minute and a half.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +44,7 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from footwork.engine.seats import Seat
 from footwork.engine.view import View
@@ -43,6 +53,8 @@ from footwork.server.tables import EXAMPLES, Tables, initial_text
 from footwork.store import open_store
 from tests.server.conftest import ADMIN
 from tests.server.test_reliability import Served
+from tests.server.test_workers import _group, _worker_holding
+from tests.store.pgserver import PostgresServer
 
 #: the tables of each round: three rulesets, one with hidden things
 PLAYED = ("sitemaps/tavern-brawl", "spans/boarding-action", "cultivation/flooded-hall")
@@ -51,6 +63,22 @@ SECRETIVE = ("sitemaps/tavern-brawl",)
 ROUNDS = 4
 #: commands sent on each table in a round (refusals included)
 COMMANDS = 30
+
+
+@dataclass(frozen=True)
+class Run:
+    """One soak: the store, how many server processes, how long it plays."""
+
+    backend: str
+    workers: int
+    rounds: int
+    commands: int
+
+
+RUNS = {"sqlite": Run("sqlite", 1, ROUNDS, COMMANDS),
+        "postgres": Run("postgres", 2, 3, 16)}
+#: new connections tried before concluding the kernel never gives one to the other worker
+TRIES = 40
 #: the most the server's resident memory may grow from the end of round 1 to the end
 GROWTH_LIMIT = 30 * 2**20
 PATIENCE = 60.0
@@ -104,7 +132,11 @@ class Findings:
     accepted: int = 0
     refused: int = 0
     messages: int = 0
-    rss: list[int] = field(default_factory=list)  # after each round, bytes
+    rss: list[dict[int, int]] = field(default_factory=list)  # per process, each round
+    #: per table, the server processes holding its player seats' sockets
+    holders: list[set[int]] = field(default_factory=list)
+    live_checked: int = 0
+    run: Run = RUNS["sqlite"]
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def fail(self, text: str) -> None:
@@ -119,11 +151,25 @@ def rss_of(pid: int) -> int:
     raise AssertionError(f"no VmRSS for {pid}")
 
 
+def opened(url: str) -> ClientConnection:
+    """A WebSocket connected to ``url``, handed to a listener thread (which closes it)."""
+    return connect(url, open_timeout=PATIENCE, max_size=None).__enter__()
+
+
+def server_rss(served: Served) -> dict[int, int]:
+    """The resident memory of each process of the server (its workers and, with
+    several, their supervisor)."""
+    return {pid: rss_of(pid) for pid in sorted(_group(served.process.pid))}
+
+
 class Table:
     """One table of a round: its seats, a driver playing it, listeners on its socket."""
 
-    def __init__(self, base: str, example: str, seed: int, findings: Findings) -> None:
-        self.base = base
+    def __init__(self, served: Served, run: Run, example: str, seed: int,
+                 findings: Findings) -> None:
+        base = self.base = served.base
+        self.served = served
+        self.run = run
         self.http = httpx.Client(timeout=PATIENCE)
         # with the server's key: a server may keep table making to its game master
         made = self.http.post(f"{base}/api/tables", json={"example": example},
@@ -143,8 +189,9 @@ class Table:
         self.received = {s: Received(self.id, s) for s in self.players}
         findings.received += self.received.values()
         self.stop = threading.Event()
-        self.listeners = [threading.Thread(target=self.listen, args=(s,), daemon=True)
-                          for s in self.players]
+        #: each player seat's log as its WebSocket told it (lines, resets)
+        self.heard: dict[str, list[Any]] = {s: [] for s in self.players}
+        self.listeners: list[threading.Thread] = []
         self.count = 0
 
     # -- HTTP, with every answer checked and what players receive kept --
@@ -165,11 +212,33 @@ class Table:
             self.received[seat].add(f"{method} {path} {reply.status_code}", reply.text)
         return reply
 
-    def listen(self, seat: str) -> None:
-        url = (f"ws{self.base.removeprefix('http')}/api/tables/{self.id}/live"
-               f"?key={self.secrets[seat]}&after=0")
+    def open_sockets(self) -> None:
+        """Connect every player seat's WebSocket (from the start of the log) and start
+        listening. With several server processes, each seat's socket is held by another
+        process than the previous seat's (the kernel picks: connect again until so)."""
+        held: list[int] = []
+        for seat in self.players:
+            url = (f"ws{self.base.removeprefix('http')}/api/tables/{self.id}/live"
+                   f"?key={self.secrets[seat]}&after=0")
+            ws = opened(url)
+            if self.run.workers > 1:
+                holder = _worker_holding(self.served, ws.socket.getsockname()[1])
+                for _ in range(TRIES):
+                    if not held or holder not in held:
+                        break
+                    ws.close()
+                    ws = opened(url)
+                    holder = _worker_holding(self.served, ws.socket.getsockname()[1])
+                held.append(holder)
+            listener = threading.Thread(target=self.listen, args=(seat, ws), daemon=True)
+            self.listeners.append(listener)
+            listener.start()
+        if held:
+            self.findings.holders.append(set(held))
+
+    def listen(self, seat: str, ws: ClientConnection) -> None:
         try:
-            with connect(url, open_timeout=PATIENCE, max_size=None) as ws:
+            with ws:
                 while not self.stop.is_set():
                     try:
                         message = ws.recv(timeout=0.2)
@@ -177,11 +246,38 @@ class Table:
                         continue
                     text = message if isinstance(message, str) else message.decode()
                     self.received[seat].add("websocket", text)
+                    self.hear(seat, json.loads(text))
                     with self.findings.lock:
                         self.findings.messages += 1
         except Exception as exc:  # a socket that ends before the table does
             if not self.stop.is_set():
                 self.findings.fail(f"websocket of {seat}: {exc!r}")
+
+    def hear(self, seat: str, message: dict[str, Any]) -> None:
+        """Fold a live message into what the seat heard: new lines must start where
+        its log ends (each line once, in order); a reset replaces it."""
+        heard = self.heard[seat]
+        if message["type"] == "lines":
+            if message["after"] != len(heard):
+                self.findings.fail(f"websocket of {seat}: lines after {message['after']} "
+                                   f"when it had {len(heard)}")
+            heard[message["after"]:] = message["lines"]
+        elif message["type"] == "reset":
+            heard[:] = message["lines"]
+
+    def check_heard(self) -> None:
+        """Every player seat's socket told it its whole log (waiting a bounded time for
+        the last messages)."""
+        for seat in self.players:
+            log = self.call("GET", "log", seat, params={"limit": 1000}).json()["lines"]
+            deadline = time.monotonic() + PATIENCE
+            while self.heard[seat] != log and time.monotonic() < deadline:
+                time.sleep(0.05)
+            if self.heard[seat] != log:
+                self.findings.fail(f"websocket of {seat} on {self.id}: heard "
+                                   f"{len(self.heard[seat])} lines, its log has {len(log)}")
+            with self.findings.lock:
+                self.findings.live_checked += 1
 
     # -- random play --
 
@@ -210,7 +306,7 @@ class Table:
 
     def play(self) -> None:
         try:
-            for _ in range(COMMANDS):
+            for _ in range(self.run.commands):
                 state = self.call("GET", "state", "gm").json()
                 if state["ended"]:
                     break
@@ -274,7 +370,9 @@ class Table:
                 self.findings.refused += 1
 
     def finish(self) -> str:
-        """Stop the listeners, export the table, delete it; the export."""
+        """Check what the sockets heard, stop them, export the table, delete it; the
+        export."""
+        self.check_heard()
         self.stop.set()
         for listener in self.listeners:
             listener.join(timeout=PATIENCE)
@@ -287,20 +385,19 @@ class Table:
         return export.text
 
 
-def soak(db: str) -> Findings:
+def soak(db: str, run: Run) -> Findings:
     # a table already in the store: `footwork serve` then opens no example of its own
     store = open_store(db)
     Tables(store).create(initial_text(EXAMPLES / "spans/boarding-action.yaml"))
     store.close()
     findings = Findings()
-    served = Served(db)
+    served = Served(db, workers=run.workers)
     try:
-        for turn in range(ROUNDS):
-            tables = [Table(served.base, example, 100 * turn + n, findings)
+        for turn in range(run.rounds):
+            tables = [Table(served, run, example, 100 * turn + n, findings)
                       for n, example in enumerate(PLAYED)]
             for table in tables:
-                for listener in table.listeners:
-                    listener.start()
+                table.open_sockets()
             drivers = [threading.Thread(target=t.play, daemon=True) for t in tables]
             for driver in drivers:
                 driver.start()
@@ -312,23 +409,38 @@ def soak(db: str) -> Findings:
                 export = table.finish()
                 for seat, names in hidden_throughout(export, table.players).items():
                     findings.hidden[(table.id, seat)] = names
-            findings.rss.append(rss_of(served.process.pid))
+            findings.rss.append(server_rss(served))
     finally:
         served.kill()
     return findings
 
 
-@pytest.fixture(scope="module")
-def findings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Findings]:
-    yield soak(str(tmp_path_factory.mktemp("soak") / "soak.db"))
+@pytest.fixture(scope="module", params=sorted(RUNS))
+def findings(request: pytest.FixtureRequest,
+             tmp_path_factory: pytest.TempPathFactory) -> Iterator[Findings]:
+    run = RUNS[request.param]
+    if run.backend == "postgres":
+        server: PostgresServer = request.getfixturevalue("postgres_server_session")
+        db = server.create_database("soak")
+    else:
+        db = str(tmp_path_factory.mktemp("soak") / "soak.db")
+    found = soak(db, run)
+    found.run = run
+    yield found
 
 
 def test_the_soak_played_and_nothing_failed(findings: Findings) -> None:
     assert not findings.failures, findings.failures[:5]
+    run = findings.run
     # it did play: commands accepted and refused, live lines pushed to players
-    assert findings.accepted >= ROUNDS * len(PLAYED) * COMMANDS // 3, findings.accepted
+    assert findings.accepted >= run.rounds * len(PLAYED) * run.commands // 3, findings.accepted
     assert findings.refused > 0
     assert findings.messages > 0
+    # every player seat's socket was checked against its log
+    assert findings.live_checked == len(findings.received) > 0
+    if run.workers > 1:  # each table's sockets on both processes: NOTIFY carried lines
+        assert len(findings.holders) == run.rounds * len(PLAYED)
+        assert all(len(held) == run.workers for held in findings.holders), findings.holders
     # the tavern's patrons had something hidden from them the whole game
     assert any(findings.hidden.values())
 
@@ -348,4 +460,8 @@ def test_no_hidden_name_reaches_a_player_seat(findings: Findings) -> None:
 
 def test_the_server_memory_is_held_flat(findings: Findings) -> None:
     warm, end = findings.rss[0], findings.rss[-1]
-    assert end - warm < GROWTH_LIMIT, [f"{r / 2**20:.0f} MB" for r in findings.rss]
+    seen = [{pid: f"{r / 2**20:.0f} MB" for pid, r in rss.items()} for rss in findings.rss]
+    assert set(warm) == set(end), f"a server process was replaced: {seen}"
+    # the workers (and with several, their supervisor and its resource tracker)
+    assert len(warm) >= findings.run.workers, seen
+    assert all(end[pid] - warm[pid] < GROWTH_LIMIT for pid in warm), seen

@@ -21,7 +21,7 @@ def empty_postgres(url: str) -> None:
     """Drop the store's schema, so that each test starts on an empty database."""
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("DROP TABLE IF EXISTS snapshots, commands, seats, tables, "
-                     "footwork_schema CASCADE")
+                     "footwork_schema, client_counts CASCADE")
 
 
 @pytest.fixture(params=BACKENDS)

@@ -16,11 +16,12 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from footwork.server.app import create_app
 from footwork.server.guard import Guard
 from footwork.store import open_store
+from tests.importers.maps import dumps, dungeondraft
 from tests.store.pgserver import free_port
 from tests.web.conftest import PATIENCE_MS, Server
 
@@ -82,25 +83,31 @@ def closed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from _serve(tmp_path_factory, Guard())
 
 
-def test_the_builder_opens_a_table_on_a_closed_lobby_with_the_kept_key(
-        browser: Browser, closed: str) -> None:
-    """The builder's "Open as a table" sends the game master's key the lobby kept on this
-    device: without it a closed lobby refuses the new table (403), with it the builder
-    lands on the table's game-master link."""
-    assert httpx.post(f"{closed}/api/tables", json={"example": "cultivation/flooded-hall"},
-                      timeout=30).status_code in (401, 403)
+def test_the_builder_imports_checks_and_opens_a_table_on_a_closed_lobby(
+        browser: Browser, closed: str, tmp_path: Path) -> None:
+    """On a closed lobby the import, the builder's check (and drawing) and "Open as a
+    table" all send the game master's key the lobby kept on this device: without it each
+    is refused (401), with it a map chosen in the lobby lands in the builder, loads
+    ("✓ loads", its rooms drawn) and opens as the game master's table."""
+    for path, body in (("/api/tables", {"example": "cultivation/flooded-hall"}),
+                       ("/api/build/check", {"encounter": {}})):
+        assert httpx.post(closed + path, json=body, timeout=30).status_code == 401
     page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{closed}/?key={ADMIN}")  # the lobby keeps the key on the device
     page.wait_for_selector("#tables", timeout=PATIENCE_MS)
-    page.goto(f"{closed}/build")
-    page.wait_for_selector('#start-ruleset option[value="styles"]', state="attached",
-                           timeout=PATIENCE_MS)
-    page.select_option("#start-ruleset", "styles")
-    page.fill("#start-rows", "3")
-    page.fill("#start-cols", "3")
-    page.click("#start-blank button")
+    rooms = tmp_path / "two-rooms.dd2vtt"
+    rooms.write_bytes(dumps(dungeondraft()))
+    page.select_option("#import-ruleset", "sitemaps")
+    with page.expect_navigation(url=f"{closed}/build", timeout=PATIENCE_MS):
+        page.set_input_files("#import-file", str(rooms))
+    expect(page.locator("#status")).to_have_text("✓ loads", timeout=PATIENCE_MS)
+    expect(page.locator("#preview")).to_contain_text("room-2", timeout=PATIENCE_MS)
+    page.screenshot(path=str(SHOTS / "guard-build-closed-lobby.png"))
     page.click("#open-table")
     page.wait_for_url(f"{closed}/t/*", timeout=PATIENCE_MS)
+    assert errors == []
     page.close()
 
 

@@ -473,8 +473,8 @@ def serve(
         "links keep working)")] = False,
     open_lobby: Annotated[bool, typer.Option(
         "--open-lobby", help="let anyone create tables (each address at most "
-        "--tables-per-client a day); by default creating one needs the game master's "
-        "key")] = False,
+        "--tables-per-client a day, counted in the store by every worker) and use the "
+        "builder and the map import; by default these need the game master's key")] = False,
     tables_per_client: Annotated[int, typer.Option(
         min=1, help="with --open-lobby: tables one address may create in a day")] = 10,
     table_bytes: Annotated[int, typer.Option(
@@ -483,13 +483,13 @@ def serve(
     body_bytes: Annotated[int, typer.Option(
         min=10_000, help="bytes of a request body (an encounter file's text)")] = 1_000_000,
     parse_seconds: Annotated[float, typer.Option(
-        min=0.1, help="seconds the server spends reading one encounter before refusing "
-        "it (413 too_costly)")] = 2.0,
+        min=0.1, help="seconds the server spends reading one encounter (a new table, the "
+        "builder's) before refusing it (413 too_costly)")] = 2.0,
     frame_bytes: Annotated[int, typer.Option(
         min=1_024, help="bytes of a WebSocket message from a client")] = 16_384,
     wrong_keys: Annotated[int, typer.Option(
-        min=1, help="wrong keys one address may send in a minute (then 429 with "
-        "Retry-After)")] = 20,
+        min=1, help="wrong keys one address may send in a minute, to any worker (then "
+        "429 with Retry-After)")] = 20,
     cache_bytes: Annotated[int, typer.Option(
         min=1_000_000, help="bytes of loaded tables kept in memory (the least recently "
         "used are dropped, and read again from the store when asked for)")] = 300_000_000,

@@ -20,6 +20,10 @@ class Event:
 
     type: ClassVar[str] = "event"
     rules: tuple[str, ...] = ()
+    #: the field of an event about ``actor`` that names who caused it (a thrower), if
+    #: any: a seat that perceives ``actor`` but not its cause is told the event with
+    #: that field emptied (engine/view.py), so it learns what happened to its own
+    source: ClassVar[str | None] = None
 
     def describe(self) -> str:
         """One line for a human reading the log."""

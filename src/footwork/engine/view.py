@@ -23,6 +23,7 @@ refusals. Three principles:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 from collections import OrderedDict
@@ -96,8 +97,9 @@ class View(Generic[A]):
         if self.seat.is_gm:
             return lines
         hidden = self.secrets(after)
-        return [shown for line in lines
-                if (shown := _seen_line(line, hidden)) is not None]
+        return [shown for event, line in zip(batch, lines, strict=True)
+                if (shown := _seen_line(line, hidden) or _unsourced(event, hidden))
+                is not None]
 
     # -- the state ------------------------------------------------------------------
 
@@ -357,6 +359,21 @@ def _seen_line(line: dict[str, JSON], hidden: frozenset[str]) -> dict[str, JSON]
             "prompt": _neutral(line["actor"], line.get("choices")),
             "context": scrub(line.get("context", {}), hidden),
             "text": _neutral(line["actor"], line.get("choices"))}
+
+
+def _unsourced(event: Event, hidden: frozenset[str]) -> dict[str, JSON] | None:
+    """The line of an event that happened to a character the seat perceives, caused by
+    one it does not (a hidden thrower, its ``source`` field): told with the cause left
+    out, in words that name no one, so the seat's log says where its character went
+    (issue 24). None for any other line, or when more than the cause is hidden."""
+    field = type(event).source
+    if (field is None or getattr(event, "actor", None) in hidden
+            or getattr(event, field, None) not in hidden):
+        return None
+    emptied: dict[str, Any] = {field: None}
+    plain = dataclasses.replace(event, **emptied)
+    line = {**event_to_json(plain), "text": f"{plain.describe()}; its cause is hidden from you"}
+    return None if mentions(line, hidden) else line
 
 
 def _seen_pending(pending: JSON, hidden: frozenset[str]) -> JSON:

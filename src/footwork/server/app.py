@@ -14,12 +14,12 @@ import io
 import json
 import os
 import warnings
-from collections.abc import AsyncIterator, Mapping, MutableMapping
+from collections.abc import AsyncIterator, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
@@ -83,6 +83,8 @@ warnings.filterwarnings("ignore", message="The 'alias' attribute with value 'aut
 
 #: a seat's credential, as the Authorization header (or ``?key=`` in the query)
 Auth = Annotated[str | None, Header(description="Bearer SECRET (a seat's key)")]
+
+T = TypeVar("T")
 
 #: the page's static files (the lobby, the table, their scripts and styles)
 WEB = Path(__file__).resolve().parent / "web"
@@ -195,7 +197,7 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
     ``guard``: the limits per client and per key (default :meth:`Guard.embedded`, an
     open lobby; ``footwork serve`` gives the safe ones of its options)."""
     guard = guard or Guard.embedded()
-    gate = Gate(guard)
+    gate = Gate(guard, store)  # counts per client: in the store, shared
     hub = Hub()
     planned = Planned()
     kept = Pictures(pictures)
@@ -307,6 +309,37 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
     def link(table_id: str, secret: str) -> str:
         return f"{base_url}/t/{table_id}?key={secret}"
 
+    def lobby_key(request: Request, authorization: str | None, *, table: bool) -> None:
+        """The lobby's policy for making the server read an encounter or a map: the
+        server's key (a wrong one counted like any), or none when the lobby is open; a
+        new table is also counted against its client's tables of the day. Called in a
+        worker thread (the counts are in the store)."""
+        if not table and guard.open_lobby:
+            return  # no key needed: a stale key a device kept is not counted as wrong
+        client, secret = client_of(request.scope), bearer(request, authorization)
+        admin = False
+        if secret:
+            gate.before_key(client)
+            admin = tables.is_admin(secret)
+            if not admin:
+                gate.wrong_key(client)
+                raise Unauthorized("that is not the server's key (the one `footwork serve` "
+                                   "printed)")
+        if table:
+            gate.may_create(client, admin=admin)
+        else:
+            gate.may_read_files(admin=admin, what="reading an encounter or a map")
+
+    async def budgeted(work: Callable[[], T]) -> T:
+        """``work`` (reading a file a client sent) in a worker thread, one at a time per
+        process, within ``--parse-seconds`` of reading (limits.time_budget)."""
+        async with parsing:
+            return await asyncio.to_thread(_within, guard.parse_seconds, work)
+
+    async def builder_key(request: Request, authorization: Auth = None) -> None:
+        """The builder's and the import's routes: as making a table (no quota)."""
+        await asyncio.to_thread(lobby_key, request, authorization, table=False)
+
     # -- the pages (the lobby and a table: static files of footwork.server.web) -------
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -319,7 +352,8 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
 
     app.mount("/web", StaticFiles(directory=WEB), name="web")
     # the encounter builder: /build and /api/build/…
-    app.include_router(build_routes(REFUSALS, TEXT_REFUSALS, kept))
+    app.include_router(build_routes(REFUSALS, TEXT_REFUSALS, kept, budgeted,
+                                    Depends(builder_key)))
 
     @app.get("/api/examples", response_model=list[Example])
     def examples() -> list[Example]:
@@ -417,20 +451,9 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         master's (the server's key as the bearer), or anyone's on a server started with
         `--open-lobby` (a few tables a day per address). The answer holds every seat's
         secret and link: hand each to its player; only hashes are kept."""
-        client, secret = client_of(request.scope), bearer(request, authorization)
-        admin = False
-        if secret:
-            gate.before_key(client)
-            admin = tables.is_admin(secret)
-            if not admin:
-                gate.wrong_key(client)
-                raise Unauthorized("that is not the server's key (the one `footwork serve` "
-                                   "printed)")
-        gate.may_create(client, admin=admin)
+        await asyncio.to_thread(lobby_key, request, authorization, table=True)
         raw = await request.body()  # its size was checked as it came (BoundedBody)
-        async with parsing:  # read off the event loop, one at a time, within a budget
-            record, issued = await asyncio.to_thread(_create, tables, raw,
-                                                     guard.parse_seconds)
+        record, issued = await budgeted(functools.partial(_create, tables, raw))
         origin = base_url or str(request.base_url).rstrip("/")
         return CreatedTable(
             table=TableInfo(id=record.id, name=record.name, ruleset=record.ruleset,
@@ -554,7 +577,8 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
 
     # -- rules ----------------------------------------------------------------------------
 
-    @app.post("/api/import", response_model=Imported, responses=REFUSALS)
+    @app.post("/api/import", response_model=Imported, responses=REFUSALS,
+              dependencies=[Depends(builder_key)])
     async def import_map(request: Request,
                          ruleset: Annotated[str, Query(max_length=64)],
                          cell: Annotated[float | None, Query(gt=0, le=1000)] = None,
@@ -567,11 +591,10 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         actors yet; the picture is kept and its URL given (docs/import.md). Nothing is
         stored but a checked picture; the encounter is the answer's to save or open."""
         body, filename = await map_body(request)
-        answer = await asyncio.to_thread(
+        return await budgeted(functools.partial(
             imported_encounter, body, filename or name, ruleset,
             Choices(square=cell, per_square=per_square,
-                    objects_passable=objects == "passable"), kept)
-        return answer
+                    objects_passable=objects == "passable"), kept))
 
     @app.get("/api/pictures/{sha256}", response_class=Response,
              responses={200: {"content": {"image/png": {}, "image/jpeg": {}, "image/webp": {}},
@@ -759,10 +782,16 @@ def qr_svg(text: str) -> str:
 NEW_TABLE_SCHEMA: dict[str, Any] = NewTable.model_json_schema()
 
 
-def _create(tables: Tables, raw: bytes, seconds: float
-            ) -> tuple[Any, dict[str, str]]:
-    """Read a ``NewTable`` body and create its table (in a worker thread), giving the
-    encounter's reading ``seconds`` at most (limits.time_budget)."""
+def _within(seconds: float, work: Callable[[], T]) -> T:
+    """``work`` given ``seconds`` of reading at most (limits.time_budget; the budget is
+    per thread, so it is set in the thread that does the work)."""
+    with limits.time_budget(seconds):
+        return work()
+
+
+def _create(tables: Tables, raw: bytes) -> tuple[Any, dict[str, str]]:
+    """Read a ``NewTable`` body and create its table (in a worker thread, within the
+    reading budget of :func:`_within`)."""
     try:
         data = json.loads(raw)
     except RecursionError:
@@ -783,9 +812,7 @@ def _create(tables: Tables, raw: bytes, seconds: float
         text, source = initial_text(path), f"{body.example}.yaml"
     else:
         text, source = str(body.encounter), f"encounter.{body.format}"
-    with limits.time_budget(seconds):
-        return tables.create(text, name=body.name, source=source,
-                             actor_seats=body.actor_seats)
+    return tables.create(text, name=body.name, source=source, actor_seats=body.actor_seats)
 
 
 #: why a live connection is closed when the game master rotated or revoked its key

@@ -4,15 +4,20 @@ The builder in the page keeps the encounter file as JSON data and edits it in pl
 the server only reads, checks and writes files for it, with the file loader's own
 faults (the same list the lobby shows for a refused upload). Nothing here is kept:
 opening the result as a table goes through `POST /api/tables` like any other file.
+
+What a client sends here makes the server read, check and draw: the routes that take a
+body follow the lobby's policy (the server's key on a closed lobby, docs/server.md
+"Running on the internet"), and their work runs as a new table's reading does: in a
+worker thread, one at a time, within ``--parse-seconds``.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse
@@ -30,6 +35,10 @@ from footwork.server.tables import example_files
 
 #: the page's static files
 WEB = Path(__file__).resolve().parent / "web"
+
+T = TypeVar("T")
+#: runs a file's reading off the event loop within the server's budget (app.budgeted)
+Budgeted = Callable[[Callable[[], T]], Awaitable[T]]
 
 
 class DraftBody(_Body):
@@ -101,9 +110,11 @@ def _check(data: dict[str, Any], draw: bool,
 
 def router(refusals: dict[int | str, dict[str, Any]],
            text_refusals: dict[int | str, dict[str, Any]],
-           pictures: Pictures | None = None) -> APIRouter:
+           pictures: Pictures | None, budgeted: Budgeted[Any], guarded: Any) -> APIRouter:
     """The builder's routes, mounted by :func:`footwork.server.app.create_app` (with its
-    documented refusals: every one is the API's JSON refusal)."""
+    documented refusals: every one is the API's JSON refusal). ``budgeted`` runs the
+    reading of what a client sent; ``guarded`` (a FastAPI dependency) applies the
+    lobby's policy to the routes that take a body."""
     routes = APIRouter()
 
     @routes.get("/build", response_class=HTMLResponse, include_in_schema=False)
@@ -125,41 +136,50 @@ def router(refusals: dict[int | str, dict[str, Any]],
                                 "/api/examples")
         return {"encounter": read_file(path).data}
 
-    @routes.post("/api/build/parse", responses=refusals)
-    def parse(body: TextBody) -> dict[str, Any]:
+    @routes.post("/api/build/parse", responses=refusals, dependencies=[guarded])
+    async def parse(body: TextBody) -> dict[str, Any]:
         """An encounter file's text as JSON data (the builder edits that), or the one-line
-        fault of a text that is not YAML or JSON. The data is checked by `…/check`."""
-        data = parse_text(body.text, body.name).data
+        fault of a text that is not YAML or JSON. The data is checked by `…/check`. On a
+        closed lobby, the server's key as the bearer."""
+        data = (await budgeted(functools.partial(parse_text, body.text, body.name))).data
         if not isinstance(data, dict):
             raise FootworkError(f"{body.name}: expected a mapping with footwork, ruleset, "
                                 "map and actors")
         return {"encounter": data}
 
-    @routes.post("/api/build/check", responses=refusals)
-    def check(body: CheckBody) -> dict[str, Any]:
+    @routes.post("/api/build/check", responses=refusals, dependencies=[guarded])
+    async def check(body: CheckBody) -> dict[str, Any]:
         """The file loader's faults of the draft, each with its path and message (none:
         it loads as it is), and, when it loads and `draw` is true, its map drawn as SVG
-        (null otherwise)."""
-        faults, svg = _check(body.encounter, body.draw, pictures)
+        (null otherwise). On a closed lobby, the server's key as the bearer."""
+        faults, svg = await budgeted(functools.partial(_check, body.encounter, body.draw,
+                                                       pictures))
         return {"faults": [f.model_dump() for f in faults], "svg": svg}
 
     @routes.post("/api/build/file", response_class=PlainTextResponse,
-                 responses=text_refusals)
-    def as_file(body: FileBody) -> str:
-        """The draft written as an encounter file (YAML 1.2 or JSON), for a download."""
-        data = body.encounter
-        steps = data.get("steps", [])
-        if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
-            raise FootworkError("steps: expected a list of steps, each a mapping such as "
-                                "{do: move, actor: ID, to: PLACE}")
-        if body.format == "json":
-            return dump(data, as_json=True)
-        plan = data.get("map")
-        if isinstance(plan, dict) and isinstance(plan.get("rows"), str):  # as a block
-            data = {**data, "map": {**plan, "rows": LiteralScalarString(plan["rows"])}}
-        text = dump(data)
-        if "steps" not in body.encounter and text.endswith("steps: []\n"):
-            text = text[:-len("steps: []\n")]  # dump writes the steps always
+                 responses=text_refusals, dependencies=[guarded])
+    async def as_file(body: FileBody) -> str:
+        """The draft written as an encounter file (YAML 1.2 or JSON), for a download. On
+        a closed lobby, the server's key as the bearer."""
+        text: str = await budgeted(functools.partial(_as_file, body))
         return text
 
     return routes
+
+
+def _as_file(body: FileBody) -> str:
+    """The text of ``POST /api/build/file``."""
+    data = body.encounter
+    steps = data.get("steps", [])
+    if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
+        raise FootworkError("steps: expected a list of steps, each a mapping such as "
+                            "{do: move, actor: ID, to: PLACE}")
+    if body.format == "json":
+        return dump(data, as_json=True)
+    plan = data.get("map")
+    if isinstance(plan, dict) and isinstance(plan.get("rows"), str):  # as a block
+        data = {**data, "map": {**plan, "rows": LiteralScalarString(plan["rows"])}}
+    text = dump(data)
+    if "steps" not in body.encounter and text.endswith("steps: []\n"):
+        text = text[:-len("steps: []\n")]  # dump writes the steps always
+    return text

@@ -10,18 +10,23 @@
 - wrong keys: a client that sends too many in a minute is answered 429 with
   ``Retry-After`` until the minute is over, whatever the key.
 
-Counts are kept in this process's memory (a restart forgets them; with several worker
-processes each counts its own).
+The counts per client are kept in the store (``footwork.store.tallies``), so every
+process of ``footwork serve --workers N`` shares them and a restart keeps them. A process
+asks the store about a client's wrong keys only when that client sent it one within the
+minute, and otherwise reads which clients are made to wait at most once a second
+(``Gate.REFRESH``): the key check of an honest client costs no query of its own.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import threading
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, Protocol
 
 from footwork.errors import FootworkError
 
@@ -31,6 +36,8 @@ DAY = 86_400.0
 MINUTE = 60.0
 #: clients remembered at most (the oldest forgotten first): the counters stay bounded
 MOST_CLIENTS = 10_000
+#: what the store counts (its ``client_counts.kind``)
+WRONG_KEY, TABLE_MADE = "wrong_key", "table_made"
 
 
 @dataclass(frozen=True)
@@ -122,38 +129,87 @@ class Window:
                 self._seen.popitem(last=False)
 
 
-class Gate:
-    """The per-client counters of one server process."""
+class Counts(Protocol):
+    """Where the counts per client live: the event store (EventStore.tally, .over)."""
 
-    def __init__(self, guard: Guard) -> None:
+    def tally(self, kind: str, client: str, now: float, span: float, most: int,
+              add: bool = True) -> float: ...
+
+    def over(self, kind: str, now: float, span: float, most: int) -> dict[str, float]: ...
+
+
+def _seconds(wait: float) -> int:
+    """A wait as Retry-After's whole seconds (at least 1)."""
+    return max(1, math.ceil(wait))
+
+
+class Gate:
+    """The per-client limits of a server, counted in the store that every process of it
+    shares (so a restart or a second worker gives a client no new quota)."""
+
+    #: seconds between two reads of which clients are made to wait for wrong keys
+    REFRESH = 1.0
+
+    def __init__(self, guard: Guard, counts: Counts,
+                 clock: Callable[[], float] = time.time) -> None:
         self.guard = guard
-        self.wrong = Window(MINUTE, guard.wrong_keys)
-        self.made = Window(DAY, guard.tables_per_client)
+        self.counts = counts
+        self.clock = clock  # wall-clock time: every process and every start share it
+        #: the clients that sent this process a wrong key within the minute
+        self.suspects = Window(MINUTE, 1)
+        self._held: dict[str, float] = {}  # client -> when its wait ends (as last read)
+        self._read_at = -math.inf
+        self._lock = threading.Lock()
 
     def before_key(self, client: str) -> None:
-        """Refuse a client that sent too many wrong keys lately (checked before any key
-        is compared, so a right key waits too: guessing gains nothing by luck)."""
-        wait = self.wrong.wait(client)
+        """Refuse a client that sent too many wrong keys lately, to any process (checked
+        before any key is compared, so a right key waits too: guessing gains nothing by
+        luck)."""
+        now = self.clock()
+        wait = self._held_for(client, now)
+        if not wait and self.suspects.wait(client):  # it guessed here: ask exactly
+            wait = self.counts.tally(WRONG_KEY, client, now, MINUTE, self.guard.wrong_keys,
+                                     add=False)
         if wait:
-            raise TooManyWrongKeys(wait)
+            raise TooManyWrongKeys(_seconds(wait))
+
+    def _held_for(self, client: str, now: float) -> float:
+        """The wait of ``client`` as the store said at its last read (read again when
+        older than REFRESH): wrong keys it sent to other processes, or before a restart."""
+        with self._lock:
+            stale = now - self._read_at >= self.REFRESH
+            if stale:
+                self._read_at = now
+        if stale:
+            found = self.counts.over(WRONG_KEY, now, MINUTE, self.guard.wrong_keys)
+            self._held = {c: now + w for c, w in found.items()}
+        return max(0.0, self._held.get(client, now) - now)
 
     def wrong_key(self, client: str) -> None:
-        self.wrong.add(client)
+        self.suspects.add(client)
+        self.counts.tally(WRONG_KEY, client, self.clock(), MINUTE, self.guard.wrong_keys)
+
+    def may_read_files(self, *, admin: bool, what: str) -> None:
+        """Whether the lobby lets this client make the server read and draw an encounter
+        or a map (the builder's check, an import): the game master's, or anyone's when
+        the lobby is open (not counted against the tables of the day: the builder checks
+        a draft at every edit)."""
+        if admin or self.guard.open_lobby:
+            return
+        from footwork.server.tables import Unauthorized
+
+        raise Unauthorized(f"{what} needs the game master's key that `footwork serve` "
+                           "printed (or a server started with --open-lobby)")
 
     def may_create(self, client: str, *, admin: bool) -> None:
         """Whether ``client`` may create a table now (and count it)."""
         if admin:
             return
-        if not self.guard.open_lobby:
-            from footwork.server.tables import Unauthorized
-
-            raise Unauthorized("creating a table needs the game master's key that "
-                               "`footwork serve` printed (or a server started with "
-                               "--open-lobby)")
-        wait = self.made.wait(client)
+        self.may_read_files(admin=admin, what="creating a table")
+        wait = self.counts.tally(TABLE_MADE, client, self.clock(), DAY,
+                                 self.guard.tables_per_client)
         if wait:
-            raise QuotaExceeded(self.guard.tables_per_client, wait)
-        self.made.add(client)
+            raise QuotaExceeded(self.guard.tables_per_client, _seconds(wait))
 
 
 def client_of(scope: Any) -> str:

@@ -28,6 +28,7 @@ import psycopg.errors
 from psycopg_pool import ConnectionPool
 
 from footwork.errors import excerpt
+from footwork.store import tallies
 from footwork.store.common import (
     Subscribers,
     check_count,
@@ -60,6 +61,8 @@ CHANNEL = "footwork"
 
 #: The key of the advisory lock that serialises schema creation between processes.
 _SCHEMA_LOCK = 0x666F6F74
+#: The first key of the advisory locks that serialise the counts of one client.
+_TALLY_LOCK = 0x666F6F75
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS footwork_schema (version integer NOT NULL)""",
@@ -177,7 +180,7 @@ class PostgresStore:
     def _create_schema(self) -> None:
         with self._pool.connection() as conn, conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
-            for statement in SCHEMA:
+            for statement in SCHEMA + tallies.SCHEMA:  # counts per client: tallies.py
                 conn.execute(statement)
             row = conn.execute("SELECT max(version) FROM footwork_schema").fetchone()
             found = row[0] if row else None
@@ -450,6 +453,22 @@ class PostgresStore:
                 pause = min(pause * 2, 5.0)
 
     # -- closing -----------------------------------------------------------------
+
+    # -- counts per client (the server's limits: store/tallies.py) -------------------
+
+    def tally(self, kind: str, client: str, now: float, span: float, most: int,
+              add: bool = True) -> float:
+        """See :func:`footwork.store.tallies.tally`: one transaction, holding an advisory
+        lock on the client so that two processes never both take its last event."""
+        with self._connection() as conn, conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s::int4, hashtext(%s))",
+                         (_TALLY_LOCK, f"{kind}:{client[:tallies.CLIENT_CHARS]}"))
+            return tallies.tally(conn, "%s", kind, client, now, span, most, add)
+
+    def over(self, kind: str, now: float, span: float, most: int) -> dict[str, float]:
+        """See :func:`footwork.store.tallies.over`."""
+        with self._connection() as conn:
+            return tallies.over(conn, "%s", kind, now, span, most)
 
     def close(self) -> None:
         with self._lock:

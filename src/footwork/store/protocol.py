@@ -146,6 +146,19 @@ class EventStore(Protocol):
         process, for a store shared by several); returns the function that stops it."""
         ...
 
+    def tally(self, kind: str, client: str, now: float, span: float, most: int,
+              add: bool = True) -> float:
+        """Count an event of ``kind`` by ``client`` (the table server's limits, shared by
+        its processes): the seconds it must wait when it has ``most`` events within the
+        last ``span`` seconds (``now``: seconds since the epoch), else 0, after counting
+        this one if ``add`` (footwork.store.tallies)."""
+        ...
+
+    def over(self, kind: str, now: float, span: float, most: int) -> dict[str, float]:
+        """The clients with ``most`` events of ``kind`` or more within the last ``span``
+        seconds, each with the seconds it must wait."""
+        ...
+
     def close(self) -> None:
         """Release connections and threads."""
         ...

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from footwork.errors import excerpt
+from footwork.store import tallies
 from footwork.store.common import (
     Subscribers,
     check_count,
@@ -126,6 +127,8 @@ class SQLiteStore:
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     conn.execute(statement)
+            for statement in tallies.SCHEMA:  # the counts per client (store/tallies.py)
+                conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         with _OPEN_LOCK:
             _OPEN.setdefault(self._key, set()).add(self)
@@ -395,6 +398,19 @@ class SQLiteStore:
         for conn in idle:
             conn.close()
         self._subscribers.clear()
+
+    # -- counts per client (the server's limits: store/tallies.py) -------------------
+
+    def tally(self, kind: str, client: str, now: float, span: float, most: int,
+              add: bool = True) -> float:
+        """See :func:`footwork.store.tallies.tally` (one write transaction)."""
+        with self._write() as conn:
+            return tallies.tally(conn, "?", kind, client, now, span, most, add)
+
+    def over(self, kind: str, now: float, span: float, most: int) -> dict[str, float]:
+        """See :func:`footwork.store.tallies.over`."""
+        with self._read() as conn:
+            return tallies.over(conn, "?", kind, now, span, most)
 
     def __repr__(self) -> str:
         return f"SQLiteStore({str(self.path)!r})"

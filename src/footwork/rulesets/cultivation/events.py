@@ -13,6 +13,8 @@ class Moved(Event):
     """``actor`` is now in ``to``: ``how`` is move, joint, thrown, scattered, carried..."""
 
     type: ClassVar[str] = "moved"
+    #: a hidden thrower is left out of what its target's seat is told (R000-66)
+    source: ClassVar[str | None] = "by"
     actor: str
     frm: str
     to: str

@@ -4,7 +4,7 @@
 // in their stats; set the turn order; the file loader's own faults as you go; undo and
 // redo; save as an encounter file or open it as a table in one click.
 
-import {api, byId, make} from "./api.js";
+import {api, byId, keptGmKey, make} from "./api.js";
 import {faultItems, faultMarks as faultMarksOf, faultyParts as faultyPartsOf,
   markFaultyInputs} from "./buildfaults.js";
 import {itemObject, listForm, objectForm, resolve} from "./buildform.js";
@@ -501,7 +501,7 @@ async function check() {
   const status = byId("status");
   try {
     const found = /** @type {{faults: Fault[], svg: string | null}} */ (
-      await api("/api/build/check", {method: "POST",
+      await api("/api/build/check", {method: "POST", key: keptGmKey() ?? undefined,
                                      body: {encounter: draft.data, draw: !grid}}));
     if (asked !== checkCount) return;  // a later check is under way
     faults = found.faults;
@@ -600,7 +600,8 @@ function wire() {
     if (!file) return startError("choose a file first");
     try {
       const found = /** @type {{encounter: Data}} */ (await api("/api/build/parse", {
-        method: "POST", body: {text: await file.text(), name: file.name}}));
+        method: "POST", key: keptGmKey() ?? undefined,
+        body: {text: await file.text(), name: file.name}}));
       await open(found.encounter, null, []);
     } catch (error) {
       startError(error);

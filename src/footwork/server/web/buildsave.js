@@ -11,7 +11,9 @@ import {api, apiText, keptGmKey, make} from "./api.js";
  * @param {"yaml" | "json"} format
  */
 export async function download(data, format) {
-  const text = await apiText("/api/build/file", {method: "POST", body: {encounter: data, format}});
+  // a closed lobby (footwork serve's default) reads files for the game master only
+  const text = await apiText("/api/build/file", {method: "POST", key: keptGmKey() ?? undefined,
+                                                 body: {encounter: data, format}});
   const link = make("a");
   link.href = URL.createObjectURL(new Blob([text], {type: format === "json"
     ? "application/json" : "application/yaml"}));

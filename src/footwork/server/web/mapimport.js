@@ -4,7 +4,7 @@
 // sessionStorage under DRAFT_KEY and the page goes to the encounter builder (/build),
 // which reads it.
 
-import {byId} from "./api.js";
+import {byId, keptGmKey} from "./api.js";
 
 /** Where the builder finds the imported map. */
 export const DRAFT_KEY = "footwork.build.draft";
@@ -32,10 +32,13 @@ async function importFile(file) {
   const url = new URL("/api/import", location.origin);
   url.searchParams.set("ruleset", ruleset);
   url.searchParams.set("name", file.name);
+  /** @type {Record<string, string>} */
+  const headers = {"Content-Type": "application/octet-stream"};
+  const key = keptGmKey();  // a closed lobby reads maps for the game master only
+  if (key) headers["Authorization"] = `Bearer ${key}`;
   let reply;
   try {
-    reply = await fetch(url, {method: "POST", body: file,
-                              headers: {"Content-Type": "application/octet-stream"}});
+    reply = await fetch(url, {method: "POST", body: file, headers});
   } catch {
     status.textContent = "";
     showError("The server could not be reached.");
