@@ -705,10 +705,30 @@ class SpansRuleset(Ruleset[SpansActor]):
         if target.mode != "grounded" or target.climbing is not None:
             raise IllegalCommand("cannot_shove", f"{target.id} is not standing on anything "
                                  "a shove could push it across", ("A003-16",))
-        pos = ground_step(state, target, command.to)  # one move's reach (R003-13)
-        route = path(target, "shove", pos, "shove", forced=True, by=actor.id)
+        route = self._shove_route(state, actor, target, command.to)
         shoved = ev.Shoved(actor=actor.id, target=target.id, to=command.to, rules=("A003-16",))
         return [shoved, *self.mover.walk(state, route, roller, ("A003-16",))]
+
+
+    def _shove_route(self, state: SpansState, actor: SpansActor, target: SpansActor,
+                     to: str) -> SpansPath:
+        """Where a shove takes ``target``: one move's reach on the ground (R003-13). Where
+        that step has nothing under it at the target's height (the open Skysea, R003-26;
+        a lower place with no stairs, R003-23) the target does not step, it falls: the
+        step's mode is ``fall``, ruled as any fall (R003-25..28; into the Skysea, A003-20).
+        A shove is forced: lacking ground refuses a chosen step, not a push (issue 29)."""
+        try:
+            pos = ground_step(state, target, to)
+        except IllegalCommand as exc:
+            opts: SpansOptions = state.options
+            if opts.fall.shove_over_edge != "fall" \
+                    or exc.reason not in ("no_surface", "needs_climb") \
+                    or to not in self._drop_targets(state, target):
+                raise
+            m: SpansMap = state.space
+            return path(target, "shove", Position(to, m.top(to)), "fall", forced=True,
+                        by=actor.id)
+        return path(target, "shove", pos, "shove", forced=True, by=actor.id)
 
 
 def _command(do: str, actor: str, **fields: object) -> dict[str, JSON]:
