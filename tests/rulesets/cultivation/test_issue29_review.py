@@ -106,3 +106,22 @@ def test_without_the_default_only_getting_in_costs_speed_R000_34() -> None:
                    "roll": [20]})
     assert [e.amount for e in of_type(events, "speed_spent")] == [1]
     assert a(s, "mei").at == "closet" and a(s, "mei").spent == 1
+
+
+def test_only_a_foe_aware_of_the_mover_gets_the_opportunity_R000_66() -> None:
+    """R000-06, R000-65, R000-66 (item 5): an Opportunity is an attack on the mover, and
+    one never has sight of a target it does not know of: a hidden mover leaving the
+    guard's zone gives the unaware guard nothing; once sensed, or not hidden, it does."""
+    guard = {"abilities": ["grants_opportunity"]}
+    for hidden in (True, False):
+        s = session([actor("mei", "a", hidden=hidden, stealth_defense=15),
+                     actor("foe", "a", side="b", **guard)])
+        events = s.do({"do": "move", "actor": "mei", "to": "b"})
+        granted = [e.actor for e in of_type(events, "opportunity_granted")]
+        assert granted == ([] if hidden else ["foe"])
+    s = session([actor("mei", "a", hidden=True, stealth_defense=5),
+                 actor("foe", "a", side="b", **guard)], order=["foe", "mei"])
+    s.do({"do": "sense", "actor": "foe", "target": "mei", "roll": [20]})
+    end_turns(s, "foe")
+    events = s.do({"do": "move", "actor": "mei", "to": "b"})
+    assert [e.actor for e in of_type(events, "opportunity_granted")] == ["foe"]
