@@ -1,10 +1,12 @@
 """Issue 29: open rule questions of the cause-by-condition review, settled from the text.
 
 Item 13: where a rescue leaves the rescued (R004-28, A004-13; our default
-``hazards.rescue_pulls_out``)."""
+``hazards.rescue_pulls_out``). Item 14: a move's risk and the rolls the end of the
+activation chains (R004-22, R004-27)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from ._helpers import end_turns, refused, session, types
@@ -93,3 +95,33 @@ def test_a_rescue_onto_a_full_bank_leaves_the_rescued_in_the_water_R004_08() -> 
     assert types(s.do({"do": "rescue", "actor": "tam", "target": "pell"})) == [
         "acted", "rescued"]
     assert s.state.actors["pell"].at == "race"
+
+
+# -- item 14: the rolls the end of the activation may chain -------------------------------
+
+
+def test_a_move_risk_counts_the_roll_owed_where_an_end_fall_lands_R004_22_R004_27() -> None:
+    """R004-22, R004-27, A004-09 (issue 29): ending on a narrow catwalk over a turbulent
+    race owes a balance roll at the end of the activation (AGI 10 on a d20: fails 1/2);
+    failing it drops her into the race, where the swim roll is owed at once (fails 1/2):
+    the move's risk shows the fall (1/2) and drowning at 1/2 x 1/2 = 1/4, as the end of
+    her activation then resolves it (20, 20: she falls, then drowns)."""
+    zones = [{"id": "landing", "floor": 1, "rect": [0, 0, 4, 4]},
+             {"id": "catwalk", "floor": 1, "rect": [4, 1, 6, 2], "below": "race"},
+             {"id": "race", "rect": [4, 0, 6, 4], "water": {"turbulent": True}},
+             {"id": "bank", "rect": [0, 0, 4, 4]}]
+    s = session([{"id": "ada", "side": "a", "at": "landing",
+                  "stats": {"point": [2, 2], "AGI": 10}}], zones=zones,
+                openings=[{"between": ["landing", "catwalk"]}, {"between": ["race", "bank"]}],
+                rough=[{"floor": 1, "rect": [4, 1, 6, 2], "qualities": ["narrow"],
+                        "below": "race"}])
+    (option,) = [o for o in s.options("ada")
+                 if o.command["do"] == "move" and o.command.get("to") == "catwalk"]
+    assert option.risk is not None and option.risk.fall is not None
+    assert option.risk.fall.chance == Fraction(1, 2)
+    assert option.risk.loses is not None and option.risk.loses.chance == Fraction(1, 4)
+    assert any("1/4" in h for h in option.risk.hazards)
+    s.do(dict(option.command))
+    ended = s.do({"do": "end_turn", "actor": "ada", "roll": [20, 20]})
+    got = [t for t in types(ended) if t in ("rolled", "placed", "fell", "drowning_began")]
+    assert got[:5] == ["rolled", "placed", "fell", "rolled", "drowning_began"]
