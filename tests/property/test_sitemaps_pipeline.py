@@ -277,9 +277,9 @@ def test_a_failed_climb_lands_as_every_fall_does(capacity: int, crowd: int,
 
 
 def _session_of(zones: list[dict[str, Any]], actors: list[dict[str, Any]],
-                **more: Any) -> Any:
+                options: dict[str, Any] | None = None, **more: Any) -> Any:
     data = {"footwork": 1, "ruleset": "sitemaps", "map": {"zones": zones, **more},
-            "actors": actors}
+            "actors": actors, "options": options or {}}
     return encounter_from_text(json.dumps(data), "gen.json").session()
 
 
@@ -379,8 +379,9 @@ def test_a_clear_straight_way_is_taken(y0: float, y1: float, rooms: int) -> None
 def _race(bulk: int, turbulent: bool, how: str) -> tuple[Any, list[Any]]:
     """Pell in the race by ``how``: ``fall`` (slips stepping off the catwalk),
     ``end_fall`` (slips at the end of his activation), ``rescue`` (drowned there, then
-    rescued by Tam), ``start`` (the map puts him there). Returns the session and the
-    events of the end of the activation he spends in the race."""
+    rescued by Tam at a table where a rescue leaves him there,
+    ``hazards.rescue_pulls_out: false``), ``start`` (the map puts him there). Returns the
+    session and the events of the end of the activation he spends in the race."""
     zones = [{"id": "catwalk", "floor": 1, "rect": [4, 1, 6, 2], "below": "race"},
              {"id": "dock", "floor": 1, "rect": [10, 0, 4, 4]},
              {"id": "race", "rect": [4, 0, 6, 4], "water": {"turbulent": turbulent}},
@@ -392,7 +393,8 @@ def _race(bulk: int, turbulent: bool, how: str) -> tuple[Any, list[Any]]:
         {"id": "tam", "side": "a", "at": "bank", "stats": {"point": [10, 2]}}],
         openings=[{"between": ["catwalk", "dock"]}, {"between": ["race", "bank"]}],
         rough=[{"floor": 1, "rect": [4, 1, 6, 2], "qualities": ["narrow"],
-                "below": "race"}])
+                "below": "race"}],
+        options={"hazards": {"rescue_pulls_out": how != "rescue"}})
     if how == "fall":
         session.do({"do": "move", "actor": "pell", "to": "dock", "at": [12, 2],
                     "roll": [20]})

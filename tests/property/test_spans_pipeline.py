@@ -290,7 +290,9 @@ def test_a_footed_step_is_ruled_alike_by_run_move_and_shove(encounter: dict[str,
     """(e) issue 23, R003-13, R003-23, A003-06: a grounded step from where the actor
     stands to a place (off a climb-only feature to a level span included) gets the same
     ruling whether the actor runs, takes its bonus move, or is shoved there by someone
-    beside it: each reads the step's heights, none the feature's access alone."""
+    beside it: each reads the step's heights, none the feature's access alone. Issue 29:
+    where the Run finds nothing underfoot going down, the shove is a fall there, ruled
+    as a drop there (``fall.shove_over_edge``)."""
     session = load(encounter)
     _play(data, session, data.draw(st.integers(0, 6)))
     picked = _grounded_mover(data, session)
@@ -311,6 +313,14 @@ def test_a_footed_step_is_ruled_alike_by_run_move_and_shove(encounter: dict[str,
     shoved = _reason(session, beside, {"do": "shove", "actor": shover, "target": who,
                                        "to": to})
     if shoved not in ("cannot_target", "unknown_actor"):
+        if ran in ("no_surface", "needs_climb") and shoved != ran:
+            # issue 29 (fall.shove_over_edge: fall): where the step has nothing under the
+            # target's feet, going down, the shoved falls there: ruled as the drop there
+            dropped = _reason(session, beside, {"do": "drop", "actor": who, "to": to})
+            if dropped is None:  # a drop there is accepted: so is the shove's fall
+                assert shoved is None, (to, ran, shoved)
+            event(f"(e) shove over an edge: {shoved or 'a fall'}")
+            return
         assert shoved == ran, (to, ran, shoved)
     event(f"(e) run/move/shove: {'allowed' if ran is None else ran}")
 

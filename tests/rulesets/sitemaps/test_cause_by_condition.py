@@ -364,16 +364,20 @@ def test_a_chosen_way_into_water_it_cannot_swim_is_refused_R004_29() -> None:
     assert entry(s.state, "pell", "race", (9.0, 3.0), "fall") is None
 
 
-# -- the rescue row: a rescued character is still in the water -----------------------
+# -- the rescue row: a rescued character left in the water ---------------------------
+# (with `hazards.rescue_pulls_out: false`; by default a rescue hauls the rescued out of
+# the water, issue 29: test_issue29_review.py)
 
 def _rescued(bulk: int, turbulent: bool) -> object:
     """Pell drowns in the race at the end of round 1 (a failed roll, or none when he
-    cannot swim there), then Tam on the bank, Nearby, rescues him in round 2."""
+    cannot swim there), then Tam on the bank, Nearby, rescues him in round 2, at a table
+    where a rescue leaves the rescued where it is."""
     zones = [{"id": "bank", "rect": [0, 0, 6, 6]},
              {"id": "race", "rect": [6, 0, 6, 6], "water": {"turbulent": turbulent}}]
     s = session([actor("pell", "race", [7.5, 3], AGI=12, bulk=bulk),
                  actor("tam", "bank", [5.5, 3], AGI=12)], zones=zones,
-                openings=[{"between": ["bank", "race"]}])
+                openings=[{"between": ["bank", "race"]}],
+                options={"hazards": {"rescue_pulls_out": False}})
     first = s.do({"do": "end_turn", "actor": "pell"}) if (turbulent and bulk * 4 > 16) \
         else s.do({"do": "end_turn", "actor": "pell", "roll": [20]})
     assert of_type(first, "drowning_began")

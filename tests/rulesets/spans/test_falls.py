@@ -349,7 +349,9 @@ def test_jump_attack_miss_is_a_normal_fall_A003_21() -> None:
     s = jumpers()
     events = s.do({"do": "jump_attack", "actor": "jo", "target": "foe", "hit": False,
                    "roll": [2]})
-    assert types(events)[:3] == ["jump_attack_resolved", "fell", "rolled"]
+    # the jump's fall spends the movement action first (issue 29, fall.jump_uses_movement)
+    assert types(events)[:4] == ["movement_action_taken", "jump_attack_resolved", "fell",
+                                 "rolled"]
     jo, foe = s.state.actors["jo"], s.state.actors["foe"]
     assert (jo.at, jo.guard, jo.life) == ("quay", 10, 2)
     assert (foe.guard, foe.life) == (3, 5)
@@ -359,7 +361,7 @@ def test_jump_attack_asks_the_guide_R003_29() -> None:
     """R003-29: whether it misses belongs to the Attacks chapter: the Guide is asked."""
     s = jumpers()
     events = s.do({"do": "jump_attack", "actor": "jo", "target": "foe"})
-    assert types(events) == ["decision_requested"]
+    assert types(events) == ["movement_action_taken", "decision_requested"]
     pending = s.state.pending
     assert pending is not None
     assert (pending.actor, pending.kind, pending.choices) == ("gm", "jump_attack", ("hit", "miss"))

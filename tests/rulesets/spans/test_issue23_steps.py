@@ -62,15 +62,29 @@ def test_level_step_to_a_climb_only_feature_needs_no_climb_R003_23() -> None:
 
 def test_shove_and_second_move_off_the_outcrop_rule_as_a_run_R003_13() -> None:
     """R003-13, A003-16: the bonus move and a shove take the Run's reach, so the same
-    level step off the outcrop is allowed for each, the lower scree for none."""
+    level step off the outcrop is allowed for each. The lower scree, with no stairs, is
+    no step for a Run, and a shove there pushes the target
+    off the knoll, a fall (issue 29, ``fall.shove_over_edge: fall``: R003-25); with
+    ``refuse`` it is refused as the Run would be (R003-23)."""
     s = scree(actor("ada", "outcrop"), actor("kit", "outcrop", side="raiders"),
               actor("bo", "knoll"))
     run(s, "ada", "knoll")
     s.do({"do": "move", "actor": "ada", "to": "outcrop"})
     end_turns(s, "ada")
-    refused(s, {"do": "shove", "actor": "kit", "target": "bo", "to": "scree"}, "needs_climb")
     s.do({"do": "shove", "actor": "kit", "target": "bo", "to": "plateau"})
     assert s.state.actors["bo"].at == "plateau"
+    for over_edge in ("fall", "refuse"):
+        s = scree(actor("kit", "outcrop", side="raiders"), actor("bo", "knoll"),
+                  fall={"shove_over_edge": over_edge})
+        refused(s, {"do": "run", "actor": "kit", "die": "maneuver", "to": "scree",
+                    "roll": [6]}, "needs_climb")
+        shove = {"do": "shove", "actor": "kit", "target": "bo", "to": "scree"}
+        if over_edge == "refuse":
+            refused(s, shove, "needs_climb", "R003-23")
+            continue
+        (fell,) = of_type(s.do(shove), "fell")
+        assert (fell.heights, fell.onto) == (1, "scree")
+        assert (s.state.actors["bo"].at, s.state.actors["bo"].height) == ("scree", 0)
 
 
 def test_climb_from_ground_level_cover_to_next_span_A003_06() -> None:

@@ -119,6 +119,9 @@ class FallStarted(Event):
     actor: str
     metres: float
     onto: str
+    #: the faller's own choice (a drop, a failed climb): its landing offers no
+    #: start-of-turn benefit, which R000-54 gives to forced arrivals only (issue 29)
+    voluntary: bool = False
 
     def describe(self) -> str:
         return f"{self.actor} falls {self.metres:g} m toward {self.onto}"

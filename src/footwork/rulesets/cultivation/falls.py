@@ -52,7 +52,8 @@ def damage(actor: CultivationActor, amount: int, cause: str, rules: tuple[str, .
 
 
 def start_fall(state: CState, actor_id: str, metres: float, onto: str, cause: str,
-               roller: Roller, *, at_round_end: bool = False) -> list[Event]:
+               roller: Roller, *, at_round_end: bool = False,
+               voluntary: bool = False) -> list[Event]:
     """``actor_id`` starts to fall ``metres`` toward ``onto``. R000-40, A000-10: the round
     in which a fall begins is its first round, whatever began it. A fall its first
     round's distance covers lands at once; a longer one covers that distance at the end
@@ -61,10 +62,11 @@ def start_fall(state: CState, actor_id: str, metres: float, onto: str, cause: st
     R000-53)."""
     fall = opts(state).fall
     events: list[Event] = [ev.FallStarted(actor=actor_id, metres=metres, onto=onto,
-                                          rules=("R000-39", "R000-40"))]
+                                          voluntary=voluntary, rules=("R000-39", "R000-40"))]
     first = metres_in_round(fall, 1)
     if first >= metres:
-        return events + land(state, actor_id, onto, metres, roller, fall_round=1)
+        return events + land(state, actor_id, onto, metres, roller, fall_round=1,
+                             forced=not voluntary)
     if at_round_end:
         events.append(ev.FallProgressed(actor=actor_id, round_of_fall=1, metres=first,
                                         rules=("R000-40", "A000-10", "R000-53")))
@@ -82,7 +84,7 @@ def fall_round(state: CState, actor: CultivationActor, roller: Roller) -> list[E
         return [ev.FallProgressed(actor=actor.id, round_of_fall=n, metres=actor.fall_left_m,
                                   rules=("R000-40", "A000-10")),
                 *land(state, actor.id, actor.fall_onto, actor.fallen_m + actor.fall_left_m,
-                      roller, fall_round=n)]
+                      roller, fall_round=n, forced=not actor.fall_voluntary)]
     return [ev.FallProgressed(actor=actor.id, round_of_fall=n, metres=step,
                               rules=("R000-40", "A000-10"))]
 
@@ -91,7 +93,11 @@ continue_fall = fall_round
 
 
 def land(state: CState, actor_id: str, onto: str, metres: float, roller: Roller,
-         *, fall_round: int, rules: tuple[str, ...] = ("R000-41", "A000-10")) -> list[Event]:
+         *, fall_round: int, rules: tuple[str, ...] = ("R000-41", "A000-10"),
+         forced: bool = True) -> list[Event]:
+    """The landing: damage by surface (R000-41), then the zone's traps; its start-of-turn
+    benefits only when the fall was forced on the faller (R000-54: a thrown body, a tile,
+    anti-gravity switching off; not its own drop, issue 29)."""
     fall = opts(state).fall
     surface = space(state).landing_surface(onto, fall.water_min_depth_m)
     amount = landing_damage(fall, metres, surface)
@@ -102,7 +108,7 @@ def land(state: CState, actor_id: str, onto: str, metres: float, roller: Roller,
         events.append(damage(actor, amount, f"landing on {surface} after {metres:g} m", rules,
                              fall=True, wound_rule=fall.wound_on_exhaustion))
     if actor.at != onto:
-        events += arrive(state, actor, onto, roller, forced=True)
+        events += arrive(state, actor, onto, roller, forced=forced)
     return events
 
 

@@ -432,6 +432,8 @@ class CultivationActor(Actor):
     fall_rounds: int = 0
     fallen_m: float = 0
     fall_onto: str | None = None
+    #: the fall under way was the faller's own doing (a drop): no R000-54 benefit on landing
+    fall_voluntary: bool = False
     #: R000-78: falling (or sinking) one band per round, and how many bands so far
     band_falling: bool = False
     bands_fallen: int = 0

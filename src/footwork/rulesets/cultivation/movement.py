@@ -229,10 +229,17 @@ def blocked(state: CState, actor: CultivationActor, cross: Crossing) -> list[Eve
 
 def opportunities(state: CState, mover: CultivationActor, frm: str) -> list[Event]:
     """R000-06, A000-29: moving gives no Opportunity, except to a foe whose Art grants it
-    (the hook: the ``grants_opportunity`` ability); the attack itself is outside this text."""
-    return [ev.OpportunityGranted(actor=a.id, mover=mover.id, rules=("R000-06", "A000-29"))
+    (the hook: the ``grants_opportunity`` ability); the attack itself is outside this text.
+    An Opportunity is an attack on the mover, so only a foe aware of it gets one: one
+    never has line of sight to a target it does not know of (R000-66), and sight comes
+    before any interaction (R000-65; issue 29: a sneaking mover passes unaware foes)."""
+    from footwork.rulesets.cultivation.targeting import aware
+
+    return [ev.OpportunityGranted(actor=a.id, mover=mover.id,
+                                  rules=("R000-06", "A000-29", "R000-66"))
             for a in occupants(state, frm, but=mover.id)
-            if a.side != mover.side and "grants_opportunity" in a.abilities and not a.unconscious]
+            if a.side != mover.side and "grants_opportunity" in a.abilities
+            and not a.unconscious and aware(state, a.id, mover.id).allowed]
 
 
 def defense(state: CState, target: CultivationActor) -> int:

@@ -64,7 +64,8 @@ CAUSE_MATTERS: dict[str, str] = {
     "R000-33": "in challenge mode a chosen entrant Challenges a defender; a forced one is "
                "refused (A000-17); with spill-over every cause spills (R000-35)",
     "R000-77": "shifting up by one's own Movement needs flight or levitation",
-    "R000-54": "a forced arrival offers the zone's start-of-turn benefits at once",
+    "R000-54": "a forced arrival offers the zone's start-of-turn benefits at once (a fall "
+               "too, unless it is the faller's own drop)",
     "A000-18": "the environment's arrivals set off their zones after every tile has acted",
 }
 
@@ -241,12 +242,22 @@ def spend(walk: CWalk, step: Step[str]) -> Ruling:
         return PASS
     actor = walk.state.actors[walk.path.actor]
     if walk.path.cause == "move" and step.mode != "band":
+        if _speed_waits_for_the_limit(walk):
+            return PASS  # charged by _crowd_challenge once the entrant gets in (R000-34)
         amount = cost(walk.state, actor, step.frm, step.to)
         return Ruling((ev.SpeedSpent(actor=actor.id, amount=amount, rules=(
             "R000-01", "R000-02", *(("R000-44", "A000-13") if amount > 1 else ()))),))
     if walk.path.cause == "shift":
         return Ruling((ev.SpeedSpent(actor=actor.id, amount=1, rules=("R000-77", "A000-24")),))
     return PASS
+
+
+def _speed_waits_for_the_limit(walk: CWalk) -> bool:
+    """``limit.failed_entry_spends_speed: false`` (issue 29): an entrant naming a defender
+    (R000-33) pays the crossing's Speed only if the limit Challenge gets it in."""
+    o = opts(walk.state).limit
+    return (not o.failed_entry_spends_speed and o.mode == "challenge"
+            and walk.path.cause == "move" and walk.defender is not None)
 
 
 # -- entering -------------------------------------------------------------------------
@@ -327,6 +338,13 @@ def _crowd_challenge(walk: CWalk, step: Step[str]) -> Ruling:
     moved = walk.evolve(state, ev.Moved(actor=actor.id, frm=step.frm, to=step.to))
     where = [z for z in destinations(moved, defender.id, step.to, result, cause="crowd_throw")
              if z != step.frm or opts(state).limit.throw_to_origin]  # A000-08
+    if where and _speed_waits_for_the_limit(walk):  # in at last: the crossing is paid
+        from footwork.rulesets.cultivation.movement import cost
+
+        paid = ev.SpeedSpent(actor=actor.id, amount=cost(state, actor, step.frm, step.to),
+                             rules=("R000-01", "R000-02", "R000-34"))
+        walk.crowd = (defender.id, tuple(where), result)
+        return Ruling((rolled, paid))
     if not where:
         return Ruling((rolled, ev.CrossingBlocked(
             actor=actor.id, frm=step.frm, to=step.to,
@@ -379,6 +397,8 @@ def fall_metres(state: CState, actor_id: str, step: Step[str]) -> float | None:
         return None
     m, actor = space(state), state.actors[actor_id]
     aloft = actor.altitude_m > 0 and not holds_up(state, step.to)
+    if step.mode == "drop" and holds_up(state, step.to):
+        return None  # R000-61: nobody falls where anti-gravity is on; it floats (_aloft)
     if step.mode == "drop":
         drop = m.drop_metres(step.frm, step.to, opts(state).fall.zone_height_m)
         return drop + (actor.altitude_m if aloft else 0.0)
@@ -422,7 +442,8 @@ def drop_fall(walk: CWalk, step: Step[str]) -> Ruling:
         reset = (ev.AltitudeChanged(actor=walk.path.actor, altitude_m=0,
                                     rules=("R000-61", "R000-39")),)
     events = [*reset, *start_fall(state, walk.path.actor, metres, step.to, how, walk.roller,
-                                  at_round_end=walk.round_end or walk.path.cause in ENV_CAUSES)]
+                                  at_round_end=walk.round_end or walk.path.cause in ENV_CAUSES,
+                                  voluntary=not walk.path.forced)]
     if walk.spill or walk.crowd is not None:  # what the entry owes still follows
         return Ruling(tuple(events))
     return walk.stop_after("falling", f"{walk.path.actor} falls", ("R000-39",), events)
@@ -440,6 +461,13 @@ def _aloft(walk: CWalk, step: Step[str]) -> Ruling:
     state = walk.state
     actor = state.actors[walk.path.actor]
     m = space(state)
+    if step.mode == "drop" and not opts(state).bands.enabled:
+        # R000-61 (issue 29): over a drop into a zone that holds everyone up, nobody falls:
+        # it floats at the height it came over the edge at, above the new floor
+        height = m.drop_metres(step.frm, step.to, opts(state).fall.zone_height_m) + \
+            actor.altitude_m
+        return Ruling((ev.AltitudeChanged(actor=actor.id, altitude_m=height,
+                                          rules=("R000-61", "R000-39")),))
     if actor.altitude_m > 0:  # held up on both sides (else it fell, above)
         height = max(0.0, actor.altitude_m + m.zone(step.frm).floor_m - m.zone(step.to).floor_m)
         if height != actor.altitude_m:
@@ -461,7 +489,7 @@ def location(walk: CWalk, step: Step[str]) -> Ruling:
     """R000-19, R000-54: traps go off on entering; a forced arrival may use the zone's
     start-of-turn benefits. The environment's arrivals wait for every tile (A000-18).
     A fall's landing sets off the zone instead (:func:`.falls.land`)."""
-    if step.mode in ("band", "drop") or walk.fell or walk.dry:
+    if step.mode == "band" or walk.fell or walk.dry:  # a fall's landing sets off the zone
         return PASS
     if walk.path.cause in ENV_CAUSES:
         walk.deferred.append((walk.path.actor, step.to))

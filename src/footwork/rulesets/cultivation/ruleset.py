@@ -158,7 +158,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             ev.PartnershipFormed: lambda s, e: up(up(s, e.a, partner=e.b), e.b, partner=e.a),
             ev.PartnershipEnded: self._partnership_ended,
             ev.FallStarted: lambda s, e: up(s, e.actor, fall_onto=e.onto, fall_left_m=e.metres,
-                                            fall_rounds=0, fallen_m=0),
+                                            fall_rounds=0, fallen_m=0,
+                                            fall_voluntary=e.voluntary),
             ev.FallProgressed: lambda s, e: up(
                 s, e.actor, fall_rounds=e.round_of_fall,
                 fall_left_m=s.actors[e.actor].fall_left_m - e.metres,
@@ -757,7 +758,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         band = "ground" if BANDS.index(actor.band) < GROUND else actor.band
         benefits = actor.benefits if event.at == actor.at else ()
         return state.update_actor(event.actor, at=event.at, fall_onto=None, fall_left_m=0,
-                                  benefits=benefits,
+                                  benefits=benefits, fall_voluntary=False,
                                   fall_rounds=0, fallen_m=0, band_falling=False, bands_fallen=0,
                                   band=band, altitude_m=0)
 

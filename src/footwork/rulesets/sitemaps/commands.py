@@ -68,6 +68,13 @@ class Rescue(Command):
     name: ClassVar[str] = "rescue"
     target: Annotated[str, Field(
         description="The id of the drowning ally, Nearby, pulled out of danger.")]
+    #: where the rescuer hauls it (hazards.rescue_pulls_out); left out, the free dry spot
+    #: within the rescuer's reach nearest to it
+    at: Annotated[Coord | None, Field(
+        description="The spot, as x and y in metres, out of the water and within the "
+                    "rescuer's reach, where the rescued ally is hauled; default null, the free "
+                    "dry spot within reach nearest to it (A004-13, hazards.rescue_pulls_out)."
+    )] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -149,6 +149,13 @@ class HazardOptions(_Frozen):
         description="Zones a drowning character drifts along the current each round; default 1 "
                     "(R004-28, A004-13).",
         default=1, ge=0, le=MAX_DRIFT)
+    #: A004-13 (silent on where a rescued character ends up): hauled out of the water
+    rescue_pulls_out: bool = Field(
+        default=True,
+        description="Whether a rescue hauls the drowning ally out of the water, onto a free "
+                    "dry spot within the rescuer's reach; default true (our default: the text "
+                    "says only that someone else must save it; false leaves it where it is, "
+                    "still swimming; R004-28, A004-13).")
     #: A004-15: the height of one floor, for falls
     floor_height_m: Short = Field(
         default=2.5,

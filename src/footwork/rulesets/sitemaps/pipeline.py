@@ -170,10 +170,11 @@ def land(state: SiteState, actor_id: str, zone: str, near: XY, cause: str,
 
 # -- where a pinned or stopped mover comes to rest -----------------------------------
 
-def spot_near(state: SiteState, actor_id: str, centre: XY, floor: int, near: XY
-              ) -> tuple[str, XY] | None:
+def spot_near(state: SiteState, actor_id: str, centre: XY, floor: int, near: XY,
+              cause: str = "pin", dry: bool = False) -> tuple[str, XY] | None:
     """A004-05: the legal spot within reach of ``centre`` (on ``floor``) nearest to
-    ``near``, or None when there is none. Candidates lie on rings around ``centre``."""
+    ``near``, or None when there is none. Candidates lie on rings around ``centre``.
+    ``dry``: only out of the water (a rescuer hauling a drowner out, A004-13)."""
     width = opts(state).move.footprint_m
     high = reach(state)
     if high < width - 1e-9:
@@ -198,9 +199,10 @@ def spot_near(state: SiteState, actor_id: str, centre: XY, floor: int, near: XY
         if math.dist(point, centre) > high + 1e-9:
             continue
         zone = m.zone_at(point, floor)
-        if zone is None or not within_reach(state, point, centre, floor):
+        if zone is None or (dry and m.is_water(zone)) or \
+                not within_reach(state, point, centre, floor):
             continue
-        if entry(state, actor_id, zone, point, "pin") is None:
+        if entry(state, actor_id, zone, point, cause) is None:
             return zone, point
     return None
 

@@ -210,8 +210,57 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 raise IllegalCommand("not_nearby", f"{target.id} is not within reach of "
                                      f"{actor.id}", ("R004-09", "A004-13"))
             return [ev.Acted(actor=actor.id, action=f"rescue {target.id}", rules=("A004-13",)),
-                    ev.Rescued(actor=target.id, by=actor.id, rules=("R004-28", "A004-13"))]
+                    ev.Rescued(actor=target.id, by=actor.id, rules=("R004-28", "A004-13")),
+                    *self._haul_out(state, actor, target, command.at)]
         raise IllegalCommand("unknown_command", f"sitemaps has no command {command.name!r}")
+
+    def _haul_out(self, state: SiteState, rescuer: SiteActor, target: SiteActor,
+                  at: tuple[float, float] | None) -> list[Event]:
+        """Where a rescue leaves the rescued (our default, ``hazards.rescue_pulls_out``;
+        the text only says someone else must save it, R004-28, A004-13): hauled out of the
+        water to a free spot within the rescuer's reach, chosen by the rescuer (``at``) or
+        the one nearest to it. Being hauled is not a move (no pin, no roll), but the spot
+        is ruled by :func:`entry` as a pin placement is (A004-05). With no dry spot in
+        reach (both in open water) it stays where it is, still swimming."""
+        if not opts(state).hazards.rescue_pulls_out:
+            if at is not None:
+                raise IllegalCommand("not_hauled", "a rescue leaves the rescued where it is "
+                                     "with hazards.rescue_pulls_out false: give no `at`",
+                                     ("A004-13",))
+            return []
+        m = site(state)
+        floor = m.floor(rescuer.at)
+        by = f"hauled out of the water by {rescuer.id}"
+        rules = ("R004-28", "A004-13")
+        if at is None:
+            if not m.is_water(target.at):
+                return []
+            found = spot_near(state, target.id, rescuer.point, floor, target.point,
+                              cause="rescue", dry=True)
+            if found is None:
+                return []
+            zone, point = found
+        else:
+            point = (float(at[0]), float(at[1]))
+            if not all(math.isfinite(c) for c in point) or \
+                    math.dist(point, rescuer.point) > reach(state) + 1e-9:
+                raise IllegalCommand("not_nearby", f"({point[0]:g}, {point[1]:g}) is not "
+                                     f"within {reach(state):g} m of {rescuer.id}",
+                                     ("R004-09", "A004-13"))
+            found_zone = m.zone_at(point, floor)
+            if found_zone is None:
+                raise IllegalCommand("off_the_map", f"({point[0]:g}, {point[1]:g}) is in no "
+                                     "zone", ("A004-13",))
+            zone = found_zone
+            if m.is_water(zone):
+                raise IllegalCommand("in_water", f"({point[0]:g}, {point[1]:g}) is in the "
+                                     f"water of {zone}: a rescue hauls out of it", rules)
+            if not within_reach(state, point, rescuer.point, floor):
+                raise IllegalCommand("not_nearby", f"a wall stands between {rescuer.id} and "
+                                     f"({point[0]:g}, {point[1]:g})", ("R004-09", "A004-13"))
+            check_entry(state, target.id, zone, point, "rescue", ("A004-13",))
+        return [ev.Placed(actor=target.id, zone=zone, point=point, by=by, rules=rules),
+                *self._reveal(state, [target.at, zone])]
 
     def _move(self, state: SiteState, actor: SiteActor, command: Move | Rush,
               roller: Roller) -> list[Event]:

@@ -30,7 +30,7 @@ from footwork.rulesets.sitemaps.movement import (
     reach,
     site,
 )
-from footwork.rulesets.sitemaps.pipeline import end_of_activation
+from footwork.rulesets.sitemaps.pipeline import end_of_activation, land
 
 #: the pin and its resisting roll (R004-19..21), pinning's details (A004-04, A004-05)
 PIN_RULES = ("R004-19", "R004-20", "R004-21", "A004-04", "A004-05")
@@ -149,16 +149,27 @@ def move_risk(state: SiteState, actor: SiteActor, plan: Plan) -> Risk:
             rules += SWIM_RULES
         else:
             falls.append(_fall(state, h, site(state).floor(zone), chance))
-    end = end_of_activation(state, actor, plan.to, plan.at, actor.fell)
-    if end is not None and (fail or end.kind == "drown"):
+    # the end of the activation: its roll, and (issue 29) the roll owed where a failed one
+    # lands the body (a fall off a catwalk into turbulent water, onto a face), as
+    # ``on_turn_end`` makes them, at most three in a row (R004-22, R004-24, R004-27)
+    zone, at, fell = plan.to, plan.at, actor.fell
+    for _ in range(3):
+        end = end_of_activation(state, actor, zone, at, fell)
+        if end is None or not (fail or end.kind == "drown"):
+            break
         # a drown (R004-29) is certain: no roll; a move never ends in such water (refused)
         chance = going if end.kind == "drown" else going * fail
         if end.kind in ("swim", "drown"):
-            hazards.append(_drowning(state, actor, plan.to, chance))
+            hazards.append(_drowning(state, actor, zone, chance))
             loses = loses or Loss("turn", chance, ("R004-27", "R004-28"))
             rules += SWIM_RULES
-        else:
-            falls.append(_fall(state, end, site(state).floor(plan.to), chance))
+            break
+        falls.append(_fall(state, end, site(state).floor(zone), chance))
+        below, _ = fall_of(state, end, site(state).floor(zone))
+        spot = None if below is None else land(state, actor.id, str(below), at, "fall")
+        if spot is None:
+            break
+        zone, at, fell, going = str(below), spot, True, chance
     if pinners:
         hazards.insert(0, _pins(state, actor, pinners))
         rules += PIN_RULES[:3]

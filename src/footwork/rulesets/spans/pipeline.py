@@ -105,6 +105,11 @@ def guarded_crossing(walk: SpansWalk, step: SpansStep) -> Ruling:
     """R003-20, A003-16: nobody crosses a held threshold until it is cleared, however
     they came to stand next to it (a jump attack beside the holder included)."""
     state = walk.state
+    if step.frm.climbing is not None and step.mode == "climb":
+        # issue 29: partway up or down a climb, the crossing between the two spans was
+        # ruled when the climb set out (footnote h); a foe stepping into the gate since
+        # stands at the floor, not on the wall: climbing on and climbing back alike pass
+        return PASS
     held = holding(state, state.actors[walk.path.actor], step.frm, step.to, step.mode)
     if held is None:
         return PASS

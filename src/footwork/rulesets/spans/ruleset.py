@@ -626,6 +626,9 @@ class SpansRuleset(Ruleset[SpansActor]):
         return path(actor, cause, Position(target.at, target.height), "jump")
 
     def _jump_options(self, state: SpansState, actor: SpansActor) -> list[Option]:
+        opts: SpansOptions = state.options
+        if opts.fall.jump_uses_movement and not self._can_move_at_all(state, actor):
+            return []  # issue 29: the jump's fall needs a movement (as a drop does)
         return [
             Option({"do": "jump_attack", "actor": actor.id, "target": t.id},
                    f"jump attack on {t.id} ({actor.height - t.height} height(s))",
@@ -649,15 +652,34 @@ class SpansRuleset(Ruleset[SpansActor]):
                 ("R003-29", "A003-21"))
         # the landing is an entry like any other: room, a held crossing (A003-06, R003-20)
         self.mover.admit(state, self._jump_route(actor, state.actors[command.target], JUMP_HIT))
+        spent = self._jump_spends(state, actor)
         if command.hit is None:
-            return [DecisionRequested(
+            return [*spent, DecisionRequested(
                 actor=self.gm, kind="jump_attack", choices=("hit", "miss"),
                 prompt=f"does {actor.id}'s jump attack on {command.target} hit?",
                 context={"actor": actor.id, "target": command.target,
                          CONSEQUENCES: consequences_json(jump_consequences(
                              state, actor, state.actors[command.target]))},
                 rules=("R003-29",))]
-        return self._jump_resolve(state, actor, command.target, command.hit, roller)
+        after = state
+        for event in spent:
+            after = self.evolve(after, event)
+        return [*spent, *self._jump_resolve(after, after.actors[actor.id], command.target,
+                                            command.hit, roller)]
+
+    def _jump_spends(self, state: SpansState, actor: SpansActor) -> list[Event]:
+        """Issue 29 (``fall.jump_uses_movement``): the jumper falls on purpose (R003-29), a
+        drop of its own choosing: it spends the movement action, or the Run's second move
+        (R003-03), as a drop does (A003-23); with neither left it is refused."""
+        opts: SpansOptions = state.options
+        if not opts.fall.jump_uses_movement:
+            return []
+        if not self._can_move_at_all(state, actor):
+            self._need_movement_action(state, actor)
+        if self._has_movement_action(state, actor):
+            return [ev.MovementActionTaken(actor=actor.id, action="jump attack",
+                                           rules=("R003-29", "A003-23"))]
+        return [ev.BonusUsed(actor=actor.id, use="jump attack", rules=("R003-03", "R003-29"))]
 
     def _jump_resolve(self, state: SpansState, actor: SpansActor, target_id: str, hit: bool,
                       roller: Roller) -> list[Event]:
@@ -705,10 +727,30 @@ class SpansRuleset(Ruleset[SpansActor]):
         if target.mode != "grounded" or target.climbing is not None:
             raise IllegalCommand("cannot_shove", f"{target.id} is not standing on anything "
                                  "a shove could push it across", ("A003-16",))
-        pos = ground_step(state, target, command.to)  # one move's reach (R003-13)
-        route = path(target, "shove", pos, "shove", forced=True, by=actor.id)
+        route = self._shove_route(state, actor, target, command.to)
         shoved = ev.Shoved(actor=actor.id, target=target.id, to=command.to, rules=("A003-16",))
         return [shoved, *self.mover.walk(state, route, roller, ("A003-16",))]
+
+
+    def _shove_route(self, state: SpansState, actor: SpansActor, target: SpansActor,
+                     to: str) -> SpansPath:
+        """Where a shove takes ``target``: one move's reach on the ground (R003-13). Where
+        that step has nothing under it at the target's height (the open Skysea, R003-26;
+        a lower place with no stairs, R003-23) the target does not step, it falls: the
+        step's mode is ``fall``, ruled as any fall (R003-25..28; into the Skysea, A003-20).
+        A shove is forced: lacking ground refuses a chosen step, not a push (issue 29)."""
+        try:
+            pos = ground_step(state, target, to)
+        except IllegalCommand as exc:
+            opts: SpansOptions = state.options
+            if opts.fall.shove_over_edge != "fall" \
+                    or exc.reason not in ("no_surface", "needs_climb") \
+                    or to not in self._drop_targets(state, target):
+                raise
+            m: SpansMap = state.space
+            return path(target, "shove", Position(to, m.top(to)), "fall", forced=True,
+                        by=actor.id)
+        return path(target, "shove", pos, "shove", forced=True, by=actor.id)
 
 
 def _command(do: str, actor: str, **fields: object) -> dict[str, JSON]:

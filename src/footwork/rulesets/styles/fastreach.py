@@ -217,7 +217,7 @@ def _hop(L: IntArray, r2: int, c2: int, lv: int, run: float, p2: int, hz_ok: boo
          step: int, a0: int, b0: int, da: int, db: int, h: float, vs: float,
          diag_len: float, bi: IntArray, bf: FloatArray, n: int) -> int:
     """Terrain._hop: on through the air (the hop's run so far in the AIR spot's extra,
-    terrain.HOP_RUNS), or a landing; one higher, or lower by more than the walk step, costs
+    terrain.HOP_RUNS), or a landing; one higher or lower (a walk step too, issue 29) costs
     the straight line from take-off (terrain.hop_line) less the run flown so far."""
     s2 = L[_SURF, r2, c2]
     t2 = L[_TOP, r2, c2]
@@ -227,13 +227,13 @@ def _hop(L: IntArray, r2: int, c2: int, lv: int, run: float, p2: int, hz_ok: boo
         n = _emit(bi, bf, n, AIR, r2, c2, lv, p2 + 2 * (a + HOP_RUNS * b), _JUMP, run)
     if s2 == _FLOOR and (hz_ok or L[_HAZ, r2, c2] == 0):
         rise = t2 - lv
-        if (rise > 0 and t2 < L[_CEIL, r2, c2]) or rise < -step:
+        if (rise > 0 and t2 < L[_CEIL, r2, c2]) or rise < 0:
             far = a * h + b * diag_len
             up = rise * vs
             line = math.sqrt(far * far + up * up)
             n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _JUMP,
                       line - (a0 * h + b0 * diag_len))
-        elif -step <= rise <= 0:
+        elif rise == 0:
             n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _JUMP, run)
     elif s2 == _WATERC:
         rise = t2 - lv

@@ -104,6 +104,14 @@ class ProneOptions(_Frozen):
         default=1.0,
         description="What standing up costs in u, from the pool and from Walk; default 1 "
                     "(R001-30, A001-10).")
+    #: issue 29 (R001-08 silent): the Montage replaces the Move Ability; standing up is a
+    #: Free Action that spends Movement, not the Move
+    stand_in_montage: bool = Field(
+        default=True,
+        description="Whether a prone character may stand up while the GM runs a Montage; "
+                    "default true (our default: the Montage replaces the Move Ability, and "
+                    "standing up is a Free Action, R001-08, R001-30); false refuses it until "
+                    "the Montage ends.")
 
 
 class SlowedOptions(_Frozen):

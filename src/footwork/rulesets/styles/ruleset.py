@@ -250,6 +250,10 @@ class StylesRuleset(Ruleset[StyleActor]):
                                      ("R001-28",))
             return [ev.WentProne(actor=actor.id, rules=("R001-28",))]
         if isinstance(command, Stand):
+            if state.world.get("montage") and not o.prone.stand_in_montage:
+                raise IllegalCommand("montage", "the GM runs this chase as a Montage, and this "
+                                     "table keeps prone characters down until it ends "
+                                     "(prone.stand_in_montage)", ("R001-08", "R001-30"))
             return self._stand(actor, o)
         if isinstance(command, Maneuver):
             target = self._actor(state, command.target)
@@ -672,7 +676,8 @@ class StylesRuleset(Ruleset[StyleActor]):
                                           plain=plain, round_now=state.round,
                                           sneak_odds=lambda: _sneak_odds(o)))
         if a.prone:
-            if a.left().get("walk", 0.0) + EPS >= o.prone.stand_cost_u:
+            if a.left().get("walk", 0.0) + EPS >= o.prone.stand_cost_u and (
+                    o.prone.stand_in_montage or not state.world.get("montage")):
                 found.append(Option({"do": "stand", "actor": a.id}, "stand up",
                                      in_u(o.prone.stand_cost_u), rules=("R001-30", "A001-10")))
         elif a.mode == "ground":

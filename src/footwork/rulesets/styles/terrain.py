@@ -371,8 +371,8 @@ class Terrain(GridLevels):
         """A jump's step into the cell (r2, c2): on through the air, or a landing (R001-32).
         ``a0``, ``b0``: the hop's run so far (:data:`HOP_RUNS`); ``da``, ``db``: this step's.
 
-        R001-32, A001-17, A001-18: a landing higher than the launch, or lower by more than
-        the walk step, costs the straight line from take-off to landing, its run across
+        R001-32, A001-17, A001-18: a landing higher or lower than the launch (by a walk
+        step too, issue 29) costs the straight line from take-off to landing, its run across
         the cells and its rise or drop, less what the flight so far has paid (its run): a
         hop onto a ledge three cells away and 2u up costs sqrt(13), not a level flight and
         then a slope. Its way is the level flight's (open air at the launch height)."""
@@ -382,11 +382,13 @@ class Terrain(GridLevels):
             out.append(Step((AIR, r2, c2, lv, hop_extra(p2, a, b)), "jump", run))
         if s2 == _FLOOR and (mover.hazards_ok or not self.hazard[r2][c2]):
             rise = t2 - lv
-            if (rise > 0 and t2 < self.ceil[r2][c2]) or rise < -self.step:
+            # issue 29 (A001-18): any landing off the launch height, a step below included,
+            # is the straight line's displacement; only a level landing is the run alone
+            if (rise > 0 and t2 < self.ceil[r2][c2]) or rise < 0:
                 line = hop_line(a * self.h + b * self._diag_len, rise * self.vs)
                 out.append(Step((GROUND, r2, c2, t2, p2), "jump",
                                 line - (a0 * self.h + b0 * self._diag_len)))
-            elif -self.step <= rise <= 0:
+            elif rise == 0:
                 out.append(Step((GROUND, r2, c2, t2, p2), "jump", run))
         elif s2 == _WATERC:
             rise = t2 - lv

@@ -1,0 +1,127 @@
+"""Issue 29: open rule questions of the cause-by-condition review, settled from the text.
+
+Item 1: a drop into a zone whose anti-gravity is on (R000-61). Item 3: a voluntary drop's
+landing and start-of-turn benefits (R000-54)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._helpers import a, actor, end_turns, of_type, session, types
+
+#: a ledge above a shaft (a 10 m drop) whose anti-gravity is on, a plain pit beside it
+SHAFT: list[dict[str, Any]] = [
+    {"id": "ledge"},
+    {"id": "shaft", "tile": {"kind": "antigravity"}, "traps": [{"name": "spikes", "damage": 1}],
+     "start_of_turn": ["ley line"]},
+    {"id": "pit", "traps": [{"name": "spikes", "damage": 1}], "start_of_turn": ["ley line"]},
+]
+SHAFT_LINKS: list[Any] = [{"a": "ledge", "b": "shaft", "one_way": True, "drop": True, "drop_m": 10},
+                          {"a": "ledge", "b": "pit", "one_way": True, "drop": True, "drop_m": 10}]
+
+
+def _ledge(**options: Any) -> Any:
+    return session([actor("mei", "ledge")], zones=SHAFT, links=SHAFT_LINKS,
+                   options=options or None)
+
+
+def test_a_drop_into_anti_gravity_floats_instead_of_falling_R000_61() -> None:
+    """R000-61: while anti-gravity is on everyone in its zone floats; a character going
+    over the edge into it does not fall: no fall, no landing damage; it enters the zone
+    (its trap goes off, R000-19) floating 10 m above the floor, where it came over the
+    edge. Switched off, it falls those 10 m (hard: 10 / 5 = 2 damage)."""
+    s = _ledge()
+    events = s.do({"do": "move", "actor": "mei", "to": "shaft"})
+    assert "fall_started" not in types(events) and "landed" not in types(events)
+    assert of_type(events, "trap_sprung")
+    mei = a(s, "mei")
+    assert (mei.at, mei.altitude_m, mei.fall_onto, mei.aura) == ("shaft", 10.0, None, 9)
+    s.do({"do": "switch", "actor": "gm", "zone": "shaft", "on": False})
+    (landed,) = of_type(s.history[-1].events, "landed")
+    assert landed.metres == 10.0 and landed.damage == 2
+
+
+def test_a_voluntary_drop_sets_off_traps_but_offers_no_benefit_R000_54() -> None:
+    """R000-54 gives the start-of-turn benefit at once to a character *forced* into a
+    zone; one who drops in by its own Move lands (R000-39, R000-41: 10 / 5 = 2), sets
+    off the trap (R000-19) and is offered nothing until its turn starts there."""
+    s = _ledge()
+    events = s.do({"do": "move", "actor": "mei", "to": "pit"})
+    assert of_type(events, "landed") and of_type(events, "trap_sprung")
+    assert not of_type(events, "benefit_offered")
+    assert a(s, "mei").at == "pit"
+
+
+def test_a_body_thrown_over_the_edge_is_offered_the_benefit_R000_54() -> None:
+    """R000-54, R000-55: thrown over the same edge, the fall is forced: the landing
+    offers the zone's start-of-turn benefit at once."""
+    s = session([actor("mei", "ledge"), actor("bo", "ledge", side="b", earth=8)],
+                zones=SHAFT, links=SHAFT_LINKS)
+    s.do({"do": "throw", "actor": "mei", "target": "bo", "to": "pit"})
+    events = s.do({"answer": "forfeit"})
+    assert of_type(events, "landed") and of_type(events, "benefit_offered")
+
+
+def test_a_long_voluntary_drop_offers_nothing_when_it_lands_later_R000_54() -> None:
+    """R000-40, R000-54: a 60 m drop lands at the end of the next round; the landing
+    still knows it was the faller's own drop (no benefit)."""
+    links = [{**SHAFT_LINKS[1], "drop_m": 60}]
+    s = session([actor("mei", "ledge")], zones=SHAFT, links=links)
+    s.do({"do": "move", "actor": "mei", "to": "pit"})
+    assert a(s, "mei").fall_onto == "pit"
+    later = types(end_turns(s, "mei", "mei"))
+    landing = later[later.index("landed"):]
+    # nothing offered at the landing; the next start of her turn there offers it as usual
+    assert "benefit_offered" not in landing[:landing.index("turn_started")]
+
+
+def _closet(**limit: Any) -> Any:
+    """Mei in the hall; the closet (limit 1) holds Bo; Mei names him as defender."""
+    zones = [{"id": "hall"}, {"id": "closet", "limit": 1}, {"id": "yard"}]
+    links = [["hall", "closet"], ["closet", "yard"]]
+    return session([actor("mei", "hall"), actor("bo", "closet", side="b")], zones=zones,
+                   links=links, options={"limit": limit} if limit else None)
+
+
+def test_a_failed_limit_challenge_spends_the_crossing_by_default_R000_34() -> None:
+    """R000-34 says only that the entrant cannot get in; footwork's default charges the
+    crossing's Speed all the same (the attempt was declared, R000-26, A000-04), so with
+    Speed 1 the Move is used up and a second try is refused."""
+    s = _closet()
+    events = s.do({"do": "move", "actor": "mei", "to": "closet", "defender": "bo",
+                   "roll": [1]})
+    assert of_type(events, "crossing_blocked") and a(s, "mei").at == "hall"
+    assert a(s, "mei").spent == 1
+
+
+def test_without_the_default_only_getting_in_costs_speed_R000_34() -> None:
+    """``limit.failed_entry_spends_speed: false``: a failed Challenge costs nothing, so
+    the Move is still there; a won one pays the crossing when the entrant gets in."""
+    s = _closet(failed_entry_spends_speed=False)
+    events = s.do({"do": "move", "actor": "mei", "to": "closet", "defender": "bo",
+                   "roll": [1]})
+    assert of_type(events, "crossing_blocked") and not of_type(events, "speed_spent")
+    assert a(s, "mei").spent == 0
+    events = s.do({"do": "move", "actor": "mei", "to": "closet", "defender": "bo",
+                   "roll": [20]})
+    assert [e.amount for e in of_type(events, "speed_spent")] == [1]
+    assert a(s, "mei").at == "closet" and a(s, "mei").spent == 1
+
+
+def test_only_a_foe_aware_of_the_mover_gets_the_opportunity_R000_66() -> None:
+    """R000-06, R000-65, R000-66 (item 5): an Opportunity is an attack on the mover, and
+    one never has sight of a target it does not know of: a hidden mover leaving the
+    guard's zone gives the unaware guard nothing; once sensed, or not hidden, it does."""
+    guard = {"abilities": ["grants_opportunity"]}
+    for hidden in (True, False):
+        s = session([actor("mei", "a", hidden=hidden, stealth_defense=15),
+                     actor("foe", "a", side="b", **guard)])
+        events = s.do({"do": "move", "actor": "mei", "to": "b"})
+        granted = [e.actor for e in of_type(events, "opportunity_granted")]
+        assert granted == ([] if hidden else ["foe"])
+    s = session([actor("mei", "a", hidden=True, stealth_defense=5),
+                 actor("foe", "a", side="b", **guard)], order=["foe", "mei"])
+    s.do({"do": "sense", "actor": "foe", "target": "mei", "roll": [20]})
+    end_turns(s, "foe")
+    events = s.do({"do": "move", "actor": "mei", "to": "b"})
+    assert [e.actor for e in of_type(events, "opportunity_granted")] == ["foe"]
