@@ -111,7 +111,7 @@ def test_b_leaving_what_held_you_up_falls_alike_whatever_the_cause(
     """(b) R000-61, R000-39, R000-40, R000-55: every cause that takes a floating character
     out of the anti-gravity that held it up starts the same fall, from the height it had
     risen to above the floor it lands on (plus any drop); into another zone that holds it
-    up, none falls (over a drop neither, issue 29: it floats the drop's height higher) and
+    up, none falls (over a drop neither, rule questions: it floats the drop's height higher) and
     all keep the same height."""
     state, held = case
     p = state.actors["p"]
@@ -131,7 +131,7 @@ def test_b_leaving_what_held_you_up_falls_alike_whatever_the_cause(
                        after.altitude_m if not started else None)
     assert len(set(seen.values())) == 1, seen
     metres, height = seen["move"]
-    if held:  # issue 29: into a zone that holds it up nobody falls, over a drop neither
+    if held:  # rule questions: into a zone that holds it up nobody falls, over a drop neither
         risen = m.drop_metres("v", "x", 5.0) + p.altitude_m if drop else max(0.0, above)
         assert metres == () and height == risen, seen
     else:

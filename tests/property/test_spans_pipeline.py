@@ -290,7 +290,7 @@ def test_a_footed_step_is_ruled_alike_by_run_move_and_shove(encounter: dict[str,
     """(e) issue 23, R003-13, R003-23, A003-06: a grounded step from where the actor
     stands to a place (off a climb-only feature to a level span included) gets the same
     ruling whether the actor runs, takes its bonus move, or is shoved there by someone
-    beside it: each reads the step's heights, none the feature's access alone. Issue 29:
+    beside it: each reads the step's heights, none the feature's access alone. Rule questions:
     where the Run finds nothing underfoot going down, the shove is a fall there, ruled
     as a drop there (``fall.shove_over_edge``)."""
     session = load(encounter)
@@ -314,7 +314,7 @@ def test_a_footed_step_is_ruled_alike_by_run_move_and_shove(encounter: dict[str,
                                        "to": to})
     if shoved not in ("cannot_target", "unknown_actor"):
         if ran in ("no_surface", "needs_climb") and shoved != ran:
-            # issue 29 (fall.shove_over_edge: fall): where the step has nothing under the
+            # rule questions (fall.shove_over_edge: fall): where the step has nothing under the
             # target's feet, going down, the shoved falls there: ruled as the drop there
             dropped = _reason(session, beside, {"do": "drop", "actor": who, "to": to})
             if dropped is None:  # a drop there is accepted: so is the shove's fall

@@ -380,7 +380,7 @@ def test_a_hop_lands_or_is_refused_never_falls_onto_a_floor(
             "map": {"cell_size": 1, "rows": ["^" + "." * 10], "legend": legend},
             "actors": [{"id": "a", "side": "x", "at": "0,0",
                         "stats": {"styles": [sheet], "hooks": 1}}]}
-    down = math.hypot(1.0, drop)  # issue 29: a walk step down is no longer priced flat
+    down = math.hypot(1.0, drop)  # rule questions: a walk step down is no longer priced flat
     plan = [{"style": "jump", "to": [0, 1]}] + [{"style": "jump", "to": [0, 1 + i]}
                                                  for i in range(1, hops)]
     command = {"do": "move", "actor": "a", "plan": plan, **({"dash": True} if dash else {})}

@@ -366,7 +366,7 @@ def test_a_chosen_way_into_water_it_cannot_swim_is_refused_R004_29() -> None:
 
 # -- the rescue row: a rescued character left in the water ---------------------------
 # (with `hazards.rescue_pulls_out: false`; by default a rescue hauls the rescued out of
-# the water, issue 29: test_issue29_review.py)
+# the water, rule questions: test_rule_questions.py)
 
 def _rescued(bulk: int, turbulent: bool) -> object:
     """Pell drowns in the race at the end of round 1 (a failed roll, or none when he

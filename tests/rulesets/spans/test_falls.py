@@ -349,7 +349,7 @@ def test_jump_attack_miss_is_a_normal_fall_A003_21() -> None:
     s = jumpers()
     events = s.do({"do": "jump_attack", "actor": "jo", "target": "foe", "hit": False,
                    "roll": [2]})
-    # the jump's fall spends the movement action first (issue 29, fall.jump_uses_movement)
+    # the jump's fall spends the movement action first (rule questions, fall.jump_uses_movement)
     assert types(events)[:4] == ["movement_action_taken", "jump_attack_resolved", "fell",
                                  "rolled"]
     jo, foe = s.state.actors["jo"], s.state.actors["foe"]

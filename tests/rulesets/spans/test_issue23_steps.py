@@ -64,7 +64,7 @@ def test_shove_and_second_move_off_the_outcrop_rule_as_a_run_R003_13() -> None:
     """R003-13, A003-16: the bonus move and a shove take the Run's reach, so the same
     level step off the outcrop is allowed for each. The lower scree, with no stairs, is
     no step for a Run, and a shove there pushes the target
-    off the knoll, a fall (issue 29, ``fall.shove_over_edge: fall``: R003-25); with
+    off the knoll, a fall (rule questions, ``fall.shove_over_edge: fall``: R003-25); with
     ``refuse`` it is refused as the Run would be (R003-23)."""
     s = scree(actor("ada", "outcrop"), actor("kit", "outcrop", side="raiders"),
               actor("bo", "knoll"))

@@ -120,7 +120,7 @@ class FallStarted(Event):
     metres: float
     onto: str
     #: the faller's own choice (a drop, a failed climb): its landing offers no
-    #: start-of-turn benefit, which R000-54 gives to forced arrivals only (issue 29)
+    #: start-of-turn benefit, which R000-54 gives to forced arrivals only (rule questions)
     voluntary: bool = False
 
     def describe(self) -> str:

@@ -97,7 +97,7 @@ def land(state: CState, actor_id: str, onto: str, metres: float, roller: Roller,
          forced: bool = True) -> list[Event]:
     """The landing: damage by surface (R000-41), then the zone's traps; its start-of-turn
     benefits only when the fall was forced on the faller (R000-54: a thrown body, a tile,
-    anti-gravity switching off; not its own drop, issue 29)."""
+    anti-gravity switching off; not its own drop, rule questions)."""
     fall = opts(state).fall
     surface = space(state).landing_surface(onto, fall.water_min_depth_m)
     amount = landing_damage(fall, metres, surface)

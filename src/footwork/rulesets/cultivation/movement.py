@@ -232,7 +232,7 @@ def opportunities(state: CState, mover: CultivationActor, frm: str) -> list[Even
     (the hook: the ``grants_opportunity`` ability); the attack itself is outside this text.
     An Opportunity is an attack on the mover, so only a foe aware of it gets one: one
     never has line of sight to a target it does not know of (R000-66), and sight comes
-    before any interaction (R000-65; issue 29: a sneaking mover passes unaware foes)."""
+    before any interaction (R000-65; rule questions: a sneaking mover passes unaware foes)."""
     from footwork.rulesets.cultivation.targeting import aware
 
     return [ev.OpportunityGranted(actor=a.id, mover=mover.id,

@@ -137,7 +137,7 @@ class LimitOptions(_Frozen):
                     "defender into the zone it came from; default true, false leaves only the "
                     "other adjacent zones (R000-34, A000-08).",
         default=True)
-    #: issue 29 (R000-34 silent on Speed): a failed limit Challenge costs the crossing's
+    #: rule questions (R000-34 silent on Speed): a failed limit Challenge costs the crossing's
     #: Speed, as the attempt was declared (the spirit of R000-26 and A000-04)
     failed_entry_spends_speed: bool = Field(
         description="Whether an entrant who fails its limit Challenge still spends the "

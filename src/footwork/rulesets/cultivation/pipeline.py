@@ -253,7 +253,7 @@ def spend(walk: CWalk, step: Step[str]) -> Ruling:
 
 
 def _speed_waits_for_the_limit(walk: CWalk) -> bool:
-    """``limit.failed_entry_spends_speed: false`` (issue 29): an entrant naming a defender
+    """``limit.failed_entry_spends_speed: false`` (rule questions): an entrant naming a defender
     (R000-33) pays the crossing's Speed only if the limit Challenge gets it in."""
     o = opts(walk.state).limit
     return (not o.failed_entry_spends_speed and o.mode == "challenge"
@@ -462,7 +462,7 @@ def _aloft(walk: CWalk, step: Step[str]) -> Ruling:
     actor = state.actors[walk.path.actor]
     m = space(state)
     if step.mode == "drop" and not opts(state).bands.enabled:
-        # R000-61 (issue 29): over a drop into a zone that holds everyone up, nobody falls:
+        # R000-61 (rule questions): over a drop into a zone that holds everyone up, nobody falls:
         # it floats at the height it came over the edge at, above the new floor
         height = m.drop_metres(step.frm, step.to, opts(state).fall.zone_height_m) + \
             actor.altitude_m

@@ -149,7 +149,7 @@ def move_risk(state: SiteState, actor: SiteActor, plan: Plan) -> Risk:
             rules += SWIM_RULES
         else:
             falls.append(_fall(state, h, site(state).floor(zone), chance))
-    # the end of the activation: its roll, and (issue 29) the roll owed where a failed one
+    # the end of the activation: its roll, and (rule questions) the roll owed where a failed one
     # lands the body (a fall off a catwalk into turbulent water, onto a face), as
     # ``on_turn_end`` makes them, at most three in a row (R004-22, R004-24, R004-27)
     zone, at, fell = plan.to, plan.at, actor.fell

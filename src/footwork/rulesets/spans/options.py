@@ -168,7 +168,7 @@ class FallOptions(_Frozen):
         default="remove",
         description="What a fall into the Skysea does; the only value, `remove`, takes the "
                     "character out of the scene (R003-26, A003-20).")
-    #: issue 29 (the text is silent on shoving; R003-22 names falling as the drawback of
+    #: rule questions (the text is silent on shoving; R003-22 names falling as the drawback of
     #: heights, R003-26 plunging into the Skysea): a shove over an edge is a fall
     shove_over_edge: Literal["fall", "refuse"] = Field(
         default="fall",
@@ -176,7 +176,7 @@ class FallOptions(_Frozen):
                     "(the open Skysea, a lower span or top with no stairs): `fall` (default, "
                     "our reading) the target falls there, as any fall; `refuse` the shove is "
                     "refused, as a Run there would be (R003-23, R003-25, R003-26, A003-16).")
-    #: issue 29 (R003-29 silent on its cost): a jump attack's fall is a drop the jumper
+    #: rule questions (R003-29 silent on its cost): a jump attack's fall is a drop the jumper
     #: chooses, so it spends what a drop spends
     jump_uses_movement: bool = Field(
         default=True,

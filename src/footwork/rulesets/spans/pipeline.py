@@ -106,7 +106,7 @@ def guarded_crossing(walk: SpansWalk, step: SpansStep) -> Ruling:
     they came to stand next to it (a jump attack beside the holder included)."""
     state = walk.state
     if step.frm.climbing is not None and step.mode == "climb":
-        # issue 29: partway up or down a climb, the crossing between the two spans was
+        # rule questions: partway up or down a climb, the crossing between the two spans was
         # ruled when the climb set out (footnote h); a foe stepping into the gate since
         # stands at the floor, not on the wall: climbing on and climbing back alike pass
         return PASS

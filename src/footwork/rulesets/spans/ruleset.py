@@ -628,7 +628,7 @@ class SpansRuleset(Ruleset[SpansActor]):
     def _jump_options(self, state: SpansState, actor: SpansActor) -> list[Option]:
         opts: SpansOptions = state.options
         if opts.fall.jump_uses_movement and not self._can_move_at_all(state, actor):
-            return []  # issue 29: the jump's fall needs a movement (as a drop does)
+            return []  # rule questions: the jump's fall needs a movement (as a drop does)
         return [
             Option({"do": "jump_attack", "actor": actor.id, "target": t.id},
                    f"jump attack on {t.id} ({actor.height - t.height} height(s))",
@@ -668,7 +668,7 @@ class SpansRuleset(Ruleset[SpansActor]):
                                             command.hit, roller)]
 
     def _jump_spends(self, state: SpansState, actor: SpansActor) -> list[Event]:
-        """Issue 29 (``fall.jump_uses_movement``): the jumper falls on purpose (R003-29), a
+        """Rule questions (``fall.jump_uses_movement``): the jumper falls on purpose (R003-29), a
         drop of its own choosing: it spends the movement action, or the Run's second move
         (R003-03), as a drop does (A003-23); with neither left it is refused."""
         opts: SpansOptions = state.options
@@ -738,7 +738,7 @@ class SpansRuleset(Ruleset[SpansActor]):
         that step has nothing under it at the target's height (the open Skysea, R003-26;
         a lower place with no stairs, R003-23) the target does not step, it falls: the
         step's mode is ``fall``, ruled as any fall (R003-25..28; into the Skysea, A003-20).
-        A shove is forced: lacking ground refuses a chosen step, not a push (issue 29)."""
+        A shove is forced: lacking ground refuses a chosen step, not a push (rule questions)."""
         try:
             pos = ground_step(state, target, to)
         except IllegalCommand as exc:

@@ -217,7 +217,7 @@ def _hop(L: IntArray, r2: int, c2: int, lv: int, run: float, p2: int, hz_ok: boo
          step: int, a0: int, b0: int, da: int, db: int, h: float, vs: float,
          diag_len: float, bi: IntArray, bf: FloatArray, n: int) -> int:
     """Terrain._hop: on through the air (the hop's run so far in the AIR spot's extra,
-    terrain.HOP_RUNS), or a landing; one higher or lower (a walk step too, issue 29) costs
+    terrain.HOP_RUNS), or a landing; one higher or lower (a walk step too, rule questions) costs
     the straight line from take-off (terrain.hop_line) less the run flown so far."""
     s2 = L[_SURF, r2, c2]
     t2 = L[_TOP, r2, c2]

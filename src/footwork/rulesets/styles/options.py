@@ -104,7 +104,7 @@ class ProneOptions(_Frozen):
         default=1.0,
         description="What standing up costs in u, from the pool and from Walk; default 1 "
                     "(R001-30, A001-10).")
-    #: issue 29 (R001-08 silent): the Montage replaces the Move Ability; standing up is a
+    #: rule questions (R001-08 silent): the Montage replaces the Move Ability; standing up is a
     #: Free Action that spends Movement, not the Move
     stand_in_montage: bool = Field(
         default=True,

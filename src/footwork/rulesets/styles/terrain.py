@@ -372,7 +372,7 @@ class Terrain(GridLevels):
         ``a0``, ``b0``: the hop's run so far (:data:`HOP_RUNS`); ``da``, ``db``: this step's.
 
         R001-32, A001-17, A001-18: a landing higher or lower than the launch (by a walk
-        step too, issue 29) costs the straight line from take-off to landing, its run across
+        step too, rule questions) costs the straight line from take-off to landing, its run across
         the cells and its rise or drop, less what the flight so far has paid (its run): a
         hop onto a ledge three cells away and 2u up costs sqrt(13), not a level flight and
         then a slope. Its way is the level flight's (open air at the launch height)."""
@@ -382,7 +382,7 @@ class Terrain(GridLevels):
             out.append(Step((AIR, r2, c2, lv, hop_extra(p2, a, b)), "jump", run))
         if s2 == _FLOOR and (mover.hazards_ok or not self.hazard[r2][c2]):
             rise = t2 - lv
-            # issue 29 (A001-18): any landing off the launch height, a step below included,
+            # rule questions (A001-18): any landing off the launch height, a step below included,
             # is the straight line's displacement; only a level landing is the run alone
             if (rise > 0 and t2 < self.ceil[r2][c2]) or rise < 0:
                 line = hop_line(a * self.h + b * self._diag_len, rise * self.vs)

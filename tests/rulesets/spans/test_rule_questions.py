@@ -1,4 +1,4 @@
-"""Issue 29: open rule questions of the cause-by-condition review, settled from the text.
+"""Rule questions: open rule questions of the cause-by-condition review, settled from the text.
 
 Item 10: a climber partway down a wall when a foe takes the gate (R003-20, A003-10).
 Item 12: a shove toward the open Skysea (R003-26, A003-20) or off a height with no
@@ -70,7 +70,7 @@ def _halfway() -> Any:
 
 @pytest.mark.parametrize(("to", "height"), [("rampart", 2), ("yard", 0)])
 def test_partway_a_climber_goes_on_or_back_alike_R003_20_A003_10(to: str, height: int) -> None:
-    """R003-20, A003-10 (issue 29): the crossing between rampart and yard was ruled when
+    """R003-20, A003-10 (rule questions): the crossing between rampart and yard was ruled when
     the climb set out; the foe who took the gate since holds its floor, not the wall.
     Climbing back up and climbing on down are the same crossing: both pass."""
     s = _halfway()
@@ -97,7 +97,7 @@ def _jumpers(**fall: Any) -> Any:
 
 
 def test_a_jump_attack_spends_the_movement_action_R003_29_A003_23() -> None:
-    """R003-29, A003-23 (issue 29): the jumper falls on purpose, a drop of its own
+    """R003-29, A003-23 (rule questions): the jumper falls on purpose, a drop of its own
     choosing, so it spends the movement action as a drop does; after it, a Run is
     refused (``already_moved``) and no second jump is offered."""
     s = _jumpers()

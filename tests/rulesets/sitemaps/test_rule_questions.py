@@ -1,4 +1,4 @@
-"""Issue 29: open rule questions of the cause-by-condition review, settled from the text.
+"""Rule questions: open rule questions of the cause-by-condition review, settled from the text.
 
 Item 13: where a rescue leaves the rescued (R004-28, A004-13; our default
 ``hazards.rescue_pulls_out``). Item 14: a move's risk and the rolls the end of the
@@ -101,7 +101,7 @@ def test_a_rescue_onto_a_full_bank_leaves_the_rescued_in_the_water_R004_08() -> 
 
 
 def test_a_move_risk_counts_the_roll_owed_where_an_end_fall_lands_R004_22_R004_27() -> None:
-    """R004-22, R004-27, A004-09 (issue 29): ending on a narrow catwalk over a turbulent
+    """R004-22, R004-27, A004-09 (rule questions): ending on a narrow catwalk over a turbulent
     race owes a balance roll at the end of the activation (AGI 10 on a d20: fails 1/2);
     failing it drops her into the race, where the swim roll is owed at once (fails 1/2):
     the move's risk shows the fall (1/2) and drowning at 1/2 x 1/2 = 1/4, as the end of

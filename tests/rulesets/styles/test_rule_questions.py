@@ -1,4 +1,4 @@
-"""Issue 29: open rule questions of the cause-by-condition review, settled from the text.
+"""Rule questions: open rule questions of the cause-by-condition review, settled from the text.
 
 Item 6: standing up during a Montage (R001-08, R001-30; the text is silent: our default
 ``prone.stand_in_montage``). Item 7: what a hop landing a little below its take-off
@@ -54,7 +54,7 @@ STEP_DOWN = {"^": {"surface": "floor", "elevation": 0.5}, "_": {"surface": "void
 ])
 def test_a_hop_landing_a_step_below_costs_its_straight_line_A001_18(
         rows: list[str], expected: float) -> None:
-    """A001-18, A001-17, R001-32 (issue 29): a hop is priced by its straight-line
+    """A001-18, A001-17, R001-32 (rule questions): a hop is priced by its straight-line
     displacement; one landing 0.5u below its take-off (within the walk step) 3 cells away
     costs sqrt(3^2 + 0.5^2) = 3.04u, as one landing 0.5u above does, not the run alone
     (3u), which only a level landing costs."""

@@ -1,4 +1,4 @@
-"""Issue 29: open rule questions of the cause-by-condition review, settled from the text.
+"""Rule questions: open rule questions of the cause-by-condition review, settled from the text.
 
 Item 1: a drop into a zone whose anti-gravity is on (R000-61). Item 3: a voluntary drop's
 landing and start-of-turn benefits (R000-54)."""

@@ -1,4 +1,4 @@
-"""Issue 29: open rule questions of the cause-by-condition review, settled from the text.
+"""Rule questions: open rule questions of the cause-by-condition review, settled from the text.
 
 Item 8: the Skill a Breach from a wall rolls (R002-32, A002-14, A002-25). Item 9: a waiting
 Dash Action's Accuracy Check while a Breach's metres are held (R002-33, R002-36, R002-37):
@@ -11,7 +11,7 @@ from ._helpers import creature, do, of_type, session
 
 
 def test_a_breach_from_a_wall_rolls_the_skill_of_the_climb_that_holds_it_R002_32() -> None:
-    """R002-32, A002-14, A002-25 (issue 29, kept): the Breach rolls the Skill tied to where
+    """R002-32, A002-14, A002-25 (rule questions, kept): the Breach rolls the Skill tied to where
     the creature is; on a wall's face (in the air, but neither walking nor flying) what
     holds it is its climbing, so Climb's Skill (Athletics by default), as a creature on the
     ground rolls Running (Overland) and a swimmer Swim (the Sharpedo example). Athletics
