@@ -63,6 +63,20 @@ class TurnEnded(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TurnPassed(Event):
+    """The actor whose turn it was left the scene during it (a fall out of the map, the
+    game master's take-out...): the engine ends that turn and gives the next in the order
+    theirs, so nobody waits on a character who can no longer act. ``why`` says how."""
+
+    type: ClassVar[str] = "turn_passed"
+    actor: str
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.actor} {self.why}: the turn passes on"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EncounterEnded(Event):
     """No actor can take a turn any more."""
 
@@ -125,6 +139,7 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     RoundEnded,
     TurnStarted,
     TurnEnded,
+    TurnPassed,
     EncounterEnded,
     Rolled,
     DecisionRequested,
