@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from footwork.engine.codec import _DECODERS, JSON, decoder_of, to_jsonable
+from footwork.engine.words import faces
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -103,8 +104,8 @@ class Rolled(Event):
     def describe(self) -> str:
         where = ", rolled at the table" if self.supplied else ""
         return (
-            f"{self.actor} rolls {self.check} on {self.dice}: {list(self.values)} "
-            f"= {self.total} ({self.outcome}{where})"
+            f"{self.actor} rolls {self.check} on {self.dice}: "
+            f"{faces(self.values, self.total)} ({self.outcome}{where})"
         )
 
 
