@@ -178,6 +178,7 @@ class Engine(Generic[A]):
             )
         if isinstance(command, EndTurn):
             events = self._end_turn(state, roller)
+            events += self._pass_if_out(state, events, roller)
             roller.check_all_used()
             return events
         events = tuple(self.ruleset.decide(state, command, roller))
@@ -352,14 +353,21 @@ class Engine(Generic[A]):
         """When ``events`` leave the actor whose turn it is out of the scene (the
         ruleset's ``takes_turns`` says no: a fall off the map, a character lost), the
         events that end that turn and start the next in the order; none otherwise. A
-        pending decision holds the turn until it is answered."""
+        pending decision holds the turn until it is answered. The next actor's turn may
+        itself start with it leaving (a hook at the start of a turn): it passes on
+        again, at most once round the order."""
         after = self.replay(state, events)
-        if (after.ended or after.pending is not None or not after.order
-                or after.current not in after.actors
-                or self.ruleset.takes_turns(after, after.current)):
-            return ()
-        passed = TurnPassed(actor=after.current, why=LEFT_SCENE)
-        return (passed, *self._end_turn(self.evolve(after, passed), roller))
+        out: tuple[Event, ...] = ()
+        for _ in range(len(after.order)):
+            if (after.ended or after.pending is not None or not after.order
+                    or after.current not in after.actors
+                    or self.ruleset.takes_turns(after, after.current)):
+                break
+            passed = TurnPassed(actor=after.current, why=LEFT_SCENE)
+            more = (passed, *self._end_turn(self.evolve(after, passed), roller))
+            after = self.replay(after, more)
+            out += more
+        return out
 
     def _take_out_current(self, state: State[A], removal: tuple[Event, ...],
                           roller: Roller) -> tuple[Event, ...]:
