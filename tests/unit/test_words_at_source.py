@@ -31,7 +31,7 @@ RAW = {
     "a spot in brackets": re.compile(r"\bat [\[(]-?\d+(?:\.\d+)?, -?\d"),
 }
 #: options read per actor and step: a grid's first moves show every pattern its moves do
-PER_STEP = 40
+PER_STEP = 15
 
 
 def raw(texts: list[str]) -> list[str]:
