@@ -106,6 +106,11 @@ def test_a_token_dragged_with_the_ruler_moves_on_release(server: Server, page: P
     assert len(seen) == 2 and len(again) == len(paths["ada"])
     for a, b in ((again[0], seen[0]), (again[-1], seen[-1])):  # the same ends, to a pixel
         assert abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1, (again, seen)
+    # the move taken back (Undo): its path goes with it
+    page.click('#panels [data-panel="gm"]')
+    page.click("#gm-undo")
+    wait_until(lambda: table.state()["paths"] == {}, "the undo")
+    expect(trail).to_have_count(0)
 
 
 #: the points of an actor's trail, as [x, y] pairs of the drawing

@@ -430,6 +430,8 @@ function clear() {
 /** @type {Map<string, Point[]>} each token's centres this turn, oldest first */
 const trails = new Map();
 let trailTurn = "";
+/** @type {Map<string, number>} how many places the server's ``paths`` last gave each */
+const trailPlaces = new Map();
 
 /**
  * A new drawing: note where each token is now, and draw each token's path this turn
@@ -440,11 +442,28 @@ let trailTurn = "";
 export function drawTrails(svg) {
   const state = page.state;
   const turn = state ? `${state.round}/${state.turn ?? ""}` : "";
+  const paths = state?.paths ?? {};
   if (turn !== trailTurn) {
     trails.clear();
+    trailPlaces.clear();
     trailTurn = turn;
-    seedTrails(svg, state?.paths ?? {});
+    seedTrails(svg, paths);
+  } else {
+    // a path the server now gives shorter (or not at all) was taken back (an undo):
+    // start it again from the log's places
+    /** @type {Record<string, string[]>} */
+    const shorter = {};
+    for (const [id, count] of trailPlaces) {
+      const places = paths[id] ?? [];
+      if (places.length < count) {
+        trails.delete(id);
+        shorter[id] = places;
+      }
+    }
+    seedTrails(svg, shorter);
   }
+  trailPlaces.clear();
+  for (const [id, places] of Object.entries(paths)) trailPlaces.set(id, places.length);
   for (const token of svg.querySelectorAll("g[data-actor]")) {
     const id = token.getAttribute("data-actor") ?? "";
     const at = centreOf(svg, token);
