@@ -60,6 +60,10 @@ def summary(session: Session[Any], view: View[Any] | None = None) -> dict[str, J
             "actors": out, "removed": [g for g in gone if g not in actors]}
 
 
+#: the engine's turn lines, which name a character without saying how it left
+_TURN_LINES = frozenset({"turn_passed", "turn_ended", "turn_started"})
+
+
 def _how_they_left(session: Session[Any], view: View[Any]) -> dict[str, str]:
     """For each character that left the scene, the seat's log line of the command that
     took it out (its last line about that character: "plunges into the Skysea…"),
@@ -77,8 +81,10 @@ def _how_they_left(session: Session[Any], view: View[Any]) -> dict[str, str]:
             continue
         shown = view.batch_lines(state, batch)
         for aid in gone:
+            # the turn that passes on when its holder leaves says nothing of how
             about = [line for line in shown
-                     if aid in (line.get("actor"), line.get("target"))]
+                     if aid in (line.get("actor"), line.get("target"))
+                     and line.get("event") not in _TURN_LINES]
             if about:
                 found[aid] = str(about[-1]["text"])
     return found

@@ -77,7 +77,7 @@ def test_run_prints_the_log_and_the_path_as_typed(hostile: Path) -> None:
     assert result.exit_code == 0, result.output
     assert f"ok: {hostile}: 29 steps" in result.stdout
     assert "ada[/b] moves from dawnrunner to pier[/i] (height 0)" in result.stdout
-    assert ":fire: rolls run (attack) on 1d6: [3] = 3" in result.stdout
+    assert ":fire: rolls run (attack) on 1d6: 3 (struggle" in result.stdout
     assert ":fire: holds gangway, the way from pier[/i] to :100:" in result.stdout
     assert "brin[bold] ends the turn" in result.stdout
 

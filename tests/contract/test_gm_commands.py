@@ -94,7 +94,6 @@ def test_refused_fiat_changes_nothing(path: Path) -> None:
           "at": state.actors[current].at}, "id_taken"),
         ({"do": "gm_add", "actor": "gm", "id": "newcomer", "side": "x", "at": "no-such-place",
           "stats": _stats(encounter)}, "no_such_place"),
-        ({"do": "gm_remove", "actor": "gm", "target": current}, "their_turn"),
         ({"do": "gm_remove", "actor": current, "target": someone}, "gm_only"),
     ]
     for body, reason in probes:
@@ -167,6 +166,38 @@ def test_removed_actor_leaves_map_and_order(path: Path) -> None:
     assert state.current == current
     _replays(encounter, session)
     json.dumps(session.to_json())
+    session.undo()
+    assert session.state == before
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_taking_out_the_actor_whose_turn_it_is_passes_the_turn(path: Path) -> None:
+    """The game master's take-out of the character whose turn it is ends that turn and
+    starts the next one's in the order, in the same command: nobody waits on a character
+    who is gone. Replay equals live, and undo gives the turn back."""
+    encounter = load_encounter(path)
+    session = encounter.session()
+    if len(session.state.order) == 1:  # alone: bring someone in who can take the turn
+        _add(session, encounter, "newcomer", _stats(encounter), "x")
+    before = session.state
+    current = before.current
+    try:
+        events = session.do({"do": "gm_remove", "actor": "gm", "target": current})
+    except IllegalCommand as exc:  # a partner or a hold still names it: refused whole
+        assert exc.reason == "still_tied" and session.state is before
+        return
+    kinds = [e.type for e in events]
+    assert kinds[:2] == ["turn_passed", "turn_ended"] and "actor_removed" in kinds
+    state = session.state
+    assert current not in state.actors and current not in state.order
+    if not state.ended:
+        # the next in the order who still takes turns has it (a new round when the
+        # taken-out actor was the round's last)
+        assert state.current != current
+        assert any(e.type == "turn_started" and getattr(e, "actor", None) == state.current
+                   for e in events)
+        assert session.options(state.current), "the next actor may at least end its turn"
+    _replays(encounter, session)
     session.undo()
     assert session.state == before
 

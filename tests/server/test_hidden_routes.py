@@ -137,7 +137,7 @@ def test_a_zone_reachable_only_through_a_hidden_one_is_not_offered(
         if hidden == "two rooms":
             assert not gm  # three crossings: more than a rush
         else:
-            assert gm["rush"]["cost"] == "the round action (rush), 2 zone(s)"
+            assert gm["rush"]["cost"] == "the round action (rush), 2 zones"
     # byte for byte the same, whatever lies hidden between the hall and the vault
     assert len(set(received.values())) == 1
     # a player cannot name the hidden neighbour: that would tell it exists (issue 24
@@ -156,7 +156,7 @@ def test_a_zone_reachable_only_through_a_hidden_one_is_not_offered(
     assert state["actors"]["mira"]["at"] == "crawl"
     assert "crawl" in state["world"]["revealed"]
     going = _going(_options(table, "actor:mira"), "vault")
-    assert going["move"]["cost"] == "the move step, 1 zone(s)"
+    assert going["move"]["cost"] == "the move step, 1 zone"
 
 
 @pytest.mark.rule("R004-02")
@@ -173,13 +173,13 @@ def test_the_known_way_round_is_offered_at_its_own_cost(client: TestClient) -> N
             going = _going(options, "vault")
             # Fast: a move step of 2 zones, a rush of 4; the way round crosses 3
             assert set(going) == {"rush"}
-            assert going["rush"]["cost"] == "the round action (rush), 3 zone(s)"
+            assert going["rush"]["cost"] == "the round action (rush), 3 zones"
             text = json.dumps(options)
             assert not any(word in text for word in _hidden_words(hidden))
             received.add(text)
         gm = _going(_options(table, "gm"), "vault")
         if hidden != "two rooms":  # the game master goes through the crawlway: 2 zones
-            assert gm["move"]["cost"] == "the move step, 2 zone(s)"
+            assert gm["move"]["cost"] == "the move step, 2 zones"
     assert len(received) == 1
 
 

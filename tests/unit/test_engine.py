@@ -190,3 +190,48 @@ def test_evolve_never_mutates(toy: Encounter) -> None:
     snapshot = replace(state, actors=dict(state.actors))
     toy.engine.evolve(state, Stepped(actor="p", to="b"))
     assert state == snapshot
+
+
+VOID_FILE = TOY_FILE.replace("zones: [a, b, c, river]", "zones: [a, b, c, river, void]") \
+    .replace("links: [[a, b], [b, c], [c, river]]",
+             "links: [[a, b], [b, c], [c, river], [a, void]]")
+
+
+def test_the_turn_passes_when_its_holder_leaves_the_scene(toy: Encounter) -> None:
+    """The core, from the ruleset's generic fact alone (``takes_turns``): p steps into the
+    void on its own turn; the same command ends that turn and starts q's (the ghost g is
+    skipped), as events, so replay equals live and undo gives the turn back."""
+    session = encounter_from_text(VOID_FILE, "void.yaml").session()
+    before = session.state
+    events = session.do({"do": "step", "actor": "p", "to": "void"})
+    assert [e.type for e in events] == ["stepped", "turn_passed", "turn_ended", "turn_started"]
+    assert events[1].describe() == "p is out of the scene: the turn passes on"
+    assert (session.state.current, session.state.round) == ("q", 1)
+    assert session.engine.replay(session.initial, session.events) == session.state
+    decoded = [event_from_json(event_to_json(e), session.engine.event_kinds)
+               for e in session.events]
+    assert session.engine.replay(session.initial, decoded) == session.state
+    session.undo()
+    assert session.state == before
+    # the last one in the scene leaves: the round closes, nobody is left, it is over
+    session.do({"do": "step", "actor": "p", "to": "void"})
+    session.do({"do": "step", "actor": "q", "to": "river"})
+    session.do({"do": "end_turn", "actor": "q"})  # the current carries q to a (round end)
+    assert (session.state.round, session.state.current) == (2, "q")
+    session.do({"do": "step", "actor": "q", "to": "void"})
+    assert session.state.ended and session.actor_to_move is None
+
+
+def test_a_pending_decision_holds_the_turn_until_answered(toy: Encounter) -> None:
+    """The turn passes only once the resolution is over: p gambles and busts at a, whose
+    first way out is the void; while the decision waits p keeps the turn, and fleeing
+    into the void passes it to q in the answer's own events."""
+    data = VOID_FILE.replace("links: [[a, b],", "links: [[a, void], [a, b],") \
+        .replace(", [a, void]]", "]")
+    session = encounter_from_text(data, "void.yaml").session()
+    session.do({"do": "gamble", "actor": "p", "roll": [1]})
+    assert session.state.pending is not None and session.state.current == "p"
+    events = session.do({"answer": "flee"})
+    assert [e.type for e in events][:3] == ["decision_made", "stepped", "turn_passed"]
+    assert session.state.actors["p"].at == "void" and session.state.current == "q"
+    assert session.engine.replay(session.initial, session.events) == session.state

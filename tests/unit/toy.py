@@ -147,7 +147,9 @@ class ToyRuleset(Ruleset[ToyActor]):
         return carried
 
     def takes_turns(self, state: State[ToyActor], actor_id: str) -> bool:
-        return not state.actors[actor_id].ghost
+        # a zone named "void" takes whoever steps in out of the scene
+        actor = state.actors[actor_id]
+        return not actor.ghost and actor.at != "void"
 
     def options(self, state: State[ToyActor], actor_id: str) -> Sequence[Option]:
         graph: PlaceGraph = state.space

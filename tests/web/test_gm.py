@@ -96,6 +96,18 @@ def test_the_game_master_puts_a_token_anywhere_and_undoes_it(
     expect(page.locator("#status")).to_have_text('the stats are not JSON, e.g. {"speed": 6}')
     assert table.state()["version"] == version
 
+    # the one whose turn it is, taken out: the turn passes on at once (nobody waits on
+    # a character who is gone), and the header says whose it is now
+    assert table.state()["turn"] == "mira"
+    page.select_option("#gm-remove-target", "mira")
+    page.click("#gm-remove")
+    wait_until(lambda: table.state()["turn"] == "dov", "the turn passing on")
+    expect(page.locator("#turn")).to_contain_text("dov")
+    expect(page.locator('#map [data-actor="mira"]')).to_have_count(0)
+    page.click('#panels [data-panel="log-panel"]')
+    expect(page.locator("#log")).to_contain_text("mira is taken out of play: the turn passes on")
+    page.screenshot(path=str(tmp_path / "gm-take-out-turn.png"))
+
 
 def test_the_game_master_puts_a_token_on_a_grid_cell_from_the_keyboard(
         server: Server, page: Page) -> None:

@@ -89,7 +89,33 @@ def test_a_token_dragged_with_the_ruler_moves_on_release(server: Server, page: P
     ada = after["actors"]["ada"]
     assert f"{ada['row']},{ada['col']}" == points["to"]["place"], (ada, points["to"])
     # the path ada took this turn stays drawn, faded, under the tokens
-    expect(page.locator('#map g.fw-trails polyline[data-actor-trail="ada"]')).to_have_count(1)
+    trail = page.locator('#map g.fw-trails polyline[data-actor-trail="ada"]')
+    expect(trail).to_have_count(1)
+    seen = page.evaluate(_TRAIL, "ada")
+
+    # a page opened mid-turn (here, reloaded) draws it too, from the turn's log: the
+    # state gives the places ada stood in this turn, from where she began to where she
+    # is (each leg of the move's plan on the way, which the page that saw it skipped)
+    begun = f"{start['actors']['ada']['row']},{start['actors']['ada']['col']}"
+    paths = table.state()["paths"]
+    assert list(paths) == ["ada"] and len(paths["ada"]) >= 2
+    assert (paths["ada"][0], paths["ada"][-1]) == (begun, points["to"]["place"])
+    open_table(page, table.link())
+    expect(trail).to_have_count(1)
+    again = page.evaluate(_TRAIL, "ada")
+    assert len(seen) == 2 and len(again) == len(paths["ada"])
+    for a, b in ((again[0], seen[0]), (again[-1], seen[-1])):  # the same ends, to a pixel
+        assert abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1, (again, seen)
+    # the move taken back (Undo): its path goes with it
+    page.click('#panels [data-panel="gm"]')
+    page.click("#gm-undo")
+    wait_until(lambda: table.state()["paths"] == {}, "the undo")
+    expect(trail).to_have_count(0)
+
+
+#: the points of an actor's trail, as [x, y] pairs of the drawing
+_TRAIL = """(actor) => [...document.querySelector(
+  `#map g.fw-trails polyline[data-actor-trail="${actor}"]`).points].map((p) => [p.x, p.y])"""
 
 
 #: the centre of a grid cell ("row,col") on the screen

@@ -25,7 +25,9 @@ RAW = {
     "a plural in brackets": re.compile(r"\(s\)"),
     "bracketed numbers": re.compile(r"\[-?\d"),
     "a bracketed cell": re.compile(r"\(-?\d+,-?\d+\)"),
-    "a negative distance": re.compile(r"-\d+(?:\.\d+)? m\b"),
+    # an Allowance spent as "flight -1 m" (a height below the surface, "at -1 m", and a
+    # spot's "y -2 m" are no distance)
+    "a negative distance": re.compile(r"(?<!at )(?<![xy] )-\d+(?:\.\d+)? m\b"),
     "a snake_case word": re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b"),
 }
 

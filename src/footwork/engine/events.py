@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from footwork.engine.codec import _DECODERS, JSON, decoder_of, to_jsonable
+from footwork.engine.words import faces
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -67,6 +68,20 @@ class TurnEnded(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TurnPassed(Event):
+    """The actor whose turn it was left the scene during it (a fall out of the map, the
+    game master's take-out...): the engine ends that turn and gives the next in the order
+    theirs, so nobody waits on a character who can no longer act. ``why`` says how."""
+
+    type: ClassVar[str] = "turn_passed"
+    actor: str
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.actor} {self.why}: the turn passes on"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EncounterEnded(Event):
     """No actor can take a turn any more."""
 
@@ -93,8 +108,8 @@ class Rolled(Event):
     def describe(self) -> str:
         where = ", rolled at the table" if self.supplied else ""
         return (
-            f"{self.actor} rolls {self.check} on {self.dice}: {list(self.values)} "
-            f"= {self.total} ({self.outcome}{where})"
+            f"{self.actor} rolls {self.check} on {self.dice}: "
+            f"{faces(self.values, self.total)} ({self.outcome}{where})"
         )
 
 
@@ -129,6 +144,7 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     RoundEnded,
     TurnStarted,
     TurnEnded,
+    TurnPassed,
     EncounterEnded,
     Rolled,
     DecisionRequested,

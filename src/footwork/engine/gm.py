@@ -92,7 +92,9 @@ class GmAdd(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GmRemove(Command):
-    """The game master takes ``target`` out of play: it leaves the map and the order."""
+    """The game master takes ``target`` out of play: it leaves the map and the order.
+    Taken out on its own turn, that turn ends and the next in the order starts theirs
+    (the engine adds those events)."""
 
     name: ClassVar[str] = "gm_remove"
     needs_turn: ClassVar[bool] = False
@@ -187,8 +189,6 @@ def decide_gm(state: State[Any], command: Command, cast: Cast | None, gm: str
                            reason=command.reason),)
     assert isinstance(command, GmRemove)
     actor = _known(state, command.target)
-    if not state.ended and actor.id == state.current:
-        raise IllegalCommand("their_turn", f"it is {actor.id}'s turn: end it first")
     if len(state.actors) == 1:
         raise IllegalCommand("last_actor", f"{actor.id} is the last actor in play")
     for other in state.actors.values():

@@ -32,9 +32,17 @@ from footwork.engine.events import (
     RoundEnded,
     RoundStarted,
     TurnEnded,
+    TurnPassed,
     TurnStarted,
 )
-from footwork.engine.gm import GM_COMMANDS, GM_EVENTS, Cast, decide_gm, evolve_gm
+from footwork.engine.gm import (
+    GM_COMMANDS,
+    GM_EVENTS,
+    Cast,
+    GmRemove,
+    decide_gm,
+    evolve_gm,
+)
 from footwork.engine.rolling import Roller, rng_for
 from footwork.engine.state import A, Pending, State, WorkingActors, fast_replace
 from footwork.errors import IllegalCommand, InvalidCommand, InvalidEvent, excerpt
@@ -43,6 +51,9 @@ from footwork.rulesets.base import Ruleset
 #: the events whose fold the engine takes part in (each changes, at least, its version)
 _ENGINE_EVENTS = frozenset({TurnStarted, RoundStarted, EncounterEnded, DecisionRequested,
                             DecisionMade, *CORE_EVENTS})
+#: what the log says of an actor whose turn passes because it left the scene
+LEFT_SCENE, TAKEN_OUT = "is out of the scene", "is taken out of play"
+
 _GM_EVENTS = frozenset(GM_EVENTS)
 #: who folds an event in a replay: the ruleset alone, the engine then the ruleset, the
 #: engine alone (the game master's events)
@@ -138,11 +149,16 @@ class Engine(Generic[A]):
                                      "ends the encounter")
             return (EncounterEnded(reason=command.reason),)
         if isinstance(command, GM_COMMANDS):  # fiat: no rule, no roll, the referee's only
-            return decide_gm(state, command, self.cast, self.ruleset.gm)
+            events = decide_gm(state, command, self.cast, self.ruleset.gm)
+            if (isinstance(command, GmRemove) and not state.ended
+                    and command.target == state.current):
+                return self._take_out_current(state, events, roller)
+            return events + self._pass_if_out(state, events, roller)
         if isinstance(command, Answer):
             if pending is None:
                 raise IllegalCommand("nothing_pending", "there is no decision to answer")
             events = self._answer(state, pending, command, roller)
+            events += self._pass_if_out(state, events, roller)
             roller.check_all_used()
             return events
         if pending is not None:
@@ -162,9 +178,11 @@ class Engine(Generic[A]):
             )
         if isinstance(command, EndTurn):
             events = self._end_turn(state, roller)
+            events += self._pass_if_out(state, events, roller)
             roller.check_all_used()
             return events
         events = tuple(self.ruleset.decide(state, command, roller))
+        events += self._pass_if_out(state, events, roller)
         roller.check_all_used()
         return events
 
@@ -330,6 +348,43 @@ class Engine(Generic[A]):
         follow = self.ruleset.answer(self.evolve(state, made), pending, answer, roller)
         return (made, *follow)
 
+    def _pass_if_out(self, state: State[A], events: Sequence[Event], roller: Roller
+                     ) -> tuple[Event, ...]:
+        """When ``events`` leave the actor whose turn it is out of the scene (the
+        ruleset's ``takes_turns`` says no: a fall off the map, a character lost), the
+        events that end that turn and start the next in the order; none otherwise. A
+        pending decision holds the turn until it is answered. The next actor's turn may
+        itself start with it leaving (a hook at the start of a turn): it passes on
+        again, at most once round the order."""
+        after = self.replay(state, events)
+        out: tuple[Event, ...] = ()
+        for _ in range(len(after.order)):
+            if (after.ended or after.pending is not None or not after.order
+                    or after.current not in after.actors
+                    or self.ruleset.takes_turns(after, after.current)):
+                break
+            passed = TurnPassed(actor=after.current, why=LEFT_SCENE)
+            more = (passed, *self._end_turn(self.evolve(after, passed), roller))
+            after = self.replay(after, more)
+            out += more
+        return out
+
+    def _take_out_current(self, state: State[A], removal: tuple[Event, ...],
+                          roller: Roller) -> tuple[Event, ...]:
+        """The game master takes out the actor whose turn it is: that turn ends (its
+        end-of-turn hooks see the actor still there), the actor leaves, and the next in
+        the order who takes turns starts theirs (or the round ends, as after any turn)."""
+        actor, index = state.current, state.turn
+        passed = TurnPassed(actor=actor, why=TAKEN_OUT)
+        ended = TurnEnded(actor=actor)
+        events: list[Event] = [passed, ended]
+        state = self._fold(state, events)
+        hooks = self.ruleset.on_turn_end(state, actor, roller)
+        state = self._fold(state, (*hooks, *removal))
+        events.extend((*hooks, *removal))
+        # the order closed up over the actor: whoever came next now stands at ``index``
+        return (*events, *self._advance(state, index - 1, roller))
+
     def _end_turn(self, state: State[A], roller: Roller) -> tuple[Event, ...]:
         actor = state.current
         events: list[Event] = [TurnEnded(actor=actor)]
@@ -337,8 +392,15 @@ class Engine(Generic[A]):
         hooks = self.ruleset.on_turn_end(state, actor, roller)
         state = self._fold(state, hooks)
         events.extend(hooks)
-        nxt = self._next_active(state, state.turn, include_self=False)
-        if nxt is None or nxt <= state.turn:
+        return (*events, *self._advance(state, state.turn, roller))
+
+    def _advance(self, state: State[A], after: int, roller: Roller) -> tuple[Event, ...]:
+        """The events that give the turn to the next actor after the index ``after`` of
+        the order who takes turns, closing the round first when the order wraps (and
+        ending the encounter when nobody is left to act)."""
+        events: list[Event] = []
+        nxt = self._next_active(state, after, include_self=False)
+        if nxt is None or nxt <= after:
             # the round is over; who opens the next one is chosen after what resolves
             # last in the round (a body that passes out at round end takes no turn)
             state, closing = self._close_round(state, roller)

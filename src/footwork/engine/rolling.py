@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 
 from footwork.dice import Dice, Roll, roll_dice
+from footwork.engine.words import count
 from footwork.errors import DiceError
 
 
@@ -36,8 +37,8 @@ class Roller:
         self._rng = rng
         self._supplied = list(supplied) if supplied is not None else []
         if not 0 <= engine <= len(self._supplied):
-            raise DiceError(f"{engine} face(s) recorded as rolled by the engine, but roll "
-                            f"has {len(self._supplied)}", where="engine_rolled")
+            raise DiceError(f"{count(engine, 'face')} recorded as rolled by the engine, "
+                            f"but roll has {len(self._supplied)}", where="engine_rolled")
         #: supplied faces from this index on are the engine's own
         self._table = len(self._supplied) - engine
         self._used = 0
@@ -49,7 +50,7 @@ class Roller:
         need = dice.dice_count
         if len(self._supplied) < need:
             raise DiceError(
-                f"{len(self._supplied)} value(s) left for {dice}, which needs {need}",
+                f"{count(len(self._supplied), 'value')} left for {dice}, which needs {need}",
                 notation=str(dice),
                 where=where,
             )
@@ -64,7 +65,7 @@ class Roller:
         """Refuse supplied faces that no roll of the resolution took."""
         if self._supplied:
             raise DiceError(
-                f"{len(self._supplied)} supplied value(s) were not needed by any roll of "
+                f"{count(len(self._supplied), 'supplied value')} not needed by any roll of "
                 "this step (a roll that comes after a decision takes its faces from the "
                 "answer)",
                 where=where,

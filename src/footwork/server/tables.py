@@ -36,6 +36,7 @@ from footwork.engine.commands import Answer, Command, command_to_json
 from footwork.engine.events import event_from_json, event_to_json
 from footwork.engine.seats import GM, Seat
 from footwork.engine.session import Entry, Session
+from footwork.engine.trails import turn_paths
 from footwork.engine.view import View
 from footwork.errors import FootworkError, IllegalCommand, InvalidCommand, excerpt
 from footwork.scenario import Encounter, encounter_from_text
@@ -559,6 +560,9 @@ class Tables:
             body["out_of_scene"] = sorted(
                 aid for aid in (seen if isinstance(seen, dict) else {})
                 if not ruleset.takes_turns(table.session.state, aid))
+            # the places each character it sees stood in this turn (a page opened
+            # mid-turn draws the paths taken from them)
+            body["paths"] = turn_paths(table.session, table.view(seat))
             pending = table.session.state.pending
             if isinstance(body.get("pending"), dict) and pending is not None and (
                     seat.is_gm or seat.controls(table.session.state, pending.actor)):

@@ -429,8 +429,8 @@ def test_R002_04_ties_go_to_the_lowest_level_then_the_first_found(form: str) -> 
         Step(high, "flight", 2.0), Step(low, "flight", 2.0), Step(first, "swim", 2.0),
         Step(second, "breach", 2.0)]}, swim=6.0, flight=5.0, breach=4.0)
     assert list(found.keys()) == [start, high, low, first, second]
-    assert _listed(found) == [("(0,2) at 2 m, air", "2 m (swim -2 m)"),
-                              ("(1,2) at 2 m, air", "2 m (swim -2 m, flight -2 m)")]
+    assert _listed(found) == [("(0,2) at 2 m, air", "2 m (2 m of swim)"),
+                              ("(1,2) at 2 m, air", "2 m (2 m of swim, 2 m of flight)")]
 
 
 def test_R002_04_ties_at_one_spot_go_to_the_least_spend_vector(form: str) -> None:
@@ -454,7 +454,7 @@ def test_R002_04_ranks_are_rounded_to_nine_decimals(form: str) -> None:
     found = _reach(form, start, {start: [Step(hop, "flight", 0.1), Step(high, "flight", 0.3)],
                                  hop: [Step(low, "flight", 0.2)]}, flight=5.0)
     assert found.min_pool(low) > found.min_pool(high)  # 0.30000000000000004 > 0.3
-    assert _listed(found) == [("(1,2) at 2 m, air", "0.3 m (swim -0.3 m, flight -0.3 m)")]
+    assert _listed(found) == [("(1,2) at 2 m, air", "0.3 m (0.3 m of swim, 0.3 m of flight)")]
 
 
 def test_R002_05_the_label_that_keeps_most_allowance_wins_not_the_shortest(form: str) -> None:
@@ -466,7 +466,7 @@ def test_R002_05_the_label_that_keeps_most_allowance_wins_not_the_shortest(form:
     found = _reach(form, start, {start: [Step(end, "climb", 1.0), Step(end, "swim", 2.0)]},
                    climb=4.0, swim=6.0)
     assert len(found.vectors(end)) == 2
-    assert _listed(found) == [("(1,2) at 0 m, water", "2 m (swim -2 m)")]
+    assert _listed(found) == [("(1,2) at 0 m, water", "2 m (2 m of swim)")]
 
 
 def test_R002_04_a_height_where_the_move_would_take_the_wall_lists_no_air(form: str) -> None:
@@ -480,15 +480,15 @@ def test_R002_04_a_height_where_the_move_would_take_the_wall_lists_no_air(form: 
                      Step(wall2, "flight", 1.0)]}
     listed = Listed(_hand()[0])
     assert _listed(_reach(form, start, steps, flight=5.0), listed) == [
-        ("(1,4) at 2 m, wall", "1 m (swim -1 m, flight -1 m)")]
+        ("(1,4) at 2 m, wall", "1 m (1 m of swim, 1 m of flight)")]
     # the air there was weighed by that list: a later list (the next Type, the mix)
     # does not offer it either
     later = _reach(form, start, {start: [Step(air3, "flight", 3.0)]}, flight=5.0)
     assert _listed(later, listed) == []
-    assert _listed(later) == [("(1,4) at 3 m, air", "3 m (swim -3 m, flight -3 m)")]
+    assert _listed(later) == [("(1,4) at 3 m, air", "3 m (3 m of swim, 3 m of flight)")]
     del steps[start][2]  # without the wall, the air is listed at its cheapest height
     assert _listed(_reach(form, start, steps, flight=5.0)) == [
-        ("(1,4) at 2 m, air", "2 m (swim -2 m, flight -2 m)")]
+        ("(1,4) at 2 m, air", "2 m (2 m of swim, 2 m of flight)")]
 
 
 def test_R002_04_a_place_listed_by_an_earlier_type_is_not_listed_again(form: str) -> None:

@@ -261,14 +261,50 @@ def test_falling_into_the_skysea_removes_the_character_R003_26() -> None:
     """R003-26, A003-20: no surface, no damage: the character leaves the scene."""
     s = cliff(actor("ada", "top"), actor("bo", "top"))
     events = drop(s, "ada", "void")
-    assert types(events) == ["movement_action_taken", "fell", "lost_in_skysea"]
+    assert types(events)[:3] == ["movement_action_taken", "fell", "lost_in_skysea"]
     assert {"R003-26", "A003-20"} <= cited(events)
     assert of_type(events, "fell")[0].surface == "skysea"
     ada = s.state.actors["ada"]
     assert ada.removed and (ada.guard, ada.life) == (3, 5)
+    # out of the scene on her own turn, the turn passes to the next in the order
+    assert s.state.current == "bo"
+    assert not s.options("ada")
+
+
+def test_the_turn_passes_when_its_holder_falls_into_the_skysea_R003_26_A003_20() -> None:
+    """R003-26, A003-20: a character lost in the Skysea during its own turn cannot act
+    again, so the same command ends that turn and starts the next one's (logged as a
+    turn that passes); replay equals live, and undo gives the turn back."""
+    s = cliff(actor("ada", "top"), actor("bo", "top"))
+    before = s.state
+    events = drop(s, "ada", "void")
+    assert types(events) == ["movement_action_taken", "fell", "lost_in_skysea",
+                             "turn_passed", "turn_ended", "turn_started"]
+    assert of_type(events, "turn_passed")[0].actor == "ada"
+    assert (s.state.current, s.state.round) == ("bo", 1)
+    assert s.engine.replay(s.initial, s.events) == s.state
     refused(s, {"do": "run", "actor": "ada", "die": "attack", "to": "quay"},
-            "not_in_scene", "A003-20")
-    assert [o.command["do"] for o in s.options("ada")] == ["end_turn"]
+            "not_your_turn")
+    s.undo()
+    assert s.state == before and s.state.current == "ada"
+
+
+def test_a_round_whose_last_holder_falls_ends_and_the_next_begins_A003_20() -> None:
+    """A003-20: when the round's last character falls into the Skysea on its turn, the
+    round ends as after any last turn and the first still in the scene opens the next."""
+    s = cliff(actor("ada", "top"), actor("bo", "top"))
+    end_turns(s, "ada")
+    events = drop(s, "bo", "void")
+    assert "round_ended" in types(events)
+    assert (s.state.round, s.state.current) == (2, "ada")
+
+
+def test_the_encounter_ends_when_the_last_one_in_the_scene_falls_A003_20() -> None:
+    """A003-20: nobody left in the scene to take a turn: the encounter is over."""
+    s = cliff(actor("ada", "top"))
+    events = drop(s, "ada", "void")
+    assert types(events)[-1] == "encounter_ended"
+    assert s.state.ended and s.actor_to_move is None
 
 
 def test_nobody_runs_or_climbs_into_the_skysea_R003_26() -> None:
@@ -299,7 +335,7 @@ def test_removed_character_takes_no_more_turns_A003_20() -> None:
     """A003-20: the turn order skips a character lost in the Skysea."""
     s = cliff(actor("ada", "top"), actor("bo", "top"), actor("cy", "top"))
     drop(s, "ada", "void")
-    end_turns(s, "ada", "bo", "cy")
+    end_turns(s, "bo", "cy")
     assert s.state.round == 2
     assert s.state.current == "bo"
     end_turns(s, "bo", "cy")

@@ -196,7 +196,7 @@ def test_a_feature_surface_is_read_where_the_fall_lands_R003_26() -> None:
     assert (m.surface("oak"), m.surface("meadow")) == ("soft", "soft")
     events = s.do({"do": "jump_attack", "actor": "ada", "target": "skarn", "hit": False})
     assert of_type(events, "lost_in_skysea") and s.state.actors["ada"].removed
-    end_turns(s, "ada", "skarn")
+    end_turns(s, "skarn")  # ada's turn passed when she fell
     s.do({"do": "land", "actor": "gull"})
     assert (s.state.actors["gull"].at, s.state.actors["gull"].mode) == ("deck", "grounded")
 

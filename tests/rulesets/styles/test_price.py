@@ -67,7 +67,10 @@ def agree(s: Session[Any], actor: str, plan: list[dict[str, Any]], dash: bool = 
     # to the 9 decimals the moved events write
     assert [m.cost for m in moved] == [seg["cost"] for seg in priced]
     assert all(seg["status"] == "not_reached" for seg in answer["segments"][len(priced):])
-    after = s.engine.replay(s.state, events).actors[actor]
+    # the move's own events: a plan that loses the mover passes the turn after them
+    own = [e for e in events][:next((i for i, e in enumerate(events)
+                                     if e.type == "turn_passed"), len(events))]
+    after = s.engine.replay(s.state, own).actors[actor]
     a0 = s.state.actors[actor]
     assert after.pool_spent - a0.pool_spent == pytest.approx(answer["cost"], abs=1e-9)
     assert max(0.0, after.pool() - after.pool_spent) == pytest.approx(answer["pool_left"],

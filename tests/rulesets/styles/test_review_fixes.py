@@ -117,7 +117,8 @@ def test_R001_23_only_a_style_the_sheet_lacks_is_improvised() -> None:
 def test_A001_14_nothing_more_happens_to_one_lost_in_a_void() -> None:
     """A001-14: one who fell into a void can be neither Slowed nor Interrupted."""
     # a flier over the void, Interrupted: it falls and is lost
-    t = session([actor("fly", "0,1,2", mode="fly", styles=["Walk", "Fly"])],
+    t = session([actor("fly", "0,1,2", mode="fly", styles=["Walk", "Fly"]),
+                 actor("w", "0,0")],  # someone left in the scene: the encounter goes on
                 rows=["._"], legend=WATER_LEGEND)
     gm(t, "interrupt", target="fly")
     assert who(t, "fly")["lost"] is True

@@ -72,11 +72,16 @@ def test_R001_26_walking_into_a_void_is_a_fall_not_a_refusal() -> None:
     falls (into a void: lost), by plan and by ``to`` alike; it is not refused."""
     for command in (move_cmd("ada", seg("walk", 0, 2)),
                     {"do": "move", "actor": "ada", "to": [0, 2]}):
-        s = session([actor("ada", "0,1")], rows=GAP, legend=LEGEND)
+        s = session([actor("ada", "0,1"), actor("bo", "1,0")], rows=GAP, legend=LEGEND)
+        before = s.state
         events = s.do(command)
         fell = of_type(events, "fell")
         assert len(fell) == 1 and fell[0].into == "void" and "R001-26" in fell[0].rules
-        assert who(s, "ada")["lost"] is True and who(s, "ada")["spent"] == {"walk": 1}
+        # A001-14: lost on her turn, it passes on (its end refreshes what she spent)
+        passed = [e.type for e in events].index("turn_passed")
+        moved = s.engine.replay(before, events[:passed]).actors["ada"]
+        assert moved.lost is True and moved.spent == {"walk": 1}
+        assert who(s, "ada")["lost"] is True and s.state.current == "bo"
 
 
 def test_R001_03_a_plan_is_carried_out_up_to_the_fall() -> None:

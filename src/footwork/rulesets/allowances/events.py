@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from footwork.engine.events import Event
+from footwork.engine.words import count
 from footwork.rulesets.griddoors import DoorRevealed
 
 
@@ -15,7 +16,8 @@ def _m(x: float) -> str:
 
 
 def _left(values: Mapping[str, float]) -> str:
-    return ", ".join(f"{k} -{_m(v)}" for k, v in values.items() if v)
+    """What each Allowance lost, "7 m of flight, 1 m of overland" (R002-04, R002-05)."""
+    return ", ".join(f"{_m(v)} of {k}" for k, v in values.items() if v)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -158,8 +160,8 @@ class DashDeclared(Event):
     simple: int = 0
 
     def describe(self) -> str:
-        paid = [f"{n} {w}" for n, w in ((self.pp, "PP"), (self.simple, "Simple Action(s)"))
-                if n]
+        paid = [w for n, w in ((self.pp, f"{self.pp} PP"),
+                               (self.simple, count(self.simple, "Simple Action"))) if n]
         cost = f", spending {' and '.join(paid)}" if paid else ""
         return (f"{self.actor} declares {self.action} (Dash) against {self.target}{cost}, "
                 f"closing with {self.closing}")

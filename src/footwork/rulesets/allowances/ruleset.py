@@ -17,6 +17,7 @@ from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
 from footwork.engine.rolling import Roller
 from footwork.engine.state import CONSEQUENCES, Pending, State, fast_replace
+from footwork.engine.words import count
 from footwork.errors import IllegalCommand, ScenarioError, excerpt
 from footwork.rulesets.allowances import events as ev
 from footwork.rulesets.allowances.checks import (
@@ -492,8 +493,9 @@ class AllowancesRuleset(Ruleset[Creature]):
             per = o.jump.jump_per_round if action == "jump" else o.jump.leap_per_round
             done = a.jumps if action == "jump" else a.leaps
             if per is not None and done >= per:
-                raise IllegalCommand(f"{action}_used", f"{a.id} has used its {per} "
-                                     f"{action}(s) this round (A002-12)", ("A002-12",))
+                raise IllegalCommand(f"{action}_used", f"{a.id} has used its "
+                                     f"{count(per, action)} this round (A002-12)",
+                                     ("A002-12",))
             skill = "Acrobatics" if action == "jump" else "Running"
             grade = getattr(command, "difficulty", None) or (
                 o.jump.jump_difficulty if action == "jump" else o.jump.leap_difficulty)
@@ -626,8 +628,9 @@ class AllowancesRuleset(Ruleset[Creature]):
                                  "the roll (R002-37)", ("R002-37", "A002-07"))
         limit = _opts(state).actions.simple_per_activation
         if cost.simple and limit is not None and a.simple_used + cost.simple > limit:
-            raise IllegalCommand("no_simple_action", f"{a.id} has used its {limit} Simple "
-                                 f"Action(s) this Activation (R002-37, A002-22)",
+            raise IllegalCommand("no_simple_action", f"{a.id} has used its "
+                                 f"{count(limit, 'Simple Action')} this Activation "
+                                 "(R002-37, A002-22)",
                                  ("R002-37", "A002-22"))
         ctx = self._declare(state, a, command.closing, command, dash=True)
         declared: Event = ev.DashDeclared(actor=a.id, action=command.action, target=target.id,
@@ -962,7 +965,7 @@ def _move_option(t: Terrain, a: Creature, o: AllowancesOptions, by: str | None, 
     command: dict[str, JSON] = {"do": "move", "actor": a.id, "to": to}
     if by is not None:
         command["type"] = by
-    lost = ", ".join(f"{k} -{_m(v)}" for k, v in deducted.items() if v > EPS)
+    lost = ", ".join(f"{_m(v)} of {k}" for k, v in deducted.items() if v > EPS)
     if chosen.temporary:
         lost = ", ".join(x for x in (lost, f"{_m(chosen.temporary)} of the "
                                      f"{by or 'breach'}") if x)

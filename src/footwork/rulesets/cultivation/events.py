@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from footwork.engine.events import Event
+from footwork.engine.words import count
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -215,7 +216,8 @@ class BreathHeld(Event):
     penalty: int
 
     def describe(self) -> str:
-        return f"{self.actor} has held its breath {self.rounds} round(s) (Penalty {self.penalty})"
+        return (f"{self.actor} has held its breath {count(self.rounds, 'round')} "
+                f"(Penalty {self.penalty})")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

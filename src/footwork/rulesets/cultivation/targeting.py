@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from footwork.engine.words import count
 from footwork.rulesets.cultivation.model import BANDS, GROUND, OPENINGS, CultivationActor
 from footwork.rulesets.cultivation.options import CultivationOptions
 from footwork.rulesets.cultivation.rules import (
@@ -149,7 +150,7 @@ def can_target(state: CState, attacker: str, target: str, kind: str) -> Ruling:
                           ("R000-71", "A000-32"))
         steps = m.distance(a.at, t.at, any_link=True)
         if steps is None or steps > reach:
-            return Ruling(False, f"{target} is beyond the Art's range of {reach} zone(s)",
+            return Ruling(False, f"{target} is beyond the Art's range of {count(reach, 'zone')}",
                           ("R000-70", "R000-46", "A000-16") if swimming else ("R000-70",))
         return Ruling(True, "within the Art's range, whatever is in between", ("R000-70",),
                       water_penalty(state, a))

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from footwork.engine.events import Event
+from footwork.engine.words import count, spot
 
 
 def _at(point: tuple[float, float]) -> str:
-    return f"({point[0]:g}, {point[1]:g})"
+    return spot(point[0], point[1])
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -26,7 +27,7 @@ class Moved(Event):
 
     def describe(self) -> str:
         how = "rushes" if self.rush else "moves"
-        return f"{self.actor} {how} to {self.to} at {_at(self.point)} ({self.zones} zone(s))"
+        return f"{self.actor} {how} to {self.to} at {_at(self.point)} ({count(self.zones, 'zone')})"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -18,6 +18,7 @@ from typing import Any
 from shapely.geometry import LineString, Polygon
 from shapely.ops import unary_union
 
+from footwork.engine.words import count
 from footwork.errors import ScenarioError
 from footwork.rulesets.sitemaps.model import SitemapsMapSpec
 from footwork.space.floorplan import Choices, FloorPlan, Section, WallKind
@@ -55,10 +56,10 @@ def build(plan: FloorPlan, choices: Choices) -> Section:
             opening["at"] = [[round(c, 4) for c in pt] for pt in way.door]
         openings.append(opening)
     if graph.rock:
-        notes.append(f"{graph.rock} closed space(s) with no door left out as rock")
+        notes.append(f"{count(graph.rock, 'closed space')} with no door left out as rock")
     if graph.locked:
-        notes.append(f"{graph.locked} locked door(s) left shut: add an opening when one is "
-                     "unlocked")
+        notes.append(f"{count(graph.locked, 'locked door')} left shut: add an opening when "
+                     "one is unlocked")
     if any(d.secret for d in plan.doors):
         notes.append("rooms only secret doors lead into start hidden (revealed: false)")
     # walls standing inside a zone: stubs, islands; obstacles round their outline

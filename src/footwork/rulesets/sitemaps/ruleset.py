@@ -18,6 +18,7 @@ from footwork.engine.rolling import Roller
 from footwork.engine.seats import Seat, scrub
 from footwork.engine.state import CONSEQUENCES, Pending, State, fast_replace
 from footwork.engine.view import UNKNOWN_PLACES
+from footwork.engine.words import count
 from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError, excerpt
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.rulesets.sitemaps import events as ev
@@ -300,7 +301,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                              cause=command.name)
         if plan.cost > budget:
             raise IllegalCommand(
-                "too_far", f"that way crosses {plan.cost} zone(s); {actor.id} has "
+                "too_far", f"that way crosses {count(plan.cost, 'zone')}; {actor.id} has "
                 f"{max(budget, 0)} left{' with a rush' if rush else ''}",
                 ("R004-13", "R004-14", "R004-16"))
         events: list[Event] = []
@@ -758,7 +759,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                        for h in plan.hazards if h.kind != "pin")
         pinners = [h.pinner for h in plan.hazards if h.kind == "pin"]
         cost = ("the move step" if do == "move" else "the round action (rush)") + \
-            f", {plan.cost} zone(s)" + (f"; may be pinned by {', '.join(map(str, pinners))}"
+            f", {count(plan.cost, 'zone')}" + (f"; may be pinned by {', '.join(map(str, pinners))}"
                                         if pinners else "")
         return Option({"do": do, "actor": actor.id, "to": zone, "at": list(spot)},
                       f"{do} to {zone}", cost, to=zone, checks=checks,

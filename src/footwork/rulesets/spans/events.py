@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from footwork.engine.events import Event
+from footwork.engine.words import count
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -93,7 +94,7 @@ class HandsChanged(Event):
     free: int
 
     def describe(self) -> str:
-        return f"{self.actor} has {self.free} free hand(s)"
+        return f"{self.actor} has {count(self.free, 'free hand')}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -105,7 +106,8 @@ class Fell(Event):
     onto: str
 
     def describe(self) -> str:
-        return f"{self.actor} falls {self.heights} height(s) onto {self.surface} ({self.onto})"
+        return (f"{self.actor} falls {count(self.heights, 'height')} onto {self.surface} "
+                f"({self.onto})")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -173,7 +175,8 @@ class JumpAttackResolved(Event):
 
     def describe(self) -> str:
         result = "hits" if self.hit else "misses"
-        return f"{self.actor}'s jump attack {result} {self.target} ({self.heights} height(s))"
+        return (f"{self.actor}'s jump attack {result} {self.target} "
+                f"({count(self.heights, 'height')})")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -14,6 +14,7 @@ from footwork.engine.choices import consequences_json
 from footwork.engine.events import DecisionRequested, Event, Rolled
 from footwork.engine.rolling import Roller
 from footwork.engine.state import CONSEQUENCES
+from footwork.engine.words import count
 from footwork.rulesets.spans.checks import action_die
 from footwork.rulesets.spans.damage import AVOIDING, applied_damage
 from footwork.rulesets.spans.events import (
@@ -55,7 +56,7 @@ def start_fall(
     if ways:
         events.append(DecisionRequested(
             actor=actor_id, kind="avoid_fall", choices=(*ways, "none"),
-            prompt=f"{actor_id} falls {heights} height(s): use an ability to avoid it?",
+            prompt=f"{actor_id} falls {count(heights, 'height')}: use an ability to avoid it?",
             context={**ctx, "stage": "avoid", CONSEQUENCES: consequences_json(
                 avoid_consequences(state, actor, ways, onto, heights))},
             rules=("R003-38", "R003-39", "A003-25"),

@@ -15,6 +15,7 @@ from footwork.engine.commands import Answer, Command
 from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
 from footwork.engine.rolling import Roller
 from footwork.engine.state import CONSEQUENCES, Pending
+from footwork.engine.words import count
 from footwork.errors import IllegalCommand, InvalidCommand, ScenarioError, excerpt
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
 from footwork.rulesets.spans import events as ev
@@ -631,7 +632,7 @@ class SpansRuleset(Ruleset[SpansActor]):
             return []  # rule questions: the jump's fall needs a movement (as a drop does)
         return [
             Option({"do": "jump_attack", "actor": actor.id, "target": t.id},
-                   f"jump attack on {t.id} ({actor.height - t.height} height(s))",
+                   f"jump attack on {t.id} ({count(actor.height - t.height, 'height')})",
                    "an attack; the Guide rules hit or miss", rules=("R003-29", "A003-21"),
                    risk=jump_risk(state, actor, t))
             for t in self._jump_targets(state, actor)

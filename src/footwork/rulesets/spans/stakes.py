@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from footwork.dice import Dice
 from footwork.engine.choices import SAFE, CheckOdds, Consequence, Fall, Loss, Risk
+from footwork.engine.words import count
 from footwork.odds import distribution
 from footwork.rulesets.spans.checks import FAIL, STRUGGLE, action_die, band_odds, resource_for
 from footwork.rulesets.spans.damage import AVOIDING, applied_damage, fall_damage
@@ -214,7 +215,7 @@ def avoid_consequences(state: SpansState, actor: SpansActor, ways: tuple[str, ..
                                  "scene", risk=risk, rules=SKYSEA_RULES))
     else:
         found.append(Consequence(
-            "none", f"{actor.id} falls {heights} {UNIT}(s) onto {onto} and rolls Maneuver",
+            "none", f"{actor.id} falls {count(heights, UNIT)} onto {onto} and rolls Maneuver",
             checks=(_maneuver_check(state, actor, heights, m.surface(onto), None,
                                     "Maneuver to land safely: lethal damage"),),
             risk=risk, rules=FALL_RULES))
@@ -283,7 +284,7 @@ def jump_consequences(state: SpansState, actor: SpansActor,
     return (
         Consequence("hit", f"{dealt}; {actor.id} lands at {target.at} unharmed",
                     checks=checks, rules=("R003-29", "A003-21")),
-        Consequence("miss", f"{actor.id} falls {heights} {UNIT}(s) onto {target.at}",
+        Consequence("miss", f"{actor.id} falls {count(heights, UNIT)} onto {target.at}",
                     risk=fall_risk(state, actor, heights, target.at),
                     rules=("R003-29", "A003-21")),
     )

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from footwork.engine.events import Event
+from footwork.engine.words import count
 from footwork.rulesets.griddoors import DoorRevealed
 from footwork.rulesets.styles.model import in_u
 
@@ -23,7 +24,8 @@ class Dashed(Event):
     hooks: int
 
     def describe(self) -> str:
-        return f"{self.actor} dashes for {self.hooks} Hook(s): every style and the pool double"
+        return (f"{self.actor} dashes for {count(self.hooks, 'Hook')}: every style and the "
+                "pool double")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -229,7 +231,8 @@ class GrantsExpired(Event):
     styles: tuple[str, ...]
 
     def describe(self) -> str:
-        return f"{self.actor}'s improvised {', '.join(self.styles)} end(s)"
+        ends = "ends" if len(self.styles) == 1 else "end"
+        return f"{self.actor}'s improvised {', '.join(self.styles)} {ends}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -18,6 +18,7 @@ from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
 from footwork.engine.movement import Path, Step
 from footwork.engine.rolling import Roller
 from footwork.engine.state import CONSEQUENCES, Pending, State, fast_replace
+from footwork.engine.words import count
 from footwork.errors import IllegalCommand, ScenarioError, excerpt
 from footwork.odds import tier_odds
 from footwork.rulesets.base import ActorSetup, Query, Ruleset
@@ -292,7 +293,7 @@ class StylesRuleset(Ruleset[StyleActor]):
                 raise IllegalCommand("dash_used", f"{actor.id} has dashed this turn already "
                                      "(A001-03)", ("A001-03",))
             if actor.hooks < o.dash.hooks:
-                raise IllegalCommand("no_hook", f"a Dash costs {o.dash.hooks} Hook(s); "
+                raise IllegalCommand("no_hook", f"a Dash costs {count(o.dash.hooks, 'Hook')}; "
                                      f"{actor.id} has {actor.hooks} (R001-07)", ("R001-07",))
         if command.plan is None and command.to is None:
             raise IllegalCommand("no_plan", "a Move lays out its path: give `plan` (segments) "

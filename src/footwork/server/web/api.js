@@ -25,7 +25,8 @@
  * @typedef {{ruleset: string, round: number, turn: string | null, ended: boolean,
  *            order: string[], actors: Record<string, Actor>, pending: Pending | null,
  *            world: Record<string, unknown>, version: number, seat: string,
- *            table: string, answer_rolls?: Record<string, Roll[]>}} TableState
+ *            table: string, answer_rolls?: Record<string, Roll[]>,
+ *            paths?: Record<string, string[]>}} TableState
  * @typedef {{event: string, text: string, rules: string[]}} LogLine
  * @typedef {{version: number, after: number, lines: LogLine[]}} LogPage
  * @typedef {{version: number, table_version: number | null, lines: LogLine[],

@@ -430,19 +430,40 @@ function clear() {
 /** @type {Map<string, Point[]>} each token's centres this turn, oldest first */
 const trails = new Map();
 let trailTurn = "";
+/** @type {Map<string, number>} how many places the server's ``paths`` last gave each */
+const trailPlaces = new Map();
 
 /**
  * A new drawing: note where each token is now, and draw each token's path this turn
- * (faded, under the tokens). A new turn starts them afresh.
+ * (faded, under the tokens). A new turn starts them afresh, from the places the server
+ * says each token stood in this turn so far (a page opened or reloaded mid-turn).
  * @param {SVGSVGElement} svg
  */
 export function drawTrails(svg) {
   const state = page.state;
   const turn = state ? `${state.round}/${state.turn ?? ""}` : "";
+  const paths = state?.paths ?? {};
   if (turn !== trailTurn) {
     trails.clear();
+    trailPlaces.clear();
     trailTurn = turn;
+    seedTrails(svg, paths);
+  } else {
+    // a path the server now gives shorter (or not at all) was taken back (an undo):
+    // start it again from the log's places
+    /** @type {Record<string, string[]>} */
+    const shorter = {};
+    for (const [id, count] of trailPlaces) {
+      const places = paths[id] ?? [];
+      if (places.length < count) {
+        trails.delete(id);
+        shorter[id] = places;
+      }
+    }
+    seedTrails(svg, shorter);
   }
+  trailPlaces.clear();
+  for (const [id, places] of Object.entries(paths)) trailPlaces.set(id, places.length);
   for (const token of svg.querySelectorAll("g[data-actor]")) {
     const id = token.getAttribute("data-actor") ?? "";
     const at = centreOf(svg, token);
@@ -466,6 +487,40 @@ export function drawTrails(svg) {
   const tokens = svg.querySelector(":scope > g.actors");
   if (tokens) svg.insertBefore(layer, tokens);
   else svg.append(layer);
+}
+
+/**
+ * Start each token's path this turn from the places it stood in before where it stands
+ * now (the state's ``paths``, rebuilt by the server from the log, as this seat may see
+ * it); the token's own centre ends it at the next drawing.
+ * @param {SVGSVGElement} svg
+ * @param {Record<string, string[]>} paths
+ */
+function seedTrails(svg, paths) {
+  const grid = gridOf(svg);
+  for (const [id, places] of Object.entries(paths)) {
+    /** @type {Point[]} */
+    const points = [];
+    for (const place of places.slice(0, -1)) {
+      const at = placePoint(svg, grid, place);
+      if (at) points.push(at);
+    }
+    if (points.length) trails.set(id, points);
+  }
+}
+
+/**
+ * The centre of a place in the drawing's coordinates: a grid's cell ("row,col"), else
+ * the shape of the zone or span; null for a place the drawing does not show.
+ * @param {SVGSVGElement} svg
+ * @param {{size: number, x: number, y: number} | null} grid
+ * @param {string} place
+ * @returns {Point | null}
+ */
+function placePoint(svg, grid, place) {
+  const shape = grid ? null : svg.querySelector(`.place[data-place="${CSS.escape(place)}"]`);
+  const at = grid ? centre(grid, ...cellOf(place)) : shape ? centreOf(svg, shape) : null;
+  return at && Number.isFinite(at.x) && Number.isFinite(at.y) ? at : null;
 }
 
 // -- the plans under other pages' rulers ------------------------------------------------
@@ -511,9 +566,8 @@ export function drawPlanned(svg) {
     /** @type {Point[]} */
     const points = [from];
     for (const place of path) {
-      const shape = grid ? null : svg.querySelector(`.place[data-place="${CSS.escape(place)}"]`);
-      const at = grid ? centre(grid, ...cellOf(place)) : shape ? centreOf(svg, shape) : null;
-      if (at && Number.isFinite(at.x) && Number.isFinite(at.y)) points.push(at);
+      const at = placePoint(svg, grid, place);
+      if (at) points.push(at);
     }
     if (points.length < 2) continue;
     const line = document.createElementNS(SVG, "polyline");

@@ -11,26 +11,18 @@ import {page} from "./context.js";
  */
 
 /**
- * A text of the server in the game's words: counts with their plural ("1 zone",
- * "0 zones", not "zone(s)"), an Allowance spent said so ("7 m (flight -7 m)" is "7 m
- * (7 m of flight)"), the faces of a roll without brackets ("[3, 4] = 7" is "3 + 4 = 7"),
- * a spot without brackets ("at [9.25, 3]" is "at x 9.25 m, y 3 m" on a map drawn to
- * scale, a grid's "[1, 6]" the cell "1,6"), and a choice's name with spaces
- * ("let_pass" is "let pass"; ids of places and characters are kept as they are).
+ * A text of the server in the game's words. The rulesets write counts ("1 zone", "0
+ * zones"), Allowances spent ("7 m of flight"), faces rolled ("3 + 4 = 7") and spots ("x
+ * 9.25 m, y 3 m") in words themselves (footwork.engine.words); what is left to the
+ * page: a spot or cell still in brackets (a grid's "[1, 6]" is the cell "1,6"; "at [9.25,
+ * 3]" on a map drawn to scale is "at x 9.25 m, y 3 m"), a grid's cell "(0,5)", and a
+ * choice's name with spaces ("let_pass" is "let pass"; ids of places and characters are
+ * kept as they are).
  * @param {string} text
  * @param {Set<string>} [ids] names kept as they are (places, characters)
  */
 export function plain(text, ids = new Set()) {
   return text
-    // "1 zone(s)", "5 height(s)", "0 Simple Action(s)": the plural the count needs
-    .replace(/(-?\d+(?:\.\d+)?)((?:\s+[A-Za-z]+)+?)\(s\)/g,
-             (_, n, words) => `${n}${words}${Number(n) === 1 ? "" : "s"}`)
-    .replace(/\(s\)/g, "s")
-    // an Allowance spent, "(overland -1 m, flight -15 m)"
-    .replace(/\b([A-Za-z]+) -(\d+(?:\.\d+)?) m\b/g, "$2 m of $1")
-    // the faces rolled, "[5] = 5", "[3, 4] = 7"
-    .replace(/\[(-?\d+(?:, -?\d+)*)\] = (-?\d+)/g,
-             (_, faces, total) => faces.includes(",") ? `${faces.split(", ").join(" + ")} = ${total}` : total)
     // a spot in metres, "at [9.25, 3]"; a grid's cell "[1, 6]" (or "[1, 6, 2]")
     .replace(/\[(-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)(?:, (-?\d+(?:\.\d+)?))?\]/g,
              (_, a, b, z) => spotWords(Number(a), Number(b), z === undefined ? null : Number(z)))
