@@ -24,7 +24,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -64,6 +64,30 @@ def remembering_traces() -> Iterator[None]:
         yield
     finally:
         _TRACES.reset(token)
+
+
+def _remembered(key: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
+    """``compute()``, or while :func:`remembering_traces` is open the answer (or the
+    :class:`PathBlocked` refusal) already found under ``key``. The pieces of a trace (a
+    walk between two points of a zone, where a walk enters zones) are functions of the
+    immutable map and their arguments only; the ways of one listing share many of them
+    (every option leaves the mover's spot through the same few doors)."""
+    memo = _TRACES.get()
+    if memo is None:
+        return compute()
+    found = memo.get(key, _MISSING)
+    if found is _MISSING:
+        try:
+            found = compute()
+        except PathBlocked as exc:
+            found = exc
+        memo[key] = found
+    if isinstance(found, PathBlocked):
+        raise PathBlocked(str(found), found.at)
+    return found
+
+
+_MISSING = object()
 
 
 class PathBlocked(ValueError):
@@ -672,10 +696,17 @@ class ZoneMap:
         return ([here] if here else []) + [z for _, z in entries]
 
     def _entries(self, p: XY, q: XY, floor: int, current: str | None
-                 ) -> list[tuple[float, str]]:
+                 ) -> tuple[tuple[float, str], ...]:
         """(distance from ``p``, zone entered) along a straight walk. The walk is cut
         wherever it meets a zone border; each piece belongs to the zone holding its
         middle, and a piece running along a border stays with the zone it came from."""
+        found: tuple[tuple[float, str], ...] = _remembered(
+            ("entries", self, p, q, floor, current),
+            lambda: tuple(self._entries_now(p, q, floor, current)))
+        return found
+
+    def _entries_now(self, p: XY, q: XY, floor: int, current: str | None
+                     ) -> list[tuple[float, str]]:
         if math.dist(p, q) <= EPS:
             return []
         line = LineString([p, q])
@@ -711,20 +742,10 @@ class ZoneMap:
         """The path from ``start`` to ``end``: through ``via`` points if given (all on the
         start floor), else along the zone route (shortest unless given), crossing each
         opening at the point nearest the straight way on and detouring around walls."""
-        memo = _TRACES.get()
-        if memo is None:
-            return self._trace(start, start_zone, end, end_zone, via=via, route=route)
-        key = (self, start, start_zone, end, end_zone, tuple(via),
+        key = ("trace", self, start, start_zone, end, end_zone, tuple(via),
                None if route is None else tuple(route))
-        found = memo.get(key)
-        if found is None:
-            try:
-                found = self._trace(start, start_zone, end, end_zone, via=via, route=route)
-            except PathBlocked as exc:
-                found = exc
-            memo[key] = found
-        if isinstance(found, PathBlocked):
-            raise PathBlocked(str(found), found.at)
+        found: TracedPath = _remembered(key, lambda: self._trace(
+            start, start_zone, end, end_zone, via=via, route=route))
         return found
 
     def _trace(
@@ -891,16 +912,21 @@ class ZoneMap:
     def _inside_opening(seg: Any, p: XY) -> bool:
         return bool(_shrink(seg, 1.0).distance(Point(p)) <= EPS)
 
-    def _walk(self, p: XY, q: XY, floor: int, *zones: str) -> list[Leg]:
+    def _walk(self, p: XY, q: XY, floor: int, *zones: str) -> tuple[Leg, ...]:
+        found: tuple[Leg, ...] = _remembered(("walk", self, p, q, floor, zones),
+                                             lambda: self._walk_now(p, q, floor, zones))
+        return found
+
+    def _walk_now(self, p: XY, q: XY, floor: int, zones: tuple[str, ...]) -> tuple[Leg, ...]:
         if math.dist(p, q) <= EPS:
-            return []
+            return ()
         if self.clear_in(p, q, zones):
-            return [Leg(p, q, floor)]
+            return (Leg(p, q, floor),)
         points = self._detour(p, q, floor, zones)
         if points is None:
             raise PathBlocked(f"no clear way from {_fmt(p)} to {_fmt(q)}: walls are in the way",
                               p)
-        return [Leg(s, e, floor) for s, e in pairwise(points)]
+        return tuple(Leg(s, e, floor) for s, e in pairwise(points))
 
     def _detour(self, p: XY, q: XY, floor: int, zones: Sequence[str]) -> list[XY] | None:
         """Shortest way around walls inside ``zones``: a visibility graph on their corners,
