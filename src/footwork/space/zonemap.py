@@ -614,19 +614,36 @@ class ZoneMap:
             return self.loose_free(self.floor_of(next(iter(zones))))
         return area
 
-    def _clear_many(self, p: XY, qs: Sequence[XY], zones: Sequence[str]) -> list[bool]:
-        """:meth:`clear_in` from ``p`` to each of ``qs``, the lines tested in one call."""
+    def _clear_many(self, p: XY, qs: Any, zones: Sequence[str]) -> list[bool]:
+        """:meth:`clear_in` from ``p`` to each of ``qs`` (points, or an array of them one
+        a row), the lines tested in one call."""
         area = self._area_in(zones)
-        out = [False] * len(qs)
-        far = [k for k, q in enumerate(qs) if math.dist(p, q) > EPS]
-        if len(far) < len(qs):
+        ends = np.asarray(qs, dtype=float).reshape(-1, 2)
+        out = [False] * len(ends)
+        if not len(ends):
+            return out
+        # a line shorter than EPS is tested as its point (math.dist decides, as for one
+        # line; only ends that close are looked at one by one)
+        dx, dy = ends[:, 0] - p[0], ends[:, 1] - p[1]
+        close = np.flatnonzero(dx * dx + dy * dy <= 4 * EPS * EPS).tolist()
+        short = [k for k in close if math.dist(p, (float(ends[k, 0]), float(ends[k, 1]))) <= EPS]
+        far = np.ones(len(ends), dtype=bool)
+        far[short] = False
+        if short:
             at_p = bool(area.covers(Point(p)))
-            for k in set(range(len(qs))) - set(far):
+            for k in short:
                 out[k] = at_p
-        if far:
-            lines = shapely.linestrings([[p, qs[k]] for k in far])
-            for k, ok in zip(far, shapely.covers(area, lines), strict=True):
-                out[k] = bool(ok)
+        idx = np.flatnonzero(far)
+        if len(idx):
+            # the lines' coordinates as one array (the same numbers as a nested list,
+            # without converting one)
+            coords = np.empty((len(idx), 2, 2))
+            coords[:, 0] = p
+            coords[:, 1] = ends[idx]
+            for k, ok in zip(idx.tolist(),
+                             shapely.covers(area, shapely.linestrings(coords)).tolist(),
+                             strict=True):
+                out[k] = ok
         return out
 
     def routes(self, a: str, b: str, limit: int = 8, max_crossings: int | None = None
@@ -717,23 +734,39 @@ class ZoneMap:
         # same GEOS operations as one zone at a time, so the same cuts)
         polys = np.array([z.polygon for z in on_floor], dtype=object)
         cuts = {0.0, line.length}
-        met = [Point(x, y) for hit in shapely.intersection(line, shapely.boundary(polys))
-               for x, y in _points(hit)]
-        if met:
-            cuts.update(shapely.line_locate_point(line, np.array(met, dtype=object)).tolist())
+        # every point where the walk meets a border (the points of each piece met, as
+        # the pieces list them), located along the walk in one call
+        met = shapely.get_coordinates(shapely.intersection(line, self._boundaries(on_floor)))
+        if len(met):
+            cuts.update(shapely.line_locate_point(line, shapely.points(met)).tolist())
+        pieces = [(a, b) for a, b in pairwise(sorted(cuts)) if b - a > EPS]
+        if not pieces:
+            return []
+        # each piece's middle, and which zones hold it: one call each for all pieces
+        mids = shapely.line_interpolate_point(line, [(a + b) / 2 for a, b in pieces])
+        xy = shapely.get_coordinates(mids)
+        holds = shapely.contains_xy(polys[:, None], xy[None, :, 0], xy[None, :, 1]) \
+            if len(polys) else np.zeros((0, len(pieces)), dtype=bool)
         out: list[tuple[float, str]] = []
-        for a, b in pairwise(sorted(cuts)):
-            if b - a <= EPS:
-                continue
-            mid = line.interpolate((a + b) / 2)
-            holds = shapely.contains_xy(polys, mid.x, mid.y) if len(polys) else []
-            inside = [z.id for z, ok in zip(on_floor, holds, strict=True) if ok]
-            touching = inside or [z.id for z in on_floor if z.polygon.distance(mid) <= EPS]
+        for k, (a, _) in enumerate(pieces):
+            inside = [z.id for z, ok in zip(on_floor, holds[:, k].tolist(), strict=True) if ok]
+            touching = inside or [z.id for z in on_floor
+                                  if z.polygon.distance(mids[k]) <= EPS]
             if not touching or current in touching:
                 continue
             current = touching[0]
             out.append((a, current))
         return out
+
+    def _boundaries(self, zones: Sequence[ZoneShape]) -> Any:
+        """The borders of ``zones`` (an array), each made once per map."""
+        # a map pickled by an older footwork (a snapshot) has no such cache: made here
+        kept: dict[str, Any] = self.__dict__.setdefault("_borders", {})
+        missing = [z for z in zones if z.id not in kept]
+        if missing:
+            made = shapely.boundary(np.array([z.polygon for z in missing], dtype=object))
+            kept.update(zip([z.id for z in missing], made, strict=True))
+        return np.array([kept[z.id] for z in zones], dtype=object)
 
     def trace(
         self, start: XY, start_zone: str, end: XY, end_zone: str,
@@ -877,7 +910,7 @@ class ZoneMap:
         # the straight way misses the opening: aim at the opening point nearest to it,
         # kept 1 m inside a wide opening so that a 2 m body fits through
         target = straight if straight is not None else Point(toward)
-        inner = _shrink(seg, 1.0)
+        inner = self._inner(seg)
         p, _ = nearest_points(inner, target)
         return (p.x, p.y)
 
@@ -908,9 +941,18 @@ class ZoneMap:
             found.append(crossing[0])
         return found
 
-    @staticmethod
-    def _inside_opening(seg: Any, p: XY) -> bool:
-        return bool(_shrink(seg, 1.0).distance(Point(p)) <= EPS)
+    def _inside_opening(self, seg: Any, p: XY) -> bool:
+        return bool(self._inner(seg).distance(Point(p)) <= EPS)
+
+    def _inner(self, seg: Any) -> Any:
+        """The part of an opening a 2 m body crosses (:func:`_shrink` by 1 m), made once
+        per opening (by the identity of its segment, which the map keeps)."""
+        # a map pickled by an older footwork (a snapshot) has no such cache: made here
+        kept: dict[int, tuple[Any, Any]] = self.__dict__.setdefault("_inners", {})
+        found = kept.get(id(seg))
+        if found is None or found[0] is not seg:
+            found = kept[id(seg)] = (seg, _shrink(seg, 1.0))
+        return found[1]
 
     def _walk(self, p: XY, q: XY, floor: int, *zones: str) -> tuple[Leg, ...]:
         found: tuple[Leg, ...] = _remembered(("walk", self, p, q, floor, zones),
@@ -943,6 +985,7 @@ class ZoneMap:
                               f"{count} corners, more than footwork searches "
                               f"({MAX_DETOUR_CORNERS}); give waypoints (via)", p)
         nodes = [p, q, *corners]
+        xy = np.concatenate((np.array([p, q], dtype=float), sights.xy))
         ends = (np.array([math.dist(p, c) for c in nodes]),
                 np.array([math.dist(q, c) for c in nodes]))
         best = np.full(len(nodes), math.inf)
@@ -976,8 +1019,7 @@ class ZoneMap:
                 seen[inner] = sights.sight[i - 2, idx[inner] - 2]
             unknown = np.flatnonzero(seen < 0)
             if len(unknown):
-                tested = np.array(self._clear_many(nodes[i], [nodes[j] for j in
-                                                              idx[unknown].tolist()], zones),
+                tested = np.array(self._clear_many(nodes[i], xy[idx[unknown]], zones),
                                   dtype=np.int8)
                 seen[unknown] = tested
                 if i > 1:
@@ -1013,6 +1055,8 @@ class ZoneMap:
                 inner = area.buffer(-2 * WALL)
                 found = _Sights(len(raw), [_nudge(inner, n) for n in raw])
             cache[key] = found
+        elif not hasattr(found, "xy"):  # kept by an older footwork (a snapshot)
+            found.xy = np.array(found.corners, dtype=float).reshape(-1, 2)
         return found
 
     def _path(self, start_zone: str, legs: Sequence[Leg]) -> TracedPath:
@@ -1039,11 +1083,12 @@ class _Sights:
     which of them see each other (1, 0, or -1 until tested) and the distance from each
     corner to the others (a row made when the corner is first reached)."""
 
-    __slots__ = ("corners", "count", "rows", "sight")
+    __slots__ = ("corners", "count", "rows", "sight", "xy")
 
     def __init__(self, count: int, corners: list[XY]) -> None:
         self.count = count
         self.corners = corners
+        self.xy = np.array(corners, dtype=float).reshape(-1, 2)
         n = len(corners) if count + 2 <= MAX_DETOUR_CORNERS else 0
         self.sight = np.full((n, n), -1, dtype=np.int8)
         self.rows: dict[int, Any] = {}
