@@ -115,3 +115,19 @@ def test_an_openings_inner_part_is_made_once_and_is_the_shrunk_segment() -> None
         inner = m._inner(opening.segment)
         assert inner is m._inner(opening.segment)
         assert shapely.equals_exact(inner, _shrink(opening.segment, 1.0), 0)
+
+
+def test_a_point_is_clear_where_it_was_covered() -> None:
+    """:meth:`ZoneMap.clear` of a point (p = q) tests it without making a Point: the
+    same answer as the area's ``covers``, on borders, door jambs, wall ends and walls."""
+    answers = []
+    for seed in range(6):
+        rng = random.Random(seed)
+        m = house(rng)
+        for _ in range(60):
+            p = _point(rng)
+            area = m._loose_near((p[0], p[1], p[0], p[1]), 0)
+            covered = area is not None and bool(area.covers(Point(p)))
+            assert m.clear(p, p, 0) == covered, (seed, p)
+            answers.append(covered)
+    assert answers.count(False) > 0 and answers.count(True) > 0

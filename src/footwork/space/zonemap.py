@@ -491,7 +491,7 @@ class ZoneMap:
         if entry is None:
             return []
         names, tree = entry
-        return [names[i] for i in sorted(tree.query(geom))]
+        return [names[i] for i in np.sort(tree.query(geom)).tolist()]
 
     def zones_near(self, geom: Any, floor: int) -> list[str]:
         """The zones of ``floor`` that may meet ``geom`` (their boxes meet its box), in
@@ -559,8 +559,13 @@ class ZoneMap:
     def clear(self, p: XY, q: XY, floor: int) -> bool:
         """Whether the straight walk from ``p`` to ``q`` stays in the free space of ``floor``
         (tested against the zones near the walk only)."""
-        far = math.dist(p, q) > EPS
-        geom: Any = LineString([p, q]) if far else Point(p)
+        if math.dist(p, q) <= EPS:
+            # a point: covered where it meets the area (inside or on its edge), tested
+            # without making one
+            x, y = float(p[0]), float(p[1])
+            area = self._loose_near((x, y, x, y), floor)
+            return area is not None and bool(shapely.intersects_xy(area, x, y))
+        geom = LineString([p, q])
         area = self._loose_near(geom.bounds, floor)
         return area is not None and bool(area.covers(geom))
 
@@ -660,10 +665,16 @@ class ZoneMap:
             self._nx = self.graph.to_networkx()
         g = self._nx
         if max_crossings is not None:
-            ball = self.graph.within(a, max_crossings)
+            # the zones within reach and their graph, found once per listing for each
+            # start and budget (every option of a listing starts from the mover's zone)
+            def near(full: Any = g, steps: int = max_crossings) -> tuple[Any, Any]:
+                ball = self.graph.within(a, steps)
+                # a view: the same order of neighbours, so the same routes
+                return ball, full.subgraph(ball)
+
+            ball, g = _remembered(("ball", self, a, max_crossings), near)
             if b not in ball:
                 return
-            g = g.subgraph(ball)  # a view: the same order of neighbours, so the same routes
         try:
             for i, path in enumerate(nx.shortest_simple_paths(g, a, b)):
                 if i >= limit:

@@ -88,3 +88,27 @@ def test_a_refused_piece_is_refused_again_from_memory() -> None:
         assert memo is not None and any(k[0] == "walk" for k in memo)
     assert seen[0] == seen[1] and seen[0][1] == (1, 1)
     assert zonemap._TRACES.get() is None
+
+
+def test_the_zones_within_reach_are_found_once_a_listing(walled: Session[Any],
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """Every option's routes start in the mover's zone with one of two budgets (the move
+    step, the rush): the zones within that many crossings are found once each, and the
+    routes are those found afresh."""
+    m = walled.state.space.geometry
+    calls: list[tuple[str, int | None]] = []
+    real = type(m.graph).within
+
+    def within(graph: Any, start: str, steps: int | None) -> Any:
+        calls.append((start, steps))
+        return real(graph, start, steps)
+
+    afresh = [list(m.routes("r1_1", to, max_crossings=2))
+              for to in ("r0_0", "r2_2", "r1_0", "r1_1")]
+    monkeypatch.setattr(type(m.graph), "within", within)
+    with zonemap.remembering_traces():
+        again = [list(m.routes("r1_1", to, max_crossings=2))
+                 for to in ("r0_0", "r2_2", "r1_0", "r1_1")]
+    assert again == afresh and len(afresh[0]) > 1
+    assert calls == [("r1_1", 2)]

@@ -306,7 +306,12 @@ def free_spot(state: SiteState, actor_id: str, zone: str, near: XY,
             ok &= (xs - o.point[0]) ** 2 + (ys - o.point[1]) ** 2 >= (width - 1e-9) ** 2
     for other_zone in m.geometry.zones_near(area, floor):  # border points belong to one zone
         if other_zone != zone:
-            ok &= ~shapely.contains_xy(m.geometry.zones[other_zone].polygon, xs, ys)
+            # only points still free and in the other zone's box can be inside it
+            poly = m.geometry.zones[other_zone].polygon
+            x0, y0, x1, y1 = poly.bounds
+            sel = ok & (xs >= x0) & (xs <= x1) & (ys >= y0) & (ys <= y1)
+            if sel.any():
+                ok[sel] = ~shapely.contains_xy(poly, xs[sel], ys[sel])
     if not ok.any():
         return None
     dist = np.where(ok, (xs - near[0]) ** 2 + (ys - near[1]) ** 2, np.inf)

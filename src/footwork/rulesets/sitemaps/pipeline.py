@@ -30,6 +30,7 @@ from itertools import pairwise
 from typing import ClassVar
 
 import numpy as np
+import shapely
 from shapely import Point
 
 from footwork.engine.events import Event
@@ -92,7 +93,10 @@ def entry(state: SiteState, actor_id: str, zone: str, point: XY, cause: str
     if zone not in m:
         return "unknown_place", f"there is no zone {zone!r}", ()
     floor = m.floor(zone)
-    if m.geometry.zones[zone].polygon.distance(Point(point)) > 1e-6:
+    polygon = m.geometry.zones[zone].polygon
+    # inside it, the distance is 0: measured only for a point on or past its edge
+    if not shapely.contains_xy(polygon, point[0], point[1]) and \
+            polygon.distance(Point(point)) > 1e-6:
         return "not_in_zone", f"({point[0]:g}, {point[1]:g}) is not in {zone}", ("R004-17",)
     if not m.geometry.clear(point, point, floor):
         return "in_a_wall", f"({point[0]:g}, {point[1]:g}) is inside a wall", ("R004-18",)
