@@ -416,11 +416,11 @@ def memory(count: int, repeat: int = 1) -> dict[str, Any]:
     whoever must act; the server: also the state of every seat). Median of ``repeat``
     fresh processes per kind, the kinds taking turns.
 
-    Where the time goes (10,000 commands, load average 12, one process a kind: 9 min):
-    playing the game once (an ``options()`` before each chosen command, ~70 % of it),
-    then each child deciding every command again (the server's also storing each): the
-    figure needs nothing else, so a kind is measured once unless ``repeat`` asks for
-    more, and the wall time of each step is reported."""
+    Where the time goes (10,000 commands, load average 12–15, one process a kind: 21
+    min): the server's reads (every seat's state after each of 1,000 commands, 12 min),
+    playing the game once (an ``options()`` before each chosen command, 5 min), each
+    child deciding every command again (1–2 min a kind). A kind is measured once unless
+    ``repeat`` asks for more, and the wall time of each step is reported."""
     out: dict[str, Any] = {"commands": count, "read_commands": count // 10,
                            "repeat": repeat, "seconds": {}}
     start = time.perf_counter()
