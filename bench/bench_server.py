@@ -408,34 +408,55 @@ def memory_child(kind: str, given: str) -> None:
     del kept
 
 
-def memory(count: int) -> dict[str, Any]:
+def memory(count: int, repeat: int = 1) -> dict[str, Any]:
     """The memory one table of ``count`` commands holds, each measured in a fresh
     process: the library's ``Session`` that played them, against the server's table
     (``Tables`` over a SQLite store, in-process) that took them as the game master; with
     ``_read``, each also answered what a page reads after each command (the options of
-    whoever must act; the server: also the state of every seat). Median of 3."""
-    out: dict[str, Any] = {"commands": count, "read_commands": count // 10}
+    whoever must act; the server: also the state of every seat). Median of ``repeat``
+    fresh processes per kind, the kinds taking turns.
+
+    Where the time goes (10,000 commands, load average 12–15, one process a kind: 21
+    min): the server's reads (every seat's state after each of 1,000 commands, 12 min),
+    playing the game once (an ``options()`` before each chosen command, 5 min), each
+    child deciding every command again (1–2 min a kind). A kind is measured once unless
+    ``repeat`` asks for more, and the wall time of each step is reported."""
+    out: dict[str, Any] = {"commands": count, "read_commands": count // 10,
+                           "repeat": repeat, "seconds": {}}
+    start = time.perf_counter()
     commands = play(count, 0, seed=11)[:count]
-    for kind in ("library", "server", "library_read", "server_read"):
-        # a page's reads after each command cost far more time than the commands: a
-        # tenth of them
-        sizes = []
-        with tempfile.NamedTemporaryFile("w", suffix=".json") as given:
-            given.write(json.dumps(commands[:count // 10] if "read" in kind else commands))
-            given.flush()
-            for _ in range(3):
+    out["seconds"]["play"] = time.perf_counter() - start
+    kinds = ("library", "server", "library_read", "server_read")
+    sizes: dict[str, list[int]] = {kind: [] for kind in kinds}
+    with tempfile.TemporaryDirectory(prefix="footwork-memory-") as folder:
+        given = {}
+        for kind in kinds:
+            # a page's reads after each command cost far more time than the commands: a
+            # tenth of them
+            given[kind] = Path(folder) / f"{kind}.json"
+            given[kind].write_text(json.dumps(commands[:count // 10] if "read" in kind
+                                              else commands))
+        for _ in range(repeat):
+            for kind in kinds:
+                start = time.perf_counter()
                 done = subprocess.run(
-                    [sys.executable, __file__, "--memory-child", kind, given.name],
+                    [sys.executable, __file__, "--memory-child", kind, str(given[kind])],
                     capture_output=True, text=True, check=True, cwd=ROOT)
-                sizes.append(int(done.stdout.split()[-1]))
-        out[kind] = statistics.median(sizes)
+                out["seconds"][kind] = out["seconds"].get(kind, 0.0) + \
+                    time.perf_counter() - start
+                sizes[kind].append(int(done.stdout.split()[-1]))
+    for kind in kinds:
+        out[kind] = statistics.median(sizes[kind])
     return out
 
 
 def report_memory(result: dict[str, Any]) -> None:
     mb = 2**20
+    repeat = result.get("repeat", 3)
+    each = "one fresh process a kind" if repeat == 1 else \
+        f"a fresh process each; median of {repeat}"
     print(f"\n### Memory of one table of {result['commands']:,} commands (resident "
-          "memory it adds, a fresh process each; median of 3)\n")
+          f"memory it adds, {each})\n")
     print(f"| what | {result['commands']:,} commands | {result['read_commands']:,} "
           "commands, with a page's reads after each | / library |")
     print("|---|---:|---:|---:|")
@@ -445,6 +466,9 @@ def report_memory(result: dict[str, Any]) -> None:
           f"{result['server_read'] / mb:,.1f} MB (every seat's state, options) | "
           f"{result['server'] / result['library']:,.2f}× / "
           f"{result['server_read'] / result['library_read']:,.2f}× |")
+    seconds = result.get("seconds", {})
+    if seconds:
+        print("\nwall time: " + ", ".join(f"{k} {v:,.0f} s" for k, v in seconds.items()))
 
 
 # -- scale: several clients, one worker against several -----------------------------------
@@ -674,6 +698,8 @@ def main() -> None:
                         "only the others")
     parser.add_argument("--memory-commands", type=int, default=10_000,
                         help="commands of the table whose memory is measured")
+    parser.add_argument("--memory-repeat", type=int, default=1,
+                        help="fresh processes per kind of the memory figures (their median)")
     parser.add_argument("--memory-child", nargs=2, metavar=("KIND", "FILE"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -682,7 +708,9 @@ def main() -> None:
         return
     count, events, repeat = (30, 1_000, 1) if args.quick else (200, 10_000, 3)
     before = load_average()
-    long = play(count, events)
+    # the long game (10,000 events) is for the single and scale figures: the memory's own
+    # game is played by memory() (playing this one for nothing took minutes)
+    long = play(count, events) if args.only != "memory" else []
     commands = long[:count]
     results = []
     scaled: dict[str, Any] | None = None
@@ -703,7 +731,7 @@ def main() -> None:
                                args.workers, args.clients, repeat)
     mem: dict[str, Any] | None = None
     if args.only in ("all", "memory"):
-        mem = memory(args.memory_commands)
+        mem = memory(args.memory_commands, args.memory_repeat)
     after = load_average()
     if results:
         report(results, len(commands), before, after)

@@ -114,38 +114,56 @@ def crowd_probe(layout: str, zones: int, counts: list[int], repeat: int) -> dict
             samples[i].append(time.process_time() - start)
     gc.enable()
     return {str(c): {"options": statistics.median(t),
-                     "iqr": Timing(t).iqr, "count": len(cold(s))}
+                     "iqr": Timing(t).iqr, "count": len(cold(s)), "samples": t}
             for c, t, s in zip(counts, samples, sessions, strict=True)}
 
 
-def crowds(repeat: int, baseline_ref: str, square_only: bool = False) -> None:
+def crowds(repeat: int, baseline_ref: str, square_only: bool = False,
+           rounds: int = 1) -> None:
     """options() with 2 to 100 actors on 100 rooms, and 100 actors on 10,000 rooms (a
     row and a square), this checkout against ``baseline_ref`` (before issue 25), each
     code in its own child process: the ratio to 2 actors on the same map, same code,
-    same child. ``square_only``: only the square of 10,000 rooms (the detours' case)."""
+    same child. ``square_only``: only the square of 10,000 rooms (the detours' case).
+    With ``rounds`` above 1 the two codes take turns that many times (a child each,
+    ``repeat`` calls shared among them) and each median is over all their calls: on a
+    shared machine the load drifts over the minutes one child takes, and a baseline
+    measured first and the code after it would not see the same machine."""
+    import statistics
     import subprocess
 
     base = _checkout(baseline_ref)
     print(f"\ncrowds: options() of one actor with others on the floor, this checkout "
           f"against {baseline_ref} (medians of {repeat} in CPU time, the counts taking "
-          "turns)\n")
+          f"turns{f', the codes taking turns in {rounds} rounds' if rounds > 1 else ''})\n")
     print("| map | zones | actors | code | options() (CPU) | IQR | options | vs 2 actors |")
     print("|---|---:|---:|---|---:|---:|---:|---:|")
+    each = max(1, -(-repeat // rounds))
     for layout in ("grid",) if square_only else ("row", "grid"):
         for zones in (10_000,) if square_only else (100, 10_000):
             counts = (2, 10, 30, 100) if zones == 100 else (2, 100)
-            for code, src in (("baseline", base / "src"), ("now", ROOT / "src")):
-                done = subprocess.run(
-                    [sys.executable, __file__, "--crowd", layout, str(zones),
-                     ",".join(map(str, counts)), str(repeat)],
-                    env={**os.environ, "PYTHONPATH": str(src)}, capture_output=True, check=True)
-                found = json.loads(done.stdout.decode().splitlines()[-1])
-                two = found["2"]["options"]
+            codes = (("baseline", base / "src"), ("now", ROOT / "src"))
+            samples: dict[tuple[str, int], list[float]] = {}
+            listed: dict[tuple[str, int], int] = {}
+            for _ in range(rounds):
+                for code, src in codes:
+                    done = subprocess.run(
+                        [sys.executable, __file__, "--crowd", layout, str(zones),
+                         ",".join(map(str, counts)), str(each)],
+                        env={**os.environ, "PYTHONPATH": str(src)}, capture_output=True,
+                        check=True)
+                    found = json.loads(done.stdout.decode().splitlines()[-1])
+                    for count in counts:
+                        samples.setdefault((code, count), []).extend(
+                            found[str(count)]["samples"])
+                        listed[code, count] = found[str(count)]["count"]
+            for code, _ in codes:
+                two = statistics.median(samples[code, 2])
                 for count in counts:
-                    r = found[str(count)]
+                    t = samples[code, count]
                     print(f"| {layout} | {zones:,} | {count} | {code} | "
-                          f"{fmt_time(r['options'])} | {fmt_time(r['iqr'])} | {r['count']} | "
-                          f"{r['options'] / two:.2f}× |", flush=True)
+                          f"{fmt_time(statistics.median(t))} | {fmt_time(Timing(t).iqr)} | "
+                          f"{listed[code, count]} | {statistics.median(t) / two:.2f}× |",
+                          flush=True)
 
 
 def _checkout(ref: str) -> Path:
@@ -248,6 +266,9 @@ def main() -> None:
                         help="the commit to compare crowds with (default: before issue 25)")
     parser.add_argument("--only-crowds", action="store_true",
                         help="only the crowds section (actors on the floor)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="crowds: the baseline and this checkout take turns this many "
+                        "times (a child each), the calls shared among them")
     parser.add_argument("--only-square", action="store_true",
                         help="only the square of 10,000 rooms of the crowds section (its "
                              "detours round walls; compare with --crowd-baseline-ref 5d790c9, "
@@ -264,7 +285,7 @@ def main() -> None:
         return
     if args.only_crowds or args.only_square:
         crowds(3 if args.quick else (21 if args.only_square else 9), args.crowd_baseline_ref,
-               square_only=args.only_square)
+               square_only=args.only_square, rounds=args.rounds)
         return
     repeat = 5 if args.quick else 40
     print(f"machine: Python {platform.python_version()}, {platform.machine()}")

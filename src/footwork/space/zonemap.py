@@ -24,7 +24,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -64,6 +64,30 @@ def remembering_traces() -> Iterator[None]:
         yield
     finally:
         _TRACES.reset(token)
+
+
+def _remembered(key: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
+    """``compute()``, or while :func:`remembering_traces` is open the answer (or the
+    :class:`PathBlocked` refusal) already found under ``key``. The pieces of a trace (a
+    walk between two points of a zone, where a walk enters zones) are functions of the
+    immutable map and their arguments only; the ways of one listing share many of them
+    (every option leaves the mover's spot through the same few doors)."""
+    memo = _TRACES.get()
+    if memo is None:
+        return compute()
+    found = memo.get(key, _MISSING)
+    if found is _MISSING:
+        try:
+            found = compute()
+        except PathBlocked as exc:
+            found = exc
+        memo[key] = found
+    if isinstance(found, PathBlocked):
+        raise PathBlocked(str(found), found.at)
+    return found
+
+
+_MISSING = object()
 
 
 class PathBlocked(ValueError):
@@ -467,7 +491,7 @@ class ZoneMap:
         if entry is None:
             return []
         names, tree = entry
-        return [names[i] for i in sorted(tree.query(geom))]
+        return [names[i] for i in np.sort(tree.query(geom)).tolist()]
 
     def zones_near(self, geom: Any, floor: int) -> list[str]:
         """The zones of ``floor`` that may meet ``geom`` (their boxes meet its box), in
@@ -535,8 +559,13 @@ class ZoneMap:
     def clear(self, p: XY, q: XY, floor: int) -> bool:
         """Whether the straight walk from ``p`` to ``q`` stays in the free space of ``floor``
         (tested against the zones near the walk only)."""
-        far = math.dist(p, q) > EPS
-        geom: Any = LineString([p, q]) if far else Point(p)
+        if math.dist(p, q) <= EPS:
+            # a point: covered where it meets the area (inside or on its edge), tested
+            # without making one
+            x, y = float(p[0]), float(p[1])
+            area = self._loose_near((x, y, x, y), floor)
+            return area is not None and bool(shapely.intersects_xy(area, x, y))
+        geom = LineString([p, q])
         area = self._loose_near(geom.bounds, floor)
         return area is not None and bool(area.covers(geom))
 
@@ -590,19 +619,36 @@ class ZoneMap:
             return self.loose_free(self.floor_of(next(iter(zones))))
         return area
 
-    def _clear_many(self, p: XY, qs: Sequence[XY], zones: Sequence[str]) -> list[bool]:
-        """:meth:`clear_in` from ``p`` to each of ``qs``, the lines tested in one call."""
+    def _clear_many(self, p: XY, qs: Any, zones: Sequence[str]) -> list[bool]:
+        """:meth:`clear_in` from ``p`` to each of ``qs`` (points, or an array of them one
+        a row), the lines tested in one call."""
         area = self._area_in(zones)
-        out = [False] * len(qs)
-        far = [k for k, q in enumerate(qs) if math.dist(p, q) > EPS]
-        if len(far) < len(qs):
+        ends = np.asarray(qs, dtype=float).reshape(-1, 2)
+        out = [False] * len(ends)
+        if not len(ends):
+            return out
+        # a line shorter than EPS is tested as its point (math.dist decides, as for one
+        # line; only ends that close are looked at one by one)
+        dx, dy = ends[:, 0] - p[0], ends[:, 1] - p[1]
+        close = np.flatnonzero(dx * dx + dy * dy <= 4 * EPS * EPS).tolist()
+        short = [k for k in close if math.dist(p, (float(ends[k, 0]), float(ends[k, 1]))) <= EPS]
+        far = np.ones(len(ends), dtype=bool)
+        far[short] = False
+        if short:
             at_p = bool(area.covers(Point(p)))
-            for k in set(range(len(qs))) - set(far):
+            for k in short:
                 out[k] = at_p
-        if far:
-            lines = shapely.linestrings([[p, qs[k]] for k in far])
-            for k, ok in zip(far, shapely.covers(area, lines), strict=True):
-                out[k] = bool(ok)
+        idx = np.flatnonzero(far)
+        if len(idx):
+            # the lines' coordinates as one array (the same numbers as a nested list,
+            # without converting one)
+            coords = np.empty((len(idx), 2, 2))
+            coords[:, 0] = p
+            coords[:, 1] = ends[idx]
+            for k, ok in zip(idx.tolist(),
+                             shapely.covers(area, shapely.linestrings(coords)).tolist(),
+                             strict=True):
+                out[k] = ok
         return out
 
     def routes(self, a: str, b: str, limit: int = 8, max_crossings: int | None = None
@@ -619,10 +665,16 @@ class ZoneMap:
             self._nx = self.graph.to_networkx()
         g = self._nx
         if max_crossings is not None:
-            ball = self.graph.within(a, max_crossings)
+            # the zones within reach and their graph, found once per listing for each
+            # start and budget (every option of a listing starts from the mover's zone)
+            def near(full: Any = g, steps: int = max_crossings) -> tuple[Any, Any]:
+                ball = self.graph.within(a, steps)
+                # a view: the same order of neighbours, so the same routes
+                return ball, full.subgraph(ball)
+
+            ball, g = _remembered(("ball", self, a, max_crossings), near)
             if b not in ball:
                 return
-            g = g.subgraph(ball)  # a view: the same order of neighbours, so the same routes
         try:
             for i, path in enumerate(nx.shortest_simple_paths(g, a, b)):
                 if i >= limit:
@@ -672,10 +724,17 @@ class ZoneMap:
         return ([here] if here else []) + [z for _, z in entries]
 
     def _entries(self, p: XY, q: XY, floor: int, current: str | None
-                 ) -> list[tuple[float, str]]:
+                 ) -> tuple[tuple[float, str], ...]:
         """(distance from ``p``, zone entered) along a straight walk. The walk is cut
         wherever it meets a zone border; each piece belongs to the zone holding its
         middle, and a piece running along a border stays with the zone it came from."""
+        found: tuple[tuple[float, str], ...] = _remembered(
+            ("entries", self, p, q, floor, current),
+            lambda: tuple(self._entries_now(p, q, floor, current)))
+        return found
+
+    def _entries_now(self, p: XY, q: XY, floor: int, current: str | None
+                     ) -> list[tuple[float, str]]:
         if math.dist(p, q) <= EPS:
             return []
         line = LineString([p, q])
@@ -686,23 +745,39 @@ class ZoneMap:
         # same GEOS operations as one zone at a time, so the same cuts)
         polys = np.array([z.polygon for z in on_floor], dtype=object)
         cuts = {0.0, line.length}
-        met = [Point(x, y) for hit in shapely.intersection(line, shapely.boundary(polys))
-               for x, y in _points(hit)]
-        if met:
-            cuts.update(shapely.line_locate_point(line, np.array(met, dtype=object)).tolist())
+        # every point where the walk meets a border (the points of each piece met, as
+        # the pieces list them), located along the walk in one call
+        met = shapely.get_coordinates(shapely.intersection(line, self._boundaries(on_floor)))
+        if len(met):
+            cuts.update(shapely.line_locate_point(line, shapely.points(met)).tolist())
+        pieces = [(a, b) for a, b in pairwise(sorted(cuts)) if b - a > EPS]
+        if not pieces:
+            return []
+        # each piece's middle, and which zones hold it: one call each for all pieces
+        mids = shapely.line_interpolate_point(line, [(a + b) / 2 for a, b in pieces])
+        xy = shapely.get_coordinates(mids)
+        holds = shapely.contains_xy(polys[:, None], xy[None, :, 0], xy[None, :, 1]) \
+            if len(polys) else np.zeros((0, len(pieces)), dtype=bool)
         out: list[tuple[float, str]] = []
-        for a, b in pairwise(sorted(cuts)):
-            if b - a <= EPS:
-                continue
-            mid = line.interpolate((a + b) / 2)
-            holds = shapely.contains_xy(polys, mid.x, mid.y) if len(polys) else []
-            inside = [z.id for z, ok in zip(on_floor, holds, strict=True) if ok]
-            touching = inside or [z.id for z in on_floor if z.polygon.distance(mid) <= EPS]
+        for k, (a, _) in enumerate(pieces):
+            inside = [z.id for z, ok in zip(on_floor, holds[:, k].tolist(), strict=True) if ok]
+            touching = inside or [z.id for z in on_floor
+                                  if z.polygon.distance(mids[k]) <= EPS]
             if not touching or current in touching:
                 continue
             current = touching[0]
             out.append((a, current))
         return out
+
+    def _boundaries(self, zones: Sequence[ZoneShape]) -> Any:
+        """The borders of ``zones`` (an array), each made once per map."""
+        # a map pickled by an older footwork (a snapshot) has no such cache: made here
+        kept: dict[str, Any] = self.__dict__.setdefault("_borders", {})
+        missing = [z for z in zones if z.id not in kept]
+        if missing:
+            made = shapely.boundary(np.array([z.polygon for z in missing], dtype=object))
+            kept.update(zip([z.id for z in missing], made, strict=True))
+        return np.array([kept[z.id] for z in zones], dtype=object)
 
     def trace(
         self, start: XY, start_zone: str, end: XY, end_zone: str,
@@ -711,20 +786,10 @@ class ZoneMap:
         """The path from ``start`` to ``end``: through ``via`` points if given (all on the
         start floor), else along the zone route (shortest unless given), crossing each
         opening at the point nearest the straight way on and detouring around walls."""
-        memo = _TRACES.get()
-        if memo is None:
-            return self._trace(start, start_zone, end, end_zone, via=via, route=route)
-        key = (self, start, start_zone, end, end_zone, tuple(via),
+        key = ("trace", self, start, start_zone, end, end_zone, tuple(via),
                None if route is None else tuple(route))
-        found = memo.get(key)
-        if found is None:
-            try:
-                found = self._trace(start, start_zone, end, end_zone, via=via, route=route)
-            except PathBlocked as exc:
-                found = exc
-            memo[key] = found
-        if isinstance(found, PathBlocked):
-            raise PathBlocked(str(found), found.at)
+        found: TracedPath = _remembered(key, lambda: self._trace(
+            start, start_zone, end, end_zone, via=via, route=route))
         return found
 
     def _trace(
@@ -856,7 +921,7 @@ class ZoneMap:
         # the straight way misses the opening: aim at the opening point nearest to it,
         # kept 1 m inside a wide opening so that a 2 m body fits through
         target = straight if straight is not None else Point(toward)
-        inner = _shrink(seg, 1.0)
+        inner = self._inner(seg)
         p, _ = nearest_points(inner, target)
         return (p.x, p.y)
 
@@ -887,20 +952,34 @@ class ZoneMap:
             found.append(crossing[0])
         return found
 
-    @staticmethod
-    def _inside_opening(seg: Any, p: XY) -> bool:
-        return bool(_shrink(seg, 1.0).distance(Point(p)) <= EPS)
+    def _inside_opening(self, seg: Any, p: XY) -> bool:
+        return bool(self._inner(seg).distance(Point(p)) <= EPS)
 
-    def _walk(self, p: XY, q: XY, floor: int, *zones: str) -> list[Leg]:
+    def _inner(self, seg: Any) -> Any:
+        """The part of an opening a 2 m body crosses (:func:`_shrink` by 1 m), made once
+        per opening (by the identity of its segment, which the map keeps)."""
+        # a map pickled by an older footwork (a snapshot) has no such cache: made here
+        kept: dict[int, tuple[Any, Any]] = self.__dict__.setdefault("_inners", {})
+        found = kept.get(id(seg))
+        if found is None or found[0] is not seg:
+            found = kept[id(seg)] = (seg, _shrink(seg, 1.0))
+        return found[1]
+
+    def _walk(self, p: XY, q: XY, floor: int, *zones: str) -> tuple[Leg, ...]:
+        found: tuple[Leg, ...] = _remembered(("walk", self, p, q, floor, zones),
+                                             lambda: self._walk_now(p, q, floor, zones))
+        return found
+
+    def _walk_now(self, p: XY, q: XY, floor: int, zones: tuple[str, ...]) -> tuple[Leg, ...]:
         if math.dist(p, q) <= EPS:
-            return []
+            return ()
         if self.clear_in(p, q, zones):
-            return [Leg(p, q, floor)]
+            return (Leg(p, q, floor),)
         points = self._detour(p, q, floor, zones)
         if points is None:
             raise PathBlocked(f"no clear way from {_fmt(p)} to {_fmt(q)}: walls are in the way",
                               p)
-        return [Leg(s, e, floor) for s, e in pairwise(points)]
+        return tuple(Leg(s, e, floor) for s, e in pairwise(points))
 
     def _detour(self, p: XY, q: XY, floor: int, zones: Sequence[str]) -> list[XY] | None:
         """Shortest way around walls inside ``zones``: a visibility graph on their corners,
@@ -917,6 +996,7 @@ class ZoneMap:
                               f"{count} corners, more than footwork searches "
                               f"({MAX_DETOUR_CORNERS}); give waypoints (via)", p)
         nodes = [p, q, *corners]
+        xy = np.concatenate((np.array([p, q], dtype=float), sights.xy))
         ends = (np.array([math.dist(p, c) for c in nodes]),
                 np.array([math.dist(q, c) for c in nodes]))
         best = np.full(len(nodes), math.inf)
@@ -950,8 +1030,7 @@ class ZoneMap:
                 seen[inner] = sights.sight[i - 2, idx[inner] - 2]
             unknown = np.flatnonzero(seen < 0)
             if len(unknown):
-                tested = np.array(self._clear_many(nodes[i], [nodes[j] for j in
-                                                              idx[unknown].tolist()], zones),
+                tested = np.array(self._clear_many(nodes[i], xy[idx[unknown]], zones),
                                   dtype=np.int8)
                 seen[unknown] = tested
                 if i > 1:
@@ -987,6 +1066,8 @@ class ZoneMap:
                 inner = area.buffer(-2 * WALL)
                 found = _Sights(len(raw), [_nudge(inner, n) for n in raw])
             cache[key] = found
+        elif not hasattr(found, "xy"):  # kept by an older footwork (a snapshot)
+            found.xy = np.array(found.corners, dtype=float).reshape(-1, 2)
         return found
 
     def _path(self, start_zone: str, legs: Sequence[Leg]) -> TracedPath:
@@ -1013,11 +1094,12 @@ class _Sights:
     which of them see each other (1, 0, or -1 until tested) and the distance from each
     corner to the others (a row made when the corner is first reached)."""
 
-    __slots__ = ("corners", "count", "rows", "sight")
+    __slots__ = ("corners", "count", "rows", "sight", "xy")
 
     def __init__(self, count: int, corners: list[XY]) -> None:
         self.count = count
         self.corners = corners
+        self.xy = np.array(corners, dtype=float).reshape(-1, 2)
         n = len(corners) if count + 2 <= MAX_DETOUR_CORNERS else 0
         self.sight = np.full((n, n), -1, dtype=np.int8)
         self.rows: dict[int, Any] = {}

@@ -79,8 +79,12 @@ def test_options_match_the_brute_force_over_every_actor(crowded: Session[Any],
     movers = list(crowded.state.actors)[:8]
     fast = {who: _all(crowded, who) for who in movers}
     every = lambda state, actor_id, bounds, margin: others(state, actor_id)  # noqa: E731
+    count = lambda state, actor_id, zone: sum(  # noqa: E731
+        o.at == zone for o in others(state, actor_id))
     for module in (movement, pipeline, ruleset):
         monkeypatch.setattr(module, "others_near", every)
+    for module in (movement, pipeline):
+        monkeypatch.setattr(module, "others_in", count)
     brute = {who: _all(crowded, who) for who in movers}
     assert any(len(v) > 1 for v in fast.values())
     assert {k: _canonical(v) for k, v in fast.items()} == \
@@ -119,3 +123,25 @@ def test_a_path_without_legs_has_nobody_near(crowded: Session[Any]) -> None:
 
     box = movement.path_bounds(TracedPath((), ("r0_0",)))
     assert movement.others_near(crowded.state, "a0", box, 2.0) == []
+
+
+def test_the_count_in_a_zone_is_the_loop_over_every_actor(crowded: Session[Any]) -> None:
+    """R004-06: ``others_in`` (counted once per state) against the loop it replaced, for
+    every actor and every zone of the crowd, full zones among them."""
+    state = crowded.state
+    zones = {a.at for a in state.actors.values()} | {"r0_0", "r3_3", "nowhere"}
+    pairs = [(who, zone) for who in [*state.actors, "nobody"] for zone in sorted(zones)]
+    assert [movement.others_in(state, who, zone) for who, zone in pairs] == \
+        [sum(o.at == zone for o in others(state, who)) for who, zone in pairs]
+    full = max(movement.others_in(state, "nobody", z) for z in zones)
+    assert full >= 3  # the crowd puts several in one room: the count is not trivially 0/1
+
+
+def test_actors_placed_at_setup_see_those_placed_before_them() -> None:
+    """R004-07: actors given no point are put at free spots one after the other; each
+    sees the circles of those placed before it (found: the crowd kept for the set-up's
+    growing list of actors was its first, empty one, so all three stood on one spot)."""
+    s = session([actor(n, "r0") for n in ("a", "b", "c")],
+                zones=[{"id": "r0", "rect": [0, 0, 6, 4]}], openings=[])
+    points = [a.point for a in s.state.actors.values()]
+    assert min(math.dist(p, q) for i, p in enumerate(points) for q in points[i + 1:]) >= 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import lru_cache
 
 from footwork.dice import Dice, parse_dice
 from footwork.odds import tier_odds
@@ -25,4 +26,12 @@ def judge(opts: CheckOptions, attribute: int) -> Callable[[int], str]:
 
 
 def odds(opts: CheckOptions, attribute: int) -> dict[str, Fraction]:
+    """The exact chance of each tier of a roll against ``attribute`` (a new dict)."""
+    return dict(_odds(opts, attribute))
+
+
+@lru_cache(maxsize=512)
+def _odds(opts: CheckOptions, attribute: int) -> dict[str, Fraction]:
+    # the same few rolls are priced for every option of a listing (one AGI value, one
+    # kind of check): folded once per options and value, not once per option
     return tier_odds(dice_of(opts), judge(opts, attribute), TIERS)

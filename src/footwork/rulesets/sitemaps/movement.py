@@ -163,6 +163,8 @@ class _Crowd:
     actors: tuple[SiteActor, ...]
     xs: np.ndarray[Any, np.dtype[np.float64]]
     ys: np.ndarray[Any, np.dtype[np.float64]]
+    #: how many actors stand in each zone (a full zone, R004-06, without a loop over all)
+    counts: dict[str, int]
 
 
 # the crowd of the last state asked (a state's actors never change): options() asks
@@ -173,11 +175,18 @@ _last_crowd: tuple[object, _Crowd] | None = None
 def _crowd(state: SiteState) -> _Crowd:
     global _last_crowd
     kept = _last_crowd
-    if kept is not None and kept[0] is state.actors:
+    # a state's actors never change, but the set-up of an encounter fills one dict an
+    # actor at a time, each placed against those before it: a count that grew is a
+    # new crowd
+    if kept is not None and kept[0] is state.actors and \
+            len(kept[1].actors) == len(state.actors):
         return kept[1]
     actors = tuple(state.actors.values())
+    counts: dict[str, int] = {}
+    for a in actors:
+        counts[a.at] = counts.get(a.at, 0) + 1
     crowd = _Crowd(actors, np.fromiter((a.point[0] for a in actors), float, len(actors)),
-                   np.fromiter((a.point[1] for a in actors), float, len(actors)))
+                   np.fromiter((a.point[1] for a in actors), float, len(actors)), counts)
     _last_crowd = (state.actors, crowd)
     return crowd
 
@@ -193,6 +202,13 @@ def others_near(state: SiteState, actor_id: str, bounds: tuple[float, float, flo
     inside = ((crowd.xs >= minx - margin) & (crowd.xs <= maxx + margin)
               & (crowd.ys >= miny - margin) & (crowd.ys <= maxy + margin))
     return [a for i in np.flatnonzero(inside) if (a := crowd.actors[i]).id != actor_id]
+
+
+def others_in(state: SiteState, actor_id: str, zone: str) -> int:
+    """How many actors other than ``actor_id`` stand in ``zone`` (R004-06: a zone holds
+    a limited number), counted once per state instead of a loop over every actor."""
+    here = state.actors.get(actor_id)
+    return _crowd(state).counts.get(zone, 0) - (here is not None and here.at == zone)
 
 
 def path_bounds(path: TracedPath) -> tuple[float, float, float, float]:
@@ -272,7 +288,7 @@ def free_spot(state: SiteState, actor_id: str, zone: str, near: XY,
     The lattice is tested in bulk with NumPy and shapely's vectorised ``contains_xy``.
     """
     m = site(state)
-    if room and sum(1 for o in others(state, actor_id) if o.at == zone) >= m.capacity[zone]:
+    if room and others_in(state, actor_id, zone) >= m.capacity[zone]:
         return None
     area = m.geometry.region(zone, entry, seat_unknown(state))
     if area.is_empty:
@@ -290,7 +306,12 @@ def free_spot(state: SiteState, actor_id: str, zone: str, near: XY,
             ok &= (xs - o.point[0]) ** 2 + (ys - o.point[1]) ** 2 >= (width - 1e-9) ** 2
     for other_zone in m.geometry.zones_near(area, floor):  # border points belong to one zone
         if other_zone != zone:
-            ok &= ~shapely.contains_xy(m.geometry.zones[other_zone].polygon, xs, ys)
+            # only points still free and in the other zone's box can be inside it
+            poly = m.geometry.zones[other_zone].polygon
+            x0, y0, x1, y1 = poly.bounds
+            sel = ok & (xs >= x0) & (xs <= x1) & (ys >= y0) & (ys <= y1)
+            if sel.any():
+                ok[sel] = ~shapely.contains_xy(poly, xs[sel], ys[sel])
     if not ok.any():
         return None
     dist = np.where(ok, (xs - near[0]) ** 2 + (ys - near[1]) ** 2, np.inf)

@@ -30,6 +30,7 @@ from itertools import pairwise
 from typing import ClassVar
 
 import numpy as np
+import shapely
 from shapely import Point
 
 from footwork.engine.events import Event
@@ -45,7 +46,7 @@ from footwork.rulesets.sitemaps.movement import (
     _run_up,
     free_spot,
     opts,
-    others,
+    others_in,
     others_near,
     overloaded,
     path_bounds,
@@ -92,20 +93,23 @@ def entry(state: SiteState, actor_id: str, zone: str, point: XY, cause: str
     if zone not in m:
         return "unknown_place", f"there is no zone {zone!r}", ()
     floor = m.floor(zone)
-    if m.geometry.zones[zone].polygon.distance(Point(point)) > 1e-6:
+    polygon = m.geometry.zones[zone].polygon
+    # inside it, the distance is 0: measured only for a point on or past its edge
+    if not shapely.contains_xy(polygon, point[0], point[1]) and \
+            polygon.distance(Point(point)) > 1e-6:
         return "not_in_zone", f"({point[0]:g}, {point[1]:g}) is not in {zone}", ("R004-17",)
     if not m.geometry.clear(point, point, floor):
         return "in_a_wall", f"({point[0]:g}, {point[1]:g}) is inside a wall", ("R004-18",)
     width = opts(state).move.footprint_m
-    for other in others(state, actor_id):
+    # only a centre within the box of ``point`` grown by a circle's width can overlap
+    for other in others_near(state, actor_id, (*point, *point), width):
         if m.floor(other.at) == floor and math.dist(other.point, point) < width - 1e-9:
             return ("occupied", f"{other.id} stands within {width:g} m of "
                     f"({point[0]:g}, {point[1]:g}): their circles would overlap",
                     ("R004-07", "R004-08", "A004-06"))
     if cause in CARRIED:
         return None
-    inside = [o for o in others(state, actor_id) if o.at == zone]
-    if len(inside) >= m.capacity[zone]:
+    if others_in(state, actor_id, zone) >= m.capacity[zone]:
         return ("zone_full", f"{zone} is full ({m.capacity[zone]} characters): a mover may "
                 "pass through it but not stop there", ("R004-06", "R004-08", "A004-06"))
     if cause == "stop":  # a movement cut short rests where it was cut (R004-21)

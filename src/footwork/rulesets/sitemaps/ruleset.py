@@ -7,6 +7,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
+import shapely
 from pydantic import BaseModel
 from shapely import LineString, Point, unary_union
 
@@ -702,9 +703,11 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 dos = [do for do, ok in (("move", can_move and dist <= move_left),
                                          ("rush", rush_left > 0 and dist <= rush_left)) if ok]
                 where = self._option_spot(state, actor, zone) if dos else None
+                # the move and the rush show one region: its outline drawn once
+                shape = _polygons(where[1]) if where is not None else ()
                 for do in dos if where is not None else ():
                     assert where is not None
-                    option = self._move_option(state, actor, zone, do, where)
+                    option = self._move_option(state, actor, zone, do, where, shape)
                     if option is not None:
                         found.append(option)
         if not actor.acted:
@@ -744,8 +747,8 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         return spot, region
 
     def _move_option(self, state: SiteState, actor: SiteActor, zone: str,
-                     do: str, where: tuple[XY, Any]) -> Option | None:
-        spot, region = where
+                     do: str, where: tuple[XY, Any], shape: Any) -> Option | None:
+        spot, _ = where
         left = (step_zones(state, actor) * (2 if do == "rush" else 1)) - actor.zones_moved
         try:
             plan = plan_move(state, actor, zone, spot, None,
@@ -764,7 +767,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         return Option({"do": do, "actor": actor.id, "to": zone, "at": list(spot)},
                       f"{do} to {zone}", cost, to=zone, checks=checks,
                       rules=("R004-13",) if do == "move" else ("R004-14",),
-                      region=_polygons(region), risk=move_risk(state, actor, plan))
+                      region=shape, risk=move_risk(state, actor, plan))
 
     def queries(self) -> Mapping[str, Query[SiteActor]]:
         def actor(state: SiteState, actor_id: str) -> SiteActor:
@@ -827,6 +830,7 @@ def _polygons(geom: Any) -> tuple[tuple[tuple[tuple[float, float], ...], ...], .
         if poly.geom_type != "Polygon" or poly.is_empty:
             continue
         rings = [poly.exterior, *poly.interiors]
-        out.append(tuple(tuple((round(x, 3), round(y, 3)) for x, y in list(r.coords)[:-1])
+        out.append(tuple(tuple((round(x, 3), round(y, 3))
+                               for x, y in shapely.get_coordinates(r)[:-1].tolist())
                          for r in rings))
     return tuple(out)

@@ -1,0 +1,123 @@
+"""Small fast paths of a sitemaps listing (issue 25), each against the code it replaced:
+the odds of a roll folded once per check options and value (A004-01), a region's outline
+read from one coordinate array (R004-02: the same rings, to the mm), and the free spot
+of a zone testing only the lattice points in a neighbour's box against it."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import numpy as np
+import shapely
+from shapely import Point, box
+
+from footwork.odds import tier_odds
+from footwork.rulesets.sitemaps import checks
+from footwork.rulesets.sitemaps.movement import (
+    free_spot,
+    opts,
+    others,
+    seat_unknown,
+    site,
+)
+from footwork.rulesets.sitemaps.options import CheckOptions
+from footwork.rulesets.sitemaps.ruleset import _polygons
+from footwork.space.zonemap import XY
+
+from ._helpers import actor, session
+
+
+def test_odds_are_folded_once_and_are_the_folds() -> None:
+    for c in (CheckOptions(), CheckOptions(dice="2d6", mode="roll_over", target=12)):
+        for value in range(-2, 23):
+            found = checks.odds(c, value)
+            assert found == tier_odds(checks.dice_of(c), checks.judge(c, value),
+                                      checks.TIERS)
+            found[checks.PASS] = -1  # a caller's copy: the kept fold is not touched
+            assert checks.odds(c, value)[checks.PASS] != -1
+    assert checks._odds.cache_info().hits > 0
+
+
+def old_polygons(geom: object) -> tuple[object, ...]:
+    """``ruleset._polygons`` before issue 25: each ring's coordinates one by one."""
+    geom = geom.simplify(1e-6)  # type: ignore[attr-defined]
+    out = []
+    for poly in getattr(geom, "geoms", [geom]):
+        if poly.geom_type != "Polygon" or poly.is_empty:
+            continue
+        rings = [poly.exterior, *poly.interiors]
+        out.append(tuple(tuple((round(x, 3), round(y, 3)) for x, y in list(r.coords)[:-1])
+                         for r in rings))
+    return tuple(out)
+
+
+def test_outlines_are_the_ring_by_ring_ones() -> None:
+    room = box(0, 0, 6, 4)
+    cut = room.difference(Point(3.1234567, 2.0000004).buffer(1.0, quad_segs=16))
+    split = room.difference(box(2.9995, -1, 3.0005, 5))
+    holed = room.difference(Point(3, 2).buffer(0.5, quad_segs=8))
+    for geom in (room, cut, split, holed, cut.difference(Point(0, 0).buffer(2))):
+        assert _polygons(geom) == old_polygons(geom)
+    assert len(_polygons(split)) == 2 and len(_polygons(holed)[0]) == 2
+
+
+def old_free_spot(state: Any, actor_id: str, zone: str, near: XY) -> XY | None:
+    """``movement.free_spot`` before issue 25: every lattice point tested against every
+    neighbouring zone, every other actor looked at."""
+    m = site(state)
+    if sum(1 for o in others(state, actor_id) if o.at == zone) >= m.capacity[zone]:
+        return None
+    area = m.geometry.region(zone, None, seat_unknown(state))
+    if area.is_empty:
+        return None
+    minx, miny, maxx, maxy = area.bounds
+    step = 0.25
+    xs, ys = np.meshgrid(np.arange(math.floor(minx / step) * step, maxx + step / 2, step),
+                         np.arange(math.floor(miny / step) * step, maxy + step / 2, step))
+    xs, ys = np.round(xs, 4), np.round(ys, 4)
+    ok = shapely.intersects_xy(area, xs, ys)
+    width = opts(state).move.footprint_m
+    floor = m.floor(zone)
+    for o in others(state, actor_id):
+        if m.floor(o.at) == floor:
+            ok &= (xs - o.point[0]) ** 2 + (ys - o.point[1]) ** 2 >= (width - 1e-9) ** 2
+    for other_zone in m.geometry.zones_near(area, floor):
+        if other_zone != zone:
+            ok &= ~shapely.contains_xy(m.geometry.zones[other_zone].polygon, xs, ys)
+    if not ok.any():
+        return None
+    dist = np.where(ok, (xs - near[0]) ** 2 + (ys - near[1]) ** 2, np.inf)
+    i = np.unravel_index(int(np.argmin(dist)), dist.shape)
+    return (float(xs[i]), float(ys[i]))
+
+
+def test_free_spots_are_the_old_lattice_search() -> None:
+    """R004-06, R004-07, R004-17: the nearest free lattice point of each room of a crowded
+    3 × 3 house (border points shared with a neighbour left out) for several movers and
+    aims, some aims on a border or a door jamb."""
+    zones = [{"id": f"r{i}_{j}", "rect": [6 * i, 4 * j, 6, 4]} for i in range(3)
+             for j in range(3)]
+    openings = [{"between": [f"r{i}_{j}", f"r{i + 1}_{j}"],
+                 "at": [[6 * i + 6, 4 * j + 1], [6 * i + 6, 4 * j + 3]]}
+                for i in range(2) for j in range(3)]
+    rng = random.Random(3)
+    cast, taken = [], []
+    while len(cast) < 14:
+        i, j = rng.randrange(3), rng.randrange(3)
+        point = (round(6 * i + rng.uniform(0.3, 5.7), 2), round(4 * j + rng.uniform(0.3, 3.7), 2))
+        if all(math.dist(point, p) >= 2 for p in taken):
+            taken.append(point)
+            cast.append(actor(f"a{len(cast)}", f"r{i}_{j}", point))
+    s = session(cast, zones=zones, openings=openings,
+                walls=[[[9, 4], [9, 6.5]], [[3, 0], [3, 2.5]]])
+    compared = found = 0
+    for who in list(s.state.actors)[:5]:
+        for zone in s.state.space.specs:
+            for near in [(rng.uniform(0, 18), rng.uniform(0, 12)), (6.0, 4.0), (12.0, 2.0)]:
+                spot = free_spot(s.state, who, zone, near)
+                assert spot == old_free_spot(s.state, who, zone, near), (who, zone, near)
+                compared += 1
+                found += spot is not None
+    assert compared == 135 and found > 50
