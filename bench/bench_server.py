@@ -114,7 +114,10 @@ class Served:
         self.base = f"http://127.0.0.1:{port}"
         self.port = port
         self.output = tempfile.TemporaryFile()  # noqa: SIM115 - closed by stop()
-        env = {**os.environ, "FOOTWORK_URL": self.base}
+        # a data folder of its own (over PostgreSQL the server keeps its key files in the
+        # user's, which another server running on the machine would share)
+        self.home = tempfile.TemporaryDirectory(prefix="footwork-bench-home-")
+        env = {**os.environ, "FOOTWORK_URL": self.base, "XDG_DATA_HOME": self.home.name}
         self.process = subprocess.Popen(
             [sys.executable, "-c", "from footwork.cli.app import main; main()", "serve",
              "--db", db, "--host", "127.0.0.1", "--port", str(port), "--workers",
@@ -143,6 +146,7 @@ class Served:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(timeout=30)
         self.output.close()
+        self.home.cleanup()
 
 
 @contextlib.contextmanager

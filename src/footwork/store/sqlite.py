@@ -290,13 +290,13 @@ class SQLiteStore:
     # -- the log -----------------------------------------------------------------
 
     def append(self, table_id: str, expected_version: int, command_id: str, seat: str,
-               command: JSONObject, events: Sequence[JSONObject]) -> CommandRecord:
+               command: JSONObject, events: Sequence[JSONObject], *,
+               encoded: tuple[str, str] | None = None) -> CommandRecord:
         check_table_id(table_id)
         check_count("expected version", expected_version)
         check_text("command id", command_id, nonempty=True)
         check_text("seat", seat)
-        command_text = dump_command(command)
-        events_text = dump_events(events)
+        command_text, events_text = encoded or (dump_command(command), dump_events(events))
         version = expected_version + 1
         created = time.time()
         with self._write() as conn:
