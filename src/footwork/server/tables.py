@@ -96,6 +96,10 @@ def record_bytes(command: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
     return text_bytes(*encode_record(command, events))
 
 
+class _Behind(Exception):
+    """Another process appended to the table since this one last read it."""
+
+
 class _Raced(Exception):
     """The command id was appended by another process meanwhile."""
 
@@ -355,20 +359,30 @@ class Tables:
 
     # -- loading ---------------------------------------------------------------------
 
-    def live(self, table_id: str) -> LiveTable:
-        """The table in memory, caught up with the store (another process may append)."""
+    def live(self, table_id: str, *, catch_up: bool = True) -> LiveTable:
+        """The table in memory, caught up with the store (another process may append);
+        ``catch_up=False``: as this process last knew it (a command catches up only when
+        its version or its append says the table moved on: one store query fewer)."""
         with self._lock:
             table = self._live.get(table_id)
             if table is None:
                 table = self._load(table_id)
                 self._live.put(table_id, table)
+                return table
+        if catch_up:
+            self._catch_up(table)
+        return table
+
+    def _catch_up(self, table: LiveTable) -> bool:
+        """Fold the records other processes appended since this one last read; whether
+        there were any."""
         with table.lock:
-            newer = self.store.read(table_id, after=table.version)
+            newer = self.store.read(table.record.id, after=table.version)
             for record in newer:
                 self._fold(table, record)
         if newer:
-            self._live.touch(table_id, table)
-        return table
+            self._live.touch(table.record.id, table)
+        return bool(newer)
 
     def _load(self, table_id: str) -> LiveTable:
         """Fold the stored log; with a snapshot, only the events after it are folded
@@ -451,7 +465,7 @@ class Tables:
 
         A repeated ``command_id`` returns its first outcome and appends nothing; a stale
         version is refused and changes nothing; so is whatever the seat may not do."""
-        table = self.live(table_id)
+        table = self.live(table_id, catch_up=False)
         command_id = scoped_id(seat, command_id)
         with table.lock:
             # the store is asked for the command id only when the command is refused
@@ -459,7 +473,18 @@ class Tables:
             # or is no longer legal); one that passes is looked up by the append itself,
             # in the same round trip (issue 24: one store query per command)
             try:
-                done = self._decide(table, seat, version, command_id, body)
+                try:
+                    done = self._decide(table, seat, version, command_id, body)
+                except _Behind:
+                    # another process appended since this one last read (now folded):
+                    # decided again, as if it had been read first (stale if the seat's
+                    # version moved)
+                    done = self._decide_again(table, seat, version, command_id, body)
+                except FootworkError:
+                    # refused as this process knew the table: refused as it is now
+                    if not self._catch_up(table):
+                        raise
+                    done = self._decide_again(table, seat, version, command_id, body)
             except FootworkError:
                 first = self.store.command(table_id, command_id)
                 if first is None:
@@ -471,13 +496,24 @@ class Tables:
         self._changed(table_id)
         return done
 
+    def _decide_again(self, table: LiveTable, seat: Seat, version: int, command_id: str,
+                      body: Mapping[str, Any]) -> Accepted:
+        """:meth:`_decide` once more, the table just caught up; behind again: stale."""
+        try:
+            return self._decide(table, seat, version, command_id, body)
+        except _Behind:
+            raise StaleVersion(version, table.seat_version(seat)) from None
+
     def _decide(self, table: LiveTable, seat: Seat, version: int, command_id: str,
                 body: Mapping[str, Any]) -> Accepted:
         """Decide and append a command the store has not seen (under the table's lock);
         raises _Raced if its id was appended meanwhile."""
         current = table.seat_version(seat)
         if version != current:
-            raise StaleVersion(version, current)
+            self._catch_up(table)  # the client may have seen another process's append
+            current = table.seat_version(seat)
+            if version != current:
+                raise StaleVersion(version, current)
         engine = table.session.engine
         if body.get("do") == UNDO:
             return self._undo(table, seat, version, command_id)
@@ -516,16 +552,16 @@ class Tables:
                 command: dict[str, Any], events: list[dict[str, Any]],
                 encoded: tuple[str, str] | None = None) -> CommandRecord:
         """Append at the table's version; if another process appended first, catch up
-        and refuse as stale (the client reads again and resends)."""
+        and raise _Behind (the caller decides again or refuses as stale), or _Raced if
+        the command id was among what it appended."""
         try:
             return self.store.append(table.record.id, table.version, command_id, str(seat),
                                      command, events, encoded=encoded)
         except (VersionConflict, DuplicateCommand) as exc:
-            for record in self.store.read(table.record.id, after=table.version):
-                self._fold(table, record)
+            self._catch_up(table)
             if isinstance(exc, DuplicateCommand):
                 raise _Raced(exc.record) from None
-            raise StaleVersion(sent, table.seat_version(seat)) from None
+            raise _Behind(sent) from None
 
     def _repeat(self, table: LiveTable, seat: Seat, first: CommandRecord) -> Accepted:
         engine = table.session.engine
