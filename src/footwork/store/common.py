@@ -122,6 +122,20 @@ def load_record(table_id: str, version: int, command_id: str, seat: str, command
                          created=created, size=text_bytes(command, events))
 
 
+def written_record(table_id: str, version: int, command_id: str, seat: str,
+                   command: JSONObject, events: Sequence[JSONObject], created: float,
+                   command_text: str, events_text: str, encoded: bool) -> CommandRecord:
+    """The record an append returns: read back from its text, or, when the caller
+    encoded it (``encoded``: its command and events are the JSON values of that text),
+    made of them as they are (parsing back what was just written only gives it again)."""
+    if not encoded:
+        return load_record(table_id, version, command_id, seat, command_text, events_text,
+                           created)
+    return CommandRecord(table_id=table_id, version=version, command_id=command_id,
+                         seat=seat, command=command, events=tuple(events), created=created,
+                         size=text_bytes(command_text, events_text))
+
+
 class Subscribers:
     """The callbacks of ``subscribe``; each call survives a failing callback."""
 

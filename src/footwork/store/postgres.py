@@ -41,6 +41,7 @@ from footwork.store.common import (
     dump_command,
     dump_events,
     load_record,
+    written_record,
 )
 from footwork.store.protocol import (
     SEATS_CHANGED,
@@ -356,8 +357,8 @@ class PostgresStore:
                 self._lost_race(conn, table_id, expected_version, command_id)
             except psycopg.errors.ForeignKeyViolation:
                 raise _not_found(table_id) from None
-        return load_record(table_id, version, command_id, seat, command_text, events_text,
-                           created)
+        return written_record(table_id, version, command_id, seat, command, events, created,
+                              command_text, events_text, encoded is not None)
 
     def _lost_race(self, conn: psycopg.Connection[Any], table_id: str,
                    expected_version: int, command_id: str) -> None:

@@ -30,6 +30,7 @@ from footwork.store.common import (
     dump_command,
     dump_events,
     load_record,
+    written_record,
 )
 from footwork.store.protocol import (
     SEATS_CHANGED,
@@ -313,8 +314,8 @@ class SQLiteStore:
                           created))
             conn.execute("UPDATE tables SET version = ? WHERE id = ?", (version, table_id))
         self._notify(table_id, version)
-        return load_record(table_id, version, command_id, seat, command_text, events_text,
-                           created)
+        return written_record(table_id, version, command_id, seat, command, events, created,
+                              command_text, events_text, encoded is not None)
 
     def command(self, table_id: str, command_id: str) -> CommandRecord | None:
         check_table_id(table_id)
