@@ -114,7 +114,10 @@ class Served:
         self.base = f"http://127.0.0.1:{port}"
         self.port = port
         self.output = tempfile.TemporaryFile()  # noqa: SIM115 - closed by stop()
-        env = {**os.environ, "FOOTWORK_URL": self.base}
+        # a data folder of its own (over PostgreSQL the server keeps its key files in the
+        # user's, which another server running on the machine would share)
+        self.home = tempfile.TemporaryDirectory(prefix="footwork-bench-home-")
+        env = {**os.environ, "FOOTWORK_URL": self.base, "XDG_DATA_HOME": self.home.name}
         self.process = subprocess.Popen(
             [sys.executable, "-c", "from footwork.cli.app import main; main()", "serve",
              "--db", db, "--host", "127.0.0.1", "--port", str(port), "--workers",
@@ -143,6 +146,7 @@ class Served:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(timeout=30)
         self.output.close()
+        self.home.cleanup()
 
 
 @contextlib.contextmanager
@@ -513,8 +517,8 @@ def clients_on_tables(port: int, commands: list[dict[str, Any]], clients: int, t
     ids = [_post(maker, "/api/tables", {"example": EXAMPLE})["table"]["id"]
            for _ in range(clients)]
     maker.close()
-    # each client's connection opens at its first command (an idle one would be closed
-    # by the server's keep-alive timeout while the tables are made)
+    # each client's connection opens at its first read (an idle one would be closed by
+    # the server's keep-alive timeout while the tables are made)
     conns = [http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
              for _ in range(clients)]
     times: list[list[float]] = [[] for _ in range(clients)]
@@ -524,6 +528,18 @@ def clients_on_tables(port: int, commands: list[dict[str, Any]], clients: int, t
     def run(n: int) -> None:
         try:
             conn, path, version = conns[n], f"/api/tables/{ids[n]}/commands", 0
+            # the table's map read once over the client's own connection, so that the
+            # worker serving it has the table loaded: loading (parsing the encounter,
+            # about as much CPU as a hundred commands) happens once per table and process
+            # and has its own figure above; with several workers half the tables were
+            # made by another one. (The map, not the state: a state read would keep the
+            # seat's log live, work the library's figure does not do.)
+            conn.request("GET", f"/api/tables/{ids[n]}/map",
+                         headers={"Authorization": f"Bearer {ADMIN}"})
+            read = conn.getresponse()
+            read.read()
+            if read.status != 200:
+                raise RuntimeError(f"GET map: {read.status}")
             start_line.wait(timeout=PATIENCE)
             for k, command in enumerate(commands):
                 sent = time.perf_counter()

@@ -721,10 +721,11 @@ def in_thread(call: Callable[[], httpx.Response]) -> Callable[[], httpx.Response
 
 def test_a_command_id_racing_in_from_another_server_gets_the_first_result(
         store_url: str) -> None:
-    """Server two looks the id up (not there yet), server one appends it, server two
-    tries to append it: the client of server two gets the first result (a retry must
-    never be refused for having been done)."""
-    with paused_pair(store_url, "command") as (one, two, pausing, store):
+    """Server two decides the command (its id not appended yet), server one appends it,
+    server two tries to append it: the client of server two gets the first result (a
+    retry must never be refused for having been done). The id is looked up by the
+    append itself, so server two stops just before it."""
+    with paused_pair(store_url, "append") as (one, two, pausing, store):
         table = Remote.create(one)
         offered = table.offered()
         assert offered is not None

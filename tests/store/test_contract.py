@@ -478,3 +478,19 @@ def test_data_outlives_the_store_object(store_url: str) -> None:
     finally:
         second.close()
         second.close()  # closing twice is harmless
+
+
+def test_an_encoded_append_keeps_that_text_and_every_record_knows_its_size(
+        store: EventStore) -> None:
+    from footwork.store.common import encode_record
+
+    new_table(store)
+    command, events = {"do": "run", "to": "pont"}, [{"type": "moved", "to": "Brücke ✓"}]
+    command_text, events_text = encode_record(command, events)
+    size = len(command_text.encode()) + len(events_text.encode())
+    record = store.append("t1", 0, "enc", "gm", command, events,
+                          encoded=(command_text, events_text))
+    assert (record.version, record.command, record.events) == (1, command, tuple(events))
+    for read in (record, store.read("t1")[0], store.command("t1", "enc")):
+        assert read is not None and read.size == size  # bytes, not characters
+    assert store.read("t1")[0] == record

@@ -51,6 +51,7 @@ from footwork.store import (
     TableRecord,
     VersionConflict,
 )
+from footwork.store.common import encode_record, text_bytes
 from footwork.summary import summary
 
 #: where the shipped examples are (a checkout), offered as ready-made tables
@@ -91,9 +92,13 @@ class TableFull(FootworkError):
 
 
 def record_bytes(command: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> int:
-    """About the bytes a command's record takes in the store (its JSON)."""
-    return len(json.dumps(command, separators=(",", ":"))) + len(
-        json.dumps(events, separators=(",", ":")))
+    """The bytes a command's record takes in the store (its JSON), for a record that
+    does not say (:attr:`CommandRecord.size`: a store's records do)."""
+    return text_bytes(*encode_record(command, events))
+
+
+class _Behind(Exception):
+    """Another process appended to the table since this one last read it."""
 
 
 class _Raced(Exception):
@@ -355,20 +360,30 @@ class Tables:
 
     # -- loading ---------------------------------------------------------------------
 
-    def live(self, table_id: str) -> LiveTable:
-        """The table in memory, caught up with the store (another process may append)."""
+    def live(self, table_id: str, *, catch_up: bool = True) -> LiveTable:
+        """The table in memory, caught up with the store (another process may append);
+        ``catch_up=False``: as this process last knew it (a command catches up only when
+        its version or its append says the table moved on: one store query fewer)."""
         with self._lock:
             table = self._live.get(table_id)
             if table is None:
                 table = self._load(table_id)
                 self._live.put(table_id, table)
+                return table
+        if catch_up:
+            self._catch_up(table)
+        return table
+
+    def _catch_up(self, table: LiveTable) -> bool:
+        """Fold the records other processes appended since this one last read; whether
+        there were any."""
         with table.lock:
-            newer = self.store.read(table_id, after=table.version)
+            newer = self.store.read(table.record.id, after=table.version)
             for record in newer:
                 self._fold(table, record)
         if newer:
-            self._live.touch(table_id, table)
-        return table
+            self._live.touch(table.record.id, table)
+        return bool(newer)
 
     def _load(self, table_id: str) -> LiveTable:
         """Fold the stored log; with a snapshot, only the events after it are folded
@@ -393,7 +408,7 @@ class Tables:
                 events = tuple(event_from_json(e, engine.event_kinds) for e in entry.events)
                 session.history.append(Entry(engine.parse(entry.command), events))
                 table.versions.append(entry.version)
-            table.bytes += record_bytes(entry.command, entry.events)
+            table.bytes += entry.size or record_bytes(entry.command, entry.events)
         session.state, table.version = state, at
         for entry in records[at:]:
             self._fold(table, entry)
@@ -423,7 +438,7 @@ class Tables:
         session = table.session
         table.choices.clear()
         table.drawings.clear()
-        table.bytes += record_bytes(record.command, record.events)  # an undo is kept too
+        table.bytes += record.size or record_bytes(record.command, record.events)  # undo too
         if record.command.get("do") == UNDO:
             session.undo()
             table.versions.pop()
@@ -451,44 +466,77 @@ class Tables:
 
         A repeated ``command_id`` returns its first outcome and appends nothing; a stale
         version is refused and changes nothing; so is whatever the seat may not do."""
-        table = self.live(table_id)
+        table = self.live(table_id, catch_up=False)
         command_id = scoped_id(seat, command_id)
         with table.lock:
-            first = self.store.command(table_id, command_id)
-            if first is not None:
-                return self._repeat(table, seat, first)
-            current = table.seat_version(seat)
-            if version != current:
-                raise StaleVersion(version, current)
-            engine = table.session.engine
-            if body.get("do") == UNDO:
-                try:
-                    return self._undo(table, seat, version, command_id)
-                except _Raced as raced:
-                    return self._repeat(table, seat, raced.record)
-            command = engine.checked(body)
-            self._authorize(table, seat, command)
-            events = table.view(seat).decide(table.session.state, command)
-            as_json, events_json = command_to_json(command), [event_to_json(e) for e in events]
-            if self.table_bytes is not None:
-                size = table.bytes + record_bytes(as_json, events_json)
-                if size > self.table_bytes:
-                    raise TableFull(table_id, table.bytes, self.table_bytes)
+            # the store is asked for the command id only when the command is refused
+            # here (a retry after its first answer was lost comes with a stale version
+            # or is no longer legal); one that passes is looked up by the append itself,
+            # in the same round trip (issue 24: one store query per command)
             try:
-                record = self._append(table, seat, version, command_id, as_json, events_json)
+                try:
+                    done = self._decide(table, seat, version, command_id, body)
+                except _Behind:
+                    # another process appended since this one last read (now folded):
+                    # decided again, as if it had been read first (stale if the seat's
+                    # version moved)
+                    done = self._decide_again(table, seat, version, command_id, body)
+                except FootworkError:
+                    # refused as this process knew the table: refused as it is now
+                    if not self._catch_up(table):
+                        raise
+                    done = self._decide_again(table, seat, version, command_id, body)
+            except FootworkError:
+                first = self.store.command(table_id, command_id)
+                if first is None:
+                    raise
+                return self._repeat(table, seat, first)
             except _Raced as raced:
                 return self._repeat(table, seat, raced.record)
-            log = table.logs.get(seat)
-            before = len(log) if log is not None else 0
-            self._fold(table, record, (command, events))
-            self._maybe_snapshot(table)
-            # the seat's new lines: already judged for its cached log, if it has one
-            lines = (log[before:] if log is not None and table.logs.get(seat) is log
-                     else table.view(seat).batch_lines(table.session.state, events))
-            done = Accepted(table.version, table.seat_version(seat), lines)
         self._live.touch(table_id, table)
         self._changed(table_id)
         return done
+
+    def _decide_again(self, table: LiveTable, seat: Seat, version: int, command_id: str,
+                      body: Mapping[str, Any]) -> Accepted:
+        """:meth:`_decide` once more, the table just caught up; behind again: stale."""
+        try:
+            return self._decide(table, seat, version, command_id, body)
+        except _Behind:
+            raise StaleVersion(version, table.seat_version(seat)) from None
+
+    def _decide(self, table: LiveTable, seat: Seat, version: int, command_id: str,
+                body: Mapping[str, Any]) -> Accepted:
+        """Decide and append a command the store has not seen (under the table's lock);
+        raises _Raced if its id was appended meanwhile."""
+        current = table.seat_version(seat)
+        if version != current:
+            self._catch_up(table)  # the client may have seen another process's append
+            current = table.seat_version(seat)
+            if version != current:
+                raise StaleVersion(version, current)
+        engine = table.session.engine
+        if body.get("do") == UNDO:
+            return self._undo(table, seat, version, command_id)
+        command = engine.checked(body)
+        self._authorize(table, seat, command)
+        events = table.view(seat).decide(table.session.state, command)
+        as_json, events_json = command_to_json(command), [event_to_json(e) for e in events]
+        # serialised once: the store keeps this text, the table counts its bytes
+        encoded = encode_record(as_json, events_json)
+        if self.table_bytes is not None:
+            size = table.bytes + text_bytes(*encoded)
+            if size > self.table_bytes:
+                raise TableFull(table.record.id, table.bytes, self.table_bytes)
+        record = self._append(table, seat, version, command_id, as_json, events_json, encoded)
+        log = table.logs.get(seat)
+        before = len(log) if log is not None else 0
+        self._fold(table, record, (command, events))
+        self._maybe_snapshot(table)
+        # the seat's new lines: already judged for its cached log, if it has one
+        lines = (log[before:] if log is not None and table.logs.get(seat) is log
+                 else table.view(seat).batch_lines(table.session.state, events))
+        return Accepted(table.version, table.seat_version(seat), lines)
 
     def _undo(self, table: LiveTable, seat: Seat, version: int, command_id: str
               ) -> Accepted:
@@ -499,22 +547,22 @@ class Tables:
         record = self._append(table, seat, version, command_id, {"do": UNDO, "actor": "gm"},
                               [])
         self._fold(table, record)
-        self._changed(table.record.id)
         return Accepted(table.version, table.seat_version(seat), [])
 
     def _append(self, table: LiveTable, seat: Seat, sent: int, command_id: str,
-                command: dict[str, Any], events: list[dict[str, Any]]) -> CommandRecord:
+                command: dict[str, Any], events: list[dict[str, Any]],
+                encoded: tuple[str, str] | None = None) -> CommandRecord:
         """Append at the table's version; if another process appended first, catch up
-        and refuse as stale (the client reads again and resends)."""
+        and raise _Behind (the caller decides again or refuses as stale), or _Raced if
+        the command id was among what it appended."""
         try:
             return self.store.append(table.record.id, table.version, command_id, str(seat),
-                                     command, events)
+                                     command, events, encoded=encoded)
         except (VersionConflict, DuplicateCommand) as exc:
-            for record in self.store.read(table.record.id, after=table.version):
-                self._fold(table, record)
+            self._catch_up(table)
             if isinstance(exc, DuplicateCommand):
                 raise _Raced(exc.record) from None
-            raise StaleVersion(sent, table.seat_version(seat)) from None
+            raise _Behind(sent) from None
 
     def _repeat(self, table: LiveTable, seat: Seat, first: CommandRecord) -> Accepted:
         engine = table.session.engine

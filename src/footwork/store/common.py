@@ -99,13 +99,41 @@ def dump_events(events: object) -> str:
     return dump_json("the events", list(events))
 
 
+def encode_record(command: object, events: object) -> tuple[str, str]:
+    """The JSON text a store keeps of a command and of its events (``append``'s
+    ``encoded``)."""
+    return dump_command(command), dump_events(events)
+
+
+def text_bytes(command: str, events: str) -> int:
+    """The bytes of a record's stored JSON (UTF-8; most of it is ASCII)."""
+    size = len(command) + len(events)
+    if not (command.isascii() and events.isascii()):
+        size = len(command.encode("utf-8")) + len(events.encode("utf-8"))
+    return size
+
+
 def load_record(table_id: str, version: int, command_id: str, seat: str, command: str,
                 events: str, created: float) -> CommandRecord:
     """A CommandRecord from one stored row."""
     loaded: list[JSONObject] = json.loads(events)
     return CommandRecord(table_id=table_id, version=version, command_id=command_id,
                          seat=seat, command=json.loads(command), events=tuple(loaded),
-                         created=created)
+                         created=created, size=text_bytes(command, events))
+
+
+def written_record(table_id: str, version: int, command_id: str, seat: str,
+                   command: JSONObject, events: Sequence[JSONObject], created: float,
+                   command_text: str, events_text: str, encoded: bool) -> CommandRecord:
+    """The record an append returns: read back from its text, or, when the caller
+    encoded it (``encoded``: its command and events are the JSON values of that text),
+    made of them as they are (parsing back what was just written only gives it again)."""
+    if not encoded:
+        return load_record(table_id, version, command_id, seat, command_text, events_text,
+                           created)
+    return CommandRecord(table_id=table_id, version=version, command_id=command_id,
+                         seat=seat, command=command, events=tuple(events), created=created,
+                         size=text_bytes(command_text, events_text))
 
 
 class Subscribers:

@@ -1,12 +1,15 @@
 """The shared event store: one PostgreSQL database (psycopg 3 and psycopg-pool).
 
 Several server processes may use one database; nothing else is shared between them.
-An append is one transaction: it reads the table's version, checks the command id,
-inserts the record at the next version and bumps the table's version. Two racing
-appends at the same version both insert ``(table_id, version)``; the unique constraint
-lets exactly one commit and the other fails with a unique violation, which is read
-again after the winner committed and translated: DuplicateCommand if the winner had
-the same command id, else VersionConflict. The transaction also sends
+An append is one statement, so one round trip (issue 24: the server's cost per command
+was mostly round trips): it looks the command id up, bumps the table's version only if
+it is still the expected one and no record has that id, inserts the record only if the
+version was bumped, and answers what it found. Two racing appends at the same version
+both try to bump the same row: the second waits for the first's commit, then finds the
+version moved and inserts nothing; that (or a unique violation, for a rival with the
+same command id) is read again after the winner committed and translated:
+DuplicateCommand if the winner had the same command id, else VersionConflict. The
+statement also sends
 ``NOTIFY footwork, '<table id>:<version>'``, delivered at commit to every connection
 listening on the database; ``subscribe`` keeps one such connection in a background
 thread, so each process hears every process's appends. After a lost connection the
@@ -18,6 +21,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -38,6 +42,7 @@ from footwork.store.common import (
     dump_command,
     dump_events,
     load_record,
+    written_record,
 )
 from footwork.store.protocol import (
     SEATS_CHANGED,
@@ -98,6 +103,36 @@ SCHEMA = [
 
 _RECORD = "table_id, version, command_id, seat, command, events, created"
 _TABLE = "id, name, ruleset, encounter, version, created"
+#: a record's columns in a query joining ``tables AS t`` to ``commands AS c``
+_JOINED = ", ".join(f"c.{column}" for column in _RECORD.split(", "))
+
+#: an append in one statement: the record of the command id if there is one (``dup``),
+#: the version bumped and the record inserted only if the table is at the expected
+#: version and has no such record, the notification sent only then; it answers one row:
+#: the version added (NULL if none), the table's version as the statement found it
+#: (NULL: no such table) and the record of the command id, if any
+_APPEND = f"""
+WITH dup AS (
+    SELECT {_RECORD} FROM commands WHERE table_id = %(table)s AND command_id = %(id)s),
+bumped AS (
+    UPDATE tables SET version = %(version)s
+    WHERE id = %(table)s AND version = %(expected)s AND NOT EXISTS (SELECT FROM dup)
+    RETURNING id),
+added AS (
+    INSERT INTO commands ({_RECORD})
+    SELECT id, %(version)s, %(id)s, %(seat)s, %(command)s, %(events)s, %(created)s
+    FROM bumped
+    RETURNING version)
+SELECT (SELECT version FROM added),
+       (SELECT version FROM tables WHERE id = %(table)s),
+       (SELECT pg_notify(%(channel)s, %(note)s) FROM added) IS NULL,
+       dup.*
+FROM (SELECT) AS one LEFT JOIN dup ON true"""
+
+#: how long a pooled connection may sit unused and still be taken without a check (a
+#: check is a round trip; one used a moment ago is alive, and if the database went away
+#: meanwhile the request fails and the pool drops the connection)
+FRESH_SECONDS = 1.0
 
 
 def _table(row: tuple[Any, ...]) -> TableRecord:
@@ -135,9 +170,11 @@ class PostgresStore:
                              f"{self._why(error)}") from None
         # each connection is checked as it leaves the pool, so that the store carries
         # on after the server restarts
+        self._used: weakref.WeakKeyDictionary[psycopg.Connection[Any], float] = (
+            weakref.WeakKeyDictionary())
         self._pool = ConnectionPool(url, min_size=1, max_size=max(1, max_connections),
                                     kwargs={"autocommit": True}, open=False,
-                                    check=ConnectionPool.check_connection,
+                                    check=self._check,
                                     name="footwork-store", timeout=connect_timeout)
         try:
             self._pool.open(wait=True, timeout=connect_timeout)
@@ -149,6 +186,11 @@ class PostgresStore:
         except BaseException:
             self._pool.close()
             raise
+
+    def _check(self, conn: psycopg.Connection[Any]) -> None:
+        """Check a connection leaving the pool, unless it was used a moment ago."""
+        if time.monotonic() - self._used.get(conn, 0.0) > FRESH_SECONDS:
+            ConnectionPool.check_connection(conn)
 
     def _where(self) -> str:
         """The URL without its password, for messages."""
@@ -199,7 +241,10 @@ class PostgresStore:
             raise StoreError("the store is closed")
         try:
             with self._pool.connection() as conn:
-                yield conn
+                try:
+                    yield conn
+                finally:
+                    self._used[conn] = time.monotonic()
         except psycopg.Error as error:
             raise StoreError(f"database error: {self._why(error)}") from None
 
@@ -260,11 +305,14 @@ class PostgresStore:
 
     def seats(self, table_id: str) -> dict[str, str]:
         check_table_id(table_id)
-        with self._connection() as conn, conn.transaction():
-            self._version(conn, table_id)
-            rows = conn.execute("SELECT name, secret_hash FROM seats WHERE table_id = %s "
-                                "ORDER BY seq", (table_id,)).fetchall()
-        return {name: digest for name, digest in rows}
+        with self._connection() as conn:
+            # one statement (one round trip): the table's row, joined to its seats
+            rows = conn.execute("SELECT s.name, s.secret_hash FROM tables AS t "
+                                "LEFT JOIN seats AS s ON s.table_id = t.id "
+                                "WHERE t.id = %s ORDER BY s.seq", (table_id,)).fetchall()
+        if not rows:
+            raise _not_found(table_id)
+        return {name: digest for name, digest in rows if name is not None}
 
     def set_seat(self, table_id: str, seat: str, secret_hash: str) -> None:
         check_table_id(table_id)
@@ -279,44 +327,41 @@ class PostgresStore:
     # -- the log -----------------------------------------------------------------
 
     def append(self, table_id: str, expected_version: int, command_id: str, seat: str,
-               command: JSONObject, events: Sequence[JSONObject]) -> CommandRecord:
+               command: JSONObject, events: Sequence[JSONObject], *,
+               encoded: tuple[str, str] | None = None) -> CommandRecord:
         check_table_id(table_id)
         check_count("expected version", expected_version)
         check_text("command id", command_id, nonempty=True)
         check_text("seat", seat)
-        command_text = dump_command(command)
-        events_text = dump_events(events)
+        command_text, events_text = encoded or (dump_command(command), dump_events(events))
         version = expected_version + 1
         created = time.time()
         with self._connection() as conn:
             try:
-                with conn.transaction():
-                    # the version first, then the command id: a rival that committed
-                    # before the version was read shows in both, one that committed
-                    # after it shows as a duplicate (or as a unique violation below)
-                    actual = self._version(conn, table_id)
-                    row = conn.execute(f"SELECT {_RECORD} FROM commands "
-                                       "WHERE table_id = %s AND command_id = %s",
-                                       (table_id, command_id)).fetchone()
-                    if row is not None:
-                        raise DuplicateCommand(_record(row))
+                row = conn.execute(_APPEND, {
+                    "table": table_id, "id": command_id, "version": version,
+                    "expected": expected_version, "seat": seat, "command": command_text,
+                    "events": events_text, "created": created, "channel": CHANNEL,
+                    "note": f"{table_id}:{version}"}).fetchone()
+                assert row is not None  # the statement answers one row
+                added, actual, first = row[0], row[1], row[3:]
+                if added is None:
+                    if first[0] is not None:
+                        raise DuplicateCommand(_record(first))
+                    if actual is None:
+                        raise _not_found(table_id)
                     if actual != expected_version:
                         raise VersionConflict(table_id, expected_version, actual)
-                    conn.execute(f"INSERT INTO commands ({_RECORD}) "
-                                 "VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                                 (table_id, version, command_id, seat, command_text,
-                                  events_text, created))
-                    conn.execute("UPDATE tables SET version = %s WHERE id = %s",
-                                 (version, table_id))
-                    conn.execute("SELECT pg_notify(%s, %s)",
-                                 (CHANNEL, f"{table_id}:{version}"))
+                    # the version was right when the statement began, but a rival's
+                    # append committed meanwhile (the bump waited for it, then missed)
+                    self._lost_race(conn, table_id, expected_version, command_id)
             except psycopg.errors.UniqueViolation:
                 # a rival committed (table, version) or (table, command id) first
                 self._lost_race(conn, table_id, expected_version, command_id)
             except psycopg.errors.ForeignKeyViolation:
                 raise _not_found(table_id) from None
-        return load_record(table_id, version, command_id, seat, command_text, events_text,
-                           created)
+        return written_record(table_id, version, command_id, seat, command, events, created,
+                              command_text, events_text, encoded is not None)
 
     def _lost_race(self, conn: psycopg.Connection[Any], table_id: str,
                    expected_version: int, command_id: str) -> None:
@@ -333,13 +378,13 @@ class PostgresStore:
         check_table_id(table_id)
         check_text("command id", command_id)
         with self._connection() as conn:
-            row = conn.execute(f"SELECT {_RECORD} FROM commands "
-                               "WHERE table_id = %s AND command_id = %s",
-                               (table_id, command_id)).fetchone()
-            if row is None:
-                self._version(conn, table_id)
-                return None
-        return _record(row)
+            # one statement: the table's row, joined to the record of the id if any
+            row = conn.execute(f"SELECT {_JOINED} FROM tables AS t LEFT JOIN commands AS c "
+                               "ON c.table_id = t.id AND c.command_id = %s WHERE t.id = %s",
+                               (command_id, table_id)).fetchone()
+        if row is None:
+            raise _not_found(table_id)
+        return None if row[0] is None else _record(row)
 
     def read(self, table_id: str, after: int = 0, limit: int | None = None
              ) -> list[CommandRecord]:
@@ -347,14 +392,19 @@ class PostgresStore:
         check_count("after", after)
         if limit is not None:
             check_count("limit", limit)
+        if limit == 0:
+            self.table(table_id)  # a TableNotFound still
+            return []
         with self._connection() as conn:
-            rows = conn.execute(f"SELECT {_RECORD} FROM commands "
-                                "WHERE table_id = %s AND version > %s "
-                                "ORDER BY version LIMIT %s",
-                                (table_id, after, limit)).fetchall()
-            if not rows:
-                self._version(conn, table_id)
-        return [_record(row) for row in rows]
+            # one statement (each request reads what other processes appended): the
+            # table's row joined to its newer records; a row of NULLs when there is none
+            rows = conn.execute(f"SELECT {_JOINED} FROM tables AS t LEFT JOIN commands AS c "
+                                "ON c.table_id = t.id AND c.version > %s WHERE t.id = %s "
+                                "ORDER BY c.version LIMIT %s",
+                                (after, table_id, limit)).fetchall()
+        if not rows:
+            raise _not_found(table_id)
+        return [_record(row) for row in rows if row[0] is not None]
 
     # -- snapshots ---------------------------------------------------------------
 

@@ -16,7 +16,7 @@ process reach every process's subscribers through LISTEN/NOTIFY).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from footwork.errors import FootworkError
@@ -82,6 +82,9 @@ class CommandRecord:
     command: JSONObject
     events: tuple[JSONObject, ...]
     created: float
+    #: the bytes of its stored JSON (command and events), known from the text read or
+    #: written (a table's size counts them: ``footwork serve --table-bytes``)
+    size: int = field(default=0, compare=False)
 
 
 class EventStore(Protocol):
@@ -117,11 +120,14 @@ class EventStore(Protocol):
         ...
 
     def append(self, table_id: str, expected_version: int, command_id: str, seat: str,
-               command: JSONObject, events: Sequence[JSONObject]) -> CommandRecord:
+               command: JSONObject, events: Sequence[JSONObject], *,
+               encoded: tuple[str, str] | None = None) -> CommandRecord:
         """Append one command's record at ``expected_version + 1``, atomically and
         durably. Raises DuplicateCommand if ``command_id`` is in the table's log (checked
         first), VersionConflict if the table is not at ``expected_version``,
-        TableNotFound."""
+        TableNotFound. ``encoded``: the JSON text of the command and of the events, made
+        by the caller with :func:`~footwork.store.common.encode_record` (so that a record
+        is serialised once, its size known to the caller)."""
         ...
 
     def command(self, table_id: str, command_id: str) -> CommandRecord | None:

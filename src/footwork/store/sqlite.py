@@ -31,6 +31,7 @@ from footwork.store.common import (
     dump_command,
     dump_events,
     load_record,
+    written_record,
 )
 from footwork.store.protocol import (
     SEATS_CHANGED,
@@ -293,13 +294,13 @@ class SQLiteStore:
     # -- the log -----------------------------------------------------------------
 
     def append(self, table_id: str, expected_version: int, command_id: str, seat: str,
-               command: JSONObject, events: Sequence[JSONObject]) -> CommandRecord:
+               command: JSONObject, events: Sequence[JSONObject], *,
+               encoded: tuple[str, str] | None = None) -> CommandRecord:
         check_table_id(table_id)
         check_count("expected version", expected_version)
         check_text("command id", command_id, nonempty=True)
         check_text("seat", seat)
-        command_text = dump_command(command)
-        events_text = dump_events(events)
+        command_text, events_text = encoded or (dump_command(command), dump_events(events))
         version = expected_version + 1
         created = time.time()
         with self._write() as conn:
@@ -316,8 +317,8 @@ class SQLiteStore:
                           created))
             conn.execute("UPDATE tables SET version = ? WHERE id = ?", (version, table_id))
         self._notify(table_id, version)
-        return load_record(table_id, version, command_id, seat, command_text, events_text,
-                           created)
+        return written_record(table_id, version, command_id, seat, command, events, created,
+                              command_text, events_text, encoded is not None)
 
     def command(self, table_id: str, command_id: str) -> CommandRecord | None:
         check_table_id(table_id)
