@@ -77,7 +77,22 @@ def test_the_key_comes_from_a_file_or_stdin_and_shows_nowhere(tmp_path: Path,
     finally:
         proc.terminate()
         proc.wait(timeout=30)
-    assert not (tmp_path / "admin-key.given").exists()  # the key given is not left behind
+    assert not list(tmp_path.glob("admin-key.*given"))  # the key given is not left behind
+
+
+def test_servers_sharing_a_data_folder_keep_each_others_given_keys(tmp_path: Path) -> None:
+    """Several servers over one PostgreSQL database share a data folder: a start removes
+    only the given-key files of servers that are gone (killed), never a running one's."""
+    from footwork.server.keys import drop_stale_given_keys, keep_given_key
+
+    mine = keep_given_key(tmp_path, KEY)
+    assert mine.name == f"admin-key.{os.getpid()}.given" and mine.read_text() == KEY + "\n"
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    dead = tmp_path / f"admin-key.{gone.pid}.given"
+    dead.write_text("old\n")
+    drop_stale_given_keys(tmp_path)
+    assert mine.exists() and not dead.exists()
 
 
 def test_a_key_file_others_may_read_is_refused_in_one_line(tmp_path: Path) -> None:

@@ -499,8 +499,8 @@ def serve(
 
     from footwork.server.guard import Guard
     from footwork.server.keys import (
-        GIVEN_KEY_FILE,
         data_folder,
+        drop_stale_given_keys,
         keep_given_key,
         load_keys,
         read_key_file,
@@ -549,7 +549,7 @@ def serve(
                        "FOOTWORK_KEYS": str(keys.path), "FOOTWORK_GUARD": guard.to_json(),
                        # imported maps' pictures, by their hash, beside the keys
                        "FOOTWORK_PICTURES": str(folder / "pictures")}
-        (folder / GIVEN_KEY_FILE).unlink(missing_ok=True)  # a stopped server's, if any
+        drop_stale_given_keys(folder)  # a killed server's, never a running one's
         if admin_key_file and admin_key_file != "-":
             environment["FOOTWORK_ADMIN_KEY_FILE"] = str(Path(admin_key_file).resolve())
         elif key_given:

@@ -90,8 +90,9 @@ def _write(path: Path, data: dict[str, str]) -> None:
 
 #: the file a key given on stdin (or with the deprecated ``--admin-key``) is kept in while
 #: the server runs, so that its worker processes read it from there, never from their
-#: environment or command line; removed when the server stops
-GIVEN_KEY_FILE = "admin-key.given"
+#: environment or command line; removed when the server stops. Named by the server's
+#: process id: several servers may share a data folder (over one PostgreSQL database)
+GIVEN_KEY_FILE = "admin-key.{pid}.given"
 #: the longest key a file may hold
 MOST_KEY_CHARS = 512
 
@@ -124,10 +125,25 @@ def read_key_file(where: str, stdin: TextIO | None = None) -> str:
     return key
 
 
+def drop_stale_given_keys(folder: Path) -> None:
+    """Remove the given-key files of servers that are no longer running (killed before
+    they could remove their own); a running server's file is left alone."""
+    for path in folder.glob(GIVEN_KEY_FILE.format(pid="*")):
+        pid = path.name.split(".")[1]
+        if not pid.isdigit():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            path.unlink(missing_ok=True)
+        except OSError:
+            pass  # alive, someone else's: not ours to remove
+
+
 def keep_given_key(folder: Path, key: str) -> Path:
     """Keep a key given for this start in the data folder (mode 600) for the worker
     processes to read; the caller removes it when the server stops."""
-    path = folder / GIVEN_KEY_FILE
+    path = folder / GIVEN_KEY_FILE.format(pid=os.getpid())
     path.parent.mkdir(parents=True, exist_ok=True)
     part = path.with_name(path.name + ".part")
     if part.exists():
