@@ -59,7 +59,8 @@ EXAMPLE = "sitemaps/tavern-brawl"
 #: the tavern's kitchen is unrevealed and the cook stands in it
 HIDDEN = ("kitchen", "cook")
 #: fields the server adds to the state JSON of a seat
-SERVER_FIELDS = ("version", "digest", "table", "seat", "answer_rolls", "out_of_scene")
+SERVER_FIELDS = ("version", "digest", "table", "seat", "answer_rolls", "out_of_scene",
+                 "paths")
 #: fields the export writes into a command (the faces rolled)
 ROLL_FIELDS = ("roll", "engine_rolled")
 #: the longest any single wait of these tests may take, in seconds
