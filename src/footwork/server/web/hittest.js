@@ -26,23 +26,8 @@ export function placeAt(svg, places, clientX, clientY) {
     const cell = `${row},${col}`;
     return places.has(cell) ? cell : null;
   }
-  let best = null, area = Infinity;
-  for (const element of svg.querySelectorAll(".fw-reach[data-place]")) {
-    const place = element.getAttribute("data-place") ?? "";
-    if (!places.has(place)) continue;
-    for (const shape of shapesOf(element)) {
-      const local = shape.getScreenCTM();
-      if (!local) continue;
-      const q = new DOMPoint(clientX, clientY).matrixTransform(local.inverse());
-      if (!shape.isPointInFill(q)) continue;
-      const box = shape.getBBox();
-      if (box.width * box.height < area) {
-        area = box.width * box.height;
-        best = place;
-      }
-    }
-  }
-  return best;
+  return smallestHolding(svg.querySelectorAll(".fw-reach[data-place]"), clientX, clientY,
+                         (place) => places.has(place));
 }
 
 /**
@@ -66,8 +51,25 @@ export function anyPlaceAt(svg, clientX, clientY) {
     const cols = Number(svg.getAttribute("data-cols") ?? "0");
     return row >= 0 && col >= 0 && row < rows && col < cols ? `${row},${col}` : null;
   }
+  return smallestHolding(svg.querySelectorAll(".place[data-place]"), clientX, clientY,
+                         () => true);
+}
+
+/**
+ * The place (``data-place``) of the smallest of ``elements`` whose shape holds a point
+ * of the screen, among those ``keep`` accepts (a feature inside a span is smaller than
+ * the span); null when none holds it.
+ * @param {Iterable<Element>} elements
+ * @param {number} clientX
+ * @param {number} clientY
+ * @param {(place: string) => boolean} keep
+ * @returns {string | null}
+ */
+function smallestHolding(elements, clientX, clientY, keep) {
   let best = null, area = Infinity;
-  for (const element of svg.querySelectorAll(".place[data-place]")) {
+  for (const element of elements) {
+    const place = element.getAttribute("data-place") ?? "";
+    if (!keep(place)) continue;
     for (const shape of shapesOf(element)) {
       const local = shape.getScreenCTM();
       if (!local) continue;
@@ -76,7 +78,7 @@ export function anyPlaceAt(svg, clientX, clientY) {
       const box = shape.getBBox();
       if (box.width * box.height < area) {
         area = box.width * box.height;
-        best = element.getAttribute("data-place");
+        best = place;
       }
     }
   }
