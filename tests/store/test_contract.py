@@ -14,6 +14,7 @@ from footwork.store import (
     CommandRecord,
     DuplicateCommand,
     EventStore,
+    SeatKeyChanged,
     StoreError,
     TableExists,
     TableNotFound,
@@ -130,6 +131,32 @@ def test_stale_or_future_version_conflicts_and_changes_nothing(store: EventStore
     assert store.read("t1") == log
     assert store.table("t1").version == 2
     assert store.command("t1", "late-0") is None
+
+
+def test_an_append_with_a_seat_key_needs_that_key_still(store: EventStore) -> None:
+    """A server that keeps seat keys in memory passes the key a command came with: once
+    the seat's stored key changed (rotated, revoked, maybe by another process), the
+    append is refused and changes nothing; the right key, or none (the server's own
+    key), appends as before."""
+    new_table(store)
+    crew = SEATS["crew"]
+    first = store.append("t1", 0, "cmd-1", "crew", {"do": "run"}, [], seat_key=crew)
+    assert first.version == 1
+    store.set_seat("t1", "crew", "rotated-hash")
+    for key in (crew, "made-up"):
+        with pytest.raises(SeatKeyChanged):
+            store.append("t1", 1, f"cmd-{key}", "crew", {"do": "run"}, [], seat_key=key)
+    with pytest.raises(SeatKeyChanged):  # a seat the table does not have has no key
+        store.append("t1", 1, "cmd-x", "nobody", {"do": "run"}, [], seat_key=crew)
+    assert store.read("t1") == [first] and store.table("t1").version == 1
+    # a retry of an appended command still gets its first record, whatever the key
+    with pytest.raises(DuplicateCommand):
+        store.append("t1", 1, "cmd-1", "crew", {"do": "run"}, [], seat_key="made-up")
+    assert store.append("t1", 1, "cmd-2", "crew", {"do": "run"}, [],
+                        seat_key="rotated-hash").version == 2
+    assert store.append("t1", 2, "cmd-3", "crew", {"do": "run"}, []).version == 3
+    with pytest.raises(TableNotFound):
+        store.append("t9", 0, "cmd-1", "crew", {"do": "run"}, [], seat_key=crew)
 
 
 def test_duplicate_command_returns_the_first_record(store: EventStore) -> None:

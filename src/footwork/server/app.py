@@ -62,6 +62,7 @@ from footwork.server.models import (
 )
 from footwork.server.pictures import Pictures
 from footwork.server.planned import Plan, Planned, as_seen, may_send, read_plan
+from footwork.server.shortcut import Shortcut, bearer_of, whole_body
 from footwork.server.studies import StudyRequest, study_table
 from footwork.server.tables import (
     Forbidden,
@@ -109,6 +110,48 @@ TEXT_REFUSALS: dict[int | str, dict[str, Any]] = {
     code: {"description": entry["description"], "content": {"application/json": {
         "schema": {"$ref": "#/components/schemas/Refusal"}}}}
     for code, entry in REFUSALS.items()}
+
+
+def refusal_of(exc: FootworkError) -> JSONResponse:
+    """The 4xx answer to a refusal (the same from every route)."""
+    if isinstance(exc, (TooManyWrongKeys, QuotaExceeded)):
+        refused = _refusal(429, "too_many", str(exc))
+        refused.headers["Retry-After"] = str(exc.retry_after)
+        return refused
+    if isinstance(exc, Unauthorized):
+        return _refusal(401, "unauthorized", str(exc))
+    if isinstance(exc, TableFull):
+        return _refusal(413, "table_full", str(exc))
+    if isinstance(exc, limits.OutOfTime):
+        return _refusal(413, "too_costly", str(exc))
+    if isinstance(exc, Forbidden):
+        return _refusal(403, "forbidden", str(exc))
+    if isinstance(exc, TableNotFound):
+        return _refusal(404, "no_table", str(exc))
+    if isinstance(exc, StaleVersion):
+        return _refusal(409, "stale_version", str(exc))
+    if isinstance(exc, limits.LimitExceeded):
+        return _refusal(413, "too_large", str(exc))
+    if isinstance(exc, IllegalCommand):
+        return _refusal(422, exc.reason, exc.detail, exc.rules)
+    if isinstance(exc, ScenarioError):
+        return _refusal(400, "invalid", str(exc), faults=faults_of(exc))
+    return _refusal(400, "invalid", str(exc))
+
+
+def failure(exc: BaseException) -> JSONResponse:
+    """The 500 of a fault of the server's own: its kind, never a traceback."""
+    return JSONResponse({"reason": "server_error",
+                         "message": f"the server failed: {type(exc).__name__}",
+                         "rules": []}, status_code=500)
+
+
+def invalid_body(exc: ValidationError) -> JSONResponse:
+    """The 400 of a body its model refuses: where, and what was expected (one line)."""
+    errors = exc.errors()
+    err = errors[0] if errors else {"loc": (), "msg": "invalid request"}
+    where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
+    return _refusal(400, "invalid", f"{where}: {excerpt(str(err.get('msg')), 200)}")
 
 
 def _refusal(status: int, reason: str, message: str, rules: tuple[str, ...] = (),
@@ -237,6 +280,8 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
     max_body = min(limits.current().file_bytes + BODY_SLACK, guard.body_bytes)
     # a map file to import takes its own limit (its picture comes with it)
     larger = {"/api/import": limits.current().map_file_bytes + BODY_SLACK}
+    # inside the body bound and the headers: the command route (shortcut.py)
+    app.add_middleware(Shortcut, handle=lambda *given: command_now(*given))
     app.add_middleware(BoundedBody, limit=max_body, larger=larger)
     app.add_middleware(SecurityHeaders)  # added last: outermost, so refusals carry them too
 
@@ -254,35 +299,11 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
 
     @app.exception_handler(FootworkError)
     async def _footwork(_: Request, exc: FootworkError) -> JSONResponse:
-        if isinstance(exc, (TooManyWrongKeys, QuotaExceeded)):
-            refused = _refusal(429, "too_many", str(exc))
-            refused.headers["Retry-After"] = str(exc.retry_after)
-            return refused
-        if isinstance(exc, Unauthorized):
-            return _refusal(401, "unauthorized", str(exc))
-        if isinstance(exc, TableFull):
-            return _refusal(413, "table_full", str(exc))
-        if isinstance(exc, limits.OutOfTime):
-            return _refusal(413, "too_costly", str(exc))
-        if isinstance(exc, Forbidden):
-            return _refusal(403, "forbidden", str(exc))
-        if isinstance(exc, TableNotFound):
-            return _refusal(404, "no_table", str(exc))
-        if isinstance(exc, StaleVersion):
-            return _refusal(409, "stale_version", str(exc))
-        if isinstance(exc, limits.LimitExceeded):
-            return _refusal(413, "too_large", str(exc))
-        if isinstance(exc, IllegalCommand):
-            return _refusal(422, exc.reason, exc.detail, exc.rules)
-        if isinstance(exc, ScenarioError):
-            return _refusal(400, "invalid", str(exc), faults=faults_of(exc))
-        return _refusal(400, "invalid", str(exc))
+        return refusal_of(exc)
 
     @app.exception_handler(Exception)
     async def _unexpected(_: Request, exc: Exception) -> JSONResponse:  # never a traceback
-        return JSONResponse({"reason": "server_error",
-                             "message": f"the server failed: {type(exc).__name__}",
-                             "rules": []}, status_code=500)
+        return failure(exc)
 
     def bearer(request: Request, authorization: str | None) -> str | None:
         """The secret a request carries: its bearer, else its ``?key=``."""
@@ -290,15 +311,19 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
             return authorization[7:].strip()
         return request.query_params.get("key")
 
-    def keyed(client: str, table_id: str, secret: str | None) -> Seat:
-        """The seat of ``secret``, counting a wrong key against the client (too many in
-        a minute and it waits, whatever key it sends)."""
+    def keyed_with(client: str, table_id: str, secret: str | None
+                   ) -> tuple[Seat, str | None]:
+        """The seat of ``secret`` and its stored key, counting a wrong key against the
+        client (too many in a minute and it waits, whatever key it sends)."""
         gate.before_key(client)
         try:
-            return tables.seat_of(table_id, secret)
+            return tables.seat_and_key(table_id, secret)
         except Unauthorized:
             gate.wrong_key(client)
             raise
+
+    def keyed(client: str, table_id: str, secret: str | None) -> Seat:
+        return keyed_with(client, table_id, secret)[0]
 
     def seat(request: Request, table_id: str, authorization: str | None) -> Seat:
         who = keyed(client_of(request.scope), table_id, bearer(request, authorization))
@@ -539,19 +564,54 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
 
     # -- commands -----------------------------------------------------------------------
 
+    def decided(table_id: str, client: str, secret: str | None, body: bytes, *,
+                now: bool = False) -> JSONResponse | None:
+        """A command's answer: the key checked first (a stranger's body is never read),
+        then the body against its model, then decided and appended. ``now``: only if
+        that needs no wait for the table (:meth:`Tables.command_now`), else None."""
+        try:
+            who, key = keyed_with(client, table_id, secret)
+            given = CommandRequest.model_validate_json(body)
+            done = (tables.command_now if now else tables.command)(
+                table_id, who, given.version, given.command_id, given.command, key=key)
+            if done is None:
+                return None
+        except ValidationError as exc:
+            return invalid_body(exc)
+        except FootworkError as exc:
+            return refusal_of(exc)
+        # built here, in CommandResult's shape (the schema says so): a model validated
+        # and dumped again would cost as much as deciding (issue 24)
+        return JSONResponse({"version": done.seat_version,
+                             "table_version": done.version if who.is_gm else None,
+                             "lines": done.lines, "repeated": done.repeated})
+
+    async def command_now(table_id: str, scope: Any, receive: Any, send: Any) -> None:
+        body = await whole_body(receive)
+        if body is None:
+            return  # the client went away
+        client, secret = client_of(scope), bearer_of(scope)
+        try:
+            answer = decided(table_id, client, secret, body, now=True)
+            if answer is None:  # the table is loading or busy: not on the event loop
+                answer = await asyncio.to_thread(decided, table_id, client, secret, body)
+            assert answer is not None  # decided() waits unless now
+        except Exception as exc:  # a fault of the server's own: a 500, never a traceback
+            answer = failure(exc)
+        await answer(scope, receive, send)
+
     @app.post("/api/tables/{table_id}/commands", response_model=CommandResult,
               responses=REFUSALS)
     def command(request: Request, table_id: str, body: CommandRequest,
                 authorization: Auth = None) -> Response:
         """Decide a command against your version and append it. A stale version is a 409
-        and changes nothing; a repeated command id returns its first result."""
-        who = seat(request, table_id, authorization)
-        done = tables.command(table_id, who, body.version, body.command_id, body.command)
-        # the answer is built here, in CommandResult's shape (the schema says so): a
-        # model validated and dumped again would cost as much as deciding (issue 24)
-        return JSONResponse({"version": done.seat_version,
-                             "table_version": done.version if who.is_gm else None,
-                             "lines": done.lines, "repeated": done.repeated})
+        and changes nothing; a repeated command id returns its first result. (Answered
+        before the framework's routing, by :class:`~footwork.server.shortcut.Shortcut`:
+        this route declares it in the schema.)"""
+        answer = decided(table_id, client_of(request.scope), bearer(request, authorization),
+                         body.model_dump_json().encode())
+        assert answer is not None  # decided() waits unless now
+        return answer
 
     @app.post("/api/tables/{table_id}/studies", responses=REFUSALS)
     def studies(request: Request, table_id: str, body: StudyRequest,

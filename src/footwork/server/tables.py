@@ -48,6 +48,7 @@ from footwork.store import (
     CommandRecord,
     DuplicateCommand,
     EventStore,
+    SeatKeyChanged,
     TableRecord,
     VersionConflict,
 )
@@ -101,12 +102,20 @@ class _Behind(Exception):
     """Another process appended to the table since this one last read it."""
 
 
+class _KeyChanged(Exception):
+    """The seat's key changed since the request was let in by it."""
+
+
 class _Raced(Exception):
     """The command id was appended by another process meanwhile."""
 
     def __init__(self, record: CommandRecord) -> None:
         super().__init__(record.command_id)
         self.record = record
+
+
+#: the refusal of a secret no seat of the table has (nor the server's)
+WRONG_KEY = "no seat of this table has that secret"
 
 
 def scoped_id(seat: Seat, command_id: str) -> str:
@@ -178,6 +187,8 @@ class LiveTable:
     drawings: dict[tuple[int, Seat], str] = field(default_factory=dict)
     #: bytes of the stored log (its records' JSON) and of the encounter text
     bytes: int = 0
+    #: seat name -> its stored key, as last read (None: not read, or a key changed since)
+    seats: dict[str, str] | None = None
 
     def view(self, seat: Seat) -> View[Any]:
         return self.session.view(seat)
@@ -310,6 +321,7 @@ class Tables:
         generation = self._rekey(table_id, by, seat)
         secret = self.seat_secret(table_id, seat, generation)
         self.store.set_seat(table_id, seat, stored_form(secret_hash(secret), generation))
+        self.seats_changed(table_id)  # at once here (other processes: when notified)
         return secret
 
     def revoke(self, table_id: str, by: Seat, seat: str) -> None:
@@ -317,6 +329,7 @@ class Tables:
         rotated; its live connections are closed."""
         generation = self._rekey(table_id, by, seat)
         self.store.set_seat(table_id, seat, stored_form(REVOKED, generation))
+        self.seats_changed(table_id)
 
     def _rekey(self, table_id: str, by: Seat, seat: str) -> int:
         """The next key generation of ``seat``, once the game master is checked."""
@@ -334,8 +347,13 @@ class Tables:
         return self._key_epochs.get(table_id, 0)
 
     def seats_changed(self, table_id: str) -> None:
+        """A seat key of the table changed (here, or in another process): the keys a
+        loaded table kept are read again, live connections check theirs."""
         with self._lock:
             self._key_epochs[table_id] = self._key_epochs.get(table_id, 0) + 1
+            table = self._live.get(table_id)
+            if table is not None:
+                table.seats = None
 
     def delete(self, table_id: str, seat: Seat) -> None:
         if not seat.is_gm:
@@ -347,16 +365,40 @@ class Tables:
 
     def seat_of(self, table_id: str, secret: str | None) -> Seat:
         """The seat whose secret this is (the server's admin secret is every table's GM)."""
+        return self.seat_and_key(table_id, secret)[0]
+
+    def seat_and_key(self, table_id: str, secret: str | None) -> tuple[Seat, str | None]:
+        """The seat whose secret this is, and its key as stored (None for the server's
+        admin secret, every table's GM). A loaded table keeps its seats' keys, so that a
+        request asks the store nothing more (issue 24: one store statement a command);
+        they are read again once a key changed (:meth:`seats_changed`, here at once,
+        from another process when its notification comes), and a command's append
+        checks the key it came with (:meth:`command`'s ``key``)."""
         if not secret:
             raise Unauthorized("this needs a seat's secret (the key of your table link)")
         given = secret_hash(secret)
+        table = self._live.get(table_id)
         if self.admin_hash is not None and hmac.compare_digest(given, self.admin_hash):
-            self.store.table(table_id)  # a 404 for a table that does not exist
-            return GM
-        for name, stored in self.store.seats(table_id).items():
+            if table is None:
+                self.store.table(table_id)  # a 404 for a table that does not exist
+            return GM, None
+        for name, stored in self._seat_keys(table_id, table).items():
             if hmac.compare_digest(given, stored_key(stored)[0]):
-                return Seat.parse(name)
-        raise Unauthorized("no seat of this table has that secret")
+                return Seat.parse(name), stored
+        raise Unauthorized(WRONG_KEY)
+
+    def _seat_keys(self, table_id: str, table: LiveTable | None) -> dict[str, str]:
+        """The table's seats and their stored keys: the loaded table's, else the store's
+        (kept by a loaded table unless a key changed while they were read)."""
+        if table is not None and table.seats is not None:
+            return table.seats
+        epoch = self.key_epoch(table_id)
+        seats = self.store.seats(table_id)
+        if table is not None:
+            with self._lock:
+                if self._key_epochs.get(table_id, 0) == epoch:
+                    table.seats = seats
+        return seats
 
     # -- loading ---------------------------------------------------------------------
 
@@ -461,11 +503,13 @@ class Tables:
     # -- commands ----------------------------------------------------------------------
 
     def command(self, table_id: str, seat: Seat, version: int, command_id: str,
-                body: Mapping[str, Any]) -> Accepted:
+                body: Mapping[str, Any], *, key: str | None = None) -> Accepted:
         """Decide ``body`` for ``seat`` against ``version`` (the seat's) and append it.
 
         A repeated ``command_id`` returns its first outcome and appends nothing; a stale
-        version is refused and changes nothing; so is whatever the seat may not do."""
+        version is refused and changes nothing; so is whatever the seat may not do.
+        ``key``: the seat's stored key the request was let in by (:meth:`seat_and_key`):
+        the append is refused if it changed meanwhile, here or in another process."""
         table = self.live(table_id, catch_up=False)
         command_id = scoped_id(seat, command_id)
         with table.lock:
@@ -475,17 +519,17 @@ class Tables:
             # in the same round trip (issue 24: one store query per command)
             try:
                 try:
-                    done = self._decide(table, seat, version, command_id, body)
+                    done = self._decide(table, seat, version, command_id, body, key)
                 except _Behind:
                     # another process appended since this one last read (now folded):
                     # decided again, as if it had been read first (stale if the seat's
                     # version moved)
-                    done = self._decide_again(table, seat, version, command_id, body)
+                    done = self._decide_again(table, seat, version, command_id, body, key)
                 except FootworkError:
                     # refused as this process knew the table: refused as it is now
                     if not self._catch_up(table):
                         raise
-                    done = self._decide_again(table, seat, version, command_id, body)
+                    done = self._decide_again(table, seat, version, command_id, body, key)
             except FootworkError:
                 first = self.store.command(table_id, command_id)
                 if first is None:
@@ -493,20 +537,38 @@ class Tables:
                 return self._repeat(table, seat, first)
             except _Raced as raced:
                 return self._repeat(table, seat, raced.record)
+            except _KeyChanged:
+                self.seats_changed(table_id)  # before its notification comes
+                raise Unauthorized(WRONG_KEY) from None
         self._live.touch(table_id, table)
         self._changed(table_id)
         return done
 
+    def command_now(self, table_id: str, seat: Seat, version: int, command_id: str,
+                    body: Mapping[str, Any], *, key: str | None = None) -> Accepted | None:
+        """:meth:`command`, if it needs no wait for the table: loaded, and no other
+        request at it; None otherwise (then :meth:`command` from a worker thread). The
+        server's event loop decides such a command itself: the hop to a thread cost more
+        than a command's own work (issue 24), and loading a table, or waiting for a long
+        read of it, must not stop the loop."""
+        table = self._live.get(table_id)
+        if table is None or not table.lock.acquire(blocking=False):
+            return None
+        try:  # the lock is reentrant: command() takes it again
+            return self.command(table_id, seat, version, command_id, body, key=key)
+        finally:
+            table.lock.release()
+
     def _decide_again(self, table: LiveTable, seat: Seat, version: int, command_id: str,
-                      body: Mapping[str, Any]) -> Accepted:
+                      body: Mapping[str, Any], key: str | None) -> Accepted:
         """:meth:`_decide` once more, the table just caught up; behind again: stale."""
         try:
-            return self._decide(table, seat, version, command_id, body)
+            return self._decide(table, seat, version, command_id, body, key)
         except _Behind:
             raise StaleVersion(version, table.seat_version(seat)) from None
 
     def _decide(self, table: LiveTable, seat: Seat, version: int, command_id: str,
-                body: Mapping[str, Any]) -> Accepted:
+                body: Mapping[str, Any], key: str | None) -> Accepted:
         """Decide and append a command the store has not seen (under the table's lock);
         raises _Raced if its id was appended meanwhile."""
         current = table.seat_version(seat)
@@ -517,7 +579,7 @@ class Tables:
                 raise StaleVersion(version, current)
         engine = table.session.engine
         if body.get("do") == UNDO:
-            return self._undo(table, seat, version, command_id)
+            return self._undo(table, seat, version, command_id, key)
         command = engine.checked(body)
         self._authorize(table, seat, command)
         events = table.view(seat).decide(table.session.state, command)
@@ -528,7 +590,8 @@ class Tables:
             size = table.bytes + text_bytes(*encoded)
             if size > self.table_bytes:
                 raise TableFull(table.record.id, table.bytes, self.table_bytes)
-        record = self._append(table, seat, version, command_id, as_json, events_json, encoded)
+        record = self._append(table, seat, version, command_id, as_json, events_json, encoded,
+                              key)
         log = table.logs.get(seat)
         before = len(log) if log is not None else 0
         self._fold(table, record, (command, events))
@@ -538,26 +601,29 @@ class Tables:
                  else table.view(seat).batch_lines(table.session.state, events))
         return Accepted(table.version, table.seat_version(seat), lines)
 
-    def _undo(self, table: LiveTable, seat: Seat, version: int, command_id: str
-              ) -> Accepted:
+    def _undo(self, table: LiveTable, seat: Seat, version: int, command_id: str,
+              key: str | None) -> Accepted:
         if not seat.is_gm:
             raise Forbidden("only the game master may undo")
         if not table.session.history:
             raise IllegalCommand("nothing_to_undo", "there is no command to take back")
         record = self._append(table, seat, version, command_id, {"do": UNDO, "actor": "gm"},
-                              [])
+                              [], key=key)
         self._fold(table, record)
         return Accepted(table.version, table.seat_version(seat), [])
 
     def _append(self, table: LiveTable, seat: Seat, sent: int, command_id: str,
                 command: dict[str, Any], events: list[dict[str, Any]],
-                encoded: tuple[str, str] | None = None) -> CommandRecord:
+                encoded: tuple[str, str] | None = None, key: str | None = None
+                ) -> CommandRecord:
         """Append at the table's version; if another process appended first, catch up
         and raise _Behind (the caller decides again or refuses as stale), or _Raced if
         the command id was among what it appended."""
         try:
             return self.store.append(table.record.id, table.version, command_id, str(seat),
-                                     command, events, encoded=encoded)
+                                     command, events, encoded=encoded, seat_key=key)
+        except SeatKeyChanged:
+            raise _KeyChanged from None  # not a refusal to decide again: a wrong key
         except (VersionConflict, DuplicateCommand) as exc:
             self._catch_up(table)
             if isinstance(exc, DuplicateCommand):

@@ -49,6 +49,7 @@ from footwork.store.protocol import (
     CommandRecord,
     DuplicateCommand,
     JSONObject,
+    SeatKeyChanged,
     StoreError,
     TableExists,
     TableNotFound,
@@ -117,6 +118,9 @@ WITH dup AS (
 bumped AS (
     UPDATE tables SET version = %(version)s
     WHERE id = %(table)s AND version = %(expected)s AND NOT EXISTS (SELECT FROM dup)
+      AND (%(key)s::text IS NULL OR EXISTS (
+          SELECT FROM seats WHERE table_id = %(table)s AND name = %(seat)s
+                             AND secret_hash = %(key)s))
     RETURNING id),
 added AS (
     INSERT INTO commands ({_RECORD})
@@ -126,6 +130,7 @@ added AS (
 SELECT (SELECT version FROM added),
        (SELECT version FROM tables WHERE id = %(table)s),
        (SELECT pg_notify(%(channel)s, %(note)s) FROM added) IS NULL,
+       (SELECT secret_hash FROM seats WHERE table_id = %(table)s AND name = %(seat)s),
        dup.*
 FROM (SELECT) AS one LEFT JOIN dup ON true"""
 
@@ -328,7 +333,8 @@ class PostgresStore:
 
     def append(self, table_id: str, expected_version: int, command_id: str, seat: str,
                command: JSONObject, events: Sequence[JSONObject], *,
-               encoded: tuple[str, str] | None = None) -> CommandRecord:
+               encoded: tuple[str, str] | None = None,
+               seat_key: str | None = None) -> CommandRecord:
         check_table_id(table_id)
         check_count("expected version", expected_version)
         check_text("command id", command_id, nonempty=True)
@@ -342,14 +348,16 @@ class PostgresStore:
                     "table": table_id, "id": command_id, "version": version,
                     "expected": expected_version, "seat": seat, "command": command_text,
                     "events": events_text, "created": created, "channel": CHANNEL,
-                    "note": f"{table_id}:{version}"}).fetchone()
+                    "note": f"{table_id}:{version}", "key": seat_key}).fetchone()
                 assert row is not None  # the statement answers one row
-                added, actual, first = row[0], row[1], row[3:]
+                added, actual, key, first = row[0], row[1], row[3], row[4:]
                 if added is None:
                     if first[0] is not None:
                         raise DuplicateCommand(_record(first))
                     if actual is None:
                         raise _not_found(table_id)
+                    if seat_key is not None and key != seat_key:
+                        raise SeatKeyChanged(table_id, seat)
                     if actual != expected_version:
                         raise VersionConflict(table_id, expected_version, actual)
                     # the version was right when the statement began, but a rival's

@@ -57,6 +57,15 @@ class DuplicateCommand(StoreError):
         self.record = record
 
 
+class SeatKeyChanged(StoreError):
+    """The seat's key is no longer the one the command came with (rotated or revoked,
+    maybe by another process a moment ago): nothing was appended."""
+
+    def __init__(self, table_id: str, seat: str) -> None:
+        super().__init__(f"the key of seat {seat} of table {table_id} changed")
+        self.seat = seat
+
+
 @dataclass(frozen=True, slots=True)
 class TableRecord:
     """A table: its id, a display name, the ruleset, the encounter text and its version
@@ -121,13 +130,18 @@ class EventStore(Protocol):
 
     def append(self, table_id: str, expected_version: int, command_id: str, seat: str,
                command: JSONObject, events: Sequence[JSONObject], *,
-               encoded: tuple[str, str] | None = None) -> CommandRecord:
+               encoded: tuple[str, str] | None = None,
+               seat_key: str | None = None) -> CommandRecord:
         """Append one command's record at ``expected_version + 1``, atomically and
         durably. Raises DuplicateCommand if ``command_id`` is in the table's log (checked
         first), VersionConflict if the table is not at ``expected_version``,
-        TableNotFound. ``encoded``: the JSON text of the command and of the events, made
-        by the caller with :func:`~footwork.store.common.encode_record` (so that a record
-        is serialised once, its size known to the caller)."""
+        TableNotFound; with ``seat_key`` (the stored key the command's seat was known
+        by), SeatKeyChanged if ``seat``'s stored key is no longer that, in the same
+        statement (a server keeps seat keys in memory: a key another process rotated
+        a moment ago never lets one more command in). ``encoded``: the JSON text of
+        the command and of the events, made by the caller with
+        :func:`~footwork.store.common.encode_record` (so that a record is serialised
+        once, its size known to the caller)."""
         ...
 
     def command(self, table_id: str, command_id: str) -> CommandRecord | None:

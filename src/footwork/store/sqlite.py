@@ -38,6 +38,7 @@ from footwork.store.protocol import (
     CommandRecord,
     DuplicateCommand,
     JSONObject,
+    SeatKeyChanged,
     StoreError,
     TableExists,
     TableNotFound,
@@ -295,7 +296,8 @@ class SQLiteStore:
 
     def append(self, table_id: str, expected_version: int, command_id: str, seat: str,
                command: JSONObject, events: Sequence[JSONObject], *,
-               encoded: tuple[str, str] | None = None) -> CommandRecord:
+               encoded: tuple[str, str] | None = None,
+               seat_key: str | None = None) -> CommandRecord:
         check_table_id(table_id)
         check_count("expected version", expected_version)
         check_text("command id", command_id, nonempty=True)
@@ -310,6 +312,11 @@ class SQLiteStore:
             if row is not None:
                 raise DuplicateCommand(_record(row))
             actual = self._version(conn, table_id)
+            if seat_key is not None:
+                key = conn.execute("SELECT secret_hash FROM seats WHERE table_id = ? "
+                                   "AND name = ?", (table_id, seat)).fetchone()
+                if key is None or key[0] != seat_key:
+                    raise SeatKeyChanged(table_id, seat)
             if actual != expected_version:
                 raise VersionConflict(table_id, expected_version, actual)
             conn.execute(f"INSERT INTO commands ({_RECORD}) VALUES (?, ?, ?, ?, ?, ?, ?)",
