@@ -1,7 +1,8 @@
 """The command route (issue 24: what a command costs the server): answered before the
 framework's routing, the key checked before the body is read, seat keys kept by a loaded
-table (no store query to let a request in) and checked again by the append, decided on
-the event loop unless the table is loading or busy. Against SQLite and PostgreSQL."""
+table (no store query to let a request in) and checked again by the append, decided in a
+worker thread (a table loading or busy never stops the event loop). Against SQLite and
+PostgreSQL."""
 
 from __future__ import annotations
 
@@ -85,8 +86,8 @@ def test_a_key_rotated_by_another_process_lets_no_command_in(store_url: str) -> 
 
 def test_a_table_not_loaded_or_busy_is_decided_off_the_event_loop(
         client: TestClient) -> None:
-    """A command to a table that is not in memory loads it in a worker thread; one to a
-    table another request holds waits in a worker thread too, and the server answers
+    """A command to a table that is not in memory loads it (from the store); one to a
+    table another request holds waits for it in a worker thread, and the server answers
     other requests meanwhile."""
     table = Table(client)
     tables: Tables = client.app.state.tables  # type: ignore[attr-defined]

@@ -564,18 +564,15 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
 
     # -- commands -----------------------------------------------------------------------
 
-    def decided(table_id: str, client: str, secret: str | None, body: bytes, *,
-                now: bool = False) -> JSONResponse | None:
+    def decided(table_id: str, client: str, secret: str | None, body: bytes
+                ) -> JSONResponse:
         """A command's answer: the key checked first (a stranger's body is never read),
-        then the body against its model, then decided and appended. ``now``: only if
-        that needs no wait for the table (:meth:`Tables.command_now`), else None."""
+        then the body against its model, then decided and appended."""
         try:
             who, key = keyed_with(client, table_id, secret)
             given = CommandRequest.model_validate_json(body)
-            done = (tables.command_now if now else tables.command)(
-                table_id, who, given.version, given.command_id, given.command, key=key)
-            if done is None:
-                return None
+            done = tables.command(table_id, who, given.version, given.command_id,
+                                  given.command, key=key)
         except ValidationError as exc:
             return invalid_body(exc)
         except FootworkError as exc:
@@ -590,12 +587,13 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         body = await whole_body(receive)
         if body is None:
             return  # the client went away
-        client, secret = client_of(scope), bearer_of(scope)
         try:
-            answer = decided(table_id, client, secret, body, now=True)
-            if answer is None:  # the table is loading or busy: not on the event loop
-                answer = await asyncio.to_thread(decided, table_id, client, secret, body)
-            assert answer is not None  # decided() waits unless now
+            # in a worker thread: deciding on the event loop itself saved the hop, but
+            # every wait (the store, a table another request holds, loading one) then
+            # stopped the whole process; on a loaded machine it served fewer commands
+            # with a longer tail (docs/performance.md, issue 24)
+            answer = await asyncio.to_thread(decided, table_id, client_of(scope),
+                                             bearer_of(scope), body)
         except Exception as exc:  # a fault of the server's own: a 500, never a traceback
             answer = failure(exc)
         await answer(scope, receive, send)
@@ -608,10 +606,8 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         and changes nothing; a repeated command id returns its first result. (Answered
         before the framework's routing, by :class:`~footwork.server.shortcut.Shortcut`:
         this route declares it in the schema.)"""
-        answer = decided(table_id, client_of(request.scope), bearer(request, authorization),
-                         body.model_dump_json().encode())
-        assert answer is not None  # decided() waits unless now
-        return answer
+        return decided(table_id, client_of(request.scope), bearer(request, authorization),
+                       body.model_dump_json().encode())
 
     @app.post("/api/tables/{table_id}/studies", responses=REFUSALS)
     def studies(request: Request, table_id: str, body: StudyRequest,

@@ -7,9 +7,9 @@ validated by FastAPI and a hop to a worker thread: together about as much CPU as
 deciding the command. :class:`Shortcut` answers ``POST /api/tables/{id}/commands``
 itself, inside the security headers and the body bound (the middlewares outside it), so
 that what a command does is: read the body, check the key, validate the body with its
-model (pydantic's own JSON parser), decide and append, answer. The FastAPI route of the
-same path stays declared, for the OpenAPI schema (its request and answer models are
-the same); every other request goes to the framework.
+model (pydantic's own JSON parser), decide and append (in a worker thread), answer.
+The FastAPI route of the same path stays declared, for the OpenAPI schema (its request
+and answer models are the same); every other request goes to the framework.
 """
 
 from __future__ import annotations

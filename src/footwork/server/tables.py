@@ -544,21 +544,6 @@ class Tables:
         self._changed(table_id)
         return done
 
-    def command_now(self, table_id: str, seat: Seat, version: int, command_id: str,
-                    body: Mapping[str, Any], *, key: str | None = None) -> Accepted | None:
-        """:meth:`command`, if it needs no wait for the table: loaded, and no other
-        request at it; None otherwise (then :meth:`command` from a worker thread). The
-        server's event loop decides such a command itself: the hop to a thread cost more
-        than a command's own work (issue 24), and loading a table, or waiting for a long
-        read of it, must not stop the loop."""
-        table = self._live.get(table_id)
-        if table is None or not table.lock.acquire(blocking=False):
-            return None
-        try:  # the lock is reentrant: command() takes it again
-            return self.command(table_id, seat, version, command_id, body, key=key)
-        finally:
-            table.lock.release()
-
     def _decide_again(self, table: LiveTable, seat: Seat, version: int, command_id: str,
                       body: Mapping[str, Any], key: str | None) -> Accepted:
         """:meth:`_decide` once more, the table just caught up; behind again: stale."""
