@@ -720,7 +720,8 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
                         if plan is not None and sender is not None and await asyncio.to_thread(
                                 may_send, tables, table_id, sender, plan):
                             planned.publish(table_id, listener, plan)
-                            await asyncio.to_thread(planned.announce, table_id, plan)
+                            await asyncio.to_thread(planned.announce, table_id, listener,
+                                                    plan)
                     if waiter.is_set():
                         break
                 waiter.clear()

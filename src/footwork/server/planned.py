@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +29,11 @@ log = logging.getLogger("footwork.server")
 #: the most places a shared path holds, and the longest name of one
 MOST_PLACES = 32
 LONGEST_NAME = 64
+#: the most plans one page announces to the other processes in a second (each is a
+#: round trip to the database; a page sends one when the path changes, a few a second):
+#: beyond, a plan reaches this process's pages only, but the one ending a drag always
+#: goes, so no other page keeps a stale path
+MOST_ANNOUNCED = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +95,17 @@ class Listener:
 
     seat: Seat
     queue: asyncio.Queue[Plan] = field(default_factory=asyncio.Queue)
+    #: when the plans it announced in the last second went (monotonic seconds)
+    announced: deque[float] = field(default_factory=deque)
+
+    def may_announce(self, plan: Plan, now: float) -> bool:
+        """Whether ``plan`` goes to the other processes (:data:`MOST_ANNOUNCED`)."""
+        while self.announced and now - self.announced[0] >= 1.0:
+            self.announced.popleft()
+        if len(self.announced) >= MOST_ANNOUNCED and not plan.done:
+            return False
+        self.announced.append(now)
+        return True
 
 
 class Planned:
@@ -117,11 +135,11 @@ class Planned:
             if listener is not sender:
                 listener.queue.put_nowait(plan)
 
-    def announce(self, table_id: str, plan: Plan) -> None:
+    def announce(self, table_id: str, sender: Listener, plan: Plan) -> None:
         """Tell the other processes (blocking: one round trip to the database; call it
-        off the event loop). A store that cannot take it costs the plan, never the
-        page: it is a gesture."""
-        if self.store is None:
+        off the event loop), at most :data:`MOST_ANNOUNCED` a second from one page. A
+        store that cannot take it costs the plan, never the page: it is a gesture."""
+        if self.store is None or not sender.may_announce(plan, time.monotonic()):
             return
         try:
             self.store.announce(table_id, json.dumps(plan.to_json()))
