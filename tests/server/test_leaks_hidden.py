@@ -333,3 +333,21 @@ def test_a_spot_on_a_border_with_a_hidden_zone_is_ruled_as_on_an_edge(
             moved = table.send(back)  # and out again next round: it stands in no wall
             assert moved.status_code == 200, moved.text
             assert table.send({"do": "end_turn", "actor": "mira"}).status_code == 200
+
+
+def test_every_spot_along_a_border_with_a_hidden_zone_is_ruled_as_on_an_edge(
+        client: TestClient) -> None:
+    """Mira in the hall, walking along its border with the unrevealed cellar (a move
+    within its own zone costs nothing, R004-13): every spot on the line, closed part,
+    door and corners alike, gets the patrons the same answer and the same
+    place as where there is no cellar (R004-02, R004-17, R004-18)."""
+    hidden = from_text(client, WALLED.format(cellar=CELLAR[0], door=CELLAR[1]))
+    plain = from_text(client, WALLED.format(cellar="", door=""))
+    into = {"do": "move", "actor": "mira", "to": "hall", "at": [3, 2]}
+    assert hidden.send(into, PATRONS).status_code == plain.send(into, PATRONS).status_code == 200
+    for x in (0, 1, 2, 3.5, 4, 4.5, 5, 6):  # the corners, the closed part, the door
+        move = {"do": "move", "actor": "mira", "to": "hall", "at": [x, 4]}
+        seen, without = hidden.send(move, PATRONS), plain.send(move, PATRONS)
+        assert seen.status_code == without.status_code == 200, (move, seen.text)
+        assert seen.json()["lines"] == without.json()["lines"], move  # where she went
+    assert hidden.state(PATRONS)["actors"] == plain.state(PATRONS)["actors"]
