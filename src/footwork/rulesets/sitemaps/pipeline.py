@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import random
+import weakref
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -38,7 +39,7 @@ from footwork.engine.events import Event
 from footwork.engine.movement import PASS, Path, Pipeline, Ruling, Step, Stop, Walk
 from footwork.engine.rolling import Roller
 from footwork.errors import IllegalCommand
-from footwork.rulesets.sitemaps.model import SiteActor
+from footwork.rulesets.sitemaps.model import SiteActor, SiteMap
 from footwork.rulesets.sitemaps.movement import (
     Hazard,
     Plan,
@@ -138,19 +139,43 @@ def off_the_edge(state: SiteState, zone: str, point: XY) -> XY:
     m = site(state)
     if not opts(state).move.spots_off_edges or zone not in m:
         return point
+    inner, box = _inner(m, zone)
+    x, y = point
+    if (box is not None and box[0] < x < box[2] and box[1] < y < box[3]) or \
+            (box is None and shapely.contains_xy(inner, x, y)):
+        return point  # 1 cm or more inside: most spots, at the cost of one test
     polygon = m.geometry.zones[zone].polygon
     here = Point(point)
     # only a spot in the zone (or on its outline) is moved: one outside it is refused
     # as it was (R004-17)
     if polygon.distance(here) > 1e-6 or polygon.boundary.distance(here) >= EDGE_M:
         return point
-    if any(way.distance(here) < EDGE_M for way in _known_ways(state, zone)):
-        return point
-    inner = polygon.buffer(-EDGE_M)
-    if inner.is_empty:
+    if inner.is_empty or any(way.distance(here) < EDGE_M
+                             for way in _known_ways(state, zone)):
         return point
     near, _ = nearest_points(inner, here)
     return (round(near.x, 6), round(near.y, 6))
+
+
+Box = tuple[float, float, float, float]
+#: per site map, each zone's part 1 cm or more inside its outline (prepared) and, when
+#: that part is a rectangle (most zones), its box, made when first asked for (a map is
+#: immutable; the cache goes with it)
+_INNERS: weakref.WeakKeyDictionary[SiteMap, dict[str, tuple[Any, Box | None]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _inner(m: SiteMap, zone: str) -> tuple[Any, Box | None]:
+    kept = _INNERS.setdefault(m, {})
+    found = kept.get(zone)
+    if found is None:
+        inner = m.geometry.zones[zone].polygon.buffer(-EDGE_M)
+        shapely.prepare(inner)
+        box: Box | None = None
+        if not inner.is_empty and abs(inner.envelope.area - inner.area) <= 1e-9:
+            box = tuple(inner.bounds)
+        found = kept[zone] = (inner, box)
+    return found
 
 
 def zone_holding(state: SiteState, point: XY, floor: int) -> str | None:
