@@ -307,18 +307,47 @@ def test_the_spots_offered_in_a_known_zone_do_not_show_a_hidden_neighbour(
     assert gm and gm[0]["region"] != mine["region"]
 
 
-@pytest.mark.xfail(strict=True, reason="left (docs/server.md): a spot on the closed part of "
-                   "a border with an unrevealed zone is refused; the player's trace would "
-                   "have to run on the map as the seat knows it")
 def test_a_spot_on_a_border_with_a_hidden_zone_is_ruled_as_on_an_edge(
         client: TestClient) -> None:
-    """A spot on the hall's border with the unrevealed cellar, away from its door, is
-    taken as on a map without the cellar (R004-02, R004-18). Today it is refused
-    (`in_a_wall`) while the door's spot is taken: probing the border line tells the
-    patrons that something lies beyond and where its door is."""
-    move = {"do": "move", "actor": "mira", "to": "hall", "at": [2, 4]}
+    """A spot on the hall's border with the unrevealed cellar, on its closed part, at its
+    door or just off the line, gets the patrons the same answer as on a map without the
+    cellar: accepted, the same log line and mira 1 cm inside the hall's edge on both
+    maps (R004-02, R004-17, R004-18, ``move.spots_off_edges``). Before: refused
+    (`in_a_wall`) on the closed part while the door's spot was taken, so probing the
+    line told where something lies beyond and where its door is."""
     hidden = from_text(client, WALLED.format(cellar=CELLAR[0], door=CELLAR[1]))
     plain = from_text(client, WALLED.format(cellar="", door=""))
-    seen, without = hidden.send(move, PATRONS), plain.send(move, PATRONS)
-    assert without.status_code == 200, without.text
-    assert seen.status_code == 200, seen.text
+    for at, lands in (([2, 4], [2.0, 3.99]), ([4.5, 4], [4.5, 3.99]),
+                      ([1, 3.997], [1.0, 3.99])):
+        move = {"do": "move", "actor": "mira", "to": "hall", "at": at}
+        seen, without = hidden.send(move, PATRONS), plain.send(move, PATRONS)
+        assert without.status_code == 200, without.text
+        assert seen.status_code == 200, seen.text
+        assert seen.json()["lines"] == without.json()["lines"]
+        assert leaked_names([seen.json()], ["cellar"]) == []
+        for table in (hidden, plain):
+            assert table.state(PATRONS)["actors"]["mira"]["point"] == lands
+            assert table.state()["actors"]["mira"]["point"] == lands  # the game master's
+            back = {"do": "move", "actor": "mira", "to": "yard", "at": [3, -2]}
+            assert table.send({"do": "end_turn", "actor": "mira"}).status_code == 200
+            moved = table.send(back)  # and out again next round: it stands in no wall
+            assert moved.status_code == 200, moved.text
+            assert table.send({"do": "end_turn", "actor": "mira"}).status_code == 200
+
+
+def test_every_spot_along_a_border_with_a_hidden_zone_is_ruled_as_on_an_edge(
+        client: TestClient) -> None:
+    """Mira in the hall, walking along its border with the unrevealed cellar (a move
+    within its own zone costs nothing, R004-13): every spot on the line, closed part,
+    door and corners alike, gets the patrons the same answer and the same
+    place as where there is no cellar (R004-02, R004-17, R004-18)."""
+    hidden = from_text(client, WALLED.format(cellar=CELLAR[0], door=CELLAR[1]))
+    plain = from_text(client, WALLED.format(cellar="", door=""))
+    into = {"do": "move", "actor": "mira", "to": "hall", "at": [3, 2]}
+    assert hidden.send(into, PATRONS).status_code == plain.send(into, PATRONS).status_code == 200
+    for x in (0, 1, 2, 3.5, 4, 4.5, 5, 6):  # the corners, the closed part, the door
+        move = {"do": "move", "actor": "mira", "to": "hall", "at": [x, 4]}
+        seen, without = hidden.send(move, PATRONS), plain.send(move, PATRONS)
+        assert seen.status_code == without.status_code == 200, (move, seen.text)
+        assert seen.json()["lines"] == without.json()["lines"], move  # where she went
+    assert hidden.state(PATRONS)["actors"] == plain.state(PATRONS)["actors"]

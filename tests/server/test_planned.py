@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from footwork.engine.seats import Seat
 from footwork.server.app import create_app
-from footwork.server.planned import MOST_PLACES, read_plan
+from footwork.server.planned import MOST_ANNOUNCED, MOST_PLACES, Listener, Plan, read_plan
 from footwork.store import open_store
 
 
@@ -59,3 +60,15 @@ def test_a_plan_is_read_or_ignored() -> None:
                  '{"type": "plan", "actor": "mira", "path": '
                  + str(["p"] * (MOST_PLACES + 1)).replace("'", '"') + "}"]:
         assert read_plan(text) is None, text
+
+
+def test_a_page_announces_at_most_so_many_plans_a_second() -> None:
+    """Each plan announced to the other processes is a round trip to the database: one
+    page's are bounded (MOST_ANNOUNCED a second), but the plan that ends a drag always
+    goes, so no page elsewhere keeps a stale path."""
+    page = Listener(Seat.parse("side:patrons"))
+    moving, done = Plan("mira", ("bar",)), Plan("mira", (), done=True)
+    assert all(page.may_announce(moving, 10.0 + i / 100) for i in range(MOST_ANNOUNCED))
+    assert not page.may_announce(moving, 10.5)
+    assert page.may_announce(done, 10.6)
+    assert page.may_announce(moving, 11.3)  # a second after the first ones

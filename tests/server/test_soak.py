@@ -16,6 +16,11 @@ once (module fixture); the tests read what it found:
   received is searched for the names hidden from that seat throughout the game (the
   library replays the exported table and intersects the seat's secrets over every
   state it went through, so a name revealed on the way is not counted);
+- players drag tokens: now and then a player seat sends the planned path of one of its
+  characters on its WebSocket (through any places, hidden ones too); the other seat of
+  the table receives it through its own view (the leak check covers those messages as
+  any other), with two workers from a socket held by the other process (the plan is
+  announced through the store);
 - every player seat's WebSocket received its log exactly: each line once, in order,
   and by the end of the table the very lines its `GET …/log` gives. With two workers,
   each table's two listening sockets are held by different processes (read from /proc),
@@ -136,6 +141,9 @@ class Findings:
     #: per table, the server processes holding its player seats' sockets
     holders: list[set[int]] = field(default_factory=list)
     live_checked: int = 0
+    #: planned paths sent by players on their sockets, and received by the other seats
+    plans_sent: int = 0
+    plans_heard: int = 0
     run: Run = RUNS["sqlite"]
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -184,7 +192,12 @@ class Table:
         session = encounter_from_text(initial_text(EXAMPLES / f"{example}.yaml")).session()
         self.guesses = {s: View(session.engine, Seat.parse(s)).secrets(session.state)
                         for s in self.players}
+        #: every place of the map, for the paths under a dragging player's ruler
+        self.places = sorted(session.engine.ruleset.place_ids(session.state.space))
+        self.sockets: dict[str, ClientConnection] = {}
         self.random = random.Random(seed)
+        #: the drags' own: the play is the same with or without them
+        self.gestures = random.Random(seed + 1)
         self.findings = findings
         self.received = {s: Received(self.id, s) for s in self.players}
         findings.received += self.received.values()
@@ -230,6 +243,7 @@ class Table:
                     ws = opened(url)
                     holder = _worker_holding(self.served, ws.socket.getsockname()[1])
                 held.append(holder)
+            self.sockets[seat] = ws
             listener = threading.Thread(target=self.listen, args=(seat, ws), daemon=True)
             self.listeners.append(listener)
             listener.start()
@@ -246,9 +260,11 @@ class Table:
                         continue
                     text = message if isinstance(message, str) else message.decode()
                     self.received[seat].add("websocket", text)
-                    self.hear(seat, json.loads(text))
+                    body = json.loads(text)
+                    self.hear(seat, body)
                     with self.findings.lock:
                         self.findings.messages += 1
+                        self.findings.plans_heard += body["type"] == "plan"
         except Exception as exc:  # a socket that ends before the table does
             if not self.stop.is_set():
                 self.findings.fail(f"websocket of {seat}: {exc!r}")
@@ -329,9 +345,25 @@ class Table:
                             if f"side:{v.get('side')}" == guesser]
                     if mine:
                         self.probe(guesser, self.random.choice(mine))
+                if self.gestures.random() < 0.3:
+                    self.drag(state)
                 self.send_one(seat, actor)
         except Exception as exc:
             self.findings.fail(f"driver of {self.id}: {exc!r}")
+
+    def drag(self, state: dict[str, Any]) -> None:
+        """A player dragging one of its characters: the path under its ruler, through
+        any places (hidden ones too: a page would never, a client may), on its socket."""
+        seat = self.gestures.choice(self.players)
+        mine = [a for a, v in state["actors"].items() if f"side:{v.get('side')}" == seat]
+        if not mine:
+            return
+        path = self.gestures.sample(self.places, self.gestures.randint(1, 3))
+        self.sockets[seat].send(json.dumps({
+            "type": "plan", "actor": self.gestures.choice(mine), "path": path,
+            "done": self.gestures.random() < 0.3}))
+        with self.findings.lock:
+            self.findings.plans_sent += 1
 
     def probe(self, seat: str, actor: str) -> None:
         """A player naming what is hidden from it (a guess, a rumour): a move there and
@@ -436,6 +468,8 @@ def test_the_soak_played_and_nothing_failed(findings: Findings) -> None:
     assert findings.accepted >= run.rounds * len(PLAYED) * run.commands // 3, findings.accepted
     assert findings.refused > 0
     assert findings.messages > 0
+    # players' plans reached the table's other seats (with two workers, across them)
+    assert findings.plans_sent > 0 and findings.plans_heard > 0, findings.plans_sent
     # every player seat's socket was checked against its log
     assert findings.live_checked == len(findings.received) > 0
     if run.workers > 1:  # each table's sockets on both processes: NOTIFY carried lines

@@ -191,3 +191,59 @@ def _across(served: Served, table_id: str, ws: ClientConnection) -> None:
     assert pushed["lines"], pushed
     assert any(state["turn"] in json.dumps(line) for line in pushed["lines"]), pushed
     sender.close()
+
+
+# -- planned paths across workers (issue 24 item 2 of session 30) ----------------------
+
+
+def _socket_on(served: Served, url: str, *, on: int | None = None,
+               off: int | None = None) -> tuple[ClientConnection, int]:
+    """A WebSocket to ``url`` held by worker ``on`` (or by any worker but ``off``), with
+    the pid of the worker holding it: new connections are tried until the kernel gives
+    one to such a worker."""
+    for _ in range(TRIES):
+        # entered here (the caller's ``with`` closes it): a bare connect() is deprecated
+        ws = connect(url, open_timeout=PATIENCE).__enter__()
+        pid = _worker_holding(served, ws.socket.getsockname()[1])
+        if (on is None or pid == on) and pid != off:
+            return ws, pid
+        ws.close()
+    raise AssertionError(f"{TRIES} sockets never reached the worker wanted")
+
+
+def _next_plan(ws: ClientConnection) -> dict[str, object]:
+    """The next plan ``ws`` receives (the log lines before it skipped)."""
+    while True:
+        message: dict[str, object] = json.loads(ws.recv(timeout=PATIENCE))
+        if message["type"] == "plan":
+            return message
+
+
+def test_a_plan_reaches_the_pages_held_by_another_worker(two_workers: Served) -> None:
+    """The path under a ruler reaches the table's pages on the other worker too (the
+    store's announcement, NOTIFY), through each seat's view: the patrons' socket on one
+    worker never gets the hidden cook's plan sent on the other, and gets bruno's without
+    the hidden kitchen; a player's plan sent on one worker reaches the game master's and
+    another player's pages on the other."""
+    served = two_workers
+    maker = http.client.HTTPConnection("127.0.0.1", served.port, timeout=PATIENCE)
+    made = _post(maker, "/api/tables", {"example": "sitemaps/tavern-brawl"})
+    maker.close()
+    table_id = made["table"]["id"]  # type: ignore[index]
+    keys = {s["seat"]: s["secret"] for s in made["seats"]}  # type: ignore[attr-defined]
+    live = f"ws://127.0.0.1:{served.port}/api/tables/{table_id}/live?after=0&key="
+    gm_x, x = _socket_on(served, live + keys["gm"])
+    patrons_x, _ = _socket_on(served, live + keys["side:patrons"], on=x)
+    patrons_y, y = _socket_on(served, live + keys["side:patrons"], off=x)
+    with gm_x, patrons_x, patrons_y:
+        assert x != y
+        gm_x.send(json.dumps({"type": "plan", "actor": "cook", "path": ["kitchen"]}))
+        gm_x.send(json.dumps({"type": "plan", "actor": "bruno",
+                              "path": ["kitchen", "taproom"]}))
+        bruno = {"type": "plan", "actor": "bruno", "path": ["taproom"], "done": False}
+        assert _next_plan(patrons_y) == bruno  # across: the cook's was left out
+        assert _next_plan(patrons_x) == bruno  # on the same worker, as before
+        mira = {"type": "plan", "actor": "mira", "path": ["bar"], "done": True}
+        patrons_y.send(json.dumps(mira))
+        assert _next_plan(gm_x) == mira
+        assert _next_plan(patrons_x) == mira

@@ -21,6 +21,7 @@ from footwork.store import (
     TableRecord,
     VersionConflict,
 )
+from footwork.store.protocol import MOST_SAID
 from tests.store.helpers import SEATS, Heard, add, fill, new_table, wait_for
 
 # -- tables and seats ------------------------------------------------------------
@@ -357,6 +358,37 @@ def test_a_failing_subscriber_breaks_nothing(store: EventStore) -> None:
     add(store, "t1", 1, "b")
     wait_for(lambda: len(heard.got()) == 2)
     assert store.read("t1")[0] == record
+
+
+def test_an_announcement_reaches_the_other_stores_only(
+        store: EventStore, open_another: Callable[[], EventStore]) -> None:
+    """``announce`` passes a message to the ``heed`` callbacks of the other store objects
+    on the database (another server process, for PostgreSQL), in order, never to the
+    sender's own, and stores nothing; a message over MOST_SAID bytes is refused."""
+    new_table(store)
+    other = open_another()
+    here: list[tuple[str, str]] = []
+    there: list[tuple[str, str]] = []
+    store.heed(lambda t, m: here.append((t, m)))
+    stop = other.heed(lambda t, m: there.append((t, m)))
+    said = [("t1", '{"type": "plan", "path": ["ü"]}'), ("t:2", "second\nline"),
+            ("t1", "x" * MOST_SAID)]
+    for table_id, message in said:
+        store.announce(table_id, message)
+    wait_for(lambda: len(there) >= 3)
+    other.announce("t1", "back")
+    wait_for(lambda: len(here) >= 1)
+    assert there == said
+    assert here == [("t1", "back")]
+    with pytest.raises(StoreError):
+        store.announce("t1", "é" * MOST_SAID)
+    stop()
+    still: list[tuple[str, str]] = []
+    other.heed(lambda t, m: still.append((t, m)))
+    store.announce("t1", "after stop")
+    wait_for(lambda: ("t1", "after stop") in still)
+    assert there == said
+    assert store.table("t1").version == 0
 
 
 # -- concurrency -----------------------------------------------------------------

@@ -242,7 +242,7 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
     guard = guard or Guard.embedded()
     gate = Gate(guard, store)  # counts per client: in the store, shared
     hub = Hub()
-    planned = Planned()
+    planned = Planned(store)  # and the other processes' pages, through the store
     kept = Pictures(pictures)
     tables = Tables(store, admin_secret=admin_secret, link_seed=link_seed,
                     on_change=hub.changed, pictures=kept, table_bytes=guard.table_bytes,
@@ -254,11 +254,13 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         hub.changed(table_id, version)
 
     unsubscribe = store.subscribe(stored)  # appends by other processes too
+    unheed = store.heed(planned.heard)  # plans under other processes' pages' rulers
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        hub.loop = asyncio.get_running_loop()
+        hub.loop = planned.loop = asyncio.get_running_loop()
         yield
         unsubscribe()
+        unheed()
 
     app = FastAPI(
         lifespan=lifespan,
@@ -774,6 +776,8 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
                         if plan is not None and sender is not None and await asyncio.to_thread(
                                 may_send, tables, table_id, sender, plan):
                             planned.publish(table_id, listener, plan)
+                            await asyncio.to_thread(planned.announce, table_id, listener,
+                                                    plan)
                     if waiter.is_set():
                         break
                 waiter.clear()

@@ -12,9 +12,12 @@ import json
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from threading import Lock
+from typing import Generic, TypeVar
 
 from footwork.errors import excerpt
-from footwork.store.protocol import CommandRecord, JSONObject, StoreError
+from footwork.store.protocol import MOST_SAID, CommandRecord, JSONObject, StoreError
+
+T = TypeVar("T")
 
 log = logging.getLogger("footwork.store")
 
@@ -136,15 +139,16 @@ def written_record(table_id: str, version: int, command_id: str, seat: str,
                          size=text_bytes(command_text, events_text))
 
 
-class Subscribers:
-    """The callbacks of ``subscribe``; each call survives a failing callback."""
+class Subscribers(Generic[T]):
+    """The callbacks of ``subscribe`` (called with a version) or ``heed`` (with a
+    message); each call survives a failing callback."""
 
     def __init__(self) -> None:
         self._lock = Lock()
-        self._callbacks: dict[int, Callable[[str, int], None]] = {}
+        self._callbacks: dict[int, Callable[[str, T], None]] = {}
         self._next = 0
 
-    def add(self, callback: Callable[[str, int], None]) -> Callable[[], None]:
+    def add(self, callback: Callable[[str, T], None]) -> Callable[[], None]:
         if not callable(callback):
             raise StoreError("subscribe needs a callable")
         with self._lock:
@@ -166,12 +170,24 @@ class Subscribers:
         with self._lock:
             self._callbacks.clear()
 
-    def call(self, table_id: str, version: int) -> None:
+    def call(self, table_id: str, value: T) -> None:
         with self._lock:
             callbacks = list(self._callbacks.values())
         for callback in callbacks:
             try:
-                callback(table_id, version)
+                callback(table_id, value)
             except Exception:
-                log.exception("a store subscriber failed on %s:%d", table_id, version)
+                log.exception("a store subscriber failed on %s:%s", table_id,
+                              excerpt(str(value), 40))
+
+
+def check_said(message: str) -> bytes:
+    """A message to announce, as bytes: text of at most MOST_SAID bytes."""
+    if not isinstance(message, str):
+        raise StoreError("a message to announce must be text")
+    data = message.encode("utf-8")
+    if len(data) > MOST_SAID:
+        raise StoreError(f"a message to announce holds {len(data)} bytes, more than "
+                         f"{MOST_SAID}")
+    return data
 

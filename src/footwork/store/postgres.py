@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import uuid
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -36,6 +37,7 @@ from footwork.store import tallies
 from footwork.store.common import (
     Subscribers,
     check_count,
+    check_said,
     check_seats,
     check_table_id,
     check_text,
@@ -64,6 +66,9 @@ SCHEMA_VERSION = 1
 
 #: The LISTEN/NOTIFY channel; the payload is ``<table id>:<version>``.
 CHANNEL = "footwork"
+#: The channel of what the server's processes say to each other (``announce``); the
+#: payload is ``<the sending store's token> <table id>\n<message>``.
+SAID = "footwork_said"
 
 #: The key of the advisory lock that serialises schema creation between processes.
 _SCHEMA_LOCK = 0x666F6F74
@@ -163,7 +168,10 @@ class PostgresStore:
         self._timeout = connect_timeout
         self._lock = threading.Lock()
         self._closed = False
-        self._subscribers = Subscribers()
+        self._subscribers: Subscribers[int] = Subscribers()
+        self._heeders: Subscribers[str] = Subscribers()
+        #: what this store announces is signed with it, so that it does not hear itself
+        self._token = uuid.uuid4().hex
         self._listener: threading.Thread | None = None
         self._listening = threading.Event()
         self._stopping = threading.Event()
@@ -451,10 +459,20 @@ class PostgresStore:
     def subscribe(self, callback: Callable[[str, int], None]) -> Callable[[], None]:
         """Call ``callback`` for every append to this database, by any process. Returns
         once the listener is listening, so no later append is missed."""
+        return self._listen_for(self._subscribers, callback)
+
+    def heed(self, callback: Callable[[str, str], None]) -> Callable[[], None]:
+        """Call ``callback`` for every message another store object on this database
+        announces (another process's, mostly), from the same listener thread as the
+        appends. Returns once the listener is listening."""
+        return self._listen_for(self._heeders, callback)
+
+    def _listen_for(self, registry: Subscribers[Any], callback: Callable[[str, Any], None]
+                    ) -> Callable[[], None]:
         with self._lock:
             if self._closed:
                 raise StoreError("the store is closed")
-            stop = self._subscribers.add(callback)
+            stop = registry.add(callback)
             if self._listener is None:
                 self._listener = threading.Thread(target=self._listen, daemon=True,
                                                   name="footwork-store-listener")
@@ -463,6 +481,15 @@ class PostgresStore:
             stop()
             raise StoreError(f"cannot listen for appends on {self._where()}")
         return stop
+
+    def announce(self, table_id: str, message: str) -> None:
+        """NOTIFY on :data:`SAID`, one round trip (nothing stored; PostgreSQL delivers
+        it to every listening connection, this store's own listener skips it)."""
+        check_table_id(table_id)
+        check_said(message)
+        with self._connection() as conn:
+            conn.execute("SELECT pg_notify(%s, %s)",
+                         (SAID, f"{self._token} {table_id}\n{message}"))
 
     def _listen(self) -> None:
         """The listener thread: LISTEN on a dedicated connection, call the subscribers
@@ -474,6 +501,7 @@ class PostgresStore:
                 with psycopg.connect(self.url, autocommit=True,
                                      connect_timeout=max(2, int(self._timeout))) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    conn.execute(f"LISTEN {SAID}")
                     versions: dict[str, int] = dict(
                         conn.execute("SELECT id, version FROM tables").fetchall())
                     if seen is not None:
@@ -489,6 +517,9 @@ class PostgresStore:
                     pause = 0.1
                     while not self._stopping.is_set():
                         for notice in conn.notifies(timeout=0.2):
+                            if notice.channel == SAID:
+                                self._heard(notice.payload)
+                                continue
                             table_id, _, number = notice.payload.rpartition(":")
                             try:
                                 version = int(number)
@@ -509,6 +540,14 @@ class PostgresStore:
                 self._listening.clear()
                 self._stopping.wait(pause)
                 pause = min(pause * 2, 5.0)
+
+    def _heard(self, payload: str) -> None:
+        """A message announced on the database: to the heed callbacks, unless this store
+        sent it."""
+        head, _, message = payload.partition("\n")
+        token, _, table_id = head.partition(" ")
+        if token != self._token and table_id:
+            self._heeders.call(table_id, message)
 
     # -- closing -----------------------------------------------------------------
 
@@ -538,6 +577,7 @@ class PostgresStore:
         if listener is not None:
             listener.join(timeout=10)
         self._subscribers.clear()
+        self._heeders.clear()
         self._pool.close()
 
     def __repr__(self) -> str:

@@ -25,6 +25,9 @@ JSONObject = dict[str, Any]
 
 #: the version subscribers are called with when a table's seats changed (not its log)
 SEATS_CHANGED = -1
+#: the most bytes of a message ``announce`` passes (PostgreSQL's NOTIFY takes fewer than
+#: 8,000 with the channel and the table id)
+MOST_SAID = 6000
 
 
 class StoreError(FootworkError):
@@ -164,6 +167,20 @@ class EventStore(Protocol):
     def subscribe(self, callback: Callable[[str, int], None]) -> Callable[[], None]:
         """Call ``callback(table_id, version)`` whenever a table's log grows (by any
         process, for a store shared by several); returns the function that stops it."""
+        ...
+
+    def announce(self, table_id: str, message: str) -> None:
+        """Pass ``message`` (text of at most :data:`MOST_SAID` bytes, never stored) to
+        the ``heed`` callbacks of every *other* store object open on the same database,
+        those of other processes too (PostgreSQL: NOTIFY): what the table server's
+        processes share that is no command (the path under a player's ruler). Best
+        effort: a store that is not listening at that moment misses it."""
+        ...
+
+    def heed(self, callback: Callable[[str, str], None]) -> Callable[[], None]:
+        """Call ``callback(table_id, message)`` for each message another store object
+        on the database announces (never this one's own); returns the function that
+        stops it."""
         ...
 
     def tally(self, kind: str, client: str, now: float, span: float, most: int,

@@ -25,6 +25,7 @@ from footwork.store import tallies
 from footwork.store.common import (
     Subscribers,
     check_count,
+    check_said,
     check_seats,
     check_table_id,
     check_text,
@@ -118,7 +119,8 @@ class SQLiteStore:
         self._lock = threading.Lock()
         self._idle: list[sqlite3.Connection] = []
         self._closed = False
-        self._subscribers = Subscribers()
+        self._subscribers: Subscribers[int] = Subscribers()
+        self._heeders: Subscribers[str] = Subscribers()
         self._key = os.path.realpath(self.path)
         self._reuse_pages()
         with self._write() as conn:
@@ -388,6 +390,22 @@ class SQLiteStore:
                 raise StoreError("the store is closed")
         return self._subscribers.add(callback)
 
+    def announce(self, table_id: str, message: str) -> None:
+        """To the other stores open on this file in this process (a SQLite table server
+        is one process: its own pages hear it without the store)."""
+        check_table_id(table_id)
+        check_said(message)
+        with _OPEN_LOCK:
+            stores = [s for s in _OPEN.get(self._key, ()) if s is not self]
+        for store in stores:
+            store._heeders.call(table_id, message)
+
+    def heed(self, callback: Callable[[str, str], None]) -> Callable[[], None]:
+        with self._lock:
+            if self._closed:
+                raise StoreError("the store is closed")
+        return self._heeders.add(callback)
+
     def _notify(self, table_id: str, version: int) -> None:
         with _OPEN_LOCK:
             stores = list(_OPEN.get(self._key, ()))
@@ -406,6 +424,7 @@ class SQLiteStore:
         for conn in idle:
             conn.close()
         self._subscribers.clear()
+        self._heeders.clear()
 
     # -- counts per client (the server's limits: store/tallies.py) -------------------
 

@@ -59,6 +59,16 @@ class MoveOptions(_Frozen):
         default=2.0,
         description="The diameter in metres of the circle a character occupies; default 2.0 "
                     "(R004-07, A004-06).")
+    #: R004-17, R004-18 (our default where the text leaves exact positions open): a spot
+    #: named on its zone's outline is taken 1 cm inside, whatever lies beyond the edge
+    spots_off_edges: bool = Field(
+        default=True,
+        description="Whether a spot named within 1 cm of its zone's outline (a move's or "
+                    "rush's `at`, a pinned mover's or rescued ally's placement) is taken at "
+                    "the nearest point 1 cm inside; default true, so the same spot lands in "
+                    "the same place whether the edge is open, a closed border or a border "
+                    "with a zone hidden from the players (R004-02, R004-17, R004-18). False "
+                    "keeps the spot as named: on a closed border it is then inside its wall.")
 
 
 class PinOptions(_Frozen):

@@ -24,20 +24,22 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+import weakref
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 import shapely
 from shapely import Point
+from shapely.ops import nearest_points
 
 from footwork.engine.events import Event
 from footwork.engine.movement import PASS, Path, Pipeline, Ruling, Step, Stop, Walk
 from footwork.engine.rolling import Roller
 from footwork.errors import IllegalCommand
-from footwork.rulesets.sitemaps.model import SiteActor
+from footwork.rulesets.sitemaps.model import SiteActor, SiteMap
 from footwork.rulesets.sitemaps.movement import (
     Hazard,
     Plan,
@@ -52,6 +54,7 @@ from footwork.rulesets.sitemaps.movement import (
     path_bounds,
     position,
     reach,
+    seat_unknown,
     site,
     swim_roll_needed,
     takeoffs,
@@ -115,6 +118,94 @@ def entry(state: SiteState, actor_id: str, zone: str, point: XY, cause: str
     if cause == "stop":  # a movement cut short rests where it was cut (R004-21)
         return None
     return surface(state, state.actors[actor_id], zone, point)
+
+
+#: how far inside its zone's outline a spot named on a wall-less edge is taken (R004-17,
+#: R004-18; our default where the text leaves exact positions open): twice the 5 mm
+#: half-thickness of the wall the map builder draws on a closed border, so such a spot
+#: is clear of it
+EDGE_M = 0.01
+
+
+def off_the_edge(state: SiteState, zone: str, point: XY) -> XY:
+    """Where a spot named at ``point`` of ``zone`` is taken (``move.spots_off_edges``):
+    one closer than :data:`EDGE_M` to the zone's outline, and as close to none of its
+    ways to a zone the seat knows (an opening, a climb's or gap's end), the nearest point
+    that far inside; any other, as named. A border with a zone hidden from the seat is
+    read as the plain edge its map shows, so the same spot lands on the same place
+    whether beyond that edge lies nothing, a closed border or a hidden room with a door
+    (R004-02: probing a border tells a player nothing); a spot in a doorway or at a
+    gap's take-off stays where it is named."""
+    m = site(state)
+    if not opts(state).move.spots_off_edges or zone not in m:
+        return point
+    inner, box = _inner(m, zone)
+    x, y = point
+    if (box is not None and box[0] < x < box[2] and box[1] < y < box[3]) or \
+            (box is None and shapely.contains_xy(inner, x, y)):
+        return point  # 1 cm or more inside: most spots, at the cost of one test
+    polygon = m.geometry.zones[zone].polygon
+    here = Point(point)
+    # only a spot in the zone (or on its outline) is moved: one outside it is refused
+    # as it was (R004-17)
+    if polygon.distance(here) > 1e-6 or polygon.boundary.distance(here) >= EDGE_M:
+        return point
+    if inner.is_empty or any(way.distance(here) < EDGE_M
+                             for way in _known_ways(state, zone)):
+        return point
+    near, _ = nearest_points(inner, here)
+    return (round(near.x, 6), round(near.y, 6))
+
+
+Box = tuple[float, float, float, float]
+#: per site map, each zone's part 1 cm or more inside its outline (prepared) and, when
+#: that part is a rectangle (most zones), its box, made when first asked for (a map is
+#: immutable; the cache goes with it)
+_INNERS: weakref.WeakKeyDictionary[SiteMap, dict[str, tuple[Any, Box | None]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _inner(m: SiteMap, zone: str) -> tuple[Any, Box | None]:
+    kept = _INNERS.setdefault(m, {})
+    found = kept.get(zone)
+    if found is None:
+        inner = m.geometry.zones[zone].polygon.buffer(-EDGE_M)
+        shapely.prepare(inner)
+        box: Box | None = None
+        if not inner.is_empty and abs(inner.envelope.area - inner.area) <= 1e-9:
+            box = tuple(inner.bounds)
+        found = kept[zone] = (inner, box)
+    return found
+
+
+def zone_holding(state: SiteState, point: XY, floor: int) -> str | None:
+    """The zone of ``floor`` a placement at ``point`` is in (inside first, then on a
+    border), on the map as the seat whose map ``state`` is knows it: a zone hidden from
+    that seat holds nothing for it (R004-02), so a point on its border is in the known
+    zone across, and one inside it is in no zone, as on a map without it."""
+    m = site(state)
+    zone = m.geometry.zone_at(point, floor)
+    unknown = seat_unknown(state)
+    if zone is None or zone not in unknown:
+        return zone
+    here = Point(point)
+    return next((z for z in m.geometry.zones_near(here.buffer(2e-6), floor)
+                 if z not in unknown and m.geometry.zones[z].polygon.distance(here) <= 1e-6),
+                None)
+
+
+def _known_ways(state: SiteState, zone: str) -> Iterator[Any]:
+    """The openings of ``zone`` and the ends in it of its climbs and gaps, to zones the
+    seat whose map ``state`` is knows (every zone, for the game master). Asked only for a
+    spot on the outline, so a scan of the map's ways costs nothing elsewhere."""
+    m = site(state)
+    unknown = seat_unknown(state)
+    for o in m.geometry.openings:
+        if zone in (o.a, o.b) and (o.b if o.a == zone else o.a) not in unknown:
+            yield o.segment
+    for c in m.geometry.connectors:
+        if zone in (c.a, c.b) and (c.b if c.a == zone else c.a) not in unknown:
+            yield Point(c.start if c.a == zone else c.end)
 
 
 def surface(state: SiteState, actor: SiteActor, zone: str, point: XY | None

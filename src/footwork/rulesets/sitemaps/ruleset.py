@@ -52,10 +52,12 @@ from footwork.rulesets.sitemaps.pipeline import (
     end_of_activation,
     final_run,
     land,
+    off_the_edge,
     pin_centre,
     plan_move,
     settle,
     spot_near,
+    zone_holding,
 )
 from footwork.rulesets.sitemaps.stakes import (
     check,
@@ -249,11 +251,12 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 raise IllegalCommand("not_nearby", f"({point[0]:g}, {point[1]:g}) is not "
                                      f"within {reach(state):g} m of {rescuer.id}",
                                      ("R004-09", "A004-13"))
-            found_zone = m.zone_at(point, floor)
+            found_zone = zone_holding(state, point, floor)
             if found_zone is None:
                 raise IllegalCommand("off_the_map", f"({point[0]:g}, {point[1]:g}) is in no "
                                      "zone", ("A004-13",))
             zone = found_zone
+            point = off_the_edge(state, zone, point)  # on its outline: 1 cm inside
             if m.is_water(zone):
                 raise IllegalCommand("in_water", f"({point[0]:g}, {point[1]:g}) is in the "
                                      f"water of {zone}: a rescue hauls out of it", rules)
@@ -291,6 +294,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         if not all(math.isfinite(float(c)) for p in points for c in p):
             raise IllegalCommand("bad_point", "points must be finite numbers of metres",
                                  ("R004-05",))
+        at = off_the_edge(state, command.to, at)  # a spot on the outline: 1 cm inside
         counts = not rush or o.hazards.rush_counts
         try:
             plan = plan_move(state, actor, command.to, at, command.via, counts=counts,
@@ -489,7 +493,6 @@ class SitemapsRuleset(Ruleset[SiteActor]):
     def _place_pinned(self, state: SiteState, ctx: Mapping[str, Any],
                       answer: Answer) -> list[Event]:
         """A004-05: within reach of the pinner, on a free legal spot; it is not a move."""
-        m = site(state)
         pinner = state.actors[str(ctx["pinner"])]
         mover = str(ctx["mover"])
         centre, floor = pin_centre(state, pinner, state.actors[mover])
@@ -508,10 +511,11 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 math.dist(at, centre) > reach(state) + 1e-9:
             raise IllegalCommand("not_nearby", f"({at[0]:g}, {at[1]:g}) is not within "
                                  f"{reach(state):g} m of {whose}", ("R004-21", "A004-05"))
-        zone = m.zone_at(at, floor)
+        zone = zone_holding(state, at, floor)
         if zone is None:
             raise IllegalCommand("off_the_map", f"({at[0]:g}, {at[1]:g}) is in no zone",
                                  ("A004-05",))
+        at = off_the_edge(state, zone, at)  # on its outline: 1 cm inside
         if not within_reach(state, at, centre, floor):
             raise IllegalCommand("not_nearby", f"a wall stands between {whose} and "
                                  f"({at[0]:g}, {at[1]:g})", ("R004-09", "R004-21", "A004-05"))
@@ -742,7 +746,11 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             return None
         near = region.representative_point()
         spot = free_spot(state, actor.id, zone, (near.x, near.y))
-        if spot is None or (zone == actor.at and math.dist(spot, actor.point) < 1e-9):
+        if spot is None:
+            return None
+        # offered where the move would end: a lattice spot on the outline is 1 cm inside
+        spot = off_the_edge(state, zone, spot)
+        if zone == actor.at and math.dist(spot, actor.point) < 1e-9:
             return None
         return spot, region
 
