@@ -508,11 +508,12 @@ def group_cpu(pgid: int) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-def clients_on_tables(port: int, commands: list[dict[str, Any]], clients: int, tag: str,
+def clients_on_tables(port: int, games: list[list[dict[str, Any]]], tag: str,
                       pgid: int | None = None) -> dict[str, float]:
-    """``clients`` threads, each on a table of its own (made first), each sending
-    ``commands`` in order over one keep-alive connection: commands per second over all
-    of them, and the latency of each command (median, 99th percentile)."""
+    """A client thread per game, each on a table of its own (made first), each sending
+    its game's commands in order over one keep-alive connection: commands per second
+    over all of them, and the latency of each command (median, 99th percentile)."""
+    clients = len(games)
     maker = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
     ids = [_post(maker, "/api/tables", {"example": EXAMPLE})["table"]["id"]
            for _ in range(clients)]
@@ -541,7 +542,7 @@ def clients_on_tables(port: int, commands: list[dict[str, Any]], clients: int, t
             if read.status != 200:
                 raise RuntimeError(f"GET map: {read.status}")
             start_line.wait(timeout=PATIENCE)
-            for k, command in enumerate(commands):
+            for k, command in enumerate(games[n]):
                 sent = time.perf_counter()
                 answer = _post(conn, path, {"version": version,
                                             "command_id": f"{tag}-{n}-{k}",
@@ -585,11 +586,12 @@ def keep_alive_latency(port: int, repeat: int = 200) -> float:
     return statistics.median(spent)
 
 
-def scale(db: str, commands: list[dict[str, Any]], workers: int, clients: int,
-          repeat: int) -> dict[str, Any]:
-    """Commands per second with ``clients`` clients on separate tables: one worker, then
+def scale(db: str, games: list[list[dict[str, Any]]], workers: int, repeat: int
+          ) -> dict[str, Any]:
+    """Commands per second with a client per game, on separate tables: one worker, then
     ``workers`` (rounds taking turns, medians), and the library doing the same work (the
-    same commands on as many sessions, in one process)."""
+    same games on as many sessions, in one process)."""
+    clients, commands = len(games), sum(len(game) for game in games)
     text = initial_text(EXAMPLES / f"{EXAMPLE}.yaml")
     rounds: dict[int, list[dict[str, float]]] = {1: [], workers: []}
     pings: dict[int, list[float]] = {1: [], workers: []}
@@ -597,8 +599,9 @@ def scale(db: str, commands: list[dict[str, Any]], workers: int, clients: int,
         for count in ((1, workers) if turn % 2 == 0 else (workers, 1)):
             with serving(db, count) as served:
                 pings[count].append(keep_alive_latency(served.port))
-                clients_on_tables(served.port, commands[:10], clients, f"w{turn}")  # warm
-                rounds[count].append(clients_on_tables(served.port, commands, clients,
+                clients_on_tables(served.port, [game[:10] for game in games],
+                                  f"w{turn}")  # warm
+                rounds[count].append(clients_on_tables(served.port, games,
                                                        f"s{turn}-{count}",
                                                        served.process.pid))
     library: list[float] = []
@@ -607,16 +610,16 @@ def scale(db: str, commands: list[dict[str, Any]], workers: int, clients: int,
         sessions = [encounter_from_text(text).session() for _ in range(clients)]
         gc.collect()
         start, cpu = time.perf_counter(), time.process_time()
-        for session in sessions:
-            for command in commands:
+        for session, game in zip(sessions, games, strict=True):
+            for command in game:
                 session.do(command)
-        library.append(clients * len(commands) / (time.perf_counter() - start))
-        library_cpu.append((time.process_time() - cpu) / (clients * len(commands)))
+        library.append(commands / (time.perf_counter() - start))
+        library_cpu.append((time.process_time() - cpu) / commands)
 
     def median_of(count: int, key: str) -> float:
         return statistics.median(r[key] for r in rounds[count])
 
-    return {"workers": workers, "clients": clients, "commands": len(commands),
+    return {"workers": workers, "clients": clients, "commands": commands // clients,
             "one": {k: median_of(1, k) for k in ("rate", "median", "p99", "cpu")},
             "many": {k: median_of(workers, k) for k in ("rate", "median", "p99", "cpu")},
             "library_cpu": statistics.median(library_cpu),
@@ -627,8 +630,9 @@ def scale(db: str, commands: list[dict[str, Any]], workers: int, clients: int,
 
 def report_scale(result: dict[str, Any]) -> None:
     one, many, w = result["one"], result["many"], result["workers"]
-    print(f"\n### Scale: {result['clients']} clients on separate tables, PostgreSQL "
-          f"({result['commands']} commands each; medians of the rounds)\n")
+    games = "a game of its own" if result.get("games") == "distinct" else "the same game"
+    print(f"\n### Scale: {result['clients']} clients on separate tables, PostgreSQL, each "
+          f"playing {games} ({result['commands']} commands each; medians of the rounds)\n")
     print("| server | commands/s | latency median | p99 | keep-alive read, median | "
           "/ one worker | library / server | server CPU a command | / library's |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -707,6 +711,9 @@ def main() -> None:
                         help="worker processes of the scale figures (against one)")
     parser.add_argument("--clients", type=int, default=16,
                         help="clients of the scale figures, each on a table of its own")
+    parser.add_argument("--games", choices=("distinct", "same"), default="distinct",
+                        help="scale: each client a random game of its own (seeds 7, 8...), "
+                        "or all the same game in step (the costliest moves at once)")
     parser.add_argument("--only", choices=("all", "scale", "single", "memory"),
                         default="all",
                         help="scale: only the figures of several clients and workers "
@@ -724,9 +731,11 @@ def main() -> None:
         return
     count, events, repeat = (30, 1_000, 1) if args.quick else (200, 10_000, 3)
     before = load_average()
-    # the long game (10,000 events) is for the single and scale figures: the memory's own
-    # game is played by memory() (playing this one for nothing took minutes)
-    long = play(count, events) if args.only != "memory" else []
+    # the long game (10,000 events) is for the single figures (the scale ones take its
+    # first commands only): the memory's own game is played by memory() (playing this
+    # one for nothing took minutes)
+    long = (play(count, events) if args.only in ("all", "single") else
+            play(count, 0) if args.only == "scale" else [])
     commands = long[:count]
     results = []
     scaled: dict[str, Any] | None = None
@@ -743,8 +752,13 @@ def main() -> None:
                 parser.error(f"unknown backend {backend!r}")
         if args.only in ("all", "scale"):
             with postgres_server() as pg:
-                scaled = scale(pg.create_database("scale"), commands[:count // 2],
-                               args.workers, args.clients, repeat)
+                # distinct: each client plays a game of its own (tables are not played
+                # in step: a costly move lands on one table at a time); same: every
+                # client the same game, in step (the costliest moves all at once)
+                games = ([play(count // 2, 0, seed=7 + n) for n in range(args.clients)]
+                         if args.games == "distinct" else [commands[:count // 2]] * args.clients)
+                scaled = scale(pg.create_database("scale"), games, args.workers, repeat)
+                scaled["games"] = args.games
     mem: dict[str, Any] | None = None
     if args.only in ("all", "memory"):
         mem = memory(args.memory_commands, args.memory_repeat)
