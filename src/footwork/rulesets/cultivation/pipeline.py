@@ -20,10 +20,11 @@ places are listed in :data:`CAUSE_MATTERS` and in the README.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from footwork.engine.choices import consequences_json
+from footwork.engine.codec import JSON
 from footwork.engine.events import DecisionRequested, Event
 from footwork.engine.movement import PASS, Path, Pipeline, Ruling, Step, Stop, Walk, Walked
 from footwork.engine.rolling import Roller
@@ -47,6 +48,8 @@ from footwork.rulesets.cultivation.rules import (
 ENV_CAUSES = frozenset({"current", "wave", "elevator", "whirlpool", "antigravity"})
 #: causes the mover chose (a refusal refuses the command)
 CHOSEN = frozenset({"move", "joint_move", "shift"})
+#: R000-33, R000-14: the causes whose entrant Challenges a defender at a full zone
+CHALLENGERS = frozenset({"move", "joint_move"})
 #: R000-48: every other cause is forced movement
 FORCED_CAUSES = frozenset({"throw", "crowd_throw", "scatter", "fall", *ENV_CAUSES})
 
@@ -91,6 +94,9 @@ class CWalk(Walk[CState, str]):
     #: owed on arrival: a spill-over (R000-35) or a crowd throw (R000-34)
     spill: bool = False
     crowd: tuple[str, tuple[str, ...], int] | None = None
+    #: a joint move's partners throw their defenders once both are in (R000-14): the
+    #: caller asks for the throws, not the arriving stage
+    defer_throw: bool = False
     #: the path is ruled in the round's end phase (R000-53): a fall it starts has its
     #: first round there and then
     round_end: bool = False
@@ -265,21 +271,27 @@ def _speed_waits_for_the_limit(walk: CWalk) -> bool:
 def room(walk: CWalk, step: Step[str]) -> Ruling:
     """R000-32..35, A000-08, A000-09, A000-17: one limit rule for every way in. A full
     zone: spill-over scatters its occupants whatever brought the entrant (R000-35);
-    otherwise a chosen entrant Challenges a defender (R000-33) and a forced one is turned
-    away (A000-17, ``forced_move.respects_limit``). The scattered and the landing are
-    placed regardless (A000-09; a fall's entry was ruled at the edge)."""
+    otherwise a chosen entrant (a mover, or each partner of a joint move, R000-14)
+    Challenges a defender (R000-33) and a forced one is turned away (A000-17,
+    ``forced_move.respects_limit``). The scattered and the landing are placed regardless
+    (A000-09; a fall's entry was ruled at the edge)."""
     state, cause = walk.state, walk.path.cause
     if step.mode == "band" or cause in ("scatter", "fall"):
         return PASS
     o = opts(state)
     zone = space(state).zone(step.to)
-    # A000-09: those who entered with this one in the same step (a joint move's first
-    # partner) are entrants, not occupants: they neither count nor spill again
-    inside = [a for a in occupants(state, step.to) if a.id not in walk.companions]
-    full = zone.limit is not None and len(inside) + walk.entrants > zone.limit
-    if cause == "move" and walk.defender is not None and not full:
-        return walk.refuse("not_full", f"{step.to} is not full: no defender to Challenge",
-                           ("R000-33",))
+    present = occupants(state, step.to)
+    # those who entered with this one in the same step (a joint move's first partner) are
+    # fellow entrants, never a defender; with spill-over they neither count nor spill
+    # again (A000-09), in challenge mode they fill a place like anyone inside (R000-33)
+    inside = [a for a in present if a.id not in walk.companions]
+    counted = inside if o.limit.mode == "spillover" else present
+    full = zone.limit is not None and len(counted) + walk.entrants > zone.limit
+    if cause in CHALLENGERS and walk.defender is not None and not full:
+        if walk.dry or cause == "move":
+            return walk.refuse("not_full", f"{step.to} is not full: no defender to Challenge",
+                               ("R000-33",))
+        return PASS  # a joint partner's Challenge for a place its partner did not take
     if not full:
         return PASS
     if cause in FORCED_CAUSES and not o.forced_move.respects_limit:
@@ -287,24 +299,24 @@ def room(walk: CWalk, step: Step[str]) -> Ruling:
     if o.limit.mode == "spillover":  # R000-35: every entrant gets in, partners alike
         walk.spill = not walk.dry
         return PASS
-    if cause == "joint_move":
-        return walk.refuse("zone_full", f"{step.to} has no room for both partners",
-                           ("R000-32",))
-    if cause != "move":
+    if cause not in CHALLENGERS:
         return walk.refuse("zone_full", f"{step.to} is full", ("A000-17", "R000-32"))
     # R000-33, R000-66: the defender is chosen, so only among those the entrant knows of
     # (a hidden occupant still fills the zone, but is neither named nor choosable)
     names = known_inside(state, walk.path.actor, inside)
     choice = f"({', '.join(names)})" if names else "(nobody it knows of)"
     if walk.defender is None:
-        return walk.refuse("zone_full", f"{step.to} is full: name a defender to Challenge "
-                           f"{choice}", ("R000-32", "R000-33"))
+        return walk.refuse("zone_full", f"{step.to} is full: name a defender for "
+                           f"{walk.path.actor} to Challenge {choice}", ("R000-32", "R000-33"))
     if walk.defender not in names:
         return walk.refuse("bad_defender", f"{walk.defender!r} is not a defender "
                            f"{walk.path.actor} knows of in {step.to}; expected one of: "
                            f"{choice}", ("R000-33", "R000-66"))
     if walk.dry:
         return PASS
+    if cause == "joint_move":  # R000-14: rolled by the joint move before either crossed
+        assert walk.result_known and walk.result is not None
+        return _owe_throw(walk, step, int(walk.result), ())
     return _crowd_challenge(walk, step)
 
 
@@ -316,42 +328,65 @@ def known_inside(state: CState, entrant: str, inside: Sequence[CultivationActor]
     return [a.id for a in inside if aware(state, entrant, a.id).allowed]
 
 
+def limit_challenge(state: CState, entrant: CultivationActor, defender: CultivationActor,
+                    bonus: int = 0) -> Challenge:
+    """R000-33, A000-08: the entrant's Earth Challenge against its defender's Earth defence
+    (R000-14: a partner's bonus counts, through :func:`modifier`)."""
+    from footwork.rulesets.cultivation.movement import defense
+
+    return Challenge(entrant.id, "earth", modifier(state, entrant, "earth", bonus),
+                     defense(state, defender), f"{defender.id}'s Earth defence",
+                     ("R000-33", "A000-08"))
+
+
+def throw_choices(state: CState, defender: str, zone: str, origin: str, result: float
+                  ) -> list[str]:
+    """R000-34, A000-08: where an entrant who won its way into ``zone`` from ``origin`` may
+    throw ``defender`` with that Result (the origin only with ``limit.throw_to_origin``)."""
+    return [z for z in destinations(state, defender, zone, result, cause="crowd_throw")
+            if z != origin or opts(state).limit.throw_to_origin]
+
+
 def _crowd_challenge(walk: CWalk, step: Step[str]) -> Ruling:
     """R000-33, R000-34, A000-08: an Earth Challenge against the defender; on success the
     entrant goes in and owes the defender a throw into a zone adjacent to the limited one
     that can take it (the entrant's own zone, now left, included)."""
-    from footwork.rulesets.cultivation.movement import defense
-
     state = walk.state
     actor = state.actors[walk.path.actor]
     assert walk.defender is not None
     defender = state.actors[walk.defender]
-    limit = Challenge(actor.id, "earth", modifier(state, actor, "earth", walk.bonus),
-                      defense(state, defender), f"{defender.id}'s Earth defence",
-                      ("R000-33", "A000-08"))
+    limit = limit_challenge(state, actor, defender, walk.bonus)
     rolled, outcome, result = limit.roll(opts(state).challenge, walk.roller)
     if outcome not in PASSED:
         return Ruling((rolled, ev.CrossingBlocked(
             actor=actor.id, frm=step.frm, to=step.to,
             why=f"could not force a way past {defender.id}", rules=("R000-34",))),
             Stop("blocked", "the limit Challenge failed", ("R000-34",)))
+    return _owe_throw(walk, step, result, (rolled,))
+
+
+def _owe_throw(walk: CWalk, step: Step[str], result: int, rolled: tuple[Event, ...]
+               ) -> Ruling:
+    """R000-34, A000-08: the entrant who won is in and owes its defender a throw; with
+    nowhere to throw it, it stays out."""
+    state = walk.state
+    actor = state.actors[walk.path.actor]
+    assert walk.defender is not None
     moved = walk.evolve(state, ev.Moved(actor=actor.id, frm=step.frm, to=step.to))
-    where = [z for z in destinations(moved, defender.id, step.to, result, cause="crowd_throw")
-             if z != step.frm or opts(state).limit.throw_to_origin]  # A000-08
-    if where and _speed_waits_for_the_limit(walk):  # in at last: the crossing is paid
+    where = throw_choices(moved, walk.defender, step.to, step.frm, result)
+    if not where:
+        return Ruling((*rolled, ev.CrossingBlocked(
+            actor=actor.id, frm=step.frm, to=step.to,
+            why=f"no adjacent zone can take {walk.defender}", rules=("A000-08",))),
+            Stop("blocked", "nowhere to throw the defender", ("A000-08",)))
+    walk.crowd = (walk.defender, tuple(where), result)
+    if _speed_waits_for_the_limit(walk):  # in at last: the crossing is paid
         from footwork.rulesets.cultivation.movement import cost
 
         paid = ev.SpeedSpent(actor=actor.id, amount=cost(state, actor, step.frm, step.to),
                              rules=("R000-01", "R000-02", "R000-34"))
-        walk.crowd = (defender.id, tuple(where), result)
-        return Ruling((rolled, paid))
-    if not where:
-        return Ruling((rolled, ev.CrossingBlocked(
-            actor=actor.id, frm=step.frm, to=step.to,
-            why=f"no adjacent zone can take {defender.id}", rules=("A000-08",))),
-            Stop("blocked", "nowhere to throw the defender", ("A000-08",)))
-    walk.crowd = (defender.id, tuple(where), result)
-    return Ruling((rolled,))
+        return Ruling((*rolled, paid))
+    return Ruling(rolled)
 
 
 def bands_there(walk: CWalk, step: Step[str]) -> Ruling:
@@ -512,19 +547,30 @@ def spill_over(walk: CWalk, step: Step[str]) -> Ruling:
 
 def crowd_throw(walk: CWalk, step: Step[str]) -> Ruling:
     """R000-34, A000-08: the entrant now throws the defender (a pending decision)."""
-    if walk.crowd is None or walk.dry:
+    if walk.crowd is None or walk.dry or walk.defer_throw:
         return PASS
+    defender, where, result = walk.crowd
+    return Ruling((crowd_request(walk.state, walk.path.actor, defender, step.to, where,
+                                 result),))
+
+
+def crowd_request(state: CState, entrant: str, defender: str, zone: str,
+                  where: Sequence[str], result: float,
+                  then: Mapping[str, JSON] | None = None) -> DecisionRequested:
+    """R000-34, A000-08: the entrant's pending throw of its defender out of ``zone``;
+    ``then``: the next partner's throw of a joint move, asked once this one is answered
+    (R000-14)."""
     from footwork.rulesets.cultivation.stakes import crowd_consequences
 
-    defender, where, result = walk.crowd
-    entrant = walk.path.actor
-    return Ruling((DecisionRequested(
-        actor=entrant, kind="crowd_throw", choices=where,
-        prompt=f"where does {entrant} throw {defender}?",
-        context={"entrant": entrant, "defender": defender, "zone": step.to, "result": result,
-                 CONSEQUENCES: consequences_json(crowd_consequences(
-                     walk.state, walk.state.actors[defender], step.to, where))},
-        rules=("R000-34", "A000-08")),))
+    context: dict[str, JSON] = {
+        "entrant": entrant, "defender": defender, "zone": zone, "result": result,
+        CONSEQUENCES: consequences_json(crowd_consequences(
+            state, state.actors[defender], zone, tuple(where)))}
+    if then is not None:
+        context["then"] = dict(then)
+    return DecisionRequested(actor=entrant, kind="crowd_throw", choices=tuple(where),
+                             prompt=f"where does {entrant} throw {defender}?",
+                             context=context, rules=("R000-34", "A000-08"))
 
 
 class CultivationPipeline(Pipeline[CState, str]):
