@@ -219,3 +219,55 @@ def test_options_list_joint_moves_with_each_pair_of_defenders_R000_33() -> None:
     pairs = sorted((o.command["defender"], o.command["partner_defender"]) for o in joint)
     assert pairs == [("ko", "ma"), ("ma", "ko")]
     assert all(len(o.checks) == 2 for o in joint)
+
+
+# -- every cause of a fall, at its landing (R000-54, R000-61; the s30 review) ------------
+
+def test_a_storyteller_fall_onto_anti_gravity_floats_R000_61_R000_54() -> None:
+    """R000-61: nobody falls where anti-gravity is on, whatever began the fall: the
+    Storyteller's 10 m fall from the ledge into the shaft puts mei there floating 10 m
+    up, with no landing. R000-48, R000-54: a collapsing floor is a map effect forcing
+    mei into a new zone, so its trap goes off and its ley line is offered."""
+    s = _ledge()
+    events = s.do({"do": "fall", "actor": "gm", "target": "mei", "metres": 10,
+                   "onto": "shaft"})
+    assert "landed" not in types(events) and "fall_started" not in types(events)
+    assert of_type(events, "trap_sprung") and of_type(events, "benefit_offered")
+    mei = a(s, "mei")
+    assert (mei.at, mei.altitude_m, mei.fall_onto, mei.aura) == ("shaft", 10.0, None, 9)
+
+
+def test_a_storyteller_fall_into_its_own_anti_gravity_is_refused_R000_61() -> None:
+    """R000-61: in a zone whose anti-gravity is on, a fall in place cannot happen; the
+    command is refused and nothing changes."""
+    s = session([actor("mei", "shaft")], zones=SHAFT, links=SHAFT_LINKS)
+    refused(s, {"do": "fall", "actor": "gm", "target": "mei", "metres": 5}, "held_up",
+            "R000-61")
+
+
+def test_a_fall_in_place_sets_off_nothing_R000_54() -> None:
+    """R000-54 needs a new location: anti-gravity switching off, or the Storyteller's fall
+    in place, lands the body where it was: landing damage, but no trap and no benefit."""
+    s = _ledge()
+    s.do({"do": "move", "actor": "mei", "to": "shaft"})
+    events = s.do({"do": "switch", "actor": "gm", "zone": "shaft", "on": False})
+    assert of_type(events, "landed") and not of_type(events, "trap_sprung")
+    assert not of_type(events, "benefit_offered")
+    s = session([actor("mei", "pit")], zones=SHAFT, links=SHAFT_LINKS)
+    events = s.do({"do": "fall", "actor": "gm", "target": "mei", "metres": 10})
+    assert of_type(events, "landed") and not of_type(events, "trap_sprung")
+    assert not of_type(events, "benefit_offered")
+
+
+def test_a_failed_climb_is_the_climbers_own_fall_R000_54_A000_30() -> None:
+    """R000-54, A000-30: a climber who lets go falls by its own doing, like one who drops;
+    the fall records it (``fall_voluntary``) as every cause's fall does at the one stage
+    where falls begin; a body thrown over an edge is forced (R000-48)."""
+    zones = [{"id": "court"}, {"id": "cliff", "floor_m": 120}]
+    links = [{"a": "court", "b": "cliff", "climb": "ordinary"}]
+    s = session([actor("wu", "court")], zones=zones, links=links,
+                options={"climb": {"on_failure": "fall"}})
+    events = s.do({"do": "move", "actor": "wu", "to": "cliff", "element": "air",
+                   "roll": [1]})
+    (started,) = of_type(events, "fall_started")
+    assert started.voluntary and a(s, "wu").fall_voluntary

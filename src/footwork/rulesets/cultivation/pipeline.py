@@ -53,6 +53,12 @@ CHALLENGERS = frozenset({"move", "joint_move"})
 #: R000-48: every other cause is forced movement
 FORCED_CAUSES = frozenset({"throw", "crowd_throw", "scatter", "fall", *ENV_CAUSES})
 
+#: R000-54 (rule questions): the falls that are the faller's own doing (its move or joint
+#: move over an edge or out of anti-gravity's hold, a climb it let go of): their landing
+#: offers no start-of-turn benefit. Every other cause (a throw, a tile, anti-gravity
+#: switching off, the Storyteller's ``fall``) imposed the fall (R000-48)
+OWN_FALLS = frozenset({"move", "joint_move", "climb"})
+
 #: where the text makes the cause matter, by rule id (the README lists the same)
 CAUSE_MATTERS: dict[str, str] = {
     "R000-06": "only an own move can give a foe an Opportunity",
@@ -67,8 +73,8 @@ CAUSE_MATTERS: dict[str, str] = {
     "R000-33": "in challenge mode a chosen entrant Challenges a defender; a forced one is "
                "refused (A000-17); with spill-over every cause spills (R000-35)",
     "R000-77": "shifting up by one's own Movement needs flight or levitation",
-    "R000-54": "a forced arrival offers the zone's start-of-turn benefits at once (a fall "
-               "too, unless it is the faller's own drop)",
+    "R000-54": "a forced arrival offers the zone's start-of-turn benefits at once (a fall's "
+               "landing in a new zone too, unless the fall is the faller's own: OWN_FALLS)",
     "A000-18": "the environment's arrivals set off their zones after every tile has acted",
 }
 
@@ -476,12 +482,40 @@ def drop_fall(walk: CWalk, step: Step[str]) -> Ruling:
         how = f"{how}, out of anti-gravity"
         reset = (ev.AltitudeChanged(actor=walk.path.actor, altitude_m=0,
                                     rules=("R000-61", "R000-39")),)
-    events = [*reset, *start_fall(state, walk.path.actor, metres, step.to, how, walk.roller,
-                                  at_round_end=walk.round_end or walk.path.cause in ENV_CAUSES,
-                                  voluntary=not walk.path.forced)]
+    events = [*reset, *begin_fall(state, walk.path.actor, metres, step.to, walk.path.cause,
+                                  walk.roller, how=how,
+                                  at_round_end=walk.round_end or walk.path.cause in ENV_CAUSES)]
     if walk.spill or walk.crowd is not None:  # what the entry owes still follows
         return Ruling(tuple(events))
     return walk.stop_after("falling", f"{walk.path.actor} falls", ("R000-39",), events)
+
+
+def begin_fall(state: CState, actor_id: str, metres: float, onto: str, cause: str,
+               roller: Roller | None, *, how: str | None = None,
+               at_round_end: bool = False) -> list[Event]:
+    """The one stage where every fall begins, whatever its cause (a drop, a failed climb, a
+    throw or a tile over an edge, anti-gravity switching off, the Storyteller's ``fall``):
+    R000-61, nobody falls into a zone whose anti-gravity is on: the body enters it floating
+    at the height it would have fallen from; R000-40, otherwise one schedule; R000-54,
+    whether the landing was forced on the faller comes from the cause (:data:`OWN_FALLS`),
+    and only a landing in a new zone sets anything off (:func:`.falls.land`)."""
+    assert roller is not None
+    forced = cause not in OWN_FALLS
+    actor = state.actors[actor_id]
+    if holds_up(state, onto):
+        if onto == actor.at and cause == "storyteller":
+            raise IllegalCommand("held_up", f"the anti-gravity of {onto} is on: nobody falls "
+                                 "there", ("R000-61",))
+        if onto == actor.at:  # a climber letting go where it is held up stays afloat
+            return []
+        entered = ev.Moved(actor=actor_id, frm=actor.at, to=onto, how=how or cause,
+                           rules=("R000-61", "R000-48"))
+        lifted = ev.AltitudeChanged(actor=actor_id, altitude_m=metres, rules=("R000-61",))
+        now = _evolve(_evolve(state, entered), lifted)
+        return [entered, lifted, *arrive(now, now.actors[actor_id], onto, roller,
+                                         forced=forced)]
+    return start_fall(state, actor_id, metres, onto, how or cause, roller,
+                      at_round_end=at_round_end, voluntary=not forced)
 
 
 def _aloft(walk: CWalk, step: Step[str]) -> Ruling:

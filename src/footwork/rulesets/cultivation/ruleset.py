@@ -42,7 +42,7 @@ from footwork.rulesets.cultivation.commands import (
     UseItem,
     Waive,
 )
-from footwork.rulesets.cultivation.falls import damage, start_fall
+from footwork.rulesets.cultivation.falls import damage
 from footwork.rulesets.cultivation.model import (
     BANDS,
     GROUND,
@@ -72,6 +72,7 @@ from footwork.rulesets.cultivation.options import CultivationOptions
 from footwork.rulesets.cultivation.pipeline import (
     PIPELINE,
     band_step,
+    begin_fall,
     crowd_request,
     limit_challenge,
     step_to,
@@ -754,7 +755,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                                      ("R000-40",))
             if is_falling(who):
                 raise IllegalCommand("falling", f"{who.id} is already falling", ("R000-40",))
-            return start_fall(state, who.id, command.metres, onto, "a fall", roller)
+            # R000-48, R000-54: the Storyteller's fall is imposed (a collapsing floor)
+            return begin_fall(state, who.id, command.metres, onto, "storyteller", roller,
+                              how="a fall")
         if isinstance(command, Switch):
             tile = m.zone(command.zone).tile if command.zone in m else None
             if tile is None or tile.kind != "antigravity":
