@@ -152,6 +152,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
     stats_model: ClassVar[type[BaseModel]] = CultivationStats
     commands: ClassVar[tuple[type[Command], ...]] = CULTIVATION_COMMANDS
     events: ClassVar[tuple[type[Event], ...]] = ev.CULTIVATION_EVENTS
+    #: R000-47: passing out is the only way out of the turn order (``takes_turns``)
+    scene_exits: ClassVar[frozenset[type[Event]] | None] = frozenset({ev.FellUnconscious})
 
     def __init__(self) -> None:
         up = State.update_actor
