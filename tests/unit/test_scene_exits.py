@@ -27,17 +27,18 @@ def test_a_plain_move_is_not_folded_again(monkeypatch: pytest.MonkeyPatch) -> No
     """cultivation declares its one way out (FellUnconscious): a move's events cannot
     leave anyone out, so ``decide`` folds nothing to look; a ruleset that keeps the
     default ``takes_turns`` (allowances) never looks."""
+    folds: list[int] = []
+    real = Engine.replay
+
+    def counted(self: Engine[Any], *args: Any, **kwargs: Any) -> Any:
+        folds.append(1)
+        return real(self, *args, **kwargs)
+
     for name in ("cultivation/courtyard-duel", "allowances/lake-battle"):
         session = load_encounter(EXAMPLES / f"{name}.yaml").session()
         state = session.state
         move = next(o for o in session.options(state.current) if o.to)
-        folds: list[int] = []
-        real = Engine.replay
-
-        def counted(self: Engine[Any], *args: Any, **kwargs: Any) -> Any:
-            folds.append(1)
-            return real(self, *args, **kwargs)
-
+        folds.clear()
         monkeypatch.setattr(Engine, "replay", counted)
         events = session.engine.decide(state, move.command)
         monkeypatch.setattr(Engine, "replay", real)
