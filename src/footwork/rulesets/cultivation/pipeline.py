@@ -70,8 +70,9 @@ CAUSE_MATTERS: dict[str, str] = {
     "A000-09": "spill-over ignores Difficult Terrain and limits (spillover.ignore_dt)",
     "R000-53": "environmental movement has no Result: no Difficult Terrain; its falls "
                "begin at the round's end, so their first round is already over",
-    "R000-33": "in challenge mode a chosen entrant Challenges a defender; a forced one is "
-               "refused (A000-17); with spill-over every cause spills (R000-35)",
+    "R000-33": "in challenge mode a chosen entrant (a mover, each partner of a joint move) "
+               "Challenges a defender; a forced one is refused (A000-17); with spill-over "
+               "every cause spills (R000-35)",
     "R000-77": "shifting up by one's own Movement needs flight or levitation",
     "R000-54": "a forced arrival offers the zone's start-of-turn benefits at once (a fall's "
                "landing in a new zone too, unless the fall is the faller's own: OWN_FALLS)",
