@@ -271,3 +271,17 @@ def test_a_failed_climb_is_the_climbers_own_fall_R000_54_A000_30() -> None:
                    "roll": [1]})
     (started,) = of_type(events, "fall_started")
     assert started.voluntary and a(s, "wu").fall_voluntary
+
+
+def test_a_partner_names_only_a_defender_it_knows_of_R000_66_R000_33() -> None:
+    """R000-33, R000-66: as for a lone entrant, a partner's defender is chosen, so only
+    among the occupants it knows of: a hidden ko fills the hut but cannot be named."""
+    zones = [{"id": "gate"}, {"id": "hut", "limit": 2}, {"id": "yard"}]
+    s = session([actor("su", "gate", earth=5), actor("jin", "gate", earth=5),
+                 actor("ma", "hut", side="x"), actor("ko", "hut", side="x", hidden=True)],
+                zones=zones, links=[["gate", "hut"], ["hut", "yard"]])
+    s.do({"do": "partner", "actor": "su", "target": "jin"})
+    s.do({"answer": "accept"})
+    error = refused(s, {"do": "joint_move", "actor": "su", "to": "hut", "defender": "ma",
+                        "partner_defender": "ko"}, "bad_defender", "R000-66")
+    assert str(error.detail).startswith("partner_defender: ")
