@@ -108,6 +108,13 @@ class Engine(Generic[A]):
         # options); the state is held so that its id cannot be reused while it is kept
         self._kept: OrderedDict[tuple[int, str], tuple[State[A], Options]] = OrderedDict()
         self._kept_lock = threading.Lock()
+        # the events after which the turn's holder may be out of the scene (the
+        # ruleset's declared exits and the game master's fiat); None: any event may
+        self._scene_exits: frozenset[type[Event]] | None = None
+        if type(ruleset).takes_turns is Ruleset.takes_turns:
+            self._scene_exits = frozenset()  # everyone always takes turns
+        elif (declared := getattr(ruleset, "scene_exits", None)) is not None:
+            self._scene_exits = frozenset({*declared, *_GM_EVENTS})
 
     # -- commands -----------------------------------------------------------------
 
@@ -356,6 +363,8 @@ class Engine(Generic[A]):
         pending decision holds the turn until it is answered. The next actor's turn may
         itself start with it leaving (a hook at the start of a turn): it passes on
         again, at most once round the order."""
+        if not self._may_leave(state, events):
+            return ()
         after = self.replay(state, events)
         out: tuple[Event, ...] = ()
         for _ in range(len(after.order)):
@@ -368,6 +377,22 @@ class Engine(Generic[A]):
             after = self.replay(after, more)
             out += more
         return out
+
+    def _may_leave(self, state: State[A], events: Sequence[Event]) -> bool:
+        """A look at ``events`` without folding them: may they leave the turn's holder out
+        of the scene? Yes when one of them is a scene exit (:attr:`Ruleset.scene_exits`,
+        or the game master's), when the holder was already out before them (a pending
+        decision held the turn), or when the ruleset declares no exits. Otherwise the turn's
+        holder (the one before, or one :meth:`_advance` chose among those who take turns)
+        still takes turns, and :meth:`_pass_if_out` has nothing to pass."""
+        exits = self._scene_exits
+        if exits is None:
+            return True
+        if any(type(event) in exits for event in events):
+            return True
+        holder = state.current
+        return (not state.ended and holder in state.actors
+                and not self.ruleset.takes_turns(state, holder))
 
     def _take_out_current(self, state: State[A], removal: tuple[Event, ...],
                           roller: Roller) -> tuple[Event, ...]:

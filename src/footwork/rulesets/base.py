@@ -125,6 +125,13 @@ class Ruleset(ABC, Generic[A]):
         """Whether the actor still gets turns (a removed actor is skipped)."""
         return True
 
+    #: the ruleset's events after which an actor may no longer take turns
+    #: (:meth:`takes_turns` turning false: a body lost, knocked out); the engine then
+    #: looks whether the turn's holder left the scene. None: not declared, so the engine
+    #: folds every command's events to look. A ruleset that keeps the default
+    #: :meth:`takes_turns` needs nothing here.
+    scene_exits: ClassVar[frozenset[type[Event]] | None] = None
+
     def actor_json(self, state: State[A], actor: A) -> dict[str, JSON]:
         """The actor as the state JSON shows it; rulesets may add derived fields."""
         body: dict[str, JSON] = to_jsonable(actor)

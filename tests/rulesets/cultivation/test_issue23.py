@@ -173,8 +173,9 @@ def test_c_a_joint_move_spills_a_full_zone_once_R000_35_A000_09_R000_11() -> Non
 
 
 def test_c_without_spill_over_the_joint_move_needs_room_for_both_R000_32() -> None:
-    """R000-32 (challenge mode): a joint move into a zone without room for both partners
-    is refused and nothing changes."""
+    """R000-32, R000-33 (challenge mode): a joint move into a zone without room for both
+    partners names a defender for the partner left without a place (rule question 2);
+    naming none is refused and nothing changes."""
     zones = [{"id": "gate"}, {"id": "hut", "limit": 2}]
     s = session([actor("su", "gate"), actor("jin", "gate"), actor("ma", "hut", side="x")],
                 zones=zones, links=[["gate", "hut"]])

@@ -461,3 +461,22 @@ def test_the_layers_are_stacked_over_a_window_that_grows_as_searches_reach_out()
     for there in (start, floor_near(0, 39), floor_near(39, 0)):
         assert_same(fast_reach(terrain, there, mover, big), pure(terrain, there, mover, big))
     assert window.layers.shape[1:] == (40, 40)  # by now the whole map
+
+
+def test_a_hop_into_water_a_walk_step_off_is_priced_alike_in_both_searches() -> None:
+    """R001-32, A001-18 (s30 review): 3 cells from a 0.5u floor over water at 0 (``~``, a
+    walk step below) costs the run, 3u, and is a fall in from its flight; from a floor
+    at 0 into water at 0.5 (``w``'s surface, a walk step above) its straight line,
+    sqrt(9.25); the compiled search equals the pure one."""
+    for rows, start, kind, expected in (([",__~"], (GROUND, 0, 0, 1, 0), FALLEN, 3.0),
+                                        ([".__w"], (GROUND, 0, 0, 0, 0), WATER,
+                                         math.sqrt(9.25))):
+        terrain = terrain_of(rows, diagonal=Diagonal.EUCLIDEAN)
+        mover = Mover(frozenset({"jump", "swim"}))
+        budget = Budget({"jump": 4.0, "swim": 1.0}, 4.0)
+        got = fast_reach(terrain, start, mover, budget)
+        want = pure(terrain, start, mover, budget)
+        assert_same(got, want)
+        landed = [k for k in want if k[:3] == (kind, 0, 3) and k[3] == terrain.top[0][3]]
+        assert landed
+        assert min(want.min_pool(k) for k in landed) == pytest.approx(expected)

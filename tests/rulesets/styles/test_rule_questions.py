@@ -62,3 +62,34 @@ def test_a_hop_landing_a_step_below_costs_its_straight_line_A001_18(
     move(s, "jem", seg("jump", 0, 3))
     assert who(s, "jem")["at"] == "0,3"
     assert who(s, "jem")["spent"]["jump"] == pytest.approx(expected, abs=1e-6)
+
+
+#: a launch floor at 0.5u, a gap, water whose surface is at 0 (a walk step below the
+#: launch), at 0.5 (level) or at 1 (a walk step above a launch at 0.5)
+WATER_STEP = {"^": {"surface": "floor", "elevation": 0.5}, "_": {"surface": "void"},
+              "~": {"surface": "water", "water_depth": 3},
+              "=": {"surface": "water", "elevation": 0.5, "water_depth": 3},
+              "+": {"surface": "water", "elevation": 1, "water_depth": 3}}
+
+
+@pytest.mark.parametrize(("rows", "expected", "fell"), [
+    (["^__~"], 3.0, 0.5),                  # 0.5u below: the flight, then a fall into it
+    (["^__="], 3.0, None),                 # level water: the run alone
+    (["^__+"], math.sqrt(9.0 + 0.25), None),  # 0.5u above: the straight line
+])
+def test_a_hop_into_water_a_walk_step_off_its_launch_A001_18_R001_32(
+        rows: list[str], expected: float, fell: float | None) -> None:
+    """R001-32, A001-18, A001-14 (s30 review). Water is no solid surface, so a hop that
+    ends over water a walk step (0.5u) below its launch does not land: it ends in the air
+    at the launch height, having paid its run (3u, not the 3.04u straight line a floor a
+    step below costs), and falls the 0.5u into the water at once. Level water costs the
+    run too (no fall to speak of); water a walk step above the launch is reached as a
+    ledge is, by the straight line sqrt(3^2 + 0.5^2) = 3.04u (before the s30 review: 3u).
+    Both searches price it the same (test_fastreach)."""
+    s = session([actor("jem", "0,0", styles=["Walk", "Jump", "Swim"])], rows=rows,
+                legend=WATER_STEP)
+    events = move(s, "jem", seg("jump", 0, 3))
+    assert who(s, "jem")["at"] == "0,3"
+    assert who(s, "jem")["spent"]["jump"] == pytest.approx(expected, abs=1e-6)
+    falls = [e.distance for e in events if type(e).__name__ == "Fell"]
+    assert falls == ([] if fell is None else [fell])

@@ -50,7 +50,8 @@ class Move(Command):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class JointMove(Command):
     """R000-11..14: move with the partner into ``to``; each Challenges on its own.
-    ``partner_sprints``: the partner spends its Action to Sprint too (A000-07)."""
+    ``partner_sprints``: the partner spends its Action to Sprint too (A000-07);
+    ``defender`` / ``partner_defender``: whom each Challenges at a full zone (R000-33)."""
 
     name: ClassVar[str] = "joint_move"
     to: Annotated[str, Field(
@@ -64,6 +65,12 @@ class JointMove(Command):
     partner_sprints: Annotated[bool, Field(
         description="Whether the partner spends its own Action to Sprint too; default "
                     "false, it keeps its Action.")] = False
+    defender: Annotated[str | None, Field(
+        description="The occupant the mover Challenges when the zone has no room for it; "
+                    "default null, none named.")] = None
+    partner_defender: Annotated[str | None, Field(
+        description="The occupant the partner Challenges when the zone has no room left "
+                    "for it once the mover is in; default null, none named.")] = None
     roll: Annotated[Faces | None, Field(
         description="Faces rolled at the table, in the order the command's rolls take "
                     "them (a d20 for each partner's Challenge, and any other die the "

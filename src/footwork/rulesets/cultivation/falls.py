@@ -53,7 +53,7 @@ def damage(actor: CultivationActor, amount: int, cause: str, rules: tuple[str, .
 
 def start_fall(state: CState, actor_id: str, metres: float, onto: str, cause: str,
                roller: Roller, *, at_round_end: bool = False,
-               voluntary: bool = False) -> list[Event]:
+               voluntary: bool) -> list[Event]:
     """``actor_id`` starts to fall ``metres`` toward ``onto``. R000-40, A000-10: the round
     in which a fall begins is its first round, whatever began it. A fall its first
     round's distance covers lands at once; a longer one covers that distance at the end
@@ -94,10 +94,11 @@ continue_fall = fall_round
 
 def land(state: CState, actor_id: str, onto: str, metres: float, roller: Roller,
          *, fall_round: int, rules: tuple[str, ...] = ("R000-41", "A000-10"),
-         forced: bool = True) -> list[Event]:
-    """The landing: damage by surface (R000-41), then the zone's traps; its start-of-turn
-    benefits only when the fall was forced on the faller (R000-54: a thrown body, a tile,
-    anti-gravity switching off; not its own drop, rule questions)."""
+         forced: bool) -> list[Event]:
+    """The landing: damage by surface (R000-41); then, only in a zone other than the one
+    the body fell from (R000-54 needs a new location), the zone's traps, and its
+    start-of-turn benefits only when the fall was forced on the faller (a thrown body, a
+    tile, the Storyteller's collapsing floor; not its own drop, rule questions)."""
     fall = opts(state).fall
     surface = space(state).landing_surface(onto, fall.water_min_depth_m)
     amount = landing_damage(fall, metres, surface)
@@ -121,7 +122,7 @@ def band_fall_step(state: CState, actor: CultivationActor, roller: Roller) -> li
     if idx >= GROUND:
         metres = (actor.bands_fallen + 1) * opts(state).bands.metres_per_band
         events += land(state, actor.id, actor.at, metres, roller, fall_round=0,
-                       rules=("R000-78", "A000-22", "R000-41"))
+                       rules=("R000-78", "A000-22", "R000-41"), forced=True)
     return events
 
 

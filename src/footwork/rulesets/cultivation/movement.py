@@ -209,11 +209,12 @@ def climb_fall(state: CState, actor: CultivationActor, cross: Crossing, metres: 
                roller: Roller) -> list[Event]:
     """A000-30, R000-37, R000-40: the failed climber falls back into its own zone; its Move
     is over; the Action is not spent (the fall is the price)."""
-    from footwork.rulesets.cultivation.falls import start_fall
+    from footwork.rulesets.cultivation.pipeline import begin_fall
 
     return [ev.CrossingBlocked(actor=actor.id, frm=cross.frm, to=cross.to,
                                why="fell from the climb", rules=("R000-37", "A000-30")),
-            *start_fall(state, actor.id, metres, cross.frm, "fell from the climb", roller),
+            *begin_fall(state, actor.id, metres, cross.frm, "climb", roller,
+                        how="fell from the climb"),
             ev.MoveEnded(actor=actor.id, why="a climb failed", rules=("A000-30",))]
 
 

@@ -20,10 +20,11 @@ places are listed in :data:`CAUSE_MATTERS` and in the README.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from footwork.engine.choices import consequences_json
+from footwork.engine.codec import JSON
 from footwork.engine.events import DecisionRequested, Event
 from footwork.engine.movement import PASS, Path, Pipeline, Ruling, Step, Stop, Walk, Walked
 from footwork.engine.rolling import Roller
@@ -47,8 +48,16 @@ from footwork.rulesets.cultivation.rules import (
 ENV_CAUSES = frozenset({"current", "wave", "elevator", "whirlpool", "antigravity"})
 #: causes the mover chose (a refusal refuses the command)
 CHOSEN = frozenset({"move", "joint_move", "shift"})
+#: R000-33, R000-14: the causes whose entrant Challenges a defender at a full zone
+CHALLENGERS = frozenset({"move", "joint_move"})
 #: R000-48: every other cause is forced movement
 FORCED_CAUSES = frozenset({"throw", "crowd_throw", "scatter", "fall", *ENV_CAUSES})
+
+#: R000-54 (rule questions): the falls that are the faller's own doing (its move or joint
+#: move over an edge or out of anti-gravity's hold, a climb it let go of): their landing
+#: offers no start-of-turn benefit. Every other cause (a throw, a tile, anti-gravity
+#: switching off, the Storyteller's ``fall``) imposed the fall (R000-48)
+OWN_FALLS = frozenset({"move", "joint_move", "climb"})
 
 #: where the text makes the cause matter, by rule id (the README lists the same)
 CAUSE_MATTERS: dict[str, str] = {
@@ -61,11 +70,12 @@ CAUSE_MATTERS: dict[str, str] = {
     "A000-09": "spill-over ignores Difficult Terrain and limits (spillover.ignore_dt)",
     "R000-53": "environmental movement has no Result: no Difficult Terrain; its falls "
                "begin at the round's end, so their first round is already over",
-    "R000-33": "in challenge mode a chosen entrant Challenges a defender; a forced one is "
-               "refused (A000-17); with spill-over every cause spills (R000-35)",
+    "R000-33": "in challenge mode a chosen entrant (a mover, each partner of a joint move) "
+               "Challenges a defender; a forced one is refused (A000-17); with spill-over "
+               "every cause spills (R000-35)",
     "R000-77": "shifting up by one's own Movement needs flight or levitation",
-    "R000-54": "a forced arrival offers the zone's start-of-turn benefits at once (a fall "
-               "too, unless it is the faller's own drop)",
+    "R000-54": "a forced arrival offers the zone's start-of-turn benefits at once (a fall's "
+               "landing in a new zone too, unless the fall is the faller's own: OWN_FALLS)",
     "A000-18": "the environment's arrivals set off their zones after every tile has acted",
 }
 
@@ -91,6 +101,9 @@ class CWalk(Walk[CState, str]):
     #: owed on arrival: a spill-over (R000-35) or a crowd throw (R000-34)
     spill: bool = False
     crowd: tuple[str, tuple[str, ...], int] | None = None
+    #: a joint move's partners throw their defenders once both are in (R000-14): the
+    #: caller asks for the throws, not the arriving stage
+    defer_throw: bool = False
     #: the path is ruled in the round's end phase (R000-53): a fall it starts has its
     #: first round there and then
     round_end: bool = False
@@ -265,21 +278,27 @@ def _speed_waits_for_the_limit(walk: CWalk) -> bool:
 def room(walk: CWalk, step: Step[str]) -> Ruling:
     """R000-32..35, A000-08, A000-09, A000-17: one limit rule for every way in. A full
     zone: spill-over scatters its occupants whatever brought the entrant (R000-35);
-    otherwise a chosen entrant Challenges a defender (R000-33) and a forced one is turned
-    away (A000-17, ``forced_move.respects_limit``). The scattered and the landing are
-    placed regardless (A000-09; a fall's entry was ruled at the edge)."""
+    otherwise a chosen entrant (a mover, or each partner of a joint move, R000-14)
+    Challenges a defender (R000-33) and a forced one is turned away (A000-17,
+    ``forced_move.respects_limit``). The scattered and the landing are placed regardless
+    (A000-09; a fall's entry was ruled at the edge)."""
     state, cause = walk.state, walk.path.cause
     if step.mode == "band" or cause in ("scatter", "fall"):
         return PASS
     o = opts(state)
     zone = space(state).zone(step.to)
-    # A000-09: those who entered with this one in the same step (a joint move's first
-    # partner) are entrants, not occupants: they neither count nor spill again
-    inside = [a for a in occupants(state, step.to) if a.id not in walk.companions]
-    full = zone.limit is not None and len(inside) + walk.entrants > zone.limit
-    if cause == "move" and walk.defender is not None and not full:
-        return walk.refuse("not_full", f"{step.to} is not full: no defender to Challenge",
-                           ("R000-33",))
+    present = occupants(state, step.to)
+    # those who entered with this one in the same step (a joint move's first partner) are
+    # fellow entrants, never a defender; with spill-over they neither count nor spill
+    # again (A000-09), in challenge mode they fill a place like anyone inside (R000-33)
+    inside = [a for a in present if a.id not in walk.companions]
+    counted = inside if o.limit.mode == "spillover" else present
+    full = zone.limit is not None and len(counted) + walk.entrants > zone.limit
+    if cause in CHALLENGERS and walk.defender is not None and not full:
+        if walk.dry or cause == "move":
+            return walk.refuse("not_full", f"{step.to} is not full: no defender to Challenge",
+                               ("R000-33",))
+        return PASS  # a joint partner's Challenge for a place its partner did not take
     if not full:
         return PASS
     if cause in FORCED_CAUSES and not o.forced_move.respects_limit:
@@ -287,24 +306,24 @@ def room(walk: CWalk, step: Step[str]) -> Ruling:
     if o.limit.mode == "spillover":  # R000-35: every entrant gets in, partners alike
         walk.spill = not walk.dry
         return PASS
-    if cause == "joint_move":
-        return walk.refuse("zone_full", f"{step.to} has no room for both partners",
-                           ("R000-32",))
-    if cause != "move":
+    if cause not in CHALLENGERS:
         return walk.refuse("zone_full", f"{step.to} is full", ("A000-17", "R000-32"))
     # R000-33, R000-66: the defender is chosen, so only among those the entrant knows of
     # (a hidden occupant still fills the zone, but is neither named nor choosable)
     names = known_inside(state, walk.path.actor, inside)
     choice = f"({', '.join(names)})" if names else "(nobody it knows of)"
     if walk.defender is None:
-        return walk.refuse("zone_full", f"{step.to} is full: name a defender to Challenge "
-                           f"{choice}", ("R000-32", "R000-33"))
+        return walk.refuse("zone_full", f"{step.to} is full: name a defender for "
+                           f"{walk.path.actor} to Challenge {choice}", ("R000-32", "R000-33"))
     if walk.defender not in names:
         return walk.refuse("bad_defender", f"{walk.defender!r} is not a defender "
                            f"{walk.path.actor} knows of in {step.to}; expected one of: "
                            f"{choice}", ("R000-33", "R000-66"))
     if walk.dry:
         return PASS
+    if cause == "joint_move":  # R000-14: rolled by the joint move before either crossed
+        assert walk.result_known and walk.result is not None
+        return _owe_throw(walk, step, int(walk.result), ())
     return _crowd_challenge(walk, step)
 
 
@@ -316,42 +335,65 @@ def known_inside(state: CState, entrant: str, inside: Sequence[CultivationActor]
     return [a.id for a in inside if aware(state, entrant, a.id).allowed]
 
 
+def limit_challenge(state: CState, entrant: CultivationActor, defender: CultivationActor,
+                    bonus: int = 0) -> Challenge:
+    """R000-33, A000-08: the entrant's Earth Challenge against its defender's Earth defence
+    (R000-14: a partner's bonus counts, through :func:`modifier`)."""
+    from footwork.rulesets.cultivation.movement import defense
+
+    return Challenge(entrant.id, "earth", modifier(state, entrant, "earth", bonus),
+                     defense(state, defender), f"{defender.id}'s Earth defence",
+                     ("R000-33", "A000-08"))
+
+
+def throw_choices(state: CState, defender: str, zone: str, origin: str, result: float
+                  ) -> list[str]:
+    """R000-34, A000-08: where an entrant who won its way into ``zone`` from ``origin`` may
+    throw ``defender`` with that Result (the origin only with ``limit.throw_to_origin``)."""
+    return [z for z in destinations(state, defender, zone, result, cause="crowd_throw")
+            if z != origin or opts(state).limit.throw_to_origin]
+
+
 def _crowd_challenge(walk: CWalk, step: Step[str]) -> Ruling:
     """R000-33, R000-34, A000-08: an Earth Challenge against the defender; on success the
     entrant goes in and owes the defender a throw into a zone adjacent to the limited one
     that can take it (the entrant's own zone, now left, included)."""
-    from footwork.rulesets.cultivation.movement import defense
-
     state = walk.state
     actor = state.actors[walk.path.actor]
     assert walk.defender is not None
     defender = state.actors[walk.defender]
-    limit = Challenge(actor.id, "earth", modifier(state, actor, "earth", walk.bonus),
-                      defense(state, defender), f"{defender.id}'s Earth defence",
-                      ("R000-33", "A000-08"))
+    limit = limit_challenge(state, actor, defender, walk.bonus)
     rolled, outcome, result = limit.roll(opts(state).challenge, walk.roller)
     if outcome not in PASSED:
         return Ruling((rolled, ev.CrossingBlocked(
             actor=actor.id, frm=step.frm, to=step.to,
             why=f"could not force a way past {defender.id}", rules=("R000-34",))),
             Stop("blocked", "the limit Challenge failed", ("R000-34",)))
+    return _owe_throw(walk, step, result, (rolled,))
+
+
+def _owe_throw(walk: CWalk, step: Step[str], result: int, rolled: tuple[Event, ...]
+               ) -> Ruling:
+    """R000-34, A000-08: the entrant who won is in and owes its defender a throw; with
+    nowhere to throw it, it stays out."""
+    state = walk.state
+    actor = state.actors[walk.path.actor]
+    assert walk.defender is not None
     moved = walk.evolve(state, ev.Moved(actor=actor.id, frm=step.frm, to=step.to))
-    where = [z for z in destinations(moved, defender.id, step.to, result, cause="crowd_throw")
-             if z != step.frm or opts(state).limit.throw_to_origin]  # A000-08
-    if where and _speed_waits_for_the_limit(walk):  # in at last: the crossing is paid
+    where = throw_choices(moved, walk.defender, step.to, step.frm, result)
+    if not where:
+        return Ruling((*rolled, ev.CrossingBlocked(
+            actor=actor.id, frm=step.frm, to=step.to,
+            why=f"no adjacent zone can take {walk.defender}", rules=("A000-08",))),
+            Stop("blocked", "nowhere to throw the defender", ("A000-08",)))
+    walk.crowd = (walk.defender, tuple(where), result)
+    if _speed_waits_for_the_limit(walk):  # in at last: the crossing is paid
         from footwork.rulesets.cultivation.movement import cost
 
         paid = ev.SpeedSpent(actor=actor.id, amount=cost(state, actor, step.frm, step.to),
                              rules=("R000-01", "R000-02", "R000-34"))
-        walk.crowd = (defender.id, tuple(where), result)
-        return Ruling((rolled, paid))
-    if not where:
-        return Ruling((rolled, ev.CrossingBlocked(
-            actor=actor.id, frm=step.frm, to=step.to,
-            why=f"no adjacent zone can take {defender.id}", rules=("A000-08",))),
-            Stop("blocked", "nowhere to throw the defender", ("A000-08",)))
-    walk.crowd = (defender.id, tuple(where), result)
-    return Ruling((rolled,))
+        return Ruling((*rolled, paid))
+    return Ruling(rolled)
 
 
 def bands_there(walk: CWalk, step: Step[str]) -> Ruling:
@@ -441,12 +483,40 @@ def drop_fall(walk: CWalk, step: Step[str]) -> Ruling:
         how = f"{how}, out of anti-gravity"
         reset = (ev.AltitudeChanged(actor=walk.path.actor, altitude_m=0,
                                     rules=("R000-61", "R000-39")),)
-    events = [*reset, *start_fall(state, walk.path.actor, metres, step.to, how, walk.roller,
-                                  at_round_end=walk.round_end or walk.path.cause in ENV_CAUSES,
-                                  voluntary=not walk.path.forced)]
+    events = [*reset, *begin_fall(state, walk.path.actor, metres, step.to, walk.path.cause,
+                                  walk.roller, how=how,
+                                  at_round_end=walk.round_end or walk.path.cause in ENV_CAUSES)]
     if walk.spill or walk.crowd is not None:  # what the entry owes still follows
         return Ruling(tuple(events))
     return walk.stop_after("falling", f"{walk.path.actor} falls", ("R000-39",), events)
+
+
+def begin_fall(state: CState, actor_id: str, metres: float, onto: str, cause: str,
+               roller: Roller | None, *, how: str | None = None,
+               at_round_end: bool = False) -> list[Event]:
+    """The one stage where every fall begins, whatever its cause (a drop, a failed climb, a
+    throw or a tile over an edge, anti-gravity switching off, the Storyteller's ``fall``):
+    R000-61, nobody falls into a zone whose anti-gravity is on: the body enters it floating
+    at the height it would have fallen from; R000-40, otherwise one schedule; R000-54,
+    whether the landing was forced on the faller comes from the cause (:data:`OWN_FALLS`),
+    and only a landing in a new zone sets anything off (:func:`.falls.land`)."""
+    assert roller is not None
+    forced = cause not in OWN_FALLS
+    actor = state.actors[actor_id]
+    if holds_up(state, onto):
+        if onto == actor.at and cause == "storyteller":
+            raise IllegalCommand("held_up", f"the anti-gravity of {onto} is on: nobody falls "
+                                 "there", ("R000-61",))
+        if onto == actor.at:  # a climber letting go where it is held up stays afloat
+            return []
+        entered = ev.Moved(actor=actor_id, frm=actor.at, to=onto, how=how or cause,
+                           rules=("R000-61", "R000-48"))
+        lifted = ev.AltitudeChanged(actor=actor_id, altitude_m=metres, rules=("R000-61",))
+        now = _evolve(_evolve(state, entered), lifted)
+        return [entered, lifted, *arrive(now, now.actors[actor_id], onto, roller,
+                                         forced=forced)]
+    return start_fall(state, actor_id, metres, onto, how or cause, roller,
+                      at_round_end=at_round_end, voluntary=not forced)
 
 
 def _aloft(walk: CWalk, step: Step[str]) -> Ruling:
@@ -512,19 +582,30 @@ def spill_over(walk: CWalk, step: Step[str]) -> Ruling:
 
 def crowd_throw(walk: CWalk, step: Step[str]) -> Ruling:
     """R000-34, A000-08: the entrant now throws the defender (a pending decision)."""
-    if walk.crowd is None or walk.dry:
+    if walk.crowd is None or walk.dry or walk.defer_throw:
         return PASS
+    defender, where, result = walk.crowd
+    return Ruling((crowd_request(walk.state, walk.path.actor, defender, step.to, where,
+                                 result),))
+
+
+def crowd_request(state: CState, entrant: str, defender: str, zone: str,
+                  where: Sequence[str], result: float,
+                  then: Mapping[str, JSON] | None = None) -> DecisionRequested:
+    """R000-34, A000-08: the entrant's pending throw of its defender out of ``zone``;
+    ``then``: the next partner's throw of a joint move, asked once this one is answered
+    (R000-14)."""
     from footwork.rulesets.cultivation.stakes import crowd_consequences
 
-    defender, where, result = walk.crowd
-    entrant = walk.path.actor
-    return Ruling((DecisionRequested(
-        actor=entrant, kind="crowd_throw", choices=where,
-        prompt=f"where does {entrant} throw {defender}?",
-        context={"entrant": entrant, "defender": defender, "zone": step.to, "result": result,
-                 CONSEQUENCES: consequences_json(crowd_consequences(
-                     walk.state, walk.state.actors[defender], step.to, where))},
-        rules=("R000-34", "A000-08")),))
+    context: dict[str, JSON] = {
+        "entrant": entrant, "defender": defender, "zone": zone, "result": result,
+        CONSEQUENCES: consequences_json(crowd_consequences(
+            state, state.actors[defender], zone, tuple(where)))}
+    if then is not None:
+        context["then"] = dict(then)
+    return DecisionRequested(actor=entrant, kind="crowd_throw", choices=tuple(where),
+                             prompt=f"where does {entrant} throw {defender}?",
+                             context=context, rules=("R000-34", "A000-08"))
 
 
 class CultivationPipeline(Pipeline[CState, str]):

@@ -42,7 +42,7 @@ from footwork.rulesets.cultivation.commands import (
     UseItem,
     Waive,
 )
-from footwork.rulesets.cultivation.falls import damage, start_fall
+from footwork.rulesets.cultivation.falls import damage
 from footwork.rulesets.cultivation.model import (
     BANDS,
     GROUND,
@@ -69,7 +69,15 @@ from footwork.rulesets.cultivation.movement import (
     throw_destinations,
 )
 from footwork.rulesets.cultivation.options import CultivationOptions
-from footwork.rulesets.cultivation.pipeline import PIPELINE, band_step, step_to
+from footwork.rulesets.cultivation.pipeline import (
+    PIPELINE,
+    band_step,
+    begin_fall,
+    crowd_request,
+    limit_challenge,
+    step_to,
+    throw_choices,
+)
 from footwork.rulesets.cultivation.rules import (
     CState,
     band_index,
@@ -144,6 +152,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
     stats_model: ClassVar[type[BaseModel]] = CultivationStats
     commands: ClassVar[tuple[type[Command], ...]] = CULTIVATION_COMMANDS
     events: ClassVar[tuple[type[Event], ...]] = ev.CULTIVATION_EVENTS
+    #: R000-47: passing out is the only way out of the turn order (``takes_turns``)
+    scene_exits: ClassVar[frozenset[type[Event]] | None] = frozenset({ev.FellUnconscious})
 
     def __init__(self) -> None:
         up = State.update_actor
@@ -348,9 +358,15 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                                          rules=("R000-07", "R000-08", "R000-09"))]
         if pending.kind == "crowd_throw":
             defender = state.actors[str(ctx["defender"])]
-            return forced_to(state, defender, answer.choice, "thrown", str(ctx["entrant"]),
-                             roller, ("R000-34", "A000-08"), cause="crowd_throw",
-                             result=float(ctx["result"]))
+            events = forced_to(state, defender, answer.choice, "thrown", str(ctx["entrant"]),
+                               roller, ("R000-34", "A000-08"), cause="crowd_throw",
+                               result=float(ctx["result"]))
+            then = ctx.get("then")
+            if isinstance(then, Mapping):  # R000-14: the joint move's second partner throws
+                events += self._crowd_throw(
+                    self._fold(state, events), str(then["entrant"]), str(then["origin"]),
+                    str(then["zone"]), str(then["defender"]), float(then["result"]), None)
+            return events
         if pending.kind == "forced_defense":
             return self._resolve_throw(state, ctx, answer.choice == "forfeit", roller)
         if pending.kind == "forced_destination":
@@ -434,9 +450,24 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if partner.unconscious or is_falling(partner):
             raise IllegalCommand("partner_cannot_move", f"{partner.id} cannot move",
                                  ("R000-11",))
-        # R000-11..13: both partners' steps pass the same rules; both enter together
-        mine = crossing(state, actor, command.to, "joint_move", entrants=2)
-        theirs = crossing(state, partner, command.to, "joint_move", entrants=2)
+        # R000-11..13: both partners' steps pass the same rules. R000-12, R000-33: the
+        # mover enters first and the partner after it, so the partner meets a full zone
+        # already when one place is left; with spill-over both enter together (R000-35)
+        spill = opts(state).limit.mode == "spillover"
+        mine = crossing(state, actor, command.to, "joint_move", entrants=2 if spill else 1,
+                        defender=command.defender)
+        try:
+            theirs = crossing(state, partner, command.to, "joint_move", entrants=2,
+                              defender=command.partner_defender)
+        except IllegalCommand as exc:
+            if exc.reason not in ("zone_full", "not_full", "bad_defender"):
+                raise
+            raise IllegalCommand(exc.reason, f"partner_defender: {exc.detail}",
+                                 exc.rules) from None
+        if command.defender is not None and command.defender == command.partner_defender:
+            raise IllegalCommand("bad_defender", f"{actor.id} and {partner.id} each Challenge "
+                                 f"a defender of their own: name two, not {command.defender} "
+                                 "twice", ("R000-33", "R000-14"))
         o = opts(state)
         partner_speed = partner.speed
         if command.partner_sprints:
@@ -464,11 +495,11 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             partner = replace(partner, speed=speeds[1], action_spent=True)
         events += opportunities(state, actor, actor.at)
         events += opportunities(state, partner, partner.at)
-        goes: list[tuple[CultivationActor, Crossing]] = []
-        stuck: list[CultivationActor] = []
-        fell: set[str] = set()
-        for who, cross, element in ((actor, crosses[0], command.element),
-                                    (partner, crosses[1], command.partner_element)):
+        goes: list[tuple[CultivationActor, Crossing, str | None, int | None]] = []
+        stuck: dict[str, str] = {}  # who stays out, and why: dt, fell, limit or nowhere
+        for who, cross, element, named in (
+                (actor, crosses[0], command.element, command.defender),
+                (partner, crosses[1], command.partner_element, command.partner_defender)):
             challenge = dt_challenge(state, who, cross, element, rules=("R000-14", "R000-23"))
             ok = True
             if challenge is not None:  # R000-14: each partner Challenges on its own
@@ -477,35 +508,108 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 fall = climb_fall_metres(state, cross)
                 if fall is not None and outcome not in PASSED:  # A000-30: it falls back
                     events += climb_fall(state, who, cross, fall, roller)
-                    ok = False
-                    fell.add(who.id)
+                    ok, stuck[who.id] = False, "fell"
                 else:
                     paid, ok = dt_outcome(who, outcome in PASSED)
                     events += paid
-            (goes.append((who, cross)) if ok else stuck.append(who))
+                    if not ok:
+                        stuck[who.id] = "dt"
+            result: int | None = None
+            if ok and named is not None:
+                # R000-14, R000-33: a full zone is an obstacle too; each partner Challenges
+                # the defender it named, both before either crosses (as at a border)
+                limit = limit_challenge(state, who, state.actors[named])
+                rolled, outcome, result = limit.roll(o.challenge, roller)
+                events.append(rolled)
+                if outcome not in PASSED:
+                    ok, stuck[who.id] = False, "limit"
+            if ok:
+                goes.append((who, cross, named, result))
+        goes = self._throwable(state, goes, stuck)
+        pairs = ((actor, crosses[0]), (partner, crosses[1]))
         if stuck and o.partners.joint_block == "stop_both":  # A000-07
-            for who, cross in ((actor, crosses[0]), (partner, crosses[1])):
-                events.append(ev.CrossingBlocked(actor=who.id, frm=cross.frm, to=cross.to,
-                                                 why="the joint move stops at this border",
-                                                 rules=("R000-24", "A000-07")))
-                events.append(ev.MoveEnded(actor=who.id, why="a joint crossing failed",
-                                           rules=("A000-04", "A000-07")))
+            ends = any(why in ("dt", "fell") for why in stuck.values())
+            for who, cross in pairs:
+                events.append(ev.CrossingBlocked(
+                    actor=who.id, frm=cross.frm, to=cross.to,
+                    why="the joint move stops at this border",
+                    rules=("R000-24", "A000-07") if ends else ("R000-34", "A000-07")))
+                if ends:
+                    events.append(ev.MoveEnded(actor=who.id, why="a joint crossing failed",
+                                               rules=("A000-04", "A000-07")))
+                elif o.limit.failed_entry_spends_speed:  # the declared attempt is paid
+                    events.append(ev.SpeedSpent(actor=who.id, amount=cross.cost,
+                                                rules=("R000-12", "R000-34")))
             return events
-        for who in stuck:
-            if who.id not in fell:  # a fallen climber's Move is already over
-                events += blocked(state, who, crosses[0] if who.id == actor.id else crosses[1])
+        for who, cross in pairs:
+            why = stuck.get(who.id)
+            if why == "dt":
+                events += blocked(state, who, cross)
+            elif why in ("limit", "nowhere"):
+                events.append(ev.CrossingBlocked(
+                    actor=who.id, frm=cross.frm, to=cross.to,
+                    why="could not force a way in" if why == "limit"
+                    else "no adjacent zone can take its defender",
+                    rules=("R000-34",) if why == "limit" else ("A000-08",)))
+                if o.limit.failed_entry_spends_speed:
+                    events.append(ev.SpeedSpent(actor=who.id, amount=cross.cost,
+                                                rules=("R000-34",)))
         now = self._fold(state, events)
-        for i, (who, cross) in enumerate(goes):
+        crowds: list[tuple[str, str, str, str, int]] = []
+        for i, (who, cross, named, result) in enumerate(goes):
             spent = ev.SpeedSpent(actor=who.id, amount=cross.cost, rules=("R000-12",))
             now = self.evolve(now, spent)
             path = Path(who.id, "joint_move", (step_to(now, cross.frm, cross.to),), by=actor.id)
-            walked = PIPELINE.walk(now, path, roller, how="joint move",
-                                   entrants=len(goes) - i,
-                                   companions=tuple(w.id for w, _ in goes[:i]),
-                                   rules=("R000-11", "R000-12", "R000-13"))
+            walked, walk = PIPELINE.run(
+                now, path, roller, how="joint move",
+                entrants=len(goes) - i if o.limit.mode == "spillover" else 1,
+                companions=tuple(w.id for w, *_ in goes[:i]),
+                defender=named, result=result, result_known=result is not None,
+                defer_throw=True, rules=("R000-11", "R000-12", "R000-13"))
             now = walked.state
             events += [spent, *walked.events]
+            if walk.crowd is not None:  # R000-34: thrown once both partners are in
+                crowds.append((who.id, cross.frm, cross.to, walk.crowd[0], walk.crowd[2]))
+        if crowds:
+            entrant, origin, zone, defender, result = crowds[0]
+            then: dict[str, JSON] | None = None
+            if len(crowds) > 1:
+                e2, o2, z2, d2, r2 = crowds[1]
+                then = {"entrant": e2, "origin": o2, "zone": z2, "defender": d2, "result": r2}
+            events += self._crowd_throw(now, entrant, origin, zone, defender, result, then)
         return events
+
+    def _throwable(self, state: CState,
+                   goes: list[tuple[CultivationActor, Crossing, str | None, int | None]],
+                   stuck: dict[str, str]
+                   ) -> list[tuple[CultivationActor, Crossing, str | None, int | None]]:
+        """A000-08: a partner that won its way in but could throw its defender nowhere
+        (with both partners in) stays out, as a lone entrant would."""
+        inside = state
+        for who, cross, _, _ in goes:
+            inside = self.evolve(inside, ev.Moved(actor=who.id, frm=cross.frm, to=cross.to))
+        kept = []
+        for who, cross, named, result in goes:
+            if named is not None and result is not None and not throw_choices(
+                    inside, named, cross.to, cross.frm, result):
+                stuck[who.id] = "nowhere"
+            else:
+                kept.append((who, cross, named, result))
+        return kept
+
+    @staticmethod
+    def _crowd_throw(state: CState, entrant: str, origin: str, zone: str, defender: str,
+                     result: float, then: Mapping[str, JSON] | None) -> list[Event]:
+        """R000-34, A000-08: the entrant's throw of its defender, read where things stand
+        now (a joint move's second throw once the first is done, R000-14). Should the
+        first throw have taken the last zone the second defender could go to, it stays
+        (README, Not modelled)."""
+        where = throw_choices(state, defender, zone, origin, result)
+        if not where:
+            return [ev.CrossingBlocked(actor=defender, frm=zone, to=zone,
+                                       why=f"{entrant} has no zone left to throw it into",
+                                       rules=("A000-08",))]
+        return [crowd_request(state, entrant, defender, zone, where, result, then)]
 
     # -- forced movement ----------------------------------------------------------
 
@@ -653,7 +757,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                                      ("R000-40",))
             if is_falling(who):
                 raise IllegalCommand("falling", f"{who.id} is already falling", ("R000-40",))
-            return start_fall(state, who.id, command.metres, onto, "a fall", roller)
+            # R000-48, R000-54: the Storyteller's fall is imposed (a collapsing floor)
+            return begin_fall(state, who.id, command.metres, onto, "storyteller", roller,
+                              how="a fall")
         if isinstance(command, Switch):
             tile = m.zone(command.zone).tile if command.zone in m else None
             if tile is None or tile.kind != "antigravity":
@@ -898,19 +1004,72 @@ class CultivationRuleset(Ruleset[CultivationActor]):
 
     # -- options --------------------------------------------------------------------
 
+    def _joint_options(self, state: CState, actor: CultivationActor, to: str
+                       ) -> list[Option]:
+        """R000-11..14, R000-33: a joint move into ``to``, once per pair of defenders the
+        two must name where the zone has no room for them, with every Challenge's odds."""
+        o = opts(state)
+        assert actor.partner is not None
+        partner = state.actors[actor.partner]
+        inside = [a.id for a in occupants(state, to)]
+        limit = space(state).zone(to).limit
+        named: dict[str, list[str | None]] = {actor.id: [None], partner.id: [None]}
+        if limit is not None and o.limit.mode == "challenge":  # R000-12: the mover goes first
+            for aid, entrants in ((actor.id, 1), (partner.id, 2)):
+                if len(inside) + entrants > limit:
+                    named[aid] = list(inside)
+        found: list[Option] = []
+        for mine_d in named[actor.id]:
+            for theirs_d in named[partner.id]:
+                command = JointMove(actor=actor.id, to=to, defender=mine_d,
+                                    partner_defender=theirs_d)
+                if not self._legal(self._check_joint, state, actor, command):
+                    continue
+                checks: list[CheckOdds] = []
+                mine: Challenge | None = None
+                first_limit: Challenge | None = None
+                for who, d in ((actor, mine_d), (partner, theirs_d)):
+                    dt = dt_challenge(state, who, crossing_of(state, who, who.at, to), None,
+                                      rules=("R000-14", "R000-23"))
+                    if dt is not None:
+                        checks.append(dt.odds(o.challenge))
+                    held = None if d is None else limit_challenge(state, who, state.actors[d])
+                    if held is not None:
+                        checks.append(held.odds(o.challenge))
+                    if who is actor:
+                        mine, first_limit = dt, held
+                cmd: dict[str, JSON] = {"do": "joint_move", "actor": actor.id, "to": to}
+                label = f"move to {to} with {partner.id}"
+                if mine_d is not None:
+                    cmd["defender"] = mine_d
+                if theirs_d is not None:
+                    cmd["partner_defender"] = theirs_d
+                if mine_d is not None or theirs_d is not None:
+                    label += ", challenging " + " and ".join(
+                        f"{d} ({w})" for w, d in ((actor.id, mine_d), (partner.id, theirs_d))
+                        if d is not None)
+                found.append(Option(cmd, label, "both partners' Movement", to=to,
+                                    checks=tuple(checks),
+                                    rules=("R000-11", "R000-12", "R000-13", "R000-14"),
+                                    risk=move_risk(state, actor, crossing_of(
+                                        state, actor, actor.at, to), mine, first_limit)))
+        return found
+
+    @staticmethod
+    def _legal(check: Callable[..., object], *args: Any) -> bool:
+        try:
+            check(*args)
+        except IllegalCommand:
+            return False
+        return True
+
     def options(self, state: CState, actor_id: str) -> Sequence[Option]:
         actor = state.actors[actor_id]
         o = opts(state)
         m = space(state)
         found: list[Option] = []
 
-        def legal(check: Callable[..., object], *args: Any) -> bool:
-            try:
-                check(*args)
-            except IllegalCommand:
-                return False
-            return True
-
+        legal = self._legal
         for benefit in actor.benefits:
             found.append(Option({"do": "use_benefit", "actor": actor_id, "benefit": benefit},
                                 f"use {benefit}", "", rules=("R000-54",)))
@@ -950,24 +1109,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                                         rules=("R000-01", "R000-02", "R000-29"),
                                         risk=move_risk(state, actor, cross, dt, limit)))
             if actor.partner is not None:
-                command = JointMove(actor=actor_id, to=to)
-                if legal(self._check_joint, state, actor, command):
-                    partner = state.actors[actor.partner]
-                    checks = []
-                    mine: Challenge | None = None
-                    for who in (actor, partner):
-                        dt = dt_challenge(state, who, crossing_of(state, who, who.at, to), None,
-                                          rules=("R000-14", "R000-23"))
-                        if dt is not None:
-                            checks.append(dt.odds(o.challenge))
-                        if who is actor:
-                            mine = dt
-                    found.append(Option({"do": "joint_move", "actor": actor_id, "to": to},
-                                        f"move to {to} with {partner.id}",
-                                        "both partners' Movement", to=to, checks=tuple(checks),
-                                        rules=("R000-11", "R000-12", "R000-13", "R000-14"),
-                                        risk=move_risk(state, actor, crossing_of(
-                                            state, actor, actor.at, to), mine, None)))
+                found += self._joint_options(state, actor, to)
         if legal(self._check_sprint, state, actor):
             found.append(Option({"do": "sprint", "actor": actor_id}, "Sprint (Speed 3)",
                                 "the Action", rules=("R000-03",)))

@@ -13,7 +13,7 @@ from dataclasses import replace
 from footwork.engine.events import Event
 from footwork.engine.rolling import Roller
 from footwork.rulesets.cultivation import events as ev
-from footwork.rulesets.cultivation.falls import arrive, band_fall_step, fall_round, start_fall
+from footwork.rulesets.cultivation.falls import arrive, band_fall_step, fall_round
 from footwork.rulesets.cultivation.model import BANDS, GROUND, CultivationActor
 from footwork.rulesets.cultivation.rules import (
     CState,
@@ -126,7 +126,11 @@ def switch(state: CState, zone_id: str, on: bool, roller: Roller, *,
     events: list[Event] = [ev.TileSwitched(zone=zone_id, on=on, rules=("R000-61",))]
     if on:
         return events
+    from footwork.rulesets.cultivation.pipeline import begin_fall
+    from footwork.rulesets.cultivation.ruleset import evolve_event
+
     o = opts(state)
+    off = evolve_event(state, events[0])  # the fall begins once the zone holds nobody up
     for a in occupants(state, zone_id):
         if o.bands.enabled:
             if not can_stay_aloft(a, band_index(a)) and not a.band_falling:
@@ -137,8 +141,8 @@ def switch(state: CState, zone_id: str, on: bool, roller: Roller, *,
                                                             bands_fallen=0), roller)
         elif a.altitude_m > 0:
             events.append(ev.AltitudeChanged(actor=a.id, altitude_m=0, rules=("R000-61",)))
-            events += start_fall(state, a.id, a.altitude_m, zone_id, "anti-gravity off", roller,
-                                 at_round_end=at_round_end)
+            events += begin_fall(off, a.id, a.altitude_m, zone_id, "antigravity", roller,
+                                 how="anti-gravity off", at_round_end=at_round_end)
     return events
 
 

@@ -91,6 +91,8 @@ class SpansRuleset(Ruleset[SpansActor]):
     stats_model: ClassVar[type[BaseModel]] = SpansStats
     commands: ClassVar[tuple[type[Command], ...]] = SPANS_COMMANDS
     events: ClassVar[tuple[type[Event], ...]] = ev.SPANS_EVENTS
+    #: R003-26: lost in the Skysea is the only way out of the turn order (``takes_turns``)
+    scene_exits: ClassVar[frozenset[type[Event]] | None] = frozenset({ev.LostInSkysea})
 
     def __init__(self) -> None:
         self._evolvers: dict[type[Event], Callable[[SpansState, Any], SpansState]] = {

@@ -237,8 +237,14 @@ def _hop(L: IntArray, r2: int, c2: int, lv: int, run: float, p2: int, hz_ok: boo
             n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _JUMP, run)
     elif s2 == _WATERC:
         rise = t2 - lv
-        if -step <= rise <= step:
+        if rise == 0:  # level water: the run; lower water: a fall in (R001-32)
             n = _emit(bi, bf, n, WATER, r2, c2, t2, p2, _JUMP, run)
+        elif 0 < rise <= step:  # A001-18: up into water, as onto a floor, its line
+            far = a * h + b * diag_len
+            up = rise * vs
+            line = math.sqrt(far * far + up * up)
+            n = _emit(bi, bf, n, WATER, r2, c2, t2, p2, _JUMP,
+                      line - (a0 * h + b0 * diag_len))
         elif rise < 0:
             n = _emit(bi, bf, n, FALLEN, r2, c2, t2, lv, _JUMP, run)
     return n

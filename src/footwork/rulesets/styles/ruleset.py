@@ -119,6 +119,8 @@ class StylesRuleset(Ruleset[StyleActor]):
     stats_model: ClassVar[type[BaseModel]] = StylesStats
     commands: ClassVar[tuple[type[Command], ...]] = STYLES_COMMANDS
     events: ClassVar[tuple[type[Event], ...]] = ev.STYLES_EVENTS
+    #: A001-14: a fall into the void is the only way out of the turn order (``takes_turns``)
+    scene_exits: ClassVar[frozenset[type[Event]] | None] = frozenset({ev.Fell})
 
     def __init__(self) -> None:
         self._evolvers: dict[type[Event], Callable[[StylesState, Any], StylesState]] = {

@@ -392,8 +392,16 @@ class Terrain(GridLevels):
                 out.append(Step((GROUND, r2, c2, t2, p2), "jump", run))
         elif s2 == _WATERC:
             rise = t2 - lv
-            if -self.step <= rise <= self.step:
+            # R001-32 (s30 review): water is no solid surface, so a hop that ends over
+            # water lower than its launch, by a walk step or less too, ends in the air at
+            # the launch height (its run) and falls in; level water takes it at the run;
+            # A001-18: up into water a walk step above, as onto a floor, its straight line
+            if rise == 0:
                 out.append(Step((WATER, r2, c2, t2, p2), "jump", run))
+            elif 0 < rise <= self.step:
+                line = hop_line(a * self.h + b * self._diag_len, rise * self.vs)
+                out.append(Step((WATER, r2, c2, t2, p2), "jump",
+                                line - (a0 * self.h + b0 * self._diag_len)))
             elif rise < 0:
                 out.append(Step((FALLEN, r2, c2, t2, lv), "jump", run))
 
