@@ -38,6 +38,7 @@ from shapely.ops import nearest_points, substring
 
 from footwork import limits
 from footwork.space.graph import Link, Place, PlaceGraph
+from footwork.space.routes import adjacency, simple_routes
 
 XY = tuple[float, float]
 #: walls are thickened by this much (metres) so that "covers" tests are robust
@@ -633,21 +634,25 @@ class ZoneMap:
             self._nx = self.graph.to_networkx()
         g = self._nx
         if max_crossings is not None:
-            # the zones within reach and their graph, found once per listing for each
-            # start and budget (every option of a listing starts from the mover's zone)
-            def near(full: Any = g, steps: int = max_crossings) -> tuple[Any, Any]:
+            # the zones within reach and their links (in the graph's order), found once
+            # per listing for each start and budget (every option of a listing starts
+            # from the mover's zone), searched without networkx (space/routes.py: the
+            # same routes in the same order)
+            def near(full: Any = g, steps: int = max_crossings) -> tuple[Any, Any, Any]:
                 ball = self.graph.within(a, steps)
-                # a view: the same order of neighbours, so the same routes
-                return ball, full.subgraph(ball)
+                return ball, *adjacency(full, ball)
 
-            ball, g = _remembered(("ball", self, a, max_crossings), near)
+            ball, succ, pred = _remembered(("ball", self, a, max_crossings), near)
             if b not in ball:
                 return
+            for i, path in enumerate(simple_routes(succ, pred, a, b)):
+                if i >= limit or len(path) - 1 > max_crossings:
+                    return
+                yield list(path)
+            return
         try:
             for i, path in enumerate(nx.shortest_simple_paths(g, a, b)):
                 if i >= limit:
-                    return
-                if max_crossings is not None and len(path) - 1 > max_crossings:
                     return
                 yield list(path)
         except nx.NetworkXNoPath:

@@ -14,7 +14,7 @@ import shapely
 from shapely import Point, box
 
 from footwork.odds import tier_odds
-from footwork.rulesets.sitemaps import checks
+from footwork.rulesets.sitemaps import checks, movement
 from footwork.rulesets.sitemaps.movement import (
     free_spot,
     opts,
@@ -63,13 +63,14 @@ def test_outlines_are_the_ring_by_ring_ones() -> None:
     assert len(_polygons(split)) == 2 and len(_polygons(holed)[0]) == 2
 
 
-def old_free_spot(state: Any, actor_id: str, zone: str, near: XY) -> XY | None:
+def old_free_spot(state: Any, actor_id: str, zone: str, near: XY,
+                  entry: XY | None = None) -> XY | None:
     """``movement.free_spot`` before issue 25: every lattice point tested against every
-    neighbouring zone, every other actor looked at."""
+    neighbouring zone, every other actor looked at, the lattice made at every call."""
     m = site(state)
     if sum(1 for o in others(state, actor_id) if o.at == zone) >= m.capacity[zone]:
         return None
-    area = m.geometry.region(zone, None, seat_unknown(state))
+    area = m.geometry.region(zone, entry, seat_unknown(state))
     if area.is_empty:
         return None
     minx, miny, maxx, maxy = area.bounds
@@ -121,3 +122,36 @@ def test_free_spots_are_the_old_lattice_search() -> None:
                 compared += 1
                 found += spot is not None
     assert compared == 135 and found > 50
+
+
+def test_a_zones_lattice_is_kept_with_the_map_part_by_part(monkeypatch: Any) -> None:
+    """The free part's lattice is made once per zone (and entry, on the map a seat
+    knows) and kept with the map, a bounded number of them: the spots are the old
+    search's, for a room split in two by a wall too (each part from its entry)."""
+    zones = [{"id": "a", "rect": [0, 0, 6, 4]}, {"id": "b", "rect": [6, 0, 6, 4]}]
+    s = session([actor("hero", "a", [1, 1]), actor("foe", "b", [7.5, 2])], zones=zones,
+                openings=[{"between": ["a", "b"], "at": [[6, 1], [6, 3]]}],
+                walls=[[[9, 0], [9, 4]]])
+    m = site(s.state)
+    asked: list[tuple[Any, ...]] = []
+    real = m.geometry.region
+
+    def counted(*args: Any) -> Any:
+        asked.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(m.geometry, "region", counted)
+    for entry, near in (((7.0, 1.0), (11.0, 3.0)), ((11.0, 1.0), (7.0, 3.0)),
+                        (None, (11.0, 3.0)), ((7.0, 1.0), (8.0, 3.0))):
+        for _ in range(2):
+            spot = free_spot(s.state, "hero", "b", near, entry)
+            assert spot == old_free_spot(s.state, "hero", "b", near, entry), (entry, near)
+    assert free_spot(s.state, "hero", "b", (11.0, 3.0), (7.0, 1.0))[0] < 9  # type: ignore[index]
+    # three parts asked for (two entries and none), each lattice made once; the old
+    # search asked for each part at every call
+    made = [a for a in asked if a[0] == "b"]
+    assert len(made) == 3 + 8, made
+    monkeypatch.setattr(movement, "LATTICES_KEPT", 2)
+    for zone in ("a", "b", "a"):
+        free_spot(s.state, "foe", zone, (3.0, 2.0))
+        assert len(m.__dict__["_lattices"]) <= 2
