@@ -155,3 +155,31 @@ def test_a_zones_lattice_is_kept_with_the_map_part_by_part(monkeypatch: Any) -> 
     for zone in ("a", "b", "a"):
         free_spot(s.state, "foe", zone, (3.0, 2.0))
         assert len(m.__dict__["_lattices"]) <= 2
+
+
+def test_a_zones_whole_outline_is_kept_with_the_map(monkeypatch: Any) -> None:
+    """R004-02: an option's region outline is the region's polygons; a zone's whole free
+    part (no circle cut from it) is drawn once per map, a region cut by someone's circle
+    (or the mover's own zone) every time."""
+    s = session([actor("hero", "r1", [7, 2]), actor("foe", "r2", [13.5, 2])])
+    from footwork.rulesets.sitemaps import ruleset
+
+    drawn: list[Any] = []
+    real = ruleset._polygons
+
+    def counted(geom: Any) -> Any:
+        drawn.append(geom)
+        return real(geom)
+
+    monkeypatch.setattr(ruleset, "_polygons", counted)
+    first = [(o.to, o.region) for o in s.options("hero") if o.to]
+    s.engine.forget()
+    again = [(o.to, o.region) for o in s.options("hero") if o.to]
+    m = site(s.state)
+    assert first == again and {to for to, _ in first} == {"r0", "r1", "r2", "r3"}
+    for to, region in first:
+        if to in ("r0", "r3"):  # nobody near: the whole free part
+            assert region == real(m.geometry.region(to))
+    # r0 and r3 drawn once for both listings; r1 (the mover's own) and r2 (the foe's)
+    # each time
+    assert len(drawn) == 2 + 2 * 2, drawn
