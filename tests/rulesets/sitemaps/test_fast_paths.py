@@ -183,3 +183,17 @@ def test_a_zones_whole_outline_is_kept_with_the_map(monkeypatch: Any) -> None:
     # r0 and r3 drawn once for both listings; r1 (the mover's own) and r2 (the foe's)
     # each time
     assert len(drawn) == 2 + 2 * 2, drawn
+
+
+def test_a_circle_is_made_once_per_point_and_width(monkeypatch: Any) -> None:
+    """R004-07: the disc cut from a region round a character is the buffer it was, the
+    same object for the same point and width, a bounded number kept."""
+    made = movement.circle((3.0, 2.0), 2.0)
+    assert shapely.get_coordinates(made).tolist() == shapely.get_coordinates(
+        Point(3.0, 2.0).buffer(2.0, quad_segs=16)).tolist()
+    assert movement.circle((3.0, 2.0), 2.0) is made
+    assert movement.circle((3.0, 2.0), 1.0) is not made
+    monkeypatch.setattr(movement, "CIRCLES_KEPT", 3)
+    for x in range(5):
+        movement.circle((float(x), 0.0), 2.0)
+        assert len(movement._circles) <= 3

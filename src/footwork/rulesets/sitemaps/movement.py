@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 import shapely
+from shapely import Point
 
 from footwork.engine.state import State, fast_replace
 from footwork.engine.view import UNKNOWN_PLACES
@@ -276,6 +277,25 @@ def swim_roll_needed(state: SiteState, actor: SiteActor, zone: str) -> bool:
 
 
 # -- where a character may stand ---------------------------------------------------------
+
+#: how many circles :func:`circle` keeps; past it they are made again
+CIRCLES_KEPT = 4096
+_circles: dict[tuple[XY, float], Any] = {}
+
+
+def circle(point: XY, width: float) -> Any:
+    """The disc of radius ``width`` round ``point`` that a character's circle keeps free
+    of other circles (R004-07, A004-06), as a polygon of 16 segments a quarter: made once
+    for a point and width (the actors who stay put between two listings of options do
+    not cost a buffer each time) and shared, a bounded number."""
+    key = (point, width)
+    found = _circles.get(key)
+    if found is None:
+        if len(_circles) >= CIRCLES_KEPT:
+            _circles.clear()
+        found = _circles[key] = Point(point).buffer(width, quad_segs=16)
+    return found
+
 
 def free_spot(state: SiteState, actor_id: str, zone: str, near: XY,
               entry: XY | None = None, *, room: bool = True) -> XY | None:

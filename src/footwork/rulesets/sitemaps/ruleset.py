@@ -30,6 +30,7 @@ from footwork.rulesets.sitemaps.movement import (
     Hazard,
     Plan,
     SiteState,
+    circle,
     floor_of,
     free_spot,
     is_slow,
@@ -735,7 +736,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         # changes nothing here)
         for other in others_near(state, actor.id, region.bounds, width):
             if m.floor(other.at) == floor:
-                region = region.difference(Point(other.point).buffer(width, quad_segs=16))
+                region = region.difference(circle(other.point, width))
         if zone == actor.at:  # somewhere else in its own zone, not where it stands
             region = region.difference(Point(actor.point).buffer(0.5, quad_segs=8))
         if region.is_empty:
