@@ -166,6 +166,65 @@ def crowds(repeat: int, baseline_ref: str, square_only: bool = False,
                           flush=True)
 
 
+def paired(ref: str, repeat: int) -> None:
+    """options() of this checkout and of ``ref`` in one process, their calls interleaved
+    (``ref``'s package copied under another name, its imports renamed), so that both
+    codes see the same load at the same moment: the square of 10,000 rooms, the square
+    of 100 and the row of 10,000, with 2 and 100 actors. The two listings are checked
+    equal (options, costs, regions, checks) before they are timed."""
+    import gc
+    import importlib
+    import re
+    import statistics
+    import time
+
+    name = "footwork_paired_base"
+    base = _checkout(ref)
+    package = base / name
+    (base / "src" / "footwork").rename(package)
+    for f in package.rglob("*.py"):
+        text = re.sub(r"\bfootwork\.", f"{name}.", f.read_text())
+        text = text.replace("from footwork import", f"from {name} import")
+        f.write_text(re.sub(r"^import footwork$", f"import {name} as footwork", text,
+                            flags=re.MULTILINE))
+    sys.path.insert(0, str(base))
+    print(f"\npaired: this checkout and {ref} in one process, calls interleaved (medians of "
+          f"{repeat} in CPU time)\n")
+    print("| map | zones | actors | baseline | now | now / baseline |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for layout, zones in (("grid", 10_000), ("grid", 100), ("row", 10_000)):
+        for count in (2, 100):
+            data = json.dumps(crowd(layout, zones, count))
+            sessions = []
+            for package_name in (name, "footwork"):
+                limits = importlib.import_module(f"{package_name}.limits")
+                scenario = importlib.import_module(f"{package_name}.scenario")
+                with limits.using(limits.current().raised({"nodes": 10_000_000,
+                                                           "zones": 20_000})):
+                    sessions.append(scenario.encounter_from_text(data, "crowd.json").session())
+
+            def listing(session: Any) -> list[Any]:
+                session.engine.forget()
+                return [(o.command, o.cost, o.region, o.checks)
+                        for o in session.options("hero")]
+
+            first = [repr(listing(session)) for session in sessions]  # warm, and checked
+            assert first[0] == first[1], f"{layout} {zones} {count}: the listings differ"
+            samples: list[list[float]] = [[], []]
+            gc.collect()
+            gc.disable()
+            for _ in range(repeat):
+                for k, session in enumerate(sessions):
+                    start = time.process_time()
+                    listing(session)
+                    samples[k].append(time.process_time() - start)
+            gc.enable()
+            was, now = (statistics.median(t) for t in samples)
+            print(f"| {layout} | {zones:,} | {count} | {fmt_time(was)} | {fmt_time(now)} | "
+                  f"{now / was:.2f}× |", flush=True)
+            del sessions
+
+
 def _checkout(ref: str) -> Path:
     """The ``src`` of ``ref``, unpacked in a temporary directory."""
     import subprocess
@@ -273,7 +332,14 @@ def main() -> None:
                         help="only the square of 10,000 rooms of the crowds section (its "
                              "detours round walls; compare with --crowd-baseline-ref 5d790c9, "
                              "the loop before the detour search over arrays)")
+    parser.add_argument("--paired", action="store_true",
+                        help="crowds: this checkout and --crowd-baseline-ref in one process, "
+                             "their calls interleaved (the square and the row of 10,000 "
+                             "rooms, the square of 100)")
     args = parser.parse_args()
+    if args.paired:
+        paired(args.crowd_baseline_ref, 5 if args.quick else 40)
+        return
     if args.probe:
         layout, n, times = args.probe
         print(json.dumps(probe(layout, int(n), int(times))))

@@ -7,9 +7,13 @@ import heapq
 import math
 import random
 from collections.abc import Sequence
+from typing import Any
 
-from shapely import LineString, box
+import numpy as np
+import pytest
+from shapely import LineString, Point, box
 
+from footwork.space import zonemap
 from footwork.space.zonemap import XY, PathBlocked, ZoneMap, ZoneShape
 
 
@@ -80,3 +84,58 @@ def test_the_array_detour_finds_the_loops_way() -> None:
             bent += found[0] is not None and len(found[0]) > 2
     # enough ways compared, and enough of them bent round a wall (not just p, q)
     assert compared >= 100 and bent >= 20
+
+
+def test_ways_from_a_wall_end_and_ties_are_the_loops() -> None:
+    """The ways the lazy tests meet most: from a point at a wall's end or a door jamb
+    (every sight line blocked, or most of them), and ways with two equally long sides
+    round a wall (a tie the queue's order breaks): the loop's way every time."""
+    compared = refused = 0
+    for seed in range(8):
+        rng = random.Random(100 + seed)
+        m = random_map(rng)
+        w = m.zones["b"].polygon.bounds[0]
+        ends = [pt for _, wall in m.walls for pt in wall.coords]
+        ends += [(w, 1.0), (w, m.zones["a"].polygon.bounds[3] - 1)]
+        for p in ends:
+            for zones in (("a",), ("b",), ("a", "b")):
+                q = (rng.uniform(0.1, 2 * w - 0.1), rng.uniform(0.1, 3.9))
+                try:
+                    found = m._detour(p, q, 0, zones)
+                except PathBlocked:
+                    continue
+                assert found == loop_detour(m, p, q, zones), (seed, p, q, zones)
+                compared += 1
+                refused += found is None
+    # a wall across the middle of a room: round its top or its bottom, equally long
+    m = ZoneMap([ZoneShape("a", box(0, 0, 6, 4))], [], walls=[(0, LineString([(3, 1), (3, 3)]))])
+    for p, q in (((1.0, 2.0), (5.0, 2.0)), ((5.0, 2.0), (1.0, 2.0)), ((3.0, 0.5), (3.0, 3.5))):
+        found = m._detour(p, q, 0, ("a",))
+        assert found is not None and found == loop_detour(m, p, q, ("a",))
+    assert compared >= 40 and refused >= 5
+
+
+def test_the_lines_to_the_end_are_tested_only_as_needed(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    """A detour tests every line from its start in one call, but the lines from corners to
+    its end only for the corners the search reaches: round a short wall near its start,
+    in a long room whose far end has many corners (a pillar), far fewer than there are
+    corners."""
+    calls: list[tuple[Any, Any]] = []
+    real = zonemap._clear_lines
+
+    def counted(area: Any, starts: Any, ends: Any) -> Any:
+        calls.append((np.array(starts), np.array(ends)))
+        return real(area, starts, ends)
+
+    monkeypatch.setattr(zonemap, "_clear_lines", counted)
+    pillar = Point(30, 2).buffer(1)
+    m = ZoneMap([ZoneShape("a", box(0, 0, 40, 4))], [],
+                walls=[(0, LineString([(3, 0), (3, 2.5)])), (0, pillar.exterior)])
+    p, q = (2.5, 1.0), (3.5, 1.0)
+    corners = m._corners(("a",)).count
+    found = m._detour(p, q, 0, ("a",))
+    assert found == loop_detour(m, p, q, ("a",)) and found is not None and len(found) > 2
+    assert len(calls[0][0]) == corners + 1 and (calls[0][0] == p).all()  # p's, in one call
+    to_q = sum(len(s) for s, e in calls if (e == q).all() and not (s == p).all())
+    assert corners > 40 and 0 < to_q < corners / 2

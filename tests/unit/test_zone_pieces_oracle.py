@@ -14,7 +14,15 @@ import numpy as np
 import shapely
 from shapely import LineString, Point, box
 
-from footwork.space.zonemap import EPS, XY, ZoneMap, ZoneShape, _points, _shrink
+from footwork.space.zonemap import (
+    EPS,
+    XY,
+    ZoneMap,
+    ZoneShape,
+    _clear_lines,
+    _points,
+    _shrink,
+)
 
 
 def house(rng: random.Random) -> ZoneMap:
@@ -90,8 +98,9 @@ def test_entries_are_the_loops() -> None:
 
 
 def test_sight_lines_in_one_array_are_each_line_alone() -> None:
-    """Lines from one point to many (given as a list or as an array, some shorter than
-    EPS, one of them the point itself), against :meth:`ZoneMap.clear_in` one by one."""
+    """Lines from one point to many and from many to one (some shorter than EPS, one of
+    them the point itself), tested in one call, against :meth:`ZoneMap.clear_in` one by
+    one."""
     tested = blocked = 0
     for seed in range(10):
         rng = random.Random(seed)
@@ -101,12 +110,15 @@ def test_sight_lines_in_one_array_are_each_line_alone() -> None:
         spots = [(rng.uniform(x0, x1), rng.uniform(y0, y1)) for _ in range(41)]
         p = spots[0]
         qs = [*spots[1:], p, (p[0] + EPS / 3, p[1]), (p[0] + 3 * EPS, p[1])]
-        one_by_one = [m.clear_in(p, q, zones) for q in qs]
-        assert m._clear_many(p, qs, zones) == one_by_one
-        assert m._clear_many(p, np.array(qs), zones) == one_by_one
-        tested += len(qs)
-        blocked += one_by_one.count(False)
-    assert blocked > 40 and tested - blocked > 100
+        area = m._area_in(zones)
+        one = np.broadcast_to(np.array(p), (len(qs), 2))
+        for starts, ends in ((one, np.array(qs)), (np.array(qs), one)):
+            lines = list(zip(starts.tolist(), ends.tolist(), strict=True))
+            one_by_one = [m.clear_in(tuple(a), tuple(b), zones) for a, b in lines]
+            assert _clear_lines(area, starts, ends).tolist() == one_by_one
+            tested += len(qs)
+            blocked += one_by_one.count(False)
+    assert blocked > 80 and tested - blocked > 200
 
 
 def test_an_openings_inner_part_is_made_once_and_is_the_shrunk_segment() -> None:

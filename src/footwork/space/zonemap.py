@@ -38,6 +38,7 @@ from shapely.ops import nearest_points, substring
 
 from footwork import limits
 from footwork.space.graph import Link, Place, PlaceGraph
+from footwork.space.routes import adjacency, simple_routes
 
 XY = tuple[float, float]
 #: walls are thickened by this much (metres) so that "covers" tests are robust
@@ -619,38 +620,6 @@ class ZoneMap:
             return self.loose_free(self.floor_of(next(iter(zones))))
         return area
 
-    def _clear_many(self, p: XY, qs: Any, zones: Sequence[str]) -> list[bool]:
-        """:meth:`clear_in` from ``p`` to each of ``qs`` (points, or an array of them one
-        a row), the lines tested in one call."""
-        area = self._area_in(zones)
-        ends = np.asarray(qs, dtype=float).reshape(-1, 2)
-        out = [False] * len(ends)
-        if not len(ends):
-            return out
-        # a line shorter than EPS is tested as its point (math.dist decides, as for one
-        # line; only ends that close are looked at one by one)
-        dx, dy = ends[:, 0] - p[0], ends[:, 1] - p[1]
-        close = np.flatnonzero(dx * dx + dy * dy <= 4 * EPS * EPS).tolist()
-        short = [k for k in close if math.dist(p, (float(ends[k, 0]), float(ends[k, 1]))) <= EPS]
-        far = np.ones(len(ends), dtype=bool)
-        far[short] = False
-        if short:
-            at_p = bool(area.covers(Point(p)))
-            for k in short:
-                out[k] = at_p
-        idx = np.flatnonzero(far)
-        if len(idx):
-            # the lines' coordinates as one array (the same numbers as a nested list,
-            # without converting one)
-            coords = np.empty((len(idx), 2, 2))
-            coords[:, 0] = p
-            coords[:, 1] = ends[idx]
-            for k, ok in zip(idx.tolist(),
-                             shapely.covers(area, shapely.linestrings(coords)).tolist(),
-                             strict=True):
-                out[k] = ok
-        return out
-
     def routes(self, a: str, b: str, limit: int = 8, max_crossings: int | None = None
                ) -> Iterator[list[str]]:
         """Zone routes from ``a`` to ``b``, fewest crossings first (at most ``limit``; with
@@ -665,21 +634,25 @@ class ZoneMap:
             self._nx = self.graph.to_networkx()
         g = self._nx
         if max_crossings is not None:
-            # the zones within reach and their graph, found once per listing for each
-            # start and budget (every option of a listing starts from the mover's zone)
-            def near(full: Any = g, steps: int = max_crossings) -> tuple[Any, Any]:
+            # the zones within reach and their links (in the graph's order), found once
+            # per listing for each start and budget (every option of a listing starts
+            # from the mover's zone), searched without networkx (space/routes.py: the
+            # same routes in the same order)
+            def near(full: Any = g, steps: int = max_crossings) -> tuple[Any, Any, Any]:
                 ball = self.graph.within(a, steps)
-                # a view: the same order of neighbours, so the same routes
-                return ball, full.subgraph(ball)
+                return ball, *adjacency(full, ball)
 
-            ball, g = _remembered(("ball", self, a, max_crossings), near)
+            ball, succ, pred = _remembered(("ball", self, a, max_crossings), near)
             if b not in ball:
                 return
+            for i, path in enumerate(simple_routes(succ, pred, a, b)):
+                if i >= limit or len(path) - 1 > max_crossings:
+                    return
+                yield list(path)
+            return
         try:
             for i, path in enumerate(nx.shortest_simple_paths(g, a, b)):
                 if i >= limit:
-                    return
-                if max_crossings is not None and len(path) - 1 > max_crossings:
                     return
                 yield list(path)
         except nx.NetworkXNoPath:
@@ -983,28 +956,41 @@ class ZoneMap:
 
     def _detour(self, p: XY, q: XY, floor: int, zones: Sequence[str]) -> list[XY] | None:
         """Shortest way around walls inside ``zones``: a visibility graph on their corners,
-        searched with Dijkstra. What depends on the map only is kept per set of zones (the
-        corners, which corners see each other, their distances): only the sight lines and
-        distances from ``p`` and to ``q`` are new for each way. Each step of the search is
-        a few array operations over all the nodes instead of a Python loop over them; the
-        distances are ``math.dist``'s own, so the way found is the one found before
-        (``tests/unit/test_detour_oracle.py`` keeps the loop as its oracle)."""
+        searched with Dijkstra. What depends on the map only is kept per set of zones
+        (:class:`_Sights`: the corners, which corners see each other and how far); only
+        the sight lines and distances from ``p`` and to ``q`` are new for each way: those
+        from ``p`` tested in one call (the search needs nearly all of them: a node ``p``
+        sees is reached from ``p`` no later than through a corner), those to ``q`` only
+        when a corner would bring ``q`` closer (:class:`_ToQ`). The sums are of
+        ``math.dist``'s distances in the same order and the queue is ordered as before,
+        so the way found is the one found before (``tests/unit/test_detour_oracle.py``
+        keeps the loop over every node as its oracle)."""
         sights = self._corners(zones)
         count, corners = sights.count, sights.corners
         if count + 2 > MAX_DETOUR_CORNERS:
             raise PathBlocked(f"the way from {_fmt(p)} to {_fmt(q)} winds past "
                               f"{count} corners, more than footwork searches "
                               f"({MAX_DETOUR_CORNERS}); give waypoints (via)", p)
+        area = self._area_in(zones)
         nodes = [p, q, *corners]
-        xy = np.concatenate((np.array([p, q], dtype=float), sights.xy))
-        ends = (np.array([math.dist(p, c) for c in nodes]),
-                np.array([math.dist(q, c) for c in nodes]))
-        best = np.full(len(nodes), math.inf)
+        ends = np.concatenate((np.array([q], dtype=float), sights.xy))
+        best = [math.inf] * len(nodes)
         best[0] = 0.0
-        heap = [(0.0, 0)]
         previous: dict[int, int] = {}
+        # p's step: every node p sees, at its distance from p
+        heap = []
+        for j, ok in enumerate(_clear_lines(area, np.broadcast_to(np.array(p, dtype=float),
+                                                                   ends.shape), ends).tolist(),
+                               start=1):
+            if ok:
+                best[j] = d = math.dist(p, nodes[j])
+                previous[j] = 0
+                heap.append((d, j))
+        heapq.heapify(heap)
+        to_q = _ToQ(area, sights.xy, q, p)
+        push, pop = heapq.heappush, heapq.heappop
         while heap:
-            d, i = heapq.heappop(heap)
+            d, i = pop(heap)
             if i == 1:
                 out = [q]
                 while i in previous:
@@ -1013,36 +999,18 @@ class ZoneMap:
                 return out[::-1]
             if d > best[i]:
                 continue
-            # the nodes this one would bring closer, then which of them it sees
-            if i < 2:
-                row = ends[i]
-            else:
-                row = np.concatenate(([ends[0][i], ends[1][i]], sights.row(i - 2)))
-            nd = d + row
-            closer = nd < best
-            closer[i] = False
-            idx = np.flatnonzero(closer)
-            if not len(idx):
-                continue
-            seen = np.full(len(idx), -1, dtype=np.int8)
-            if i > 1:
-                inner = idx > 1
-                seen[inner] = sights.sight[i - 2, idx[inner] - 2]
-            unknown = np.flatnonzero(seen < 0)
-            if len(unknown):
-                tested = np.array(self._clear_many(nodes[i], xy[idx[unknown]], zones),
-                                  dtype=np.int8)
-                seen[unknown] = tested
-                if i > 1:
-                    js = idx[unknown]
-                    keep = js > 1
-                    sights.sight[i - 2, js[keep] - 2] = tested[keep]
-                    sights.sight[js[keep] - 2, i - 2] = tested[keep]
-            ok = idx[seen == 1]
-            best[ok] = nd[ok]
-            for j, dist in zip(ok.tolist(), nd[ok].tolist(), strict=True):
-                previous[j] = i
-                heapq.heappush(heap, (dist, j))
+            # the nodes this corner would bring closer, among those it sees
+            nd = d + to_q.distance[i - 2]
+            if nd < best[1] and to_q.seen_by(i - 2):
+                best[1] = nd
+                previous[1] = i
+                push(heap, (nd, 1))
+            for j, w in sights.visible(i - 2, area):
+                nd = d + w
+                if nd < best[j]:
+                    best[j] = nd
+                    previous[j] = i
+                    push(heap, (nd, j))
         return None
 
     def _corners(self, zones: Sequence[str]) -> _Sights:
@@ -1066,8 +1034,9 @@ class ZoneMap:
                 inner = area.buffer(-2 * WALL)
                 found = _Sights(len(raw), [_nudge(inner, n) for n in raw])
             cache[key] = found
-        elif not hasattr(found, "xy"):  # kept by an older footwork (a snapshot)
+        elif not hasattr(found, "adjacent"):  # kept by an older footwork (a snapshot)
             found.xy = np.array(found.corners, dtype=float).reshape(-1, 2)
+            found.adjacent = {}
         return found
 
     def _path(self, start_zone: str, legs: Sequence[Leg]) -> TracedPath:
@@ -1089,12 +1058,47 @@ class ZoneMap:
         return TracedPath(tuple(legs), zones, tuple(marks))
 
 
+class _ToQ:
+    """The corners' distances to the end ``q`` of one detour and their sight lines to it
+    (1 clear, 0 blocked, -1 not tested yet), tested when the search asks: the line asked
+    for and, with it, the next untested corners by their distance from the start ``p``
+    (about the order the search reaches them), in one call, the batch doubling each
+    time; a search that ends near ``p`` tests a few, one that fails none."""
+
+    __slots__ = ("area", "batch", "corners", "distance", "order", "q", "seen", "start")
+
+    def __init__(self, area: Any, corners: Any, q: XY, p: XY) -> None:
+        self.area, self.corners, self.q = area, corners, np.array(q, dtype=float)
+        points = corners.tolist()
+        self.distance = [math.dist(q, c) for c in points]
+        self.seen = [-1] * len(points)
+        self.order = sorted(range(len(points)), key=lambda k: math.dist(p, points[k]))
+        self.start = 0  # every corner before it in ``order`` is tested
+        self.batch = 16
+
+    def seen_by(self, k: int) -> bool:
+        """Whether corner ``k`` sees ``q`` (the line from the corner to ``q``)."""
+        if self.seen[k] < 0:
+            seen, order = self.seen, self.order
+            while self.start < len(order) and seen[order[self.start]] >= 0:
+                self.start += 1
+            sel = [k] + [j for j in order[self.start:self.start + self.batch]
+                         if j != k and seen[j] < 0]
+            self.batch *= 2
+            starts = self.corners[sel]
+            for j, ok in zip(sel, _clear_lines(self.area, starts, np.broadcast_to(
+                    self.q, starts.shape)).tolist(), strict=True):
+                seen[j] = int(ok)
+        return self.seen[k] == 1
+
+
 class _Sights:
     """What a detour needs of a set of zones that depends on the map only: its corners,
-    which of them see each other (1, 0, or -1 until tested) and the distance from each
-    corner to the others (a row made when the corner is first reached)."""
+    which of them see each other (1, 0, or -1 until tested), the distance from each
+    corner to the others (a row made when the corner is first reached) and, for each
+    corner reached, the corners it sees with their distances."""
 
-    __slots__ = ("corners", "count", "rows", "sight", "xy")
+    __slots__ = ("adjacent", "corners", "count", "rows", "sight", "xy")
 
     def __init__(self, count: int, corners: list[XY]) -> None:
         self.count = count
@@ -1103,6 +1107,7 @@ class _Sights:
         n = len(corners) if count + 2 <= MAX_DETOUR_CORNERS else 0
         self.sight = np.full((n, n), -1, dtype=np.int8)
         self.rows: dict[int, Any] = {}
+        self.adjacent: dict[int, tuple[Any, Any]] = {}
 
     def row(self, k: int) -> Any:
         """The distances (``math.dist``, exactly) from corner ``k`` to every corner."""
@@ -1111,6 +1116,53 @@ class _Sights:
             here = self.corners[k]
             found = self.rows[k] = np.array([math.dist(here, c) for c in self.corners])
         return found
+
+    def visible(self, k: int, area: Any) -> Iterator[tuple[int, float]]:
+        """The corners corner ``k`` sees (as the search's nodes: the corner's index + 2)
+        and their distances; the lines not tested yet tested in one call (a line is clear
+        both ways: the answer is kept for both ends)."""
+        found = self.adjacent.get(k)
+        if found is None:
+            sight = self.sight
+            unknown = np.flatnonzero(sight[k] < 0)
+            unknown = unknown[unknown != k]
+            if len(unknown):
+                tested = _clear_lines(area, np.broadcast_to(self.xy[k], (len(unknown), 2)),
+                                      self.xy[unknown]).astype(np.int8)
+                sight[k, unknown] = tested
+                sight[unknown, k] = tested
+            js = np.flatnonzero(sight[k] == 1)
+            js = js[js != k]
+            # as arrays (a tenth of the memory of Python lists), made lists when used
+            found = self.adjacent[k] = ((js + 2).astype(np.int16), self.row(k)[js])
+        return zip(found[0].tolist(), found[1].tolist(), strict=True)
+
+
+def _clear_lines(area: Any, starts: Any, ends: Any) -> Any:
+    """Whether ``area`` covers each straight walk from ``starts[k]`` to ``ends[k]`` (two
+    arrays of points, one a row), as :meth:`ZoneMap.clear_in` tests one: a walk no
+    longer than EPS (by ``math.dist``) is tested as its start point, the others as
+    lines, all in one GEOS call."""
+    out = np.zeros(len(ends), dtype=bool)
+    if not len(ends):
+        return out
+    dx, dy = ends[:, 0] - starts[:, 0], ends[:, 1] - starts[:, 1]
+    far = np.ones(len(ends), dtype=bool)
+    # only ends that close are looked at one by one (math.dist decides, as for one line)
+    for k in np.flatnonzero(dx * dx + dy * dy <= 4 * EPS * EPS).tolist():
+        s = (float(starts[k, 0]), float(starts[k, 1]))
+        if math.dist(s, (float(ends[k, 0]), float(ends[k, 1]))) <= EPS:
+            far[k] = False
+            out[k] = bool(area.covers(Point(s)))
+    idx = np.flatnonzero(far)
+    if len(idx):
+        # the lines' coordinates as one array (the same numbers as a nested list,
+        # without converting one)
+        coords = np.empty((len(idx), 2, 2))
+        coords[:, 0] = starts[idx]
+        coords[:, 1] = ends[idx]
+        out[idx] = shapely.covers(area, shapely.linestrings(coords))
+    return out
 
 
 def _vertex_count(geom: Any) -> int:

@@ -14,7 +14,7 @@ import shapely
 from shapely import Point, box
 
 from footwork.odds import tier_odds
-from footwork.rulesets.sitemaps import checks
+from footwork.rulesets.sitemaps import checks, movement
 from footwork.rulesets.sitemaps.movement import (
     free_spot,
     opts,
@@ -63,13 +63,14 @@ def test_outlines_are_the_ring_by_ring_ones() -> None:
     assert len(_polygons(split)) == 2 and len(_polygons(holed)[0]) == 2
 
 
-def old_free_spot(state: Any, actor_id: str, zone: str, near: XY) -> XY | None:
+def old_free_spot(state: Any, actor_id: str, zone: str, near: XY,
+                  entry: XY | None = None) -> XY | None:
     """``movement.free_spot`` before issue 25: every lattice point tested against every
-    neighbouring zone, every other actor looked at."""
+    neighbouring zone, every other actor looked at, the lattice made at every call."""
     m = site(state)
     if sum(1 for o in others(state, actor_id) if o.at == zone) >= m.capacity[zone]:
         return None
-    area = m.geometry.region(zone, None, seat_unknown(state))
+    area = m.geometry.region(zone, entry, seat_unknown(state))
     if area.is_empty:
         return None
     minx, miny, maxx, maxy = area.bounds
@@ -121,3 +122,78 @@ def test_free_spots_are_the_old_lattice_search() -> None:
                 compared += 1
                 found += spot is not None
     assert compared == 135 and found > 50
+
+
+def test_a_zones_lattice_is_kept_with_the_map_part_by_part(monkeypatch: Any) -> None:
+    """The free part's lattice is made once per zone (and entry, on the map a seat
+    knows) and kept with the map, a bounded number of them: the spots are the old
+    search's, for a room split in two by a wall too (each part from its entry)."""
+    zones = [{"id": "a", "rect": [0, 0, 6, 4]}, {"id": "b", "rect": [6, 0, 6, 4]}]
+    s = session([actor("hero", "a", [1, 1]), actor("foe", "b", [7.5, 2])], zones=zones,
+                openings=[{"between": ["a", "b"], "at": [[6, 1], [6, 3]]}],
+                walls=[[[9, 0], [9, 4]]])
+    m = site(s.state)
+    asked: list[tuple[Any, ...]] = []
+    real = m.geometry.region
+
+    def counted(*args: Any) -> Any:
+        asked.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(m.geometry, "region", counted)
+    for entry, near in (((7.0, 1.0), (11.0, 3.0)), ((11.0, 1.0), (7.0, 3.0)),
+                        (None, (11.0, 3.0)), ((7.0, 1.0), (8.0, 3.0))):
+        for _ in range(2):
+            spot = free_spot(s.state, "hero", "b", near, entry)
+            assert spot == old_free_spot(s.state, "hero", "b", near, entry), (entry, near)
+    assert free_spot(s.state, "hero", "b", (11.0, 3.0), (7.0, 1.0))[0] < 9  # type: ignore[index]
+    # three parts asked for (two entries and none), each lattice made once; the old
+    # search asked for each part at every call
+    made = [a for a in asked if a[0] == "b"]
+    assert len(made) == 3 + 8, made
+    monkeypatch.setattr(movement, "LATTICES_KEPT", 2)
+    for zone in ("a", "b", "a"):
+        free_spot(s.state, "foe", zone, (3.0, 2.0))
+        assert len(m.__dict__["_lattices"]) <= 2
+
+
+def test_a_zones_whole_outline_is_kept_with_the_map(monkeypatch: Any) -> None:
+    """R004-02: an option's region outline is the region's polygons; a zone's whole free
+    part (no circle cut from it) is drawn once per map, a region cut by someone's circle
+    (or the mover's own zone) every time."""
+    s = session([actor("hero", "r1", [7, 2]), actor("foe", "r2", [13.5, 2])])
+    from footwork.rulesets.sitemaps import ruleset
+
+    drawn: list[Any] = []
+    real = ruleset._polygons
+
+    def counted(geom: Any) -> Any:
+        drawn.append(geom)
+        return real(geom)
+
+    monkeypatch.setattr(ruleset, "_polygons", counted)
+    first = [(o.to, o.region) for o in s.options("hero") if o.to]
+    s.engine.forget()
+    again = [(o.to, o.region) for o in s.options("hero") if o.to]
+    m = site(s.state)
+    assert first == again and {to for to, _ in first} == {"r0", "r1", "r2", "r3"}
+    for to, region in first:
+        if to in ("r0", "r3"):  # nobody near: the whole free part
+            assert region == real(m.geometry.region(to))
+    # r0 and r3 drawn once for both listings; r1 (the mover's own) and r2 (the foe's)
+    # each time
+    assert len(drawn) == 2 + 2 * 2, drawn
+
+
+def test_a_circle_is_made_once_per_point_and_width(monkeypatch: Any) -> None:
+    """R004-07: the disc cut from a region round a character is the buffer it was, the
+    same object for the same point and width, a bounded number kept."""
+    made = movement.circle((3.0, 2.0), 2.0)
+    assert shapely.get_coordinates(made).tolist() == shapely.get_coordinates(
+        Point(3.0, 2.0).buffer(2.0, quad_segs=16)).tolist()
+    assert movement.circle((3.0, 2.0), 2.0) is made
+    assert movement.circle((3.0, 2.0), 1.0) is not made
+    monkeypatch.setattr(movement, "CIRCLES_KEPT", 3)
+    for x in range(5):
+        movement.circle((float(x), 0.0), 2.0)
+        assert len(movement._circles) <= 3

@@ -15,11 +15,13 @@ from typing import Any
 
 import numpy as np
 import shapely
+from shapely import Point
 
 from footwork.engine.state import State, fast_replace
 from footwork.engine.view import UNKNOWN_PLACES
 from footwork.rulesets.sitemaps.model import SiteActor, SiteMap
 from footwork.rulesets.sitemaps.options import SitemapsOptions
+from footwork.space.routes import adjacency, simple_routes
 from footwork.space.zonemap import XY, Leg, TracedPath
 
 SiteState = State[SiteActor]
@@ -113,19 +115,16 @@ def zone_routes(state: SiteState, a: str, b: str, max_crossings: int | None = No
     if a == b:
         yield [a]
         return
-    import networkx as nx  # only routing needs it: not loaded by every command
-
     ball = zone_distances_through(m, a, max_crossings, unknown)
     if b not in ball:
         return
-    g = m.known_graph().subgraph(ball)  # a view: the neighbours keep their order
-    try:
-        for i, path in enumerate(nx.shortest_simple_paths(g, a, b)):
-            if i >= limit or (max_crossings is not None and len(path) - 1 > max_crossings):
-                return
-            yield list(path)
-    except nx.NetworkXNoPath:
-        return
+    # the links among the zones of the ball, in the graph's order: the routes networkx
+    # would find on that subgraph, in its order (space/routes.py)
+    succ, pred = adjacency(m.known_graph(), ball)
+    for i, path in enumerate(simple_routes(succ, pred, a, b)):
+        if i >= limit or (max_crossings is not None and len(path) - 1 > max_crossings):
+            return
+        yield list(path)
 
 
 def zone_distances_through(m: SiteMap, start: str, steps: int | None,
@@ -279,44 +278,104 @@ def swim_roll_needed(state: SiteState, actor: SiteActor, zone: str) -> bool:
 
 # -- where a character may stand ---------------------------------------------------------
 
+#: how many circles :func:`circle` keeps; past it they are made again
+CIRCLES_KEPT = 4096
+_circles: dict[tuple[XY, float], Any] = {}
+
+
+def circle(point: XY, width: float) -> Any:
+    """The disc of radius ``width`` round ``point`` that a character's circle keeps free
+    of other circles (R004-07, A004-06), as a polygon of 16 segments a quarter: made once
+    for a point and width (the actors who stay put between two listings of options do
+    not cost a buffer each time) and shared, a bounded number."""
+    key = (point, width)
+    found = _circles.get(key)
+    if found is None:
+        if len(_circles) >= CIRCLES_KEPT:
+            _circles.clear()
+        found = _circles[key] = Point(point).buffer(width, quad_segs=16)
+    return found
+
+
 def free_spot(state: SiteState, actor_id: str, zone: str, near: XY,
               entry: XY | None = None, *, room: bool = True) -> XY | None:
     """The legal spot of ``zone`` nearest to ``near`` (on a 25 cm lattice), or None when
     the zone is full (R004-06) or has no room left. With ``entry``, only the part of the
     zone joined to ``entry`` (a zone split by a wall) is searched.
 
-    The lattice is tested in bulk with NumPy and shapely's vectorised ``contains_xy``.
-    """
+    The lattice points of the zone's free part (:func:`_lattice`, kept per map) are
+    tested against the circles near it only, with NumPy."""
     m = site(state)
     if room and others_in(state, actor_id, zone) >= m.capacity[zone]:
         return None
-    area = m.geometry.region(zone, entry, seat_unknown(state))
-    if area.is_empty:
+    found = _lattice(m, zone, entry, seat_unknown(state))
+    if found is None:
         return None
-    minx, miny, maxx, maxy = area.bounds
-    step = 0.25
-    xs, ys = np.meshgrid(np.arange(math.floor(minx / step) * step, maxx + step / 2, step),
-                         np.arange(math.floor(miny / step) * step, maxy + step / 2, step))
-    xs, ys = np.round(xs, 4), np.round(ys, 4)
-    ok = shapely.intersects_xy(area, xs, ys)  # the border counts
+    xs, ys, free, bounds = found
+    ok = free.copy()
+    # a row and a column broadcast: the same sums, point by point, as on the whole grid
+    column, row = xs[None, :], ys[:, None]
     width = opts(state).move.footprint_m
     floor = m.floor(zone)
-    for o in others_near(state, actor_id, area.bounds, width):
+    for o in others_near(state, actor_id, bounds, width):
         if m.floor(o.at) == floor:
-            ok &= (xs - o.point[0]) ** 2 + (ys - o.point[1]) ** 2 >= (width - 1e-9) ** 2
-    for other_zone in m.geometry.zones_near(area, floor):  # border points belong to one zone
-        if other_zone != zone:
-            # only points still free and in the other zone's box can be inside it
-            poly = m.geometry.zones[other_zone].polygon
-            x0, y0, x1, y1 = poly.bounds
-            sel = ok & (xs >= x0) & (xs <= x1) & (ys >= y0) & (ys <= y1)
-            if sel.any():
-                ok[sel] = ~shapely.contains_xy(poly, xs[sel], ys[sel])
+            ok &= (column - o.point[0]) ** 2 + (row - o.point[1]) ** 2 >= (width - 1e-9) ** 2
     if not ok.any():
         return None
-    dist = np.where(ok, (xs - near[0]) ** 2 + (ys - near[1]) ** 2, np.inf)
-    i = np.unravel_index(int(np.argmin(dist)), dist.shape)
-    return (float(xs[i]), float(ys[i]))
+    dist = np.where(ok, (column - near[0]) ** 2 + (row - near[1]) ** 2, np.inf)
+    i, j = np.unravel_index(int(np.argmin(dist)), dist.shape)
+    return (float(xs[j]), float(ys[i]))
+
+
+#: how many zones' lattices a map keeps (about 1 kB each); past it they are made again
+LATTICES_KEPT = 1024
+
+
+#: a zone's lattice: its columns' x, its rows' y, which points are free, the box
+Lattice = tuple[Any, Any, Any, tuple[float, float, float, float]]
+
+
+def _lattice(m: SiteMap, zone: str, entry: XY | None, unknown: frozenset[str]
+             ) -> Lattice | None:
+    """The 25 cm lattice over the free part of ``zone`` (joined to ``entry``; on the map
+    as a seat that does not know ``unknown`` sees it): its columns' x and rows' y, which
+    points lie in that part (its border included) and in no other zone (a point on a
+    border belongs to one zone), and the part's box; None when the part is empty. A
+    function of the map and its arguments only, so kept with the map (a bounded number:
+    a listing asks for the same zones again and again, a long game for many)."""
+    # a map pickled by an older footwork (a snapshot) has no such cache: made here
+    kept: dict[tuple[Any, ...], Lattice | None] = m.__dict__.setdefault("_lattices", {})
+    key = (zone, entry, unknown)
+    try:
+        return kept[key]
+    except KeyError:
+        pass
+    found: Lattice | None
+    area = m.geometry.region(zone, entry, unknown)
+    if area.is_empty:
+        found = None
+    else:
+        minx, miny, maxx, maxy = area.bounds
+        step = 0.25
+        xs = np.round(np.arange(math.floor(minx / step) * step, maxx + step / 2, step), 4)
+        ys = np.round(np.arange(math.floor(miny / step) * step, maxy + step / 2, step), 4)
+        column, row = np.meshgrid(xs, ys)
+        free = shapely.intersects_xy(area, column, row)  # the border counts
+        floor = m.floor(zone)
+        for other_zone in m.geometry.zones_near(area, floor):
+            if other_zone != zone:
+                # only points still free and in the other zone's box can be inside it
+                poly = m.geometry.zones[other_zone].polygon
+                x0, y0, x1, y1 = poly.bounds
+                sel = free & (column >= x0) & (column <= x1) & (row >= y0) & (row <= y1)
+                if sel.any():
+                    free[sel] = ~shapely.contains_xy(poly, column[sel], row[sel])
+        found = (xs, ys, free, area.bounds)
+    if len(kept) >= LATTICES_KEPT:
+        kept.clear()
+    kept[key] = found
+    return found
+
 
 
 def takeoffs(state: SiteState, path: TracedPath) -> list[tuple[float, XY, int]]:

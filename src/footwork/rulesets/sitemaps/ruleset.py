@@ -30,6 +30,7 @@ from footwork.rulesets.sitemaps.movement import (
     Hazard,
     Plan,
     SiteState,
+    circle,
     floor_of,
     free_spot,
     is_slow,
@@ -708,7 +709,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                                          ("rush", rush_left > 0 and dist <= rush_left)) if ok]
                 where = self._option_spot(state, actor, zone) if dos else None
                 # the move and the rush show one region: its outline drawn once
-                shape = _polygons(where[1]) if where is not None else ()
+                shape = _outline(state, zone, where[1]) if where is not None else ()
                 for do in dos if where is not None else ():
                     assert where is not None
                     option = self._move_option(state, actor, zone, do, where, shape)
@@ -739,7 +740,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         # changes nothing here)
         for other in others_near(state, actor.id, region.bounds, width):
             if m.floor(other.at) == floor:
-                region = region.difference(Point(other.point).buffer(width, quad_segs=16))
+                region = region.difference(circle(other.point, width))
         if zone == actor.at:  # somewhere else in its own zone, not where it stands
             region = region.difference(Point(actor.point).buffer(0.5, quad_segs=8))
         if region.is_empty:
@@ -826,6 +827,31 @@ def _lines(geom: Any) -> list[Any]:
 def _m(props: Mapping[str, Any]) -> str:
     width = props.get("width")
     return f"{width:g} m" if isinstance(width, int | float) else ""
+
+
+#: how many zones' outlines a map keeps; past it they are drawn again
+OUTLINES_KEPT = 1024
+
+
+def _outline(state: SiteState, zone: str, region: Any
+             ) -> tuple[tuple[tuple[tuple[float, float], ...], ...], ...]:
+    """:func:`_polygons` of an option's region, kept with the map for a zone's whole free
+    part (no one's circle cut from it: the map's own region object, the same at every
+    listing), drawn afresh for a region cut by circles."""
+    m = site(state)
+    unknown = seat_unknown(state)
+    if region is not m.geometry.region(zone, None, unknown):
+        return _polygons(region)
+    # a map pickled by an older footwork (a snapshot) has no such cache: made here
+    kept: dict[tuple[str, frozenset[str]], Any] = m.__dict__.setdefault("_outlines", {})
+    key = (zone, unknown)
+    found = kept.get(key)
+    if found is None or found[0] is not region:
+        if len(kept) >= OUTLINES_KEPT:
+            kept.clear()
+        found = kept[key] = (region, _polygons(region))
+    outline: tuple[tuple[tuple[tuple[float, float], ...], ...], ...] = found[1]
+    return outline
 
 
 def _polygons(geom: Any) -> tuple[tuple[tuple[tuple[float, float], ...], ...], ...]:
