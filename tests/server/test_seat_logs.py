@@ -13,7 +13,10 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from footwork.engine.seats import GM, Seat
+from footwork.server import seatlogs
 from footwork.server.tables import LiveTable, Tables
 from footwork.store import open_store
 
@@ -67,11 +70,14 @@ UNSEEN = THROW.replace("    - {id: hall}", "    - {id: hall}\n    - {id: garden}
 
 
 def test_the_compact_logs_read_as_the_plain_ones_with_hidden_information(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A random game where a hidden character acts among two seen ones,
     one seat read from the start, the others only from midway (their logs judged then
     from the whole history), an undo, and the unseen thrower's game (a player's line
-    rewritten: the decision with its source scrubbed, the move with its cause left out)."""
+    rewritten: the decision with its source scrubbed, the move with its cause left out).
+    Blocks of 4 lines, 2 kept decompressed: most reads go through compressed blocks."""
+    monkeypatch.setattr(seatlogs, "BLOCK", 4)
+    monkeypatch.setattr(seatlogs, "RECENT_BLOCKS", 2)
     tables = Tables(open_store(str(tmp_path / "logs.db")))
     record, secrets = tables.create(UNSEEN)
     seats = [tables.seat_of(record.id, secret) for secret in secrets.values()]
@@ -95,6 +101,7 @@ def test_the_compact_logs_read_as_the_plain_ones_with_hidden_information(
             differing += check(table, seats[1:2])
         assert accepted.version == table.version
     assert differing, "no seat saw less than the game master: nothing hidden was tested"
+    assert len(table.logs.pool.blocks) > 10  # compressed blocks were read back
 
     throw = tables.create(THROW)[0]
     jade = Seat.parse("side:jade")

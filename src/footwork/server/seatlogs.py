@@ -6,8 +6,9 @@ them (its digest) after every command. Kept as one dict per line per seat, those
 logs held 3.5× what the game itself holds. Here:
 
 - every line's JSON text is written once, in one shared :class:`LinePool` (bytes, not
-  objects); the game master's line of each event comes first, so a player seat's
-  line that is the game master's (nothing hidden in it) is only that line's number;
+  objects, compressed by blocks of 64 lines once full); the game master's line of
+  each event comes first, so a player seat's line that is the game master's (nothing
+  hidden in it) is only that line's number;
 - a seat's log is an array of line numbers (4 bytes a line); the few lines a seat's
   view rewrites (a hidden source or a scrubbed decision) get numbers of their own;
 - a seat's digest chain is 8 bytes a line, extended when asked, from the newest
@@ -19,8 +20,10 @@ the same JSON, key order included.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
+import zlib
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +33,10 @@ from footwork.engine.codec import JSON
 from footwork.engine.seats import GM, Seat
 from footwork.engine.session import Session
 
+#: lines in a block of the pool (compressed once full)
+BLOCK = 64
+#: full blocks kept decompressed after a read (a first page of 500 lines spans 8 or 9)
+RECENT_BLOCKS = 10
 #: how many of a seat's newest line dicts wait to be fingerprinted before they are
 #: let go (read back from the pool when asked): a seat nobody reads holds no more
 UNHASHED = 256
@@ -37,36 +44,69 @@ UNHASHED = 256
 
 def encoded(line: dict[str, JSON]) -> bytes:
     """A line's JSON text as the pool keeps it (key order kept, so it reads back the
-    same)."""
-    return json.dumps(line, separators=(",", ":")).encode("utf-8")
+    same; non-ASCII escaped, so any string reads back, a lone surrogate too)."""
+    return json.dumps(line, separators=(",", ":")).encode("ascii")
 
 
 class LinePool:
-    """Lines' JSON texts, one after another in one buffer, each found by its number."""
+    """Lines' JSON texts, each found by its number, in blocks of :data:`BLOCK` lines:
+    the newest block as plain bytes, every full one compressed (a game's lines repeat
+    their keys, ids and words: about 235 bytes of JSON a line, under 40 compressed)."""
 
     def __init__(self) -> None:
-        self.text = bytearray()
-        #: ``ends[i]``: where line ``i``'s text ends in ``text``
-        self.ends = array("Q")
+        #: the full blocks, each zlib-compressed
+        self.blocks: list[bytes] = []
+        #: the newest block's texts, one after another
+        self.open = bytearray()
+        #: ``ends[i]``: where line ``i``'s text ends in its block (decompressed)
+        self.ends = array("I")
+        #: the last full blocks read, decompressed (a page reads neighbouring lines)
+        self.recent: dict[int, bytes] = {}
 
     def __len__(self) -> int:
         return len(self.ends)
 
     def add(self, text: bytes) -> int:
-        self.text += text
-        self.ends.append(len(self.text))
-        return len(self.ends) - 1
+        number = len(self.ends)
+        self.open += text
+        self.ends.append(len(self.open))
+        if number % BLOCK == BLOCK - 1:  # the block is full: kept compressed
+            self.blocks.append(zlib.compress(bytes(self.open), 6))
+            self.open = bytearray()
+        return number
+
+    def _block(self, block: int) -> bytes | bytearray:
+        if block == len(self.blocks):
+            return self.open
+        found = self.recent.get(block)
+        if found is None:
+            found = zlib.decompress(self.blocks[block])
+            if len(self.recent) >= RECENT_BLOCKS:
+                self.recent.pop(next(iter(self.recent)))
+            self.recent[block] = found
+        return found
 
     def raw(self, number: int) -> bytes:
-        start = self.ends[number - 1] if number else 0
-        return bytes(self.text[start:self.ends[number]])
+        text = self._block(number // BLOCK)
+        start = self.ends[number - 1] if number % BLOCK else 0
+        return bytes(text[start:self.ends[number]])
 
     def lines(self, numbers: Iterable[int]) -> list[dict[str, JSON]]:
         """The lines of ``numbers``, decoded in one go."""
         texts = [self.raw(n) for n in numbers]
         if not texts:
             return []
-        found: list[dict[str, JSON]] = json.loads(b"[" + b",".join(texts) + b"]")
+        joined = (b"[" + b",".join(texts) + b"]").decode("ascii")  # ensure_ascii: ASCII
+        # the collector is held off while the page's dicts are made: they are let go
+        # with the answer, and young collections over them cost more than decoding
+        # (500 lines: 3.9 ms with it, 1.6 ms without)
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            found: list[dict[str, JSON]] = json.loads(joined)
+        finally:
+            if collecting:
+                gc.enable()
         return found
 
 
@@ -218,4 +258,5 @@ class SeatLogs:
         return log.chain[8 * count - 8:8 * count].hex() if count else ""
 
 
-__all__ = ["UNHASHED", "LinePool", "SeatLog", "SeatLogs", "encoded", "fingerprint"]
+__all__ = ["BLOCK", "RECENT_BLOCKS", "UNHASHED", "LinePool", "SeatLog", "SeatLogs", "encoded",
+           "fingerprint"]

@@ -1,0 +1,171 @@
+"""What a page's reads cost with the seats' logs kept compactly (issue 25), against the
+code this branch started from, in the same run.
+
+    python bench/bench_seat_logs.py [--base REV] [--commands N] [--cycles K] [--repeat R]
+
+One table of the tavern brawl (``N`` commands of a seeded game) in each tree: the game
+master sends the first ``N - K`` commands, every seat reads once (its log is judged),
+then for each of the last ``K`` commands: the command (the game master's), and for
+every seat what a page reads after it: the live socket's lines, the state, the log
+page after what it had. Then each seat's first log page (500 lines, a page opening),
+and both log reads again through the app (in-process HTTP, ``http_``: what a page
+waits for).
+Each tree runs in a fresh process (``PYTHONPATH`` its ``src``), the trees taking turns
+``R`` times; medians of every read, and the ratio branch / base.
+
+``--base``: a git revision of this repository, exported with ``git archive`` into a
+temporary folder (default: where this branch left main, ``git merge-base HEAD main``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = "sitemaps/tavern-brawl"
+
+
+def child(commands_file: str, cycles: int) -> None:
+    """In a fresh process: time the reads on this tree's code; print them as JSON."""
+    from footwork.engine.seats import GM
+    from footwork.server import app as app_module
+    from footwork.server.tables import EXAMPLES, Tables, initial_text
+    from footwork.store import open_store
+
+    commands = json.loads(Path(commands_file).read_text())
+    shm = Path("/dev/shm")
+    folder = tempfile.mkdtemp(prefix="footwork-seatlogs-",
+                              dir=str(shm) if shm.is_dir() else None)
+    tables = Tables(open_store(str(Path(folder) / "reads.db")))
+    record, secrets = tables.create(initial_text(EXAMPLES / f"{EXAMPLE}.yaml"))
+    seats = [tables.seat_of(record.id, secret) for secret in secrets.values()]
+    # the live socket's read: the lines it lacks (this branch), or every line (before)
+    compact = len(inspect.signature(app_module._seat_log).parameters) > 3
+    held: dict[Any, tuple[int, str | None]] = {}
+
+    def live(seat: Any) -> None:
+        if compact:
+            _, total, digest, *_ = app_module._seat_log(tables, record.id, seat,
+                                                        *held[seat])
+            held[seat] = (total, digest)
+        else:
+            before: Any = app_module._seat_log  # the base's: (tables, table_id, seat)
+            before(tables, record.id, seat)
+
+    times: dict[str, list[float]] = {"command": [], "live": [], "state": [],
+                                     "log_after": [], "log_first_page": []}
+    head = len(commands) - cycles
+    for n, command in enumerate(commands[:head]):
+        tables.command(record.id, GM, n, f"c-{n}", command)
+    for seat in seats:
+        body = tables.state(record.id, seat)
+        held[seat] = (len(tables.live(record.id).seat_log(seat)), body["digest"])
+    for n, command in enumerate(commands[head:], start=head):
+        start = time.perf_counter()
+        tables.command(record.id, GM, n, f"c-{n}", command)
+        times["command"].append(time.perf_counter() - start)
+        for seat in seats:
+            had = held[seat][0]
+            start = time.perf_counter()
+            live(seat)
+            times["live"].append(time.perf_counter() - start)
+            start = time.perf_counter()
+            tables.state(record.id, seat)
+            times["state"].append(time.perf_counter() - start)
+            start = time.perf_counter()
+            tables.log(record.id, seat, had)
+            times["log_after"].append(time.perf_counter() - start)
+            if not compact:
+                held[seat] = (len(tables.live(record.id).seat_log(seat)), None)
+    for _ in range(5):
+        for seat in seats:
+            start = time.perf_counter()
+            tables.log(record.id, seat, 0, 500)
+            times["log_first_page"].append(time.perf_counter() - start)
+    # the same two reads as a page makes them: through the app (in-process HTTP)
+    from fastapi.testclient import TestClient
+
+    times["http_log_after"], times["http_log_first_page"] = [], []
+    with TestClient(app_module.create_app(tables.store)) as client:
+        for secret in secrets.values():
+            path = f"/api/tables/{record.id}/log"
+            auth = {"Authorization": f"Bearer {secret}"}
+            count = len(client.get(path, headers=auth, params={"limit": 1000}).json()["lines"])
+            for _ in range(5):
+                for what, after in (("http_log_after", max(0, count - 3)),
+                                    ("http_log_first_page", 0)):
+                    start = time.perf_counter()
+                    client.get(path, headers=auth, params={"after": after})
+                    times[what].append(time.perf_counter() - start)
+    lines = len(tables.log(record.id, GM, 0, 10**9)[1])
+    print(json.dumps({"times": times, "gm_lines": lines}))
+
+
+def export(rev: str) -> Path:
+    """The tree of ``rev``, exported into a temporary folder."""
+    folder = Path(tempfile.mkdtemp(prefix="footwork-base-"))
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", default=None, help="the revision to compare against")
+    parser.add_argument("--commands", type=int, default=400)
+    parser.add_argument("--cycles", type=int, default=40)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--child", nargs=2, metavar=("COMMANDS", "CYCLES"),
+                        help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child[0], int(args.child[1]))
+        return
+    base = args.base or subprocess.run(
+        ["git", "-C", str(ROOT), "merge-base", "HEAD", "main"], check=True,
+        capture_output=True, text=True).stdout.strip()
+    sys.path.insert(0, str(ROOT))
+    from bench.bench_server import load_average, play
+
+    before = load_average()
+    trees = {"base": export(base) / "src", "branch": ROOT / "src"}
+    with tempfile.TemporaryDirectory(prefix="footwork-seatlogs-") as folder:
+        given = Path(folder) / "commands.json"
+        given.write_text(json.dumps(play(args.commands, 0, seed=11)[:args.commands]))
+        runs: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
+        lines = 0
+        for _ in range(args.repeat):
+            for name, src in trees.items():
+                done = subprocess.run(
+                    [sys.executable, __file__, "--child", str(given), str(args.cycles)],
+                    check=True, capture_output=True, text=True, cwd=ROOT,
+                    env={**os.environ, "PYTHONPATH": str(src)})
+                found = json.loads(done.stdout.splitlines()[-1])
+                lines = found["gm_lines"]
+                for what, values in found["times"].items():
+                    runs[name].setdefault(what, []).extend(values)
+    print(f"\n### A page's reads, compact seat logs against {base[:12]} (same run)\n")
+    print(f"{args.commands} commands of {EXAMPLE} ({lines} game master's lines), 3 seats; "
+          f"the last {args.cycles} commands each followed by every seat's reads; "
+          f"{args.repeat} fresh processes a tree, taking turns; load average before "
+          f"{before}, after {load_average()}\n")
+    print("| read | base, median | branch, median | branch / base |")
+    print("|---|---:|---:|---:|")
+    for what in runs["base"]:
+        old, new = (statistics.median(runs[name][what]) for name in ("base", "branch"))
+        print(f"| {what} | {old * 1e3:,.3f} ms | {new * 1e3:,.3f} ms | {new / old:,.2f}× |")
+
+
+if __name__ == "__main__":
+    main()
