@@ -37,8 +37,9 @@ from footwork.engine.session import Session
 
 #: lines in a block of the pool (compressed once full)
 BLOCK = 64
-#: full blocks kept decompressed after a read (a first page of 500 lines spans 8 or 9)
-RECENT_BLOCKS = 10
+#: full blocks kept decompressed after a read (reads go forward through the lines: a
+#: few suffice; each costs about 15 kB)
+RECENT_BLOCKS = 2
 #: how many of a seat's newest line dicts wait to be fingerprinted before they are
 #: let go (read back from the pool when asked): a seat nobody reads holds no more
 UNHASHED = 256
