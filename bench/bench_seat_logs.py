@@ -113,6 +113,87 @@ def child(commands_file: str, cycles: int) -> None:
     print(json.dumps({"times": times, "gm_lines": lines}))
 
 
+def objects_child(commands_file: str, kind: str) -> None:
+    """In a fresh process: the Python objects (tracemalloc) one table holds after a page's
+    reads following each command (every seat's state, the options), as the memory part
+    of bench_server.py plays it; ``kind``: ``library`` or ``server``. Prints JSON."""
+    import gc
+    import tracemalloc
+
+    from footwork.engine.seats import GM
+    from footwork.scenario import encounter_from_text
+    from footwork.server.tables import EXAMPLES, Tables, initial_text
+    from footwork.store import open_store
+
+    commands = json.loads(Path(commands_file).read_text())
+    text = initial_text(EXAMPLES / f"{EXAMPLE}.yaml")
+    folder = tempfile.mkdtemp(prefix="footwork-objects-")
+    # the same warm-up for both: a table of 20 commands made, read and dropped
+    warm = Tables(open_store(str(Path(folder) / "warm.db")))
+    made, keys = warm.create(text)
+    for n, command in enumerate(commands[:20]):
+        warm.command(made.id, GM, n, f"w-{n}", command)
+        for key in keys.values():
+            warm.state(made.id, warm.seat_of(made.id, key))
+    del warm
+    gc.collect()
+    tracemalloc.start()
+    out: dict[str, float] = {}
+    if kind == "library":
+        session = encounter_from_text(text).session()
+        for command in commands:
+            session.do(command)
+            state = session.state
+            session.view(GM).options(state, state.pending.actor if state.pending
+                                     else state.current)
+        gc.collect()
+        out["held"] = tracemalloc.get_traced_memory()[0]
+    else:
+        tables = Tables(open_store(str(Path(folder) / "objects.db")))
+        record, secrets = tables.create(text)
+        seats = [tables.seat_of(record.id, secret) for secret in secrets.values()]
+        for n, command in enumerate(commands):
+            tables.command(record.id, GM, n, f"m-{n}", command)
+            for seat in seats:
+                tables.state(record.id, seat)
+            state = tables.live(record.id).session.state
+            tables.options(record.id, GM, state.pending.actor if state.pending
+                           else state.current)
+        gc.collect()
+        out["held"] = tracemalloc.get_traced_memory()[0]
+        table = tables.live(record.id)
+        table.logs.clear()
+        getattr(table, "chains", {}).clear()  # the base kept the chains apart
+        gc.collect()
+        out["logs"] = out["held"] - tracemalloc.get_traced_memory()[0]
+    print(json.dumps(out))
+
+
+def objects(count: int, trees: dict[str, Path], folder: Path) -> None:
+    """The Python objects of the read case, library and each tree, side by side."""
+    from bench.bench_server import play
+
+    given = folder / "objects.json"
+    given.write_text(json.dumps(play(count, 0, seed=11)[:count]))
+    runs = {"library": ("library", trees["branch"]),
+            **{f"server ({name})": ("server", src) for name, src in trees.items()}}
+    procs = {name: subprocess.Popen(
+        [sys.executable, __file__, "--objects-child", str(given), kind],
+        stdout=subprocess.PIPE, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(src)})
+        for name, (kind, src) in runs.items()}  # in parallel: memory, not time
+    found = {name: json.loads(proc.communicate()[0].splitlines()[-1])
+             for name, proc in procs.items()}
+    library = found["library"]["held"]
+    print(f"\n### Python objects held, {count} commands each followed by a page's reads "
+          "(tracemalloc, a fresh process each)\n")
+    print("| what | held | of which the seats' logs | / library |")
+    print("|---|---:|---:|---:|")
+    for name, values in found.items():
+        logs = f"{values['logs'] / 1e6:.2f} MB" if "logs" in values else "–"
+        print(f"| {name} | {values['held'] / 1e6:.2f} MB | {logs} | "
+              f"{values['held'] / library:.2f}× |")
+
+
 def export(rev: str) -> Path:
     """The tree of ``rev``, exported into a temporary folder."""
     folder = Path(tempfile.mkdtemp(prefix="footwork-base-"))
@@ -128,11 +209,19 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=400)
     parser.add_argument("--cycles", type=int, default=40)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--objects", type=int, default=0, metavar="N",
+                        help="instead: the Python objects (tracemalloc) a table holds after "
+                        "N commands each followed by a page's reads, library and both trees")
     parser.add_argument("--child", nargs=2, metavar=("COMMANDS", "CYCLES"),
+                        help=argparse.SUPPRESS)
+    parser.add_argument("--objects-child", nargs=2, metavar=("COMMANDS", "KIND"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.child[0], int(args.child[1]))
+        return
+    if args.objects_child:
+        objects_child(*args.objects_child)
         return
     base = args.base or subprocess.run(
         ["git", "-C", str(ROOT), "merge-base", "HEAD", "main"], check=True,
@@ -142,6 +231,10 @@ def main() -> None:
 
     before = load_average()
     trees = {"base": export(base) / "src", "branch": ROOT / "src"}
+    if args.objects:
+        with tempfile.TemporaryDirectory(prefix="footwork-objects-") as folder:
+            objects(args.objects, trees, Path(folder))
+        return
     with tempfile.TemporaryDirectory(prefix="footwork-seatlogs-") as folder:
         given = Path(folder) / "commands.json"
         given.write_text(json.dumps(play(args.commands, 0, seed=11)[:args.commands]))
