@@ -412,7 +412,10 @@ def memory_child(kind: str, given: str) -> None:
     del kept
 
 
-def memory(count: int, repeat: int = 1) -> dict[str, Any]:
+KINDS = ("library", "server", "library_read", "server_read")
+
+
+def memory(count: int, repeat: int = 1, kinds: tuple[str, ...] = KINDS) -> dict[str, Any]:
     """The memory one table of ``count`` commands holds, each measured in a fresh
     process: the library's ``Session`` that played them, against the server's table
     (``Tables`` over a SQLite store, in-process) that took them as the game master; with
@@ -424,13 +427,15 @@ def memory(count: int, repeat: int = 1) -> dict[str, Any]:
     min): the server's reads (every seat's state after each of 1,000 commands, 12 min),
     playing the game once (an ``options()`` before each chosen command, 5 min), each
     child deciding every command again (1–2 min a kind). A kind is measured once unless
-    ``repeat`` asks for more, and the wall time of each step is reported."""
+    ``repeat`` asks for more, and the wall time of each step is reported. ``kinds``: the
+    read kinds alone play only the commands they take (a tenth)."""
     out: dict[str, Any] = {"commands": count, "read_commands": count // 10,
                            "repeat": repeat, "seconds": {}}
     start = time.perf_counter()
-    commands = play(count, 0, seed=11)[:count]
+    # the first commands of a seeded game are the same however long it is played
+    played = count if any("read" not in kind for kind in kinds) else count // 10
+    commands = play(played, 0, seed=11)[:played]
     out["seconds"]["play"] = time.perf_counter() - start
-    kinds = ("library", "server", "library_read", "server_read")
     sizes: dict[str, list[int]] = {kind: [] for kind in kinds}
     with tempfile.TemporaryDirectory(prefix="footwork-memory-") as folder:
         given = {}
@@ -454,8 +459,16 @@ def memory(count: int, repeat: int = 1) -> dict[str, Any]:
     return out
 
 
+def ratio(result: dict[str, Any], kind: str, base: str) -> str:
+    return f"{result[kind] / result[base]:,.2f}×" if kind in result and base in result \
+        else "–"
+
+
+def megabytes(result: dict[str, Any], kind: str) -> str:
+    return f"{result[kind] / 2**20:,.1f} MB" if kind in result else "–"
+
+
 def report_memory(result: dict[str, Any]) -> None:
-    mb = 2**20
     repeat = result.get("repeat", 3)
     each = "one fresh process a kind" if repeat == 1 else \
         f"a fresh process each; median of {repeat}"
@@ -464,12 +477,12 @@ def report_memory(result: dict[str, Any]) -> None:
     print(f"| what | {result['commands']:,} commands | {result['read_commands']:,} "
           "commands, with a page's reads after each | / library |")
     print("|---|---:|---:|---:|")
-    print(f"| library `Session` | {result['library'] / mb:,.1f} MB | "
-          f"{result['library_read'] / mb:,.1f} MB (options) | 1.00× |")
-    print(f"| server table (`Tables`, SQLite) | {result['server'] / mb:,.1f} MB | "
-          f"{result['server_read'] / mb:,.1f} MB (every seat's state, options) | "
-          f"{result['server'] / result['library']:,.2f}× / "
-          f"{result['server_read'] / result['library_read']:,.2f}× |")
+    print(f"| library `Session` | {megabytes(result, 'library')} | "
+          f"{megabytes(result, 'library_read')} (options) | 1.00× |")
+    print(f"| server table (`Tables`, SQLite) | {megabytes(result, 'server')} | "
+          f"{megabytes(result, 'server_read')} (every seat's state, options) | "
+          f"{ratio(result, 'server', 'library')} / "
+          f"{ratio(result, 'server_read', 'library_read')} |")
     seconds = result.get("seconds", {})
     if seconds:
         print("\nwall time: " + ", ".join(f"{k} {v:,.0f} s" for k, v in seconds.items()))
@@ -723,6 +736,9 @@ def main() -> None:
                         help="commands of the table whose memory is measured")
     parser.add_argument("--memory-repeat", type=int, default=1,
                         help="fresh processes per kind of the memory figures (their median)")
+    parser.add_argument("--memory-kinds", choices=("all", "read"), default="all",
+                        help="read: only the case with a page's reads after each command "
+                        "(the library's and the server's)")
     parser.add_argument("--memory-child", nargs=2, metavar=("KIND", "FILE"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -761,7 +777,8 @@ def main() -> None:
                 scaled["games"] = args.games
     mem: dict[str, Any] | None = None
     if args.only in ("all", "memory"):
-        mem = memory(args.memory_commands, args.memory_repeat)
+        mem = memory(args.memory_commands, args.memory_repeat,
+                     KINDS if args.memory_kinds == "all" else KINDS[2:])
     after = load_average()
     if results:
         report(results, len(commands), before, after)

@@ -514,11 +514,12 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
     @app.get("/api/tables/{table_id}/log", response_model=LogPage, responses=REFUSALS)
     def log(request: Request, table_id: str, authorization: Auth = None,
             after: Annotated[int, Query(ge=0)] = 0,
-            limit: Annotated[int, Query(ge=1, le=1000)] = 500) -> LogPage:
+            limit: Annotated[int, Query(ge=1, le=1000)] = 500) -> Response:
         """The seat's log lines after the first `after`, with rule ids."""
-        version, lines = tables.log(table_id, seat(request, table_id, authorization),
-                                    after, limit)
-        return LogPage(version=version, after=after, lines=lines)
+        # written from the lines' kept JSON texts: what validating and serialising a
+        # LogPage would write, without decoding them (issue 25)
+        return Response(tables.log_json(table_id, seat(request, table_id, authorization),
+                                        after, limit), media_type="application/json")
 
     @app.get("/api/tables/{table_id}/options", responses=REFUSALS)
     def options(request: Request, table_id: str,
@@ -726,27 +727,27 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
         listener = planned.join(table_id, who)
         sender = who if not socket.query_params.get("as") else None
         relayed: asyncio.Future[Plan] | None = None
-        shown: list[dict[str, Any]] | None = None
+        # what the client holds: how many of the seat's lines and their digest (None:
+        # not what the seat has, a reset follows); the lines stay the table's (issue 25)
+        shown: tuple[int, str | None] | None = None
         closed: asyncio.Future[Any] | None = None
         try:
             while True:
-                version, lines, digest = await asyncio.to_thread(_seat_log, tables,
-                                                                 table_id, who)
                 if shown is None:
                     count, then = await asyncio.to_thread(_position, tables, table_id, who,
                                                           sent)
                     # a client whose history was taken back (an undo) starts again
-                    shown = lines[:count] if had in (None, then) else [{"taken": "back"}]
-                if lines[:len(shown)] == shown:
-                    fresh = lines[len(shown):]
-                    if fresh:
-                        await socket.send_json({"type": "lines", "version": version,
-                                                "digest": digest, "after": len(shown),
-                                                "lines": fresh})
-                else:
+                    shown = (count, then if had in (None, then) else None)
+                version, total, digest, after, reset, lines = await asyncio.to_thread(
+                    _seat_log, tables, table_id, who, *shown)
+                if reset:
                     await socket.send_json({"type": "reset", "version": version,
                                             "digest": digest, "after": 0, "lines": lines})
-                shown = lines
+                elif lines:
+                    await socket.send_json({"type": "lines", "version": version,
+                                            "digest": digest, "after": after,
+                                            "lines": lines})
+                shown = (total, digest)
                 while True:  # plans come and go until the log grows
                     if closed is None:
                         closed = asyncio.ensure_future(socket.receive())
@@ -890,19 +891,22 @@ def _still(tables: Tables, table_id: str, key: str | None, who: Seat) -> bool:
     return found == who or found.is_gm
 
 
-def _seat_log(tables: Tables, table_id: str, seat: Seat
-              ) -> tuple[int, list[dict[str, Any]], str]:
+def _seat_log(tables: Tables, table_id: str, seat: Seat, count: int, digest: str | None
+              ) -> tuple[int, int, str, int, bool, list[dict[str, Any]]]:
+    """The seat's version, line count and digest, and what a client holding ``count``
+    lines fingerprinted ``digest`` lacks: ``after``, whether it is a reset, the lines."""
     table = tables.live(table_id)
     with table.lock:
-        lines = list(table.seat_log(seat))
-        return table.seat_version(seat), lines, table.digest(seat, len(lines))
+        after, reset, lines = table.lines_since(seat, count, digest)
+        total = table.seat_count(seat)
+        return table.seat_version(seat), total, table.digest(seat, total), after, reset, lines
 
 
 def _position(tables: Tables, table_id: str, seat: Seat, version: int) -> tuple[int, str]:
     """How many lines a client at ``version`` has, and their fingerprint."""
     table = tables.live(table_id)
     with table.lock:
-        count = table.position(seat, version)
+        count = min(table.position(seat, version), table.seat_count(seat))
         return count, table.digest(seat, count)
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import json
 import pickle
 import secrets as secrets_module
 import threading
@@ -44,6 +43,7 @@ from footwork.scenario.export import dump, played_data
 from footwork.server.cache import MEMORY_PER_STORED_BYTE, MEMORY_PER_TABLE, TableCache
 from footwork.server.dice import rolls_of, rolls_or_none
 from footwork.server.pictures import Pictures
+from footwork.server.seatlogs import SeatLogs
 from footwork.store import (
     CommandRecord,
     DuplicateCommand,
@@ -175,10 +175,9 @@ class LiveTable:
     #: themselves (their JSON) are the store's, read from it when asked (issue 25)
     versions: list[int] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock)
-    #: per seat: every line it perceived so far (the GM: every event)
-    logs: dict[Seat, list[dict[str, JSON]]] = field(default_factory=dict)
-    #: per seat: ``chain[i]`` is the fingerprint of its first ``i`` lines
-    chains: dict[Seat, list[str]] = field(default_factory=dict)
+    #: per seat read so far: every line it perceived (the GM: every event) and their
+    #: fingerprints, kept compactly (seatlogs.py, issue 25)
+    logs: SeatLogs = field(default_factory=SeatLogs)
     #: options found at (version, seat, actor): the drawing and the options endpoint of
     #: one page share one search (emptied whenever the log changes)
     choices: dict[tuple[int, Seat, str], Options] = field(default_factory=dict)
@@ -193,26 +192,33 @@ class LiveTable:
     def view(self, seat: Seat) -> View[Any]:
         return self.session.view(seat)
 
-    def seat_log(self, seat: Seat) -> list[dict[str, JSON]]:
-        """Every log line ``seat`` perceived, judged command by command (cached)."""
-        log = self.logs.get(seat)
-        if log is None:
-            log = self.logs[seat] = self.view(seat).log(self.session.initial,
-                                                        self.session.batches)
-        return log
+    def seat_log(self, seat: Seat, after: int = 0, limit: int | None = None
+                 ) -> list[dict[str, JSON]]:
+        """The log lines ``seat`` perceived after its first ``after`` (at most ``limit``),
+        judged command by command (the judging is kept: :class:`SeatLogs`)."""
+        return self.logs.lines(self.session, seat, after, limit)
+
+    def seat_count(self, seat: Seat) -> int:
+        """How many log lines ``seat`` perceived."""
+        return self.logs.count(self.session, seat)
 
     def digest(self, seat: Seat, count: int) -> str:
         """A fingerprint of the first ``count`` lines ``seat`` perceived. A client keeps
         the one it last received and sends it back when it reconnects: a different one
         means the history it saw was taken back (an undo), so it gets a reset. It says
         nothing the seat's own lines do not (an undo of a hidden command changes none)."""
-        log = self.seat_log(seat)
-        chain = self.chains.setdefault(seat, [""])
-        count = max(0, min(count, len(log)))
-        while len(chain) <= count:
-            line = json.dumps(log[len(chain) - 1], sort_keys=True, separators=(",", ":"))
-            chain.append(hashlib.sha256((chain[-1] + line).encode()).hexdigest()[:16])
-        return chain[count]
+        return self.logs.digest(self.session, seat, count)
+
+    def lines_since(self, seat: Seat, count: int, digest: str | None
+                    ) -> tuple[int, bool, list[dict[str, JSON]]]:
+        """What a client that holds the seat's first ``count`` lines, fingerprinted
+        ``digest``, lacks: ``(count, False, the lines after them)``; or, when its lines
+        are no longer the seat's first ones (an undo; ``digest`` None: unknown),
+        ``(0, True, every line)`` to replace its log with."""
+        total = self.seat_count(seat)
+        if digest is not None and count <= total and self.digest(seat, count) == digest:
+            return count, False, self.seat_log(seat, count)
+        return 0, True, self.seat_log(seat)
 
     def position(self, seat: Seat, version: int) -> int:
         """How many of the seat's log lines a client at ``version`` (the seat's) has."""
@@ -226,7 +232,7 @@ class LiveTable:
     def seat_version(self, seat: Seat) -> int:
         """The version a seat sees: the table's for the game master; for a player seat,
         how many log lines it perceived (hidden commands do not move it)."""
-        return self.version if seat.is_gm else len(self.seat_log(seat))
+        return self.version if seat.is_gm else self.seat_count(seat)
 
 
 class Tables:
@@ -485,7 +491,6 @@ class Tables:
             session.undo()
             table.versions.pop()
             table.logs.clear()  # history changed: every seat's log is judged again
-            table.chains.clear()
         else:
             engine = session.engine
             if decided is not None:
@@ -496,8 +501,7 @@ class Tables:
             session.state = engine.replay(session.state, events)
             session.history.append(Entry(command, events))
             table.versions.append(record.version)
-            for seat, log in table.logs.items():
-                log += table.view(seat).batch_lines(session.state, events)
+            table.logs.fold(session, events)
         table.version = record.version
 
     # -- commands ----------------------------------------------------------------------
@@ -577,12 +581,12 @@ class Tables:
                 raise TableFull(table.record.id, table.bytes, self.table_bytes)
         record = self._append(table, seat, version, command_id, as_json, events_json, encoded,
                               key)
-        log = table.logs.get(seat)
-        before = len(log) if log is not None else 0
+        cached = seat in table.logs.seats
+        before = table.seat_count(seat) if cached else 0
         self._fold(table, record, (command, events))
         self._maybe_snapshot(table)
         # the seat's new lines: already judged for its cached log, if it has one
-        lines = (log[before:] if log is not None and table.logs.get(seat) is log
+        lines = (table.seat_log(seat, before) if cached
                  else table.view(seat).batch_lines(table.session.state, events))
         return Accepted(table.version, table.seat_version(seat), lines)
 
@@ -651,7 +655,7 @@ class Tables:
             body = table.view(seat).state_json(table.session.state, table.session.initial,
                                                table.session.batches, log=False)
             body["version"] = table.seat_version(seat)
-            body["digest"] = table.digest(seat, len(table.seat_log(seat)))
+            body["digest"] = table.digest(seat, table.seat_count(seat))
             body["table"] = table_id
             body["seat"] = str(seat)
             # those the seat sees who take no more part (a page takes them off the map)
@@ -677,8 +681,18 @@ class Tables:
         """The seat's log lines after the first ``after`` (its version counts them)."""
         table = self.live(table_id)
         with table.lock:
-            log = table.seat_log(seat)
-            return table.seat_version(seat), log[after:after + limit]
+            return table.seat_version(seat), table.seat_log(seat, after, limit)
+
+    def log_json(self, table_id: str, seat: Seat, after: int = 0, limit: int = 500
+                 ) -> bytes:
+        """:meth:`log` as the API's answer (a ``LogPage``), written from the kept texts
+        of the lines: the same bytes as the page validated and serialised, without
+        decoding a line (issue 25)."""
+        table = self.live(table_id)
+        with table.lock:
+            lines = table.logs.page(table.session, seat, after, limit)
+            head = f'{{"version":{table.seat_version(seat)},"after":{after},"lines":'
+            return head.encode() + lines + b"}"
 
     def options(self, table_id: str, seat: Seat, actor: str) -> list[dict[str, JSON]]:
         table = self.live(table_id)
