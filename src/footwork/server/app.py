@@ -14,7 +14,7 @@ import io
 import json
 import os
 import warnings
-from collections.abc import AsyncIterator, Callable, Mapping, MutableMapping
+from collections.abc import AsyncIterator, Callable, Mapping, MutableMapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -112,26 +112,27 @@ TEXT_REFUSALS: dict[int | str, dict[str, Any]] = {
     for code, entry in REFUSALS.items()}
 
 
+#: each kind of refusal (the first that matches): its status and reason code
+_REFUSED: tuple[tuple[type[Exception], int, str], ...] = (
+    (Unauthorized, 401, "unauthorized"),
+    (TableFull, 413, "table_full"),
+    (limits.OutOfTime, 413, "too_costly"),
+    (Forbidden, 403, "forbidden"),
+    (TableNotFound, 404, "no_table"),
+    (StaleVersion, 409, "stale_version"),
+    (limits.LimitExceeded, 413, "too_large"),
+)
+
+
 def refusal_of(exc: FootworkError) -> JSONResponse:
     """The 4xx answer to a refusal (the same from every route)."""
     if isinstance(exc, (TooManyWrongKeys, QuotaExceeded)):
         refused = _refusal(429, "too_many", str(exc))
         refused.headers["Retry-After"] = str(exc.retry_after)
         return refused
-    if isinstance(exc, Unauthorized):
-        return _refusal(401, "unauthorized", str(exc))
-    if isinstance(exc, TableFull):
-        return _refusal(413, "table_full", str(exc))
-    if isinstance(exc, limits.OutOfTime):
-        return _refusal(413, "too_costly", str(exc))
-    if isinstance(exc, Forbidden):
-        return _refusal(403, "forbidden", str(exc))
-    if isinstance(exc, TableNotFound):
-        return _refusal(404, "no_table", str(exc))
-    if isinstance(exc, StaleVersion):
-        return _refusal(409, "stale_version", str(exc))
-    if isinstance(exc, limits.LimitExceeded):
-        return _refusal(413, "too_large", str(exc))
+    for kind, status, reason in _REFUSED:
+        if isinstance(exc, kind):
+            return _refusal(status, reason, str(exc))
     if isinstance(exc, IllegalCommand):
         return _refusal(422, exc.reason, exc.detail, exc.rules)
     if isinstance(exc, ScenarioError):
@@ -146,9 +147,9 @@ def failure(exc: BaseException) -> JSONResponse:
                          "rules": []}, status_code=500)
 
 
-def invalid_body(exc: ValidationError) -> JSONResponse:
-    """The 400 of a body its model refuses: where, and what was expected (one line)."""
-    errors = exc.errors()
+def invalid_body(errors: Sequence[Any]) -> JSONResponse:
+    """The 400 of a request its models refuse (pydantic's errors): where, and what was
+    expected (one line)."""
     err = errors[0] if errors else {"loc": (), "msg": "invalid request"}
     where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
     return _refusal(400, "invalid", f"{where}: {excerpt(str(err.get('msg')), 200)}")
@@ -295,9 +296,7 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        err = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
-        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-        return _refusal(400, "invalid", f"{where}: {excerpt(str(err.get('msg')), 200)}")
+        return invalid_body(exc.errors())
 
     @app.exception_handler(FootworkError)
     async def _footwork(_: Request, exc: FootworkError) -> JSONResponse:
@@ -577,7 +576,7 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
             done = tables.command(table_id, who, given.version, given.command_id,
                                   given.command, key=key)
         except ValidationError as exc:
-            return invalid_body(exc)
+            return invalid_body(exc.errors())
         except FootworkError as exc:
             return refusal_of(exc)
         # built here, in CommandResult's shape (the schema says so): a model validated
