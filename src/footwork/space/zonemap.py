@@ -492,7 +492,10 @@ class ZoneMap:
         if entry is None:
             return []
         names, tree = entry
-        return [names[i] for i in np.sort(tree.query(geom)).tolist()]
+        # queried as an array of one: the same hits (its second row) without the
+        # scalar path's reshaping, a few µs on each of the thousands of calls a listing
+        hits = tree.query(np.array([geom], dtype=object))[1]
+        return [names[i] for i in np.sort(hits).tolist()]
 
     def zones_near(self, geom: Any, floor: int) -> list[str]:
         """The zones of ``floor`` that may meet ``geom`` (their boxes meet its box), in
@@ -710,9 +713,13 @@ class ZoneMap:
                      ) -> list[tuple[float, str]]:
         if math.dist(p, q) <= EPS:
             return []
-        line = LineString([p, q])
-        minx, miny, maxx, maxy = line.bounds
-        probe = shapely.box(minx - 2 * EPS, miny - 2 * EPS, maxx + 2 * EPS, maxy + 2 * EPS)
+        # the same line and box as LineString([p, q]) and its bounds (a two-point line's
+        # bounds are its ends' extremes), made without shapely's wrappers: a listing of
+        # the square of 10,000 rooms makes ~2,000 of them (issue 25)
+        line = shapely.linestrings(np.array((p, q), dtype=float))
+        (px, py), (qx, qy) = p, q
+        probe = shapely.box(min(px, qx) - 2 * EPS, min(py, qy) - 2 * EPS,
+                            max(px, qx) + 2 * EPS, max(py, qy) + 2 * EPS)
         on_floor = [self.zones[z] for z in self._touching(probe, floor)]
         # the zones' borders met and the pieces' middles tested in one call each (the
         # same GEOS operations as one zone at a time, so the same cuts)
