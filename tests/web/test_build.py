@@ -178,11 +178,12 @@ def test_walls_between_cells(server: Server, page: Page, tmp_path: Path,
         {"between": [[0, 0], [1, 0]], "kind": "one_way", "from": [0, 0]}]
 
 
-#: a point in metres of the builder's map to scale, on the screen
-TO_SCREEN = """([x, y]) => {
+#: a point in metres of the builder's map to scale, on the screen (on floor 0, or on the
+#: floor given third)
+TO_SCREEN = """([x, y, f = 0]) => {
   const svg = document.querySelector('#preview svg');
   const per = Number(svg.getAttribute('data-px-per-m'));
-  const floor = svg.querySelector('g.floor[data-floor="0"]');
+  const floor = svg.querySelector(`g.floor[data-floor="${f}"]`);
   const panel = floor.querySelector('rect.panel');
   const [ox, oy] = floor.getAttribute('data-origin-m').split(' ').map(Number);
   const p = new DOMPoint(Number(panel.getAttribute('x')) + (x - ox) * per,
@@ -387,3 +388,44 @@ def test_the_start_fits_a_phone(server: Server, page: Page) -> None:
     page.goto(f"{server.url}/build")
     page.wait_for_selector('#start-ruleset option[value="styles"]', state="attached")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_zones_to_scale_on_an_upper_floor(server: Server, page: Page, tmp_path: Path) -> None:
+    """sitemaps, a map with two floors: a zone drawn in floor 1's panel is on floor 1, its
+    corner dragged stays there, an opening joins it to a zone of floor 1 (not to the
+    floor-0 zone under the same metres); the keyboard's cursor changes floor."""
+    page.set_viewport_size({"width": 1400, "height": 1100})
+    open_example(page, server, "sitemaps/warehouse-catwalks")
+
+    def at(x: float, y: float, floor: int = 1) -> tuple[float, float]:
+        point = page.evaluate(TO_SCREEN, [x, y, floor])
+        return point[0], point[1]
+
+    zones = len(read_file(example_files()["sitemaps/warehouse-catwalks"]).data["map"]["zones"])
+    page.check('input[name=tool][value="draw"]')
+    page.mouse.click(*at(1, 4))
+    page.mouse.click(*at(3, 3, floor=0))  # another floor's panel: refused, nothing added
+    expect(page.locator("#editor-error")).to_contain_text("being drawn on floor 1")
+    for corner in [(4, 4), (4, 7), (1, 7), (1, 4)]:
+        page.mouse.click(*at(*corner))
+    expect(page.locator(f'#map-form details[data-path="map.zones[{zones}]"]')).to_have_count(1)
+    page.check('input[name=tool][value="vertex"]')
+    page.mouse.move(*at(1, 4))
+    page.mouse.down()
+    page.mouse.move(*at(0, 4), steps=4)
+    page.mouse.up()
+    page.check('input[name=tool][value="opening"]')
+    page.mouse.click(*at(2, 7))  # on the landing's wall (floor 1), over the loading bay
+    page.mouse.click(*at(3, 7))
+    expect(page.locator(".preview .opening-mark")).not_to_have_count(0)
+    page.locator("#preview").focus()
+    page.keyboard.press("PageDown")
+    expect(page.locator("#editor-error")).to_have_text("the cursor is on floor 0")
+    page.keyboard.press("PageDown")
+    expect(page.locator("#editor-error")).to_have_text("floor 0 is the bottom floor drawn")
+    data = saved_json(page, tmp_path)
+    new = data["map"]["zones"][zones]
+    assert new == {"id": f"zone-{zones + 1}", "floor": 1,
+                   "polygon": [[0, 4], [4, 4], [4, 7], [1, 7]]}
+    assert data["map"]["openings"][-1] == {"between": ["landing", new["id"]],
+                                           "at": [[2, 7], [3, 7]]}

@@ -58,7 +58,7 @@ const TOOLS = {
           ["link", "Link two places", "Click one place, then another: a link joins them."],
           ["actor", "Place a new actor", "Click a place: a new actor stands there."],
           ["move", "Move the selected actor", "Click a place: the selected actor stands there."]],
-  polygons: [["draw", "Draw a zone", "Click its corners (snapped to 0.5 m); Enter or a click on the first corner closes it, Esc drops it."],
+  polygons: [["draw", "Draw a zone", "Click its corners (snapped to 0.5 m) on its floor's panel; Enter or a click on the first corner closes it, Esc drops it. From the keyboard, Page Up and Page Down change floor."],
              ["vertex", "Drag corners", "Drag a corner of a zone; a rectangle becomes a polygon."],
              ["opening", "Draw an opening", "Click the two ends of a doorway on the wall between two zones."],
              ["actor", "Place a new actor", "Click inside a zone: a new actor stands at that point."],

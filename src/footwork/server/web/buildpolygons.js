@@ -2,6 +2,8 @@
 // table shows) with the zones' outlines laid over it from the draft itself, so an edit
 // shows at once. Draw a zone by clicking its corners, drag a corner, draw an opening on
 // the wall between two zones, place an actor at a point. Points snap to half a metre.
+// Each floor is a panel of the drawing: a click works on the floor of the panel it lands
+// in, and the keyboard's cursor changes floor with Page Up and Page Down.
 
 /** @typedef {import("./buildmodel.js").Draft} Draft */
 /** @typedef {Record<string, any>} Data */
@@ -99,9 +101,12 @@ export class PolygonEditor {
     this.cursor = [0, 0];
     /** @type {null | {zone: number, corner: number}} a corner taken from the keyboard */
     this.held = null;
+    /** the floor the cursor is on: the one a click or a key works on */
+    this.floor = 0;
     host.tabIndex = 0;
-    host.setAttribute("aria-label", "the map to scale: arrows move a cursor, Space uses " +
-                      "the tool there, Enter closes the zone being drawn, Escape drops it");
+    host.setAttribute("aria-label", "the map to scale: arrows move a cursor, Page Up and " +
+                      "Page Down change its floor, Space uses the tool there, Enter closes " +
+                      "the zone being drawn, Escape drops it");
     host.addEventListener("pointerdown", e => this.down(e));
     host.addEventListener("pointermove", e => this.moveDrag(e));
     host.addEventListener("pointerup", e => this.up(e));
@@ -159,17 +164,67 @@ export class PolygonEditor {
   }
 
   /**
-   * A point of the screen in metres on floor 0 (snapped).
+   * The floors the drawing has a panel for, lowest first.
+   * @returns {number[]}
+   */
+  floors() {
+    const found = [...(this.svg?.querySelectorAll("g.floor[data-floor]") ?? [])]
+      .map(g => Number(g.getAttribute("data-floor")));
+    return found.length ? [...new Set(found)].sort((a, b) => a - b) : [0];
+  }
+
+  /**
+   * A point of the screen as a point of the drawing.
    * @param {number} clientX
    * @param {number} clientY
+   * @returns {DOMPoint | null}
+   */
+  onDrawing(clientX, clientY) {
+    const matrix = this.svg?.getScreenCTM();
+    return matrix ? new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse()) : null;
+  }
+
+  /**
+   * The floor of the panel a point of the screen is in (or nearest to, between panels).
+   * @param {number} clientX
+   * @param {number} clientY
+   */
+  floorAt(clientX, clientY) {
+    const p = this.onDrawing(clientX, clientY);
+    let best = this.floor, away = Infinity;
+    if (!p) return best;
+    for (const floor of this.floors()) {
+      const panel = this.svg?.querySelector(`g.floor[data-floor="${floor}"] rect.panel`);
+      if (!panel) continue;
+      const [x, y] = ["x", "y"].map(k => Number(panel.getAttribute(k)));
+      const [w, h] = ["width", "height"].map(k => Number(panel.getAttribute(k)));
+      const d = Math.hypot(Math.max(x - p.x, 0, p.x - x - w), Math.max(y - p.y, 0, p.y - y - h));
+      if (d < away) [best, away] = [floor, d];
+    }
+    return best;
+  }
+
+  /**
+   * A point of the screen in metres on a floor (snapped).
+   * @param {number} clientX
+   * @param {number} clientY
+   * @param {number} floor
    * @returns {Point | null}
    */
-  metres(clientX, clientY) {
-    const svg = this.svg, f = this.frame(0);
-    const matrix = svg?.getScreenCTM();
-    if (!svg || !f || !matrix) return null;
-    const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+  metres(clientX, clientY, floor) {
+    const f = this.frame(floor), p = this.onDrawing(clientX, clientY);
+    if (!f || !p) return null;
     return [snap(f.ox + (p.x - f.x) / f.per), snap(f.oy + (p.y - f.y) / f.per)];
+  }
+
+  /**
+   * The floor of a zone, by its index or its id.
+   * @param {number | string} zone
+   */
+  floorOf(zone) {
+    const found = typeof zone === "number" ? this.zones[zone] :
+      this.zones.find(z => String(z.id) === zone);
+    return Number(found?.floor ?? 0);
   }
 
   /**
@@ -184,11 +239,12 @@ export class PolygonEditor {
   }
 
   /**
-   * The zone (of floor 0) a point is in.
+   * The zone of the cursor's floor a point is in.
    * @param {Point} p
    */
   zoneAt(p) {
-    return this.zones.findIndex(z => !(z.floor ?? 0) && inside(p, ringOf(z)));
+    return this.zones.findIndex(z => Number(z.floor ?? 0) === this.floor &&
+                                     inside(p, ringOf(z)));
   }
 
   /** @param {PointerEvent} e */
@@ -210,8 +266,9 @@ export class PolygonEditor {
   moveDrag(e) {
     const drag = this.drag;
     if (!drag) return;
-    const p = this.metres(e.clientX, e.clientY);
-    const at = p && this.drawn(p, Number(this.zones[drag.zone]?.floor ?? 0));
+    const floor = this.floorOf(drag.zone);
+    const p = this.metres(e.clientX, e.clientY, floor);
+    const at = p && this.drawn(p, floor);
     if (!at) return;
     drag.node.setAttribute("cx", String(at[0]));
     drag.node.setAttribute("cy", String(at[1]));
@@ -219,15 +276,24 @@ export class PolygonEditor {
 
   /** @param {PointerEvent} e */
   up(e) {
-    const p = this.metres(e.clientX, e.clientY);
     const drag = this.drag;
-    if (drag) {
+    if (drag) {  // a corner stays on its zone's floor, wherever it is let go
       this.drag = null;
+      const p = this.metres(e.clientX, e.clientY, this.floorOf(drag.zone));
       if (p) this.moveCorner(drag.zone, drag.corner, p);
       return;
     }
-    if (!p || e.button !== 0) return;
+    if (e.button !== 0) return;
+    const floor = this.floorAt(e.clientX, e.clientY);
+    if (this.points.length && floor !== this.floor) {
+      this.hooks.say(`this ${this.hooks.tool() === "draw" ? "zone" : "opening"} is being ` +
+                     `drawn on floor ${this.floor}: click on that floor, or Escape to drop it`);
+      return;
+    }
+    const p = this.metres(e.clientX, e.clientY, floor);
+    if (!p) return;
     this.host.focus();
+    this.floor = floor;
     this.cursor = p;
     this.use(p);
   }
@@ -258,7 +324,10 @@ export class PolygonEditor {
   key(e) {
     const moves = {ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0]};
     const step = moves[/** @type {keyof typeof moves} */ (e.key)];
-    if (step) {
+    if (e.key === "PageUp" || e.key === "PageDown") {
+      e.preventDefault();
+      this.changeFloor(e.key === "PageUp" ? 1 : -1);
+    } else if (step) {
       e.preventDefault();
       const by = e.shiftKey ? 2 : SNAP_M;
       this.cursor = [this.cursor[0] + step[0] * by, this.cursor[1] + step[1] * by];
@@ -274,7 +343,8 @@ export class PolygonEditor {
           return;
         }
         this.zones.forEach((z, zone) => ringOf(z).forEach((q, corner) => {
-          if (!this.held && Math.hypot(q[0] - p[0], q[1] - p[1]) < SNAP_M / 2) {
+          if (!this.held && this.floorOf(zone) === this.floor &&
+              Math.hypot(q[0] - p[0], q[1] - p[1]) < SNAP_M / 2) {
             this.held = {zone, corner};
           }
         }));
@@ -284,6 +354,27 @@ export class PolygonEditor {
       }
       this.use(p);
     }
+  }
+
+  /**
+   * Move the keyboard's cursor to the next floor up (``by`` 1) or down (-1) that the
+   * drawing has, at the same point in metres.
+   * @param {number} by
+   */
+  changeFloor(by) {
+    if (this.points.length || this.held) {
+      this.hooks.say(`finish or drop (Escape) what is under way on floor ${this.floor} first`);
+      return;
+    }
+    const floors = this.floors();
+    const next = floors[floors.indexOf(this.floor) + by];
+    if (next === undefined) {
+      this.hooks.say(`floor ${this.floor} is the ${by > 0 ? "top" : "bottom"} floor drawn`);
+      return;
+    }
+    this.floor = next;
+    this.hooks.say(`the cursor is on floor ${next}`);
+    this.render();
   }
 
   /**
@@ -327,8 +418,11 @@ export class PolygonEditor {
     const taken = new Set(this.zones.map(z => String(z.id)));
     let n = this.zones.length + 1;
     while (taken.has(`zone-${n}`)) n += 1;
+    // floor 0 is the default: a zone there is written without it, as the examples are
+    const zone = this.floor ? {id: `zone-${n}`, floor: this.floor, polygon: ring} :
+      {id: `zone-${n}`, polygon: ring};
     this.draft.change(d => {
-      d.map = {...d.map, zones: [...(d.map.zones ?? []), {id: `zone-${n}`, polygon: ring}]};
+      d.map = {...d.map, zones: [...(d.map.zones ?? []), zone]};
     });
     this.hooks.open(`map.zones[${this.zones.length - 1}]`);
   }
@@ -348,7 +442,7 @@ export class PolygonEditor {
     this.points = [];
     const mid = /** @type {Point} */ ([(a[0] + p[0]) / 2, (a[1] + p[1]) / 2]);
     const near = this.zones.map((z, i) => ({i, d: edgeDistance(mid, ringOf(z))}))
-      .filter(z => z.d <= WALL_M && !(this.zones[z.i].floor ?? 0))
+      .filter(z => z.d <= WALL_M && this.floorOf(z.i) === this.floor)
       .sort((x, y) => x.d - y.d);
     if (near.length < 2) {
       this.hooks.say("an opening goes on the wall between two zones: both ends on it");
@@ -372,22 +466,34 @@ export class PolygonEditor {
     const xs = points.map(p => p[0]), ys = points.map(p => p[1]);
     const left = Math.min(0, ...xs) - 2, top = Math.min(0, ...ys) - 2;
     const width = Math.max(10, ...xs) + 2 - left, height = Math.max(8, ...ys) + 2 - top;
-    const per = 40;
-    const svg = el("svg", {viewBox: `0 0 ${width * per} ${height * per}`,
+    const per = 40, gap = 40, title = 24;
+    const floors = [...new Set([0, this.floor, ...this.zones.map(z => Number(z.floor ?? 0))])]
+      .sort((a, b) => a - b);
+    const across = floors.length * width * per + (floors.length - 1) * gap;
+    const svg = el("svg", {viewBox: `0 0 ${across} ${height * per + title}`,
                            "data-map": "to-scale", "data-px-per-m": String(per),
                            class: "frame-only"});
-    const floor = el("g", {class: "floor", "data-floor": "0", "data-origin-m": `${left} ${top}`});
-    floor.append(el("rect", {class: "panel", x: "0", y: "0", width: String(width * per),
-                             height: String(height * per), fill: "#fbfaf6"}));
-    for (let x = Math.ceil(left); x <= left + width; x += 1) {
-      floor.append(el("line", {x1: String((x - left) * per), y1: "0", x2: String((x - left) * per),
-                               y2: String(height * per), class: "metre"}));
-    }
-    for (let y = Math.ceil(top); y <= top + height; y += 1) {
-      floor.append(el("line", {x1: "0", y1: String((y - top) * per), x2: String(width * per),
-                               y2: String((y - top) * per), class: "metre"}));
-    }
-    svg.append(floor);
+    floors.forEach((f, k) => {  // one panel a floor, side by side, as the server draws them
+      const x0 = k * (width * per + gap);
+      const floor = el("g", {class: "floor", "data-floor": String(f),
+                             "data-origin-m": `${left} ${top}`});
+      const name = el("text", {x: String(x0), y: String(title - 8), class: "floor-title"});
+      name.textContent = `floor ${f}`;
+      floor.append(name, el("rect", {class: "panel", x: String(x0), y: String(title),
+                                     width: String(width * per), height: String(height * per),
+                                     fill: "#fbfaf6"}));
+      for (let x = Math.ceil(left); x <= left + width; x += 1) {
+        const at = String(x0 + (x - left) * per);
+        floor.append(el("line", {x1: at, y1: String(title), x2: at,
+                                 y2: String(title + height * per), class: "metre"}));
+      }
+      for (let y = Math.ceil(top); y <= top + height; y += 1) {
+        const at = String(title + (y - top) * per);
+        floor.append(el("line", {x1: String(x0), y1: at, x2: String(x0 + width * per), y2: at,
+                                 class: "metre"}));
+      }
+      svg.append(floor);
+    });
     this.host.replaceChildren(svg);
   }
 
@@ -396,6 +502,8 @@ export class PolygonEditor {
     if (!this.svg || this.svg.classList.contains("frame-only")) this.frameOnly();
     const svg = this.svg;
     if (!svg) return;
+    const floors = this.floors();
+    if (!floors.includes(this.floor)) this.floor = floors[0];  // its last zone moved away
     svg.querySelector("g.build-layer")?.remove();
     const layer = el("g", {class: "build-layer"});
     const faulty = this.hooks.faulty();
@@ -423,7 +531,8 @@ export class PolygonEditor {
     });
     (this.draft.data.map?.openings ?? []).forEach((/** @type {Data} */ o, /** @type {number} */ i) => {
       if (!Array.isArray(o.at) || o.at.length !== 2) return;
-      const a = this.drawn(o.at[0]), b = this.drawn(o.at[1]);
+      const floor = this.floorOf(String(o.between?.[0] ?? ""));  // an opening joins one floor's zones
+      const a = this.drawn(o.at[0], floor), b = this.drawn(o.at[1], floor);
       if (!a || !b) return;
       const line = el("line", {x1: String(a[0]), y1: String(a[1]), x2: String(b[0]),
                                y2: String(b[1]), class: "opening-mark"});
@@ -431,13 +540,14 @@ export class PolygonEditor {
       layer.append(line);
     });
     if (this.points.length) {
-      const drawnPoints = /** @type {Point[]} */ (this.points.map(p => this.drawn(p)).filter(Boolean));
+      const drawnPoints = /** @type {Point[]} */ (
+        this.points.map(p => this.drawn(p, this.floor)).filter(Boolean));
       layer.append(el("polyline", {points: drawnPoints.map(p => p.join(",")).join(" "),
                                    class: "drawing"}));
       drawnPoints.forEach((p, k) => layer.append(el("circle", {
         cx: String(p[0]), cy: String(p[1]), r: k ? "5" : "8", class: k ? "dot" : "dot first"})));
     }
-    const c = this.drawn(this.cursor);
+    const c = this.drawn(this.cursor, this.floor);
     if (c && document.activeElement === this.host) {
       layer.append(el("circle", {cx: String(c[0]), cy: String(c[1]), r: this.held ? "10" : "6",
                                  class: "key-cursor"}));
