@@ -393,9 +393,15 @@ def test_the_start_fits_a_phone(server: Server, page: Page) -> None:
 def test_zones_to_scale_on_an_upper_floor(server: Server, page: Page, tmp_path: Path) -> None:
     """sitemaps, a map with two floors: a zone drawn in floor 1's panel is on floor 1, its
     corner dragged stays there, an opening joins it to a zone of floor 1 (not to the
-    floor-0 zone under the same metres); the keyboard's cursor changes floor."""
-    page.set_viewport_size({"width": 1400, "height": 1100})
+    floor-0 zone under the same metres); the keyboard's cursor changes floor; zoomed on
+    a phone's first look and from the zoom buttons, every click still lands."""
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: a floor a screen
     open_example(page, server, "sitemaps/warehouse-catwalks")
+    svg = page.locator("#preview svg")
+    assert svg.evaluate("s => s.style.width") == "300%"
+    page.set_viewport_size({"width": 1400, "height": 1100})
+    page.click('#preview-zoom [data-zoom="whole"]')
+    assert svg.evaluate("s => s.style.width") == "100%"
 
     def at(x: float, y: float, floor: int = 1) -> tuple[float, float]:
         point = page.evaluate(TO_SCREEN, [x, y, floor])
@@ -414,13 +420,16 @@ def test_zones_to_scale_on_an_upper_floor(server: Server, page: Page, tmp_path: 
     page.mouse.down()
     page.mouse.move(*at(0, 4), steps=4)
     page.mouse.up()
+    page.click('#preview-zoom [data-zoom="in"]')  # floor 1 is the right half: scroll there
+    expect(page.locator("#editor-note")).to_contain_text("zoom ×1.5")
+    page.locator("#preview").evaluate("host => { host.scrollLeft = host.scrollWidth; }")
     page.check('input[name=tool][value="opening"]')
     page.mouse.click(*at(2, 7))  # on the landing's wall (floor 1), over the loading bay
     page.mouse.click(*at(3, 7))
     expect(page.locator(".preview .opening-mark")).not_to_have_count(0)
     page.locator("#preview").focus()
     page.keyboard.press("PageDown")
-    expect(page.locator("#editor-error")).to_have_text("the cursor is on floor 0")
+    expect(page.locator("#editor-note")).to_have_text("the cursor is on floor 0")
     page.keyboard.press("PageDown")
     expect(page.locator("#editor-error")).to_have_text("floor 0 is the bottom floor drawn")
     data = saved_json(page, tmp_path)

@@ -158,11 +158,16 @@ async function open(data, pictureUrl, notes) {
     tool, open: openForm, faulty: faultyParts,
     onPoint: (zone, point) => placeAt(zone, point),
     say: text => { byId("editor-error").textContent = text; },
+    note: text => {
+      byId("editor-error").textContent = "";
+      byId("editor-note").textContent = text;
+    },
   }) : null;
   byId("preview").replaceChildren();
   for (const id of ["palette", "resize", "grid-host"]) byId(id).hidden = !gridMap;
   byId("graph-host").hidden = kind !== "graph";
   byId("preview").hidden = gridMap;
+  byId("preview-zoom").hidden = kind !== "polygons";
   byId("map-card").hidden = gridMap;
   fillPalette();
   render(true);
@@ -659,6 +664,10 @@ function wire() {
   for (const id of ["brush-surface", "brush-elevation", "brush-depth"]) {
     byId(id).addEventListener("change", swatch);
   }
+  byId("preview-zoom").addEventListener("click", e => {
+    const how = /** @type {Element} */ (e.target).closest("[data-zoom]")?.getAttribute("data-zoom");
+    if (how) polygons?.zoom(how === "in" ? 1.5 : how === "out" ? 1 / 1.5 : 0);
+  });
   byId("preview").addEventListener("click", e => {
     if (kind !== "graph") return;  // a map to scale has its own tools
     const place = /** @type {Element} */ (e.target).closest("[data-place]");

@@ -14,12 +14,17 @@ const SVG = "http://www.w3.org/2000/svg";
 export const SNAP_M = 0.5;
 /** How near (in metres) a click must be to a zone's edge to count as on its wall. */
 const WALL_M = 0.6;
+/** The largest zoom: the drawing this many times the width of its box. */
+const MAX_ZOOM = 8;
+/** Below this width (CSS px: a phone), a map opens zoomed so a floor's panel fills it. */
+const NARROW_PX = 700;
 
 /**
  * @typedef {{tool: () => string,
  *            onPoint: (zone: string, point: Point) => void,
  *            open: (path: string) => void,
  *            say: (message: string) => void,
+ *            note: (message: string) => void,
  *            faulty: () => Set<string>}} PolygonHooks
  */
 
@@ -103,10 +108,13 @@ export class PolygonEditor {
     this.held = null;
     /** the floor the cursor is on: the one a click or a key works on */
     this.floor = 0;
+    /** how many times the box's width the drawing is drawn (1: the whole map fits);
+     * 0 until the first drawing, when a narrow screen starts with a floor a screen */
+    this.zoomLevel = 0;
     host.tabIndex = 0;
     host.setAttribute("aria-label", "the map to scale: arrows move a cursor, Page Up and " +
                       "Page Down change its floor, Space uses the tool there, Enter closes " +
-                      "the zone being drawn, Escape drops it");
+                      "the zone being drawn, Escape drops it, plus and minus zoom");
     host.addEventListener("pointerdown", e => this.down(e));
     host.addEventListener("pointermove", e => this.moveDrag(e));
     host.addEventListener("pointerup", e => this.up(e));
@@ -324,7 +332,11 @@ export class PolygonEditor {
   key(e) {
     const moves = {ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0]};
     const step = moves[/** @type {keyof typeof moves} */ (e.key)];
-    if (e.key === "PageUp" || e.key === "PageDown") {
+    const zoom = {"+": 1.5, "=": 1.5, "-": 1 / 1.5, "0": 0};
+    if (e.key in zoom && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      this.zoom(zoom[/** @type {keyof typeof zoom} */ (e.key)]);
+    } else if (e.key === "PageUp" || e.key === "PageDown") {
       e.preventDefault();
       this.changeFloor(e.key === "PageUp" ? 1 : -1);
     } else if (step) {
@@ -357,6 +369,37 @@ export class PolygonEditor {
   }
 
   /**
+   * Zoom the drawing by ``factor`` about the middle of its box (0: the whole map again).
+   * The box scrolls over a drawing wider than itself; every tool reads points through
+   * the drawing's own transform, so clicks land at any zoom.
+   * @param {number} factor
+   */
+  zoom(factor) {
+    const host = this.host;
+    const mid = [(host.scrollLeft + host.clientWidth / 2) / (host.scrollWidth || 1),
+                 (host.scrollTop + host.clientHeight / 2) / (host.scrollHeight || 1)];
+    this.zoomLevel = factor ? Math.min(MAX_ZOOM, Math.max(1, this.zoomLevel * factor)) : 1;
+    this.applyZoom();
+    host.scrollLeft = mid[0] * host.scrollWidth - host.clientWidth / 2;
+    host.scrollTop = mid[1] * host.scrollHeight - host.clientHeight / 2;
+    this.hooks.note(this.zoomLevel > 1 ? `zoom ×${this.zoomLevel.toFixed(1)}: the map ` +
+                    "scrolls; 0 or Whole map shows all of it" : "the whole map");
+  }
+
+  /** Draw the drawing at the zoom chosen (a phone's first look: a floor a screen). */
+  applyZoom() {
+    const svg = this.svg;
+    if (!svg) return;
+    if (!this.zoomLevel) {
+      this.zoomLevel = this.host.clientWidth && this.host.clientWidth < NARROW_PX ?
+        Math.min(MAX_ZOOM, this.floors().length * 1.5) : 1;
+    }
+    svg.style.width = `${this.zoomLevel * 100}%`;
+    svg.style.maxWidth = "none";
+    svg.style.maxHeight = this.zoomLevel > 1 ? "none" : "";
+  }
+
+  /**
    * Move the keyboard's cursor to the next floor up (``by`` 1) or down (-1) that the
    * drawing has, at the same point in metres.
    * @param {number} by
@@ -373,7 +416,7 @@ export class PolygonEditor {
       return;
     }
     this.floor = next;
-    this.hooks.say(`the cursor is on floor ${next}`);
+    this.hooks.note(`the cursor is on floor ${next}`);
     this.render();
   }
 
@@ -548,10 +591,13 @@ export class PolygonEditor {
         cx: String(p[0]), cy: String(p[1]), r: k ? "5" : "8", class: k ? "dot" : "dot first"})));
     }
     const c = this.drawn(this.cursor, this.floor);
-    if (c && document.activeElement === this.host) {
-      layer.append(el("circle", {cx: String(c[0]), cy: String(c[1]), r: this.held ? "10" : "6",
-                                 class: "key-cursor"}));
-    }
+    const cursor = c && document.activeElement === this.host ?
+      el("circle", {cx: String(c[0]), cy: String(c[1]), r: this.held ? "10" : "6",
+                    class: "key-cursor"}) : null;
+    if (cursor) layer.append(cursor);
     svg.append(layer);
+    this.applyZoom();
+    // a zoomed map scrolls to keep the keyboard's cursor in sight
+    if (cursor && this.zoomLevel > 1) cursor.scrollIntoView({block: "nearest", inline: "nearest"});
   }
 }
