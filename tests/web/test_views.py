@@ -136,3 +136,26 @@ def test_the_phone_shows_tokens_large_enough_and_keeps_the_moving_one_in_sight(
         page.screenshot(path=str(folder(request, tmp_path) / "phone-held.png"))
     finally:
         context.close()
+
+
+def test_the_phone_zooms_to_your_token_without_a_blank_band(server: Server,
+                                                             browser: Browser) -> None:
+    """A map too wide for a phone's tokens (the warehouse's two floors, the game master's
+    seat, which also sees the hidden office) opens zoomed about the character whose turn
+    it is, but moved so the map starts at the screen's edge: the view never centres a
+    token near the map's corner by showing blank beyond it."""
+    table = server.table("sitemaps/warehouse-catwalks")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    context.set_default_timeout(PATIENCE_MS)
+    try:
+        page: Page = context.new_page()
+        actor = table.state()["turn"]
+        open_table(page, table.link())
+        page.wait_for_timeout(300)
+        token = page.evaluate(_TOKEN, actor)
+        assert token["w"] >= 24 and token["inView"], token
+        seen = page.evaluate(_MEASURE)
+        assert seen["mapWidth"] > 0.9, seen  # before: the map began a third of the way in
+    finally:
+        context.close()

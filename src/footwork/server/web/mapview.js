@@ -41,6 +41,8 @@ export class MapView {
     this.home = {x: 0, y: 0, w: 1, h: 1};
     /** @type {Box} what is on screen */
     this.box = {x: 0, y: 0, w: 1, h: 1};
+    /** @type {Box | null} the map's own extent (no legend, no room round it) */
+    this.bounds = null;
     /** @type {Map<number, {x: number, y: number}>} pointers down */
     this.pointers = new Map();
     /** true while a drag or pinch moved the map (its click is not a click) */
@@ -85,6 +87,7 @@ export class MapView {
       full.x === this.full.x && full.y === this.full.y;
     this.svg = svg;
     this.full = full;
+    this.bounds = null;
     this.home = this.content(svg) ?? full;
     if (!same || refit) this.box = {...this.home};
     this.apply();
@@ -119,6 +122,7 @@ export class MapView {
     if (!Number.isFinite(x0) || x1 - x0 < 10 || y1 - y0 < 10) return null;
     const margin = 8;
     const box = {x: x0 - margin, y: y0 - margin, w: x1 - x0 + 2 * margin, h: y1 - y0 + 2 * margin};
+    this.bounds = box;
     // fit it beside the zoom buttons (right) and above the cost legend (bottom): the
     // view is as large as the host, the map centred in the part they leave free
     const host = this.host.getBoundingClientRect();
@@ -163,8 +167,29 @@ export class MapView {
   centre(at, scale) {
     const rect = this.host.getBoundingClientRect();
     const w = rect.width / scale, h = rect.height / scale;
-    this.box = {x: at.x - w / 2, y: at.y - h / 2, w, h};
+    this.box = this.within({x: at.x - w / 2, y: at.y - h / 2, w, h});
     this.apply();
+  }
+
+  /**
+   * A view moved (not resized) to show as much of the map as it can: along an axis where
+   * the map is larger than the view, no blank beyond the map's edge; where it is
+   * smaller, the map centred across and at the top, as the fitted view has it. A point
+   * centred near the map's corner is then off centre, but still in view.
+   * @param {Box} box
+   * @returns {Box}
+   */
+  within(box) {
+    const b = this.bounds;
+    if (!b) return box;
+    const free = this.free(), host = this.host.getBoundingClientRect();
+    // the room the buttons take on the right, in the drawing's units
+    const right = host.width > 0 ? (host.width - free.w) * box.w / host.width : 0;
+    const across = box.w - right;
+    const x = across >= b.w ? b.x - (across - b.w) / 2
+      : Math.min(Math.max(box.x, b.x), b.x + b.w - across);
+    const y = box.h >= b.h ? b.y : Math.min(Math.max(box.y, b.y), b.y + b.h - box.h);
+    return {...box, x, y};
   }
 
   fit() {
