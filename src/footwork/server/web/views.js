@@ -1,8 +1,8 @@
 // The page on a shared screen and on a phone. The TV (``?tv`` or the TV button): the map
 // has the whole screen, its text never under 12 px and growing with the zoom, whose
 // turn it is and the last ruling in large type, the legends folded away on demand. The
-// phone: the first view fits the map to the width with tokens at least 24 px (about your
-// character), double-tap zooms, "find my character", and the sheet of panels never
+// phone: the first view fits the map to the width with tokens at least 24 px and the
+// places' names at least 9 px (about your character), double-tap zooms, "find my character", and the sheet of panels never
 // covers the token being moved.
 
 import {byId} from "./api.js";
@@ -13,6 +13,10 @@ import {mayCommand, page, tv} from "./context.js";
 /** The least size of a token on a phone, and of text on the TV (CSS px). */
 const MIN_TOKEN = 24;
 const MIN_TEXT = 12;
+/** The least size of a place's name in a phone's first view (CSS px), and how far past
+ * fitting the width that first view zooms in at most. */
+const MIN_LABEL = 9;
+const MAX_FIRST_ZOOM = 4;
 /** How close (ms, CSS px) two taps are to be a double tap. */
 const DOUBLE_TAP = {ms: 320, px: 30};
 
@@ -170,28 +174,54 @@ function tokenBox(actor) {
  */
 export function findMe(map, least) {
   const actor = mine();
-  const svg = map.svg;
   const box = actor ? tokenBox(actor) : null;
-  if (!svg || !box) return;
-  const m = svg.getScreenCTM();
+  if (!box) return;
+  const size = Math.min(box.width, box.height);
+  centreOn(map, box, (size >= least ? 1 : least / size) / map.unit());
+}
+
+/**
+ * Centre the view on a token's box at ``scale`` CSS px per unit of the drawing.
+ * @param {MapView} map
+ * @param {DOMRect} box
+ * @param {number} scale
+ */
+function centreOn(map, box, scale) {
+  const m = map.svg?.getScreenCTM();
   if (!m) return;
   const at = new DOMPoint(box.left + box.width / 2, box.top + box.height / 2)
     .matrixTransform(m.inverse());
+  map.centre({x: at.x, y: at.y}, scale);
+}
+
+/**
+ * The size on screen (CSS px) of the places' names, the median of those drawn; null
+ * when the drawing names no place.
+ * @param {MapView} map
+ */
+function labelSize(map) {
   const scale = 1 / map.unit();
-  const size = Math.min(box.width, box.height);
-  map.centre({x: at.x, y: at.y}, size >= least ? scale : scale * least / size);
+  const sizes = [...host.querySelectorAll("svg text.place-label")]
+    .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale)
+    .filter((size) => size > 0)
+    .sort((a, b) => a - b);
+  return sizes.length ? sizes[Math.floor(sizes.length / 2)] : null;
 }
 
 /**
  * The first view of a table on a phone: the map fitted to the width, zoomed in about
- * your character when its tokens would be smaller than 24 px.
+ * your character when its tokens would be smaller than 24 px or the places' names
+ * smaller than 9 px (a site map of a whole building), at most 4 times.
  * @param {MapView} map
  */
 export function firstView(map) {
   if (!isPhone()) return;
   const actor = mine() ?? Object.keys(page.state?.actors ?? {})[0];
   const box = actor ? tokenBox(actor) : null;
-  if (box && Math.min(box.width, box.height) < MIN_TOKEN) findMe(map, MIN_TOKEN * 1.15);
+  const label = labelSize(map);
+  const need = Math.max(box ? MIN_TOKEN * 1.15 / Math.min(box.width, box.height) : 1,
+                        label ? MIN_LABEL / label : 1);
+  if (need > 1 && box) centreOn(map, box, Math.min(need, MAX_FIRST_ZOOM) / map.unit());
 }
 
 /** On a phone, the token in hand stays in sight above the sheet of panels. */
