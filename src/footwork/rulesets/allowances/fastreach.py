@@ -308,6 +308,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: 
                 n = _add(L, bi, bf, n, sub, turns, mt, GROUND, r, c, t, cl, vs)
             elif lv - 1 == t and s == _WATERC:
                 n = _add(L, bi, bf, n, sub, turns, mt, WATER, r, c, t, cl, vs)
+        if allow[_FL] and _open_air(L, r, c, lv):  # Terrain.steps: a flier lets go
+            n = _add(L, bi, bf, n, sub, turns, mt, AIR, r, c, lv, _FL, 0.0)
     elif kind == HOP and allow[_HP]:
         if lv + 1 < ceil:
             n = _add(L, bi, bf, n, sub, turns, mt, HOP, r, c, lv + 1, _HP, vs)

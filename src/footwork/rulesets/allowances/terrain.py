@@ -14,7 +14,8 @@ so far in the move being searched (R002-12, A002-17: the limit is per Activation
   Burrow digs down from the ground, through the earth, and back up; burrowed is
   submerged.
 - ``WALL``: holding a face (the side of a higher wall or floor beside the cell): Climb
-  goes up, down and along it and steps onto a top at its level (A002-25).
+  goes up, down and along it and steps onto a top at its level (A002-25); a flier lets
+  go of it into the air where it is, for no distance (R002-02).
 - ``HOP``: in the air during a Jump or Leap (R002-17, R002-23): it starts from the ground
   or the water's surface (the latter only when ``jump.needs_solid_launch`` is off, A002-12:
   a Jump is refused before that), across and up cost their length, coming down is free
@@ -214,14 +215,19 @@ class Terrain(GridLevels):
                 add(EARTH, r, c, lv + 1, "burrow", vs)
             elif lv + 1 == t:
                 add(GROUND, r, c, t, "burrow", vs)
-        elif kind == WALL and mv.climb_as in types:
-            for lv2 in (lv + 1, lv - 1):
-                if self.can_hold(r, c, lv2):
-                    add(WALL, r, c, lv2, mv.climb_as, vs)
-            if lv - 1 == t and s == _FLOOR:
-                add(GROUND, r, c, t, mv.climb_as, vs)
-            elif lv - 1 == t and s == _WATERC:
-                add(WATER, r, c, t, mv.climb_as, vs)
+        elif kind == WALL:
+            if mv.climb_as in types:
+                for lv2 in (lv + 1, lv - 1):
+                    if self.can_hold(r, c, lv2):
+                        add(WALL, r, c, lv2, mv.climb_as, vs)
+                if lv - 1 == t and s == _FLOOR:
+                    add(GROUND, r, c, t, mv.climb_as, vs)
+                elif lv - 1 == t and s == _WATERC:
+                    add(WATER, r, c, t, mv.climb_as, vs)
+            # R002-02: Flight is all airborne travel, and a face is held in the air: a
+            # flier lets go where it is, no distance (the s31 review)
+            if "flight" in types and self.open_air(r, c, lv):
+                add(AIR, r, c, lv, "flight", 0.0)
         elif kind == HOP and "hop" in types:
             if lv + 1 < self.ceil[r][c]:
                 add(HOP, r, c, lv + 1, "hop", vs)

@@ -153,7 +153,8 @@ def opportunity(walk: CWalk, step: Step[str]) -> Ruling:
 def whirlpool_hold(walk: CWalk, step: Step[str]) -> Ruling:
     """R000-60: a whirlpool prevents any upward movement, whatever moves the actor."""
     tile = space(walk.state).zone(step.frm).tile
-    if tile is None or tile.kind != "whirlpool" or not _goes_up(walk.state, walk, step):
+    if (step.mode == "fall" or tile is None or tile.kind != "whirlpool"
+            or not _goes_up(walk.state, walk, step)):  # a fall goes down (note l)
         return PASS
     return walk.refuse("whirlpool", f"the whirlpool in {step.frm} allows no upward move",
                        ("R000-60",))
@@ -162,8 +163,9 @@ def whirlpool_hold(walk: CWalk, step: Step[str]) -> Ruling:
 # -- crossing -------------------------------------------------------------------------
 
 def linked(walk: CWalk, step: Step[str]) -> Ruling:
-    """R000-29, R000-31, R000-51: a step goes into an adjacent zone only."""
-    if step.mode == "band":
+    """R000-29, R000-31, R000-51: a step goes into an adjacent zone only (the Storyteller's
+    fall goes where the Storyteller says: a collapsing floor follows no link)."""
+    if step.mode in ("band", "fall"):
         return PASS
     m = space(walk.state)
     if step.to not in m:
@@ -280,10 +282,12 @@ def room(walk: CWalk, step: Step[str]) -> Ruling:
     zone: spill-over scatters its occupants whatever brought the entrant (R000-35);
     otherwise a chosen entrant (a mover, or each partner of a joint move, R000-14)
     Challenges a defender (R000-33) and a forced one is turned away (A000-17,
-    ``forced_move.respects_limit``). The scattered and the landing are placed regardless
-    (A000-09; a fall's entry was ruled at the edge)."""
+    ``forced_move.respects_limit``). The scattered are placed regardless (A000-09). A fall
+    is ruled here when it begins: over an edge by the step that goes over it, the
+    Storyteller's fall onto another zone as a forced entry (the s31 review); a fall that
+    lands where it began enters nothing and never comes here."""
     state, cause = walk.state, walk.path.cause
-    if step.mode == "band" or cause in ("scatter", "fall"):
+    if step.mode == "band" or cause == "scatter":
         return PASS
     o = opts(state)
     zone = space(state).zone(step.to)
@@ -437,6 +441,8 @@ def fall_metres(state: CState, actor_id: str, step: Step[str]) -> float | None:
     (R000-61: out of anti-gravity's hold, it falls), whatever moved it."""
     if step.mode == "band":
         return None
+    if step.mode == "fall":  # the Storyteller's fall: the height it names (R000-40)
+        return step.height
     m, actor = space(state), state.actors[actor_id]
     aloft = actor.altitude_m > 0 and not holds_up(state, step.to)
     if step.mode == "drop" and holds_up(state, step.to):
@@ -687,6 +693,28 @@ def forced(state: CState, actor: str, to: str, cause: str, roller: Roller, *,
         events.append(ev.CrossingBlocked(actor=actor, frm=frm, to=to, why=walked.stop.message,
                                          rules=walked.stop.rules))
     return events, walk
+
+
+def storyteller_fall(state: CState, actor: str, onto: str, metres: float,
+                     roller: Roller) -> list[Event]:
+    """The Storyteller's fall of ``actor`` onto another zone (a collapsing floor): a map
+    effect forced on it (R000-48), so one forced step of mode ``fall`` through the same
+    stages as a thrown body (the s31 review): no link needed, no Difficult Terrain (no
+    Result, R000-53), the limit as for any forced entrant (A000-17: refused, the
+    Storyteller names another zone; R000-35: spill-over scatters those inside), then the
+    fall (R000-40, R000-61) and the landing (R000-41, R000-54)."""
+    path = Path(actor, "fall", (Step(state.actors[actor].at, onto, "fall", height=metres),),
+                True)
+    try:
+        PIPELINE.check(state, path)
+    except IllegalCommand as exc:
+        if exc.reason != "zone_full":
+            raise
+        raise IllegalCommand("zone_full", f"{onto} is full: a fall forced on {actor} cannot "
+                             "land there; name another zone (or forced_move.respects_limit "
+                             "false, or limit.mode spillover)", exc.rules) from None
+    walked = PIPELINE.walk(state, path, roller, how="a fall", rules=("R000-40", "R000-48"))
+    return list(walked.events)
 
 
 def forced_band(state: CState, actor: str, band: int, cause: str, roller: Roller, *,

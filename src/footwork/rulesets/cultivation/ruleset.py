@@ -76,6 +76,7 @@ from footwork.rulesets.cultivation.pipeline import (
     crowd_request,
     limit_challenge,
     step_to,
+    storyteller_fall,
     throw_choices,
 )
 from footwork.rulesets.cultivation.rules import (
@@ -757,7 +758,10 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                                      ("R000-40",))
             if is_falling(who):
                 raise IllegalCommand("falling", f"{who.id} is already falling", ("R000-40",))
-            # R000-48, R000-54: the Storyteller's fall is imposed (a collapsing floor)
+            # R000-48, R000-54: the Storyteller's fall is imposed (a collapsing floor); onto
+            # another zone it enters it, through the pipeline as a forced entrant (s31)
+            if onto != who.at:
+                return storyteller_fall(state, who.id, onto, command.metres, roller)
             return begin_fall(state, who.id, command.metres, onto, "storyteller", roller,
                               how="a fall")
         if isinstance(command, Switch):

@@ -230,6 +230,33 @@ def _climb_toward(m: SpansMap, actor: SpansActor, to: str, opts: SpansOptions,
     return Position(base, height, climbing=to, origin=origin or actor.at)
 
 
+def no_room(state: SpansState, place: str, mover: str) -> int | None:
+    """A003-06: the capacity of the feature ``place`` when it already holds that many
+    others than ``mover``, else None (a span, or room left)."""
+    m = _space(state)
+    if not m.is_feature(place):
+        return None
+    capacity = m.place(place).props.get("capacity")
+    if capacity is None:
+        return None
+    inside = [a for a in state.actors.values()
+              if a.at == place and not a.removed and a.id != mover]
+    return int(capacity) if len(inside) >= int(capacity) else None
+
+
+def fall_foot(state: SpansState, actor: SpansActor, toward: str | None = None) -> str:
+    """Where a fall off a climb lands: the climb's foot (:func:`foot`); with
+    ``fall.onto_full_feature: past`` a raised top there with no room left (A003-06) does
+    not catch the body, which falls on to the open span below it (the s31 review)."""
+    m = _space(state)
+    onto = foot(m, actor, toward)
+    if (actor.climbing is not None or toward is not None) and \
+            _opts(state).fall.onto_full_feature == "past" and \
+            no_room(state, onto, actor.id) is not None:
+        return m.span_of(onto)
+    return onto
+
+
 def foot(m: SpansMap, actor: SpansActor, toward: str | None = None) -> str:
     """Where a fall off a climb lands (R003-25, A003-09): the lower end of the climb (the
     one under way, else the one toward ``toward``) when that end is a raised top (a deck,

@@ -183,6 +183,15 @@ class FallOptions(_Frozen):
         description="Whether a jump attack spends what a drop spends: the movement action, or "
                     "the Run's second move when that is used (default true, our reading: the "
                     "jumper falls on purpose, R003-29, A003-23); false leaves both unused.")
+    #: the s31 review (the text is silent; A003-06 makes capacity the Guide's): a body falling
+    #: off a climb onto a raised top that has no room left
+    onto_full_feature: Literal["past", "lands"] = Field(
+        default="past",
+        description="Where a fall off a climb (let go, or failed with climb.fail_falls) goes "
+                    "when the raised top at the climb's foot is full: `past` (default, our "
+                    "reading) it is not caught there and falls on to the open span below, "
+                    "heights counted to there; `lands` it lands on the top over its capacity "
+                    "(A003-06, A003-09, A003-10, R003-25).")
     #: A003-21: on a hit, does the jump-attack target get its own Maneuver roll? (default no)
     jump_target_maneuver: bool = Field(
         default=False,

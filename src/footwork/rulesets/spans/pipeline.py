@@ -28,7 +28,14 @@ from footwork.engine.rolling import Roller
 from footwork.errors import IllegalCommand
 from footwork.rulesets.spans import events as ev
 from footwork.rulesets.spans.falls import start_fall
-from footwork.rulesets.spans.geometry import Position, SpansState, _opts, _space, foes_at
+from footwork.rulesets.spans.geometry import (
+    Position,
+    SpansState,
+    _opts,
+    _space,
+    foes_at,
+    no_room,
+)
 from footwork.rulesets.spans.model import SpansActor
 
 SpansStep = Step[Position]
@@ -143,19 +150,19 @@ def held_threshold(walk: SpansWalk, step: SpansStep) -> Ruling:
 
 def room(walk: SpansWalk, step: SpansStep) -> Ruling:
     """A003-06: a feature holds at most its capacity; a climb is checked as it starts
-    (toward the feature) and again as it arrives."""
+    (toward the feature) and again as it arrives. A body falling off a climb onto a full
+    raised top lands there over its capacity with ``fall.onto_full_feature: lands`` (with
+    ``past`` it never comes here: :func:`.geometry.fall_foot` sends it on below)."""
     state = walk.state
-    m = _space(state)
+    if (step.mode in FALLS and step.frm.climbing is not None
+            and _opts(state).fall.onto_full_feature == "lands"):
+        return PASS
     places = [step.to.at] if step.to.at != step.frm.at else []  # already in it: no entry
     if step.to.climbing is not None and step.frm.climbing is None:
         places.append(step.to.climbing)
     for place in places:
-        if not m.is_feature(place):
-            continue
-        capacity = m.place(place).props.get("capacity")
-        inside = [a for a in state.actors.values()
-                  if a.at == place and not a.removed and a.id != walk.path.actor]
-        if capacity is not None and len(inside) >= int(capacity):
+        capacity = no_room(state, place, walk.path.actor)
+        if capacity is not None:
             return walk.refuse("feature_full", f"{place} already holds {capacity}",
                                ("A003-06",))
     return PASS

@@ -52,6 +52,7 @@ from footwork.rulesets.spans.geometry import (
     air_step,
     candidates,
     climb_step,
+    fall_foot,
     foot,
     ground_step,
     legal,
@@ -507,7 +508,7 @@ class SpansRuleset(Ruleset[SpansActor]):
         if action == "climb":  # R003-09; A003-09 decides whether it falls
             m: SpansMap = state.space
             # the fall lands at the foot of the climb: a deck under a mast, not the sky
-            onto = foot(m, actor, route.steps[0].to.climbing or route.steps[0].to.at)
+            onto = fall_foot(state, actor, route.steps[0].to.climbing or route.steps[0].to.at)
             if opts.climb.fail_falls and actor.height > m.top(onto):
                 fall = path(actor, "failed climb", Position(onto, m.top(onto)), "fall",
                             forced=True)
@@ -568,7 +569,7 @@ class SpansRuleset(Ruleset[SpansActor]):
         m: SpansMap = state.space
         span = m.span_of(actor.at)
         if actor.climbing is not None:  # letting go: the foot of the climb (A003-10)
-            return [foot(m, actor)]
+            return [fall_foot(state, actor)]
         targets: list[str] = []
         if actor.mode != "grounded":  # stops flying: down onto what it is over
             targets.append(foot(m, actor))
@@ -577,8 +578,11 @@ class SpansRuleset(Ruleset[SpansActor]):
         if actor.mode == "grounded":  # off a mast onto the deck below it (R003-22, R003-25)
             targets += [f for f in m.features(span) if f != actor.at
                         and m.place(f).kind == "on_high" and m.top(f) < actor.height]
-        if actor.mode == "grounded" and not m.is_feature(actor.at):
-            # a lower span, or the Skysea whatever its height: nothing there to stand on
+        if actor.mode == "grounded" and actor.height == m.ground(span):
+            # a lower span, or the Skysea whatever its height: nothing there to stand on;
+            # from the span's ground, in the open or in a feature there (A003-06: going to
+            # the next span leaves the feature within the move, as a Run or a Climb does);
+            # from a raised top, come down first (the s31 review)
             targets += [s for s in m.adjacent_spans(span)
                         if m.top(s) < actor.height or m.surface(s) == "skysea"]
         return targets
@@ -589,11 +593,10 @@ class SpansRuleset(Ruleset[SpansActor]):
 
     def _drop(self, state: SpansState, actor: SpansActor, to: str | None,
               roller: Roller) -> list[Event]:
-        m: SpansMap = state.space
         if not self._can_move_at_all(state, actor):
             self._need_movement_action(state, actor)
         targets = self._drop_targets(state, actor)
-        onto = to if to is not None else foot(m, actor)  # own span, or a climb's foot
+        onto = to if to is not None else fall_foot(state, actor)  # own span, a climb's foot
         if onto not in targets:
             raise IllegalCommand(
                 "cannot_drop", f"{actor.id} cannot drop to {onto}: it must be below where "

@@ -18,7 +18,7 @@ from footwork.engine.words import count
 from footwork.odds import distribution
 from footwork.rulesets.spans.checks import FAIL, STRUGGLE, action_die, band_odds, resource_for
 from footwork.rulesets.spans.damage import AVOIDING, applied_damage, fall_damage
-from footwork.rulesets.spans.geometry import SpansState, foot
+from footwork.rulesets.spans.geometry import SpansState, fall_foot
 from footwork.rulesets.spans.model import SpansActor, SpansMap
 from footwork.rulesets.spans.options import SpansOptions
 
@@ -121,11 +121,11 @@ def miss_chance(state: SpansState, actor: SpansActor, die: str, dice: Dice) -> F
 def climb_fall(state: SpansState, actor: SpansActor,
                toward: str | None = None) -> tuple[int, str] | None:
     """Where a failed climb toward ``toward`` drops the climber with ``climb.fail_falls``
-    (A003-09): onto the foot of the climb (``geometry.foot``); None when it would not
+    (A003-09): onto the foot of the climb (``geometry.fall_foot``); None when it would not
     fall."""
     opts: SpansOptions = state.options
     m: SpansMap = state.space
-    onto = foot(m, actor, toward)
+    onto = fall_foot(state, actor, toward)
     if not opts.climb.fail_falls or actor.height <= m.top(onto):
         return None
     return actor.height - m.top(onto), onto
