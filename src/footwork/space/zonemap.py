@@ -564,14 +564,21 @@ class ZoneMap:
 
     def clear(self, p: XY, q: XY, floor: int) -> bool:
         """Whether the straight walk from ``p`` to ``q`` stays in the free space of ``floor``
-        (tested against the zones near the walk only)."""
+        (tested against the zones near the walk only). A function of the map and its
+        arguments: a listing asks the same again and again (the spot of every option,
+        twice; the reach along each way), answered from its memory."""
+        found: bool = _remembered(("clear", self, p, q, floor),
+                                  lambda: self._clear_now(p, q, floor))
+        return found
+
+    def _clear_now(self, p: XY, q: XY, floor: int) -> bool:
         if math.dist(p, q) <= EPS:
             # a point: covered where it meets the area (inside or on its edge), tested
             # without making one
             x, y = float(p[0]), float(p[1])
             area = self._loose_near((x, y, x, y), floor)
             return area is not None and bool(shapely.intersects_xy(area, x, y))
-        geom = LineString([p, q])
+        geom = _line(p, q)
         area = self._loose_near(geom.bounds, floor)
         return area is not None and bool(area.covers(geom))
 
@@ -610,7 +617,7 @@ class ZoneMap:
         area = self._area_in(zones)
         if math.dist(p, q) <= EPS:
             return bool(area.covers(Point(p)))
-        return bool(area.covers(LineString([p, q])))
+        return bool(area.covers(_line(p, q)))
 
     def _area_in(self, zones: Sequence[str]) -> Any:
         """The free part of ``zones`` grown by a hair, prepared (cached per set of zones);
@@ -892,7 +899,7 @@ class ZoneMap:
         if isinstance(passage, Connector):
             return passage
         seg = passage.segment
-        straight = LineString([here, toward]) if math.dist(here, toward) > EPS else None
+        straight = _line(here, toward) if math.dist(here, toward) > EPS else None
         if straight is not None:
             crossing = straight.intersection(seg)
             pieces = [p for p in _points(crossing)]
@@ -924,7 +931,7 @@ class ZoneMap:
         entries = self._entries(p, q, floor, zones[0])
         if [z for _, z in entries] != list(zones[1:]):
             return None
-        line = LineString([p, q])
+        line = _line(p, q)
         found: list[XY] = []
         for way in passages:
             assert isinstance(way, Opening)
@@ -1105,19 +1112,35 @@ class _ToQ:
     (about the order the search reaches them), in one call, the batch doubling each
     time; a search that ends near ``p`` tests a few, one that fails none."""
 
-    __slots__ = ("area", "batch", "corners", "distance", "order", "q", "seen", "start",
-                 "walls")
+    __slots__ = ("_distance", "_order", "area", "batch", "corners", "p", "q", "seen",
+                 "start", "walls")
 
     def __init__(self, area: Any, corners: Any, q: XY, p: XY,
                  walls: Any = None) -> None:
         self.area, self.corners, self.q = area, corners, np.array(q, dtype=float)
-        self.walls = walls
-        points = corners.tolist()
-        self.distance = [math.dist(q, c) for c in points]
-        self.seen = [-1] * len(points)
-        self.order = sorted(range(len(points)), key=lambda k: math.dist(p, points[k]))
+        self.p, self.walls = p, walls
+        # made when first asked: a detour whose start sees nothing never asks
+        self._distance: list[float] | None = None
+        self._order: list[int] | None = None
+        self.seen = [-1] * len(corners)
         self.start = 0  # every corner before it in ``order`` is tested
         self.batch = 16
+
+    @property
+    def distance(self) -> list[float]:
+        """Each corner's distance to ``q`` (``math.dist``)."""
+        if self._distance is None:
+            q = (float(self.q[0]), float(self.q[1]))
+            self._distance = [math.dist(q, c) for c in self.corners.tolist()]
+        return self._distance
+
+    @property
+    def order(self) -> list[int]:
+        """The corners by their distance from ``p``."""
+        if self._order is None:
+            p, points = self.p, self.corners.tolist()
+            self._order = sorted(range(len(points)), key=lambda k: math.dist(p, points[k]))
+        return self._order
 
     def seen_by(self, k: int) -> bool:
         """Whether corner ``k`` sees ``q`` (the line from the corner to ``q``)."""
@@ -1218,6 +1241,12 @@ def _clear_lines(area: Any, starts: Any, ends: Any,
             idx, lines = idx[open_], lines[open_]
         out[idx] = shapely.covers(area, lines)
     return out
+
+
+def _line(p: XY, q: XY) -> Any:
+    """``LineString([p, q])`` (the same coordinates) made from one array, without the
+    scalar constructor's checks: a listing makes a hundred of them."""
+    return shapely.linestrings(np.array((p, q), dtype=float))
 
 
 def _vertex_count(geom: Any) -> int:
