@@ -900,7 +900,8 @@ class ZoneMap:
             return passage
         seg = passage.segment
         straight = _line(here, toward) if math.dist(here, toward) > EPS else None
-        if straight is not None:
+        # a way that misses the opening has nothing to cut (told by a quick predicate)
+        if straight is not None and straight.intersects(seg):
             crossing = straight.intersection(seg)
             pieces = [p for p in _points(crossing)]
             if pieces:
@@ -926,12 +927,19 @@ class ZoneMap:
         if any(not isinstance(w, Opening) for w in passages) or \
                 any(self.floor_of(z) != floor for z in zones):
             return None
+        line = _line(p, q)
+        # a walk that misses an opening has no crossing there (None below, whatever the
+        # walls): told by one quick predicate before the slower tests (most straight
+        # walks a listing tries miss one)
+        segments = np.array([w.segment for w in passages if isinstance(w, Opening)],
+                            dtype=object)
+        if not shapely.intersects(line, segments).all():
+            return None
         if not self.clear_in(p, q, zones):
             return None
         entries = self._entries(p, q, floor, zones[0])
         if [z for _, z in entries] != list(zones[1:]):
             return None
-        line = _line(p, q)
         found: list[XY] = []
         for way in passages:
             assert isinstance(way, Opening)
