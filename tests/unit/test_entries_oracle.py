@@ -113,3 +113,86 @@ def test_touching_as_before(zonemap: ZoneMap) -> None:
         assert zonemap._touching(geom, 0) == _old_touching(zonemap, geom, 0)
     assert zonemap._touching(shapely.Point(3, 3), 1) == ["up"]
     assert zonemap._touching(shapely.Point(3, 3), 7) == []  # no such floor
+
+
+def _old_straight(zm: ZoneMap, p: Any, q: Any, zones: Any) -> Any:
+    """``ZoneMap._straight`` before session 31: the walls and the zones entered tested
+    before the openings' crossings."""
+    from footwork.space.zonemap import Opening, _points
+
+    if len(zones) < 2 or math.dist(p, q) <= EPS:
+        return None
+    floor = zm.floor_of(zones[0])
+    passages = [zm._ways.get((a, b)) for a, b in pairwise(zones)]
+    if any(not isinstance(w, Opening) for w in passages) or \
+            any(zm.floor_of(z) != floor for z in zones):
+        return None
+    if not zm.clear_in(p, q, zones):
+        return None
+    entries = zm._entries(p, q, floor, zones[0])
+    if [z for _, z in entries] != list(zones[1:]):
+        return None
+    line = LineString([p, q])
+    found = []
+    for way in passages:
+        crossing = _points(line.intersection(way.segment))
+        if len(crossing) != 1 or not zm._inside_opening(way.segment, crossing[0]):
+            return None
+        found.append(crossing[0])
+    return found
+
+
+def _old_step(zm: ZoneMap, a: str, b: str, here: Any, toward: Any) -> Any:
+    """``ZoneMap._step`` before session 31: the way cut by the opening at every step."""
+    from shapely.geometry import Point
+    from shapely.ops import nearest_points
+
+    from footwork.space.zonemap import _points
+
+    seg = zm._passage(a, b).segment
+    straight = LineString([here, toward]) if math.dist(here, toward) > EPS else None
+    if straight is not None:
+        pieces = _points(straight.intersection(seg))
+        if pieces:
+            best = min(pieces, key=lambda p: math.dist(here, p))
+            if zm._inside_opening(seg, best):
+                return best
+    target = straight if straight is not None else Point(toward)
+    p, _ = nearest_points(zm._inner(seg), target)
+    return (p.x, p.y)
+
+
+def test_straight_walks_and_steps_as_before(zonemap: ZoneMap) -> None:
+    """A straight walk that misses an opening of its route is refused before its walls
+    and zones are tested, and a step whose way misses the opening is not cut by it
+    (session 31): the same crossings, or the same refusal, as the code before, on
+    routes between random and door points (some straight through two doors)."""
+    rng = random.Random(41)
+    doors = [pt for o in zonemap.openings for pt in
+             (*o.segment.coords, tuple(o.segment.interpolate(0.5, normalized=True).coords[0]))]
+    grid = [(float(x), float(y)) for x in range(0, 25, 3) for y in range(0, 13, 2)]
+    names = sorted(z for z in zonemap.zones if zonemap.zones[z].floor == 0)
+    straight = steps = 0
+    for _ in range(400):
+        a, b = rng.choice(names), rng.choice(names)
+        route = zonemap.route(a, b)
+        assert route is not None
+        p, q = (rng.choice(doors + grid) if rng.random() < 0.4
+                else (rng.uniform(0, 24), rng.uniform(0, 12)) for _ in range(2))
+        if rng.random() < 0.4:  # straight across: a point and its mirror through a door
+            x, y = rng.choice(doors[2::3])  # a door's middle
+            dx, dy, k = rng.uniform(-5, 5), rng.uniform(-3, 3), rng.uniform(0.2, 1.5)
+            p, q = (x - dx, y - dy), (x + k * dx, y + k * dy)
+            za, zb = zonemap.zone_at(p, 0), zonemap.zone_at(q, 0)
+            if za is None or zb is None or za == zb:
+                continue
+            route = zonemap.route(za, zb)
+            assert route is not None
+        for i in range(len(route) - 1):
+            found = zonemap._straight(p, q, route[i:])
+            assert found == _old_straight(zonemap, p, q, route[i:]), (p, q, route[i:])
+            straight += found is not None
+            ab = (route[i], route[i + 1])
+            assert zonemap._step(*ab, p, q) == _old_step(zonemap, *ab, p, q), (ab, p, q)
+            steps += 1
+    assert straight >= 10 and steps >= 300

@@ -48,6 +48,8 @@ EPS = 1e-6
 #: the most corners a detour around walls searches (its cost grows with their square);
 #: a way needing more is refused, and the mover can give waypoints instead
 MAX_DETOUR_CORNERS = 200
+#: how far inside a thickened wall its core starts (metres; :meth:`ZoneMap._near_cores`)
+CORE_MARGIN = 5e-4
 
 #: while :func:`remembering_traces` is open, the traces asked so far (or why they failed)
 _TRACES: ContextVar[dict[Any, Any] | None] = ContextVar("footwork_traces", default=None)
@@ -562,14 +564,21 @@ class ZoneMap:
 
     def clear(self, p: XY, q: XY, floor: int) -> bool:
         """Whether the straight walk from ``p`` to ``q`` stays in the free space of ``floor``
-        (tested against the zones near the walk only)."""
+        (tested against the zones near the walk only). A function of the map and its
+        arguments: a listing asks the same again and again (the spot of every option,
+        twice; the reach along each way), answered from its memory."""
+        found: bool = _remembered(("clear", self, p, q, floor),
+                                  lambda: self._clear_now(p, q, floor))
+        return found
+
+    def _clear_now(self, p: XY, q: XY, floor: int) -> bool:
         if math.dist(p, q) <= EPS:
             # a point: covered where it meets the area (inside or on its edge), tested
             # without making one
             x, y = float(p[0]), float(p[1])
             area = self._loose_near((x, y, x, y), floor)
             return area is not None and bool(shapely.intersects_xy(area, x, y))
-        geom = LineString([p, q])
+        geom = _line(p, q)
         area = self._loose_near(geom.bounds, floor)
         return area is not None and bool(area.covers(geom))
 
@@ -608,7 +617,7 @@ class ZoneMap:
         area = self._area_in(zones)
         if math.dist(p, q) <= EPS:
             return bool(area.covers(Point(p)))
-        return bool(area.covers(LineString([p, q])))
+        return bool(area.covers(_line(p, q)))
 
     def _area_in(self, zones: Sequence[str]) -> Any:
         """The free part of ``zones`` grown by a hair, prepared (cached per set of zones);
@@ -890,8 +899,9 @@ class ZoneMap:
         if isinstance(passage, Connector):
             return passage
         seg = passage.segment
-        straight = LineString([here, toward]) if math.dist(here, toward) > EPS else None
-        if straight is not None:
+        straight = _line(here, toward) if math.dist(here, toward) > EPS else None
+        # a way that misses the opening has nothing to cut (told by a quick predicate)
+        if straight is not None and straight.intersects(seg):
             crossing = straight.intersection(seg)
             pieces = [p for p in _points(crossing)]
             if pieces:
@@ -917,12 +927,19 @@ class ZoneMap:
         if any(not isinstance(w, Opening) for w in passages) or \
                 any(self.floor_of(z) != floor for z in zones):
             return None
+        line = _line(p, q)
+        # a walk that misses an opening has no crossing there (None below, whatever the
+        # walls): told by one quick predicate before the slower tests (most straight
+        # walks a listing tries miss one)
+        segments = np.array([w.segment for w in passages if isinstance(w, Opening)],
+                            dtype=object)
+        if not shapely.intersects(line, segments).all():
+            return None
         if not self.clear_in(p, q, zones):
             return None
         entries = self._entries(p, q, floor, zones[0])
         if [z for _, z in entries] != list(zones[1:]):
             return None
-        line = LineString([p, q])
         found: list[XY] = []
         for way in passages:
             assert isinstance(way, Opening)
@@ -986,15 +1003,16 @@ class ZoneMap:
         previous: dict[int, int] = {}
         # p's step: every node p sees, at its distance from p
         heap = []
+        walls = self._near_cores(sights, floor)
         for j, ok in enumerate(_clear_lines(area, np.broadcast_to(np.array(p, dtype=float),
-                                                                   ends.shape), ends).tolist(),
-                               start=1):
+                                                                   ends.shape), ends,
+                                            walls).tolist(), start=1):
             if ok:
                 best[j] = d = math.dist(p, nodes[j])
                 previous[j] = 0
                 heap.append((d, j))
         heapq.heapify(heap)
-        to_q = _ToQ(area, sights.xy, q, p)
+        to_q = _ToQ(area, sights.xy, q, p, walls)
         push, pop = heapq.heappush, heapq.heappop
         while heap:
             d, i = pop(heap)
@@ -1012,13 +1030,43 @@ class ZoneMap:
                 best[1] = nd
                 previous[1] = i
                 push(heap, (nd, 1))
-            for j, w in sights.visible(i - 2, area):
+            for j, w in sights.visible(i - 2, area, walls):
                 nd = d + w
                 if nd < best[j]:
                     best[j] = nd
                     previous[j] = i
                     push(heap, (nd, j))
         return None
+
+    def _near_cores(self, sights: _Sights, floor: int) -> Any:
+        """The cores of the thickened walls of ``floor`` near the corners of ``sights``
+        (its set of zones), one prepared polygon kept with the set (None where no wall
+        is near): a sight line meeting it is blocked, without the slower ``covers``
+        test (:func:`_clear_lines`).
+
+        A zone's free part is cut from the thickened walls, and the free space a line
+        must stay in is that grown by EPS: a point deeper than EPS inside a thickened
+        wall is outside it. A core is its wall shrunk by :data:`CORE_MARGIN`, 500 times
+        EPS (ten times what GEOS may move a line by simplifying it before thickening
+        it; a shrunk corner's arc drawn with chords loses 2 % of it): a line meeting a
+        core surely leaves the free space, and any other line is tested as before."""
+        found = getattr(sights, "walls", None)  # a snapshot's sights may have none
+        if found is not None or not len(sights.xy):
+            return None if found is False else found
+        polys, tree = self._wall_index[floor]
+        (minx, miny), (maxx, maxy) = sights.xy.min(axis=0), sights.xy.max(axis=0)
+        # the corners stand 2 WALL inside the free space: the box grown past the walls
+        # on the zones' own borders
+        grow = 4 * WALL
+        near = np.sort(tree.query(shapely.box(minx - grow, miny - grow, maxx + grow,
+                                              maxy + grow)))
+        cores = unary_union(shapely.buffer(polys[near], -CORE_MARGIN, join_style="mitre"))
+        if cores.is_empty:
+            sights.walls = False
+            return None
+        shapely.prepare(cores)
+        sights.walls = cores
+        return cores
 
     def _corners(self, zones: Sequence[str]) -> _Sights:
         """The corners of the free part of ``zones`` (how many, and each pulled a hair into
@@ -1072,16 +1120,35 @@ class _ToQ:
     (about the order the search reaches them), in one call, the batch doubling each
     time; a search that ends near ``p`` tests a few, one that fails none."""
 
-    __slots__ = ("area", "batch", "corners", "distance", "order", "q", "seen", "start")
+    __slots__ = ("_distance", "_order", "area", "batch", "corners", "p", "q", "seen",
+                 "start", "walls")
 
-    def __init__(self, area: Any, corners: Any, q: XY, p: XY) -> None:
+    def __init__(self, area: Any, corners: Any, q: XY, p: XY,
+                 walls: Any = None) -> None:
         self.area, self.corners, self.q = area, corners, np.array(q, dtype=float)
-        points = corners.tolist()
-        self.distance = [math.dist(q, c) for c in points]
-        self.seen = [-1] * len(points)
-        self.order = sorted(range(len(points)), key=lambda k: math.dist(p, points[k]))
+        self.p, self.walls = p, walls
+        # made when first asked: a detour whose start sees nothing never asks
+        self._distance: list[float] | None = None
+        self._order: list[int] | None = None
+        self.seen = [-1] * len(corners)
         self.start = 0  # every corner before it in ``order`` is tested
         self.batch = 16
+
+    @property
+    def distance(self) -> list[float]:
+        """Each corner's distance to ``q`` (``math.dist``)."""
+        if self._distance is None:
+            q = (float(self.q[0]), float(self.q[1]))
+            self._distance = [math.dist(q, c) for c in self.corners.tolist()]
+        return self._distance
+
+    @property
+    def order(self) -> list[int]:
+        """The corners by their distance from ``p``."""
+        if self._order is None:
+            p, points = self.p, self.corners.tolist()
+            self._order = sorted(range(len(points)), key=lambda k: math.dist(p, points[k]))
+        return self._order
 
     def seen_by(self, k: int) -> bool:
         """Whether corner ``k`` sees ``q`` (the line from the corner to ``q``)."""
@@ -1094,7 +1161,7 @@ class _ToQ:
             self.batch *= 2
             starts = self.corners[sel]
             for j, ok in zip(sel, _clear_lines(self.area, starts, np.broadcast_to(
-                    self.q, starts.shape)).tolist(), strict=True):
+                    self.q, starts.shape), self.walls).tolist(), strict=True):
                 seen[j] = int(ok)
         return self.seen[k] == 1
 
@@ -1105,7 +1172,7 @@ class _Sights:
     corner to the others (a row made when the corner is first reached) and, for each
     corner reached, the corners it sees with their distances."""
 
-    __slots__ = ("adjacent", "corners", "count", "rows", "sight", "xy")
+    __slots__ = ("adjacent", "corners", "count", "rows", "sight", "walls", "xy")
 
     def __init__(self, count: int, corners: list[XY]) -> None:
         self.count = count
@@ -1115,6 +1182,9 @@ class _Sights:
         self.sight = np.full((n, n), -1, dtype=np.int8)
         self.rows: dict[int, Any] = {}
         self.adjacent: dict[int, tuple[Any, Any]] = {}
+        #: the wall cores near the corners (ZoneMap._near_cores) when first asked, False
+        #: where there are none
+        self.walls: Any = None
 
     def row(self, k: int) -> Any:
         """The distances (``math.dist``, exactly) from corner ``k`` to every corner."""
@@ -1124,7 +1194,8 @@ class _Sights:
             found = self.rows[k] = np.array([math.dist(here, c) for c in self.corners])
         return found
 
-    def visible(self, k: int, area: Any) -> Iterator[tuple[int, float]]:
+    def visible(self, k: int, area: Any, walls: Any = None
+                ) -> Iterator[tuple[int, float]]:
         """The corners corner ``k`` sees (as the search's nodes: the corner's index + 2)
         and their distances; the lines not tested yet tested in one call (a line is clear
         both ways: the answer is kept for both ends)."""
@@ -1135,7 +1206,7 @@ class _Sights:
             unknown = unknown[unknown != k]
             if len(unknown):
                 tested = _clear_lines(area, np.broadcast_to(self.xy[k], (len(unknown), 2)),
-                                      self.xy[unknown]).astype(np.int8)
+                                      self.xy[unknown], walls).astype(np.int8)
                 sight[k, unknown] = tested
                 sight[unknown, k] = tested
             js = np.flatnonzero(sight[k] == 1)
@@ -1145,11 +1216,13 @@ class _Sights:
         return zip(found[0].tolist(), found[1].tolist(), strict=True)
 
 
-def _clear_lines(area: Any, starts: Any, ends: Any) -> Any:
+def _clear_lines(area: Any, starts: Any, ends: Any,
+                 walls: Any = None) -> Any:
     """Whether ``area`` covers each straight walk from ``starts[k]`` to ``ends[k]`` (two
     arrays of points, one a row), as :meth:`ZoneMap.clear_in` tests one: a walk no
     longer than EPS (by ``math.dist``) is tested as its start point, the others as
-    lines, all in one GEOS call."""
+    lines, all in one GEOS call. With ``walls`` (:meth:`ZoneMap._near_cores`), a line
+    meeting a wall's core is blocked without the ``covers`` test (whose answer that is)."""
     out = np.zeros(len(ends), dtype=bool)
     if not len(ends):
         return out
@@ -1168,8 +1241,20 @@ def _clear_lines(area: Any, starts: Any, ends: Any) -> Any:
         coords = np.empty((len(idx), 2, 2))
         coords[:, 0] = starts[idx]
         coords[:, 1] = ends[idx]
-        out[idx] = shapely.covers(area, shapely.linestrings(coords))
+        lines = shapely.linestrings(coords)
+        if walls is not None:
+            # a line through a wall's core surely leaves the free space (the answer
+            # covers gives it): covers, the slower test, only for the others
+            open_ = ~shapely.intersects(walls, lines)
+            idx, lines = idx[open_], lines[open_]
+        out[idx] = shapely.covers(area, lines)
     return out
+
+
+def _line(p: XY, q: XY) -> Any:
+    """``LineString([p, q])`` (the same coordinates) made from one array, without the
+    scalar constructor's checks: a listing makes a hundred of them."""
+    return shapely.linestrings(np.array((p, q), dtype=float))
 
 
 def _vertex_count(geom: Any) -> int:

@@ -145,3 +145,44 @@ def test_actors_placed_at_setup_see_those_placed_before_them() -> None:
                 zones=[{"id": "r0", "rect": [0, 0, 6, 4]}], openings=[])
     points = [a.point for a in s.state.actors.values()]
     assert min(math.dist(p, q) for i, p in enumerate(points) for q in points[i + 1:]) >= 2
+
+
+def _mask_near(state: Any, actor_id: str, bounds: tuple[float, float, float, float],
+               margin: float) -> list[Any]:
+    """The box query of before the bisection (session 31): four comparisons over arrays
+    of every actor's centre, then the hits in the state's order."""
+    import numpy as np
+
+    actors = list(state.actors.values())
+    xs = np.array([a.point[0] for a in actors])
+    ys = np.array([a.point[1] for a in actors])
+    minx, miny, maxx, maxy = bounds
+    inside = ((xs >= minx - margin) & (xs <= maxx + margin)
+              & (ys >= miny - margin) & (ys <= maxy + margin))
+    return [actors[i] for i in np.flatnonzero(inside) if actors[i].id != actor_id]
+
+
+def test_the_bisected_box_query_is_the_array_comparison(crowded: Session[Any]) -> None:
+    """``others_near`` bisects the centres sorted by x: the same actors, in the same
+    order, as the comparisons over arrays it replaced, for random boxes and for boxes
+    whose edges fall exactly on centres (ties of x included: the crowd's centres are
+    rounded to the cm), empty and infinite ones."""
+    state = crowded.state
+    points = [a.point for a in state.actors.values()]
+    rng = random.Random(31)
+    boxes: list[tuple[float, float, float, float]] = [
+        (math.inf, math.inf, -math.inf, -math.inf), (-math.inf, -math.inf, math.inf, math.inf)]
+    for _ in range(300):
+        (ax, ay), (bx, by) = rng.choice(points), rng.choice(points)
+        boxes.append((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)))
+        x, y = rng.uniform(-2, 26), rng.uniform(-2, 18)
+        boxes.append((x, y, x + rng.uniform(0, 8), y + rng.uniform(0, 6)))
+    compared = hits = 0
+    for box in boxes:
+        for who in ("a0", "a7", "nobody"):
+            for margin in (0.0, 1.0, 2.5):
+                found = movement.others_near(state, who, box, margin)
+                assert found == _mask_near(state, who, box, margin), (box, who, margin)
+                compared += 1
+                hits += len(found)
+    assert compared == 3 * 3 * len(boxes) and hits > compared  # not trivially empty

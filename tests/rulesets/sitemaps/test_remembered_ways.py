@@ -112,3 +112,25 @@ def test_the_zones_within_reach_are_found_once_a_listing(walled: Session[Any],
                  for to in ("r0_0", "r2_2", "r1_0", "r1_1")]
     assert again == afresh and len(afresh[0]) > 1
     assert calls == [("r1_1", 2)]
+
+
+def test_a_clear_walk_is_tested_once_a_listing(walled: Session[Any],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ZoneMap.clear`` (the spot of every option, the reach along each way) asked again
+    with the same ends in one listing is answered from its memory: the same listing,
+    each walk tested once (session 31); without the memory it is asked several times."""
+    tested: list[list[Any]] = []
+    real = ZoneMap._clear_now
+
+    def counted(self: ZoneMap, *args: Any) -> Any:
+        tested[-1].append(args)
+        return real(self, *args)
+
+    monkeypatch.setattr(ZoneMap, "_clear_now", counted)
+    tested.append([])
+    remembered = _listing(walled)
+    monkeypatch.setattr(ruleset, "remembering_traces", contextlib.nullcontext)
+    tested.append([])
+    assert _listing(walled) == remembered
+    assert len(set(map(repr, tested[1]))) < len(tested[1])  # asked again without memory
+    assert len(set(map(repr, tested[0]))) == len(tested[0]) > 0
