@@ -27,6 +27,8 @@ def test_a_flier_in_the_air_flies_over_a_drop_R000_77_R000_39() -> None:
     damage (it used to start a 10 m fall that landed her on the ground, hurt). Thrown over
     the same edge, kite (a flier too) flies on as well. bo, who cannot fly, still falls."""
     s = _cliff(actor("ada", "cliff", band="flying", abilities=["fly"]))
+    (offered,) = [o for o in s.options("ada") if o.command.get("to") == "yard"]
+    assert offered.risk is not None and offered.risk.fall is None  # options agree
     events = s.do({"do": "move", "actor": "ada", "to": "yard"})
     assert types(events) == ["speed_spent", "moved"]
     assert (a(s, "ada").at, a(s, "ada").band, a(s, "ada").aura) == ("yard", "flying", 10)
