@@ -101,3 +101,22 @@ def test_a_drop_into_deep_water_costs_one_speed_A000_10() -> None:
                 links=[{"a": "ledge", "b": "lagoon", "one_way": True, "drop": True}])
     s.do({"do": "move", "actor": "ada", "to": "lagoon"})
     assert (a(s, "ada").at, a(s, "ada").spent, a(s, "ada").action_spent) == ("lagoon", 1, False)
+
+
+def test_spill_over_counts_only_the_zones_a_whirlpool_lets_the_scattered_reach_R000_60(
+) -> None:
+    """R000-35, A000-09: with spill-over, those inside a full zone are scattered among
+    its neighbours by a die counted clockwise, re-rolled past the last; R000-60: a
+    whirlpool lets nobody in it move upward. lin walks into the whirlpool pool (limit 1)
+    where ko is; its neighbours are the gate (level) and a ledge 2 m up. The ledge is no
+    place ko can be put, so the d6 counts the gate alone: a 2 is re-rolled, then 1, the
+    gate. (It used to count the ledge, and a 2 left ko in the pool, two in a pool for
+    one.)"""
+    zones = [{"id": "gate"}, {"id": "pool", "water_m": 0.5, "limit": 1,
+                              "tile": {"kind": "whirlpool"}}, {"id": "ledge", "floor_m": 2}]
+    s = session([actor("lin", "gate"), actor("ko", "pool", side="x")], zones=zones,
+                links=[["gate", "pool"], ["pool", "ledge"]],
+                options={"limit": {"mode": "spillover"}})
+    events = s.do({"do": "move", "actor": "lin", "to": "pool", "roll": [2, 1]})
+    assert [r.outcome for r in of_type(events, "rolled")] == ["re-roll", "gate"]
+    assert (a(s, "lin").at, a(s, "ko").at) == ("pool", "gate")

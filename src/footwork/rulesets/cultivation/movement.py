@@ -281,16 +281,23 @@ def scatter(state: CState, zone: str, entrant: str, roller: Roller, *,
             round_end: bool = False) -> list[Event]:
     """R000-35, A000-09: everyone already inside goes to an adjacent zone picked by a die
     counted clockwise (re-rolled when it shows more than there are zones)."""
+    from footwork.engine.movement import Path
+    from footwork.rulesets.cultivation.pipeline import PIPELINE, step_to
+
     m, o = space(state), opts(state)
-    near = [z for z in m.clockwise(zone)
-            if o.spillover.ignore_dt or (forced_rating(state, zone, z) is None
-                                         and not is_full(state, z))]
+    open_zones = [z for z in m.clockwise(zone)
+                  if o.spillover.ignore_dt or (forced_rating(state, zone, z) is None
+                                               and not is_full(state, z))]
     events: list[Event] = []
-    if not near:
-        return events
-    sides = max(o.spillover.die, len(near))
-    dice = parse_dice(f"d{sides}")
     for occupant in occupants(state, zone, but=entrant):
+        # the s31 review: the die counts only the zones the pipeline lets this body be
+        # scattered into (R000-60: a whirlpool here forbids the ones upward), so a roll
+        # never leaves it in the full zone
+        near = [z for z in open_zones if PIPELINE.allows(
+            state, Path(occupant.id, "scatter", (step_to(state, zone, z),), True)) is None]
+        if not near:
+            continue
+        dice = parse_dice(f"d{max(o.spillover.die, len(near))}")
         while True:
             roll, supplied = roller.roll(dice)
             fits = roll.total <= len(near)
