@@ -231,6 +231,9 @@ def _lake(turbulent: bool = False, current: str | None = None, **kwargs: Any) ->
              {"id": "lake", "rect": [6, 0, 6, 4], "water": water},
              {"id": "ford", "rect": [12, 0, 6, 4]}]
     openings = [{"between": ["bank", "lake"]}, {"between": ["lake", "ford"]}]
+    if current == "weir":  # a current runs into water (R004-28; the s31 review)
+        zones.append({"id": "weir", "rect": [6, -4, 6, 4], "water": {}})
+        openings.append({"between": ["lake", "weir"]})
     who = kwargs.pop("who", [actor("ada", "lake", [9, 2])])
     return session(who, zones=zones, openings=openings, **kwargs)
 
@@ -286,7 +289,7 @@ def test_turbulent_water_with_too_much_load_cannot_be_swum_R004_29() -> None:
 
 
 def _drowned(**kwargs: Any) -> Any:
-    s = _lake(turbulent=True, current="ford", **kwargs)
+    s = _lake(turbulent=True, current="weir", **kwargs)
     events = move(s, "ada", "ford", [15, 2], roll=[19])
     assert types(events) == ["rolled", "movement_ended", "drowning_began"]
     return s
@@ -315,8 +318,8 @@ def test_a_drowning_character_suffocates_and_drifts_at_round_end_R004_28_A004_13
     events = end_turns(s, "ada")
     assert "suffocating" in types(events)
     (placed,) = of_type(events, "placed")
-    assert placed.zone == "ford" and {"R004-28", "A004-13"} <= set(placed.rules)
-    assert s.state.actors["ada"].at == "ford" and s.state.actors["ada"].drowning
+    assert placed.zone == "weir" and {"R004-28", "A004-13"} <= set(placed.rules)
+    assert s.state.actors["ada"].at == "weir" and s.state.actors["ada"].drowning
 
 
 def test_drifting_is_an_option_A004_13() -> None:

@@ -22,6 +22,7 @@ from footwork.rulesets.cultivation.rules import (
     CState,
     antigrav_on,
     best_element,
+    in_flight,
     is_falling,
     is_full,
     is_swimming,
@@ -72,8 +73,9 @@ def ratings(state: CState, actor: CultivationActor, frm: str, to: str
 
     A000-10, R000-39: a drop is easy, so it owes no climb; the Difficult Terrain of the
     zones whose borders it crosses is still owed (R000-22), as it is of a thrown body
-    (R000-52)."""
-    return _ratings(state, frm, to, actor.waived, entering_only=False)
+    (R000-52). R000-37, R000-77 (the s31 review): a character in flight does not climb."""
+    return _ratings(state, frm, to, actor.waived, entering_only=False,
+                    climbs=not in_flight(state, actor))
 
 
 def entry_ratings(state: CState, frm: str, to: str, waived: Collection[str] = ()
@@ -92,7 +94,7 @@ def forced_rating(state: CState, frm: str, to: str, waived: Collection[str] = ()
 
 
 def _ratings(state: CState, frm: str, to: str, waived: Collection[str], *,
-             entering_only: bool) -> tuple[tuple[float, str], ...]:
+             entering_only: bool, climbs: bool = True) -> tuple[tuple[float, str], ...]:
     m, o = space(state), opts(state)
     sides = ((to, "entering"),) if entering_only else ((frm, "leaving"), (to, "entering"))
     found: list[tuple[float, str]] = []
@@ -100,7 +102,7 @@ def _ratings(state: CState, frm: str, to: str, waived: Collection[str], *,
         rating = m.dt[zone]
         if rating is not None and zone not in waived:
             found.append((rating, f"Difficult Terrain {verb} {zone}"))
-    climb = None if entering_only or m.is_drop(frm, to) else m.climb(frm, to)
+    climb = None if entering_only or not climbs or m.is_drop(frm, to) else m.climb(frm, to)
     if climb is not None:
         found.append((climb, f"the climb into {to}"))
     under = antigrav_on(state, to) or (not entering_only and antigrav_on(state, frm))
@@ -117,7 +119,9 @@ def cost(state: CState, actor: CultivationActor, frm: str, to: str) -> int:
     """R000-02: 1 Speed a zone; R000-44, A000-13: 2 when either side has this character
     swimming; A000-21 ``half_speed``: doubled under anti-gravity."""
     o = opts(state)
-    if space(state).is_drop(frm, to):  # A000-10: a voluntary drop costs 1 Speed
+    # A000-10: a voluntary drop costs 1 Speed, water below or not: falling in is easy
+    # (R000-39); the drop rule is the narrower one, so it wins over A000-13 (s31 review)
+    if space(state).is_drop(frm, to):
         return 1
     base = 1
     if is_swimming(state, actor, frm) or is_swimming(state, actor, to):
@@ -199,7 +203,9 @@ def climb_fall_metres(state: CState, cross: Crossing) -> float | None:
     falls back, or None when a failure is paid like Difficult Terrain: the climb's height
     (the floors' difference, else one zone step, A000-10)."""
     m = space(state)
-    if opts(state).climb.on_failure != "fall" or m.climb(cross.frm, cross.to) is None:
+    # the crossing's own ratings say whether it is a climb (a flier meets none: s31 review)
+    if (opts(state).climb.on_failure != "fall"
+            or not any(why.startswith("the climb") for _, why in cross.ratings)):
         return None
     rise = m.zone(cross.to).floor_m - m.zone(cross.frm).floor_m
     return abs(rise) if rise else opts(state).fall.zone_height_m
@@ -275,16 +281,23 @@ def scatter(state: CState, zone: str, entrant: str, roller: Roller, *,
             round_end: bool = False) -> list[Event]:
     """R000-35, A000-09: everyone already inside goes to an adjacent zone picked by a die
     counted clockwise (re-rolled when it shows more than there are zones)."""
+    from footwork.engine.movement import Path
+    from footwork.rulesets.cultivation.pipeline import PIPELINE, step_to
+
     m, o = space(state), opts(state)
-    near = [z for z in m.clockwise(zone)
-            if o.spillover.ignore_dt or (forced_rating(state, zone, z) is None
-                                         and not is_full(state, z))]
+    open_zones = [z for z in m.clockwise(zone)
+                  if o.spillover.ignore_dt or (forced_rating(state, zone, z) is None
+                                               and not is_full(state, z))]
     events: list[Event] = []
-    if not near:
-        return events
-    sides = max(o.spillover.die, len(near))
-    dice = parse_dice(f"d{sides}")
     for occupant in occupants(state, zone, but=entrant):
+        # the s31 review: the die counts only the zones the pipeline lets this body be
+        # scattered into (R000-60: a whirlpool here forbids the ones upward), so a roll
+        # never leaves it in the full zone
+        near = [z for z in open_zones if PIPELINE.allows(
+            state, Path(occupant.id, "scatter", (step_to(state, zone, z),), True)) is None]
+        if not near:
+            continue
+        dice = parse_dice(f"d{max(o.spillover.die, len(near))}")
         while True:
             roll, supplied = roller.roll(dice)
             fits = roll.total <= len(near)

@@ -38,6 +38,7 @@ from footwork.rulesets.cultivation.rules import (
     CState,
     antigrav_on,
     band_index,
+    in_flight,
     modifier,
     occupants,
     opts,
@@ -132,10 +133,13 @@ def band_step(zone: str, band: int) -> Step[str]:
 
 def _goes_up(state: CState, walk: CWalk, step: Step[str]) -> bool:
     m = space(state)
+    actor = state.actors[walk.path.actor]
     if step.mode == "band":
-        return step.height is not None and step.height < band_index(
-            state.actors[walk.path.actor])
-    return m.zone(step.to).floor_m > m.zone(step.frm).floor_m
+        return step.height is not None and step.height < band_index(actor)
+    # R000-60, R000-75 (the s31 review): a step into water too shallow for the band the
+    # actor is in lifts it to the deepest band there (the Moved event), an upward move too
+    return (m.zone(step.to).floor_m > m.zone(step.frm).floor_m
+            or band_index(actor) > m.deepest(step.to))
 
 
 # -- leaving --------------------------------------------------------------------------
@@ -447,6 +451,8 @@ def fall_metres(state: CState, actor_id: str, step: Step[str]) -> float | None:
     aloft = actor.altitude_m > 0 and not holds_up(state, step.to)
     if step.mode == "drop" and holds_up(state, step.to):
         return None  # R000-61: nobody falls where anti-gravity is on; it floats (_aloft)
+    if step.mode == "drop" and in_flight(state, actor):
+        return None  # R000-77 (the s31 review): a flier in its air band flies over the edge
     if step.mode == "drop":
         drop = m.drop_metres(step.frm, step.to, opts(state).fall.zone_height_m)
         return drop + (actor.altitude_m if aloft else 0.0)

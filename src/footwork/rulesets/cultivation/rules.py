@@ -32,6 +32,16 @@ def band_index(actor: CultivationActor) -> int:
     return BANDS.index(actor.band)
 
 
+def in_flight(state: CState, actor: CultivationActor) -> bool:
+    """R000-77, A000-24 (the s31 review): with bands on, a character in an air band that its
+    own flight or levitation holds moves through the air: it neither climbs into a zone
+    (R000-37 is for entering by climbing) nor falls over a drop (R000-39)."""
+    from footwork.rulesets.cultivation.tiles import can_stay_aloft
+
+    idx = band_index(actor)
+    return opts(state).bands.enabled and idx < GROUND and can_stay_aloft(actor, idx)
+
+
 def is_swimming(state: CState, actor: CultivationActor, zone: str | None = None) -> bool:
     """R000-43, A000-12: water at half the character's height or more; A000-25: with bands
     on, the Swimming band and below; a character in an air band is above the water."""

@@ -98,8 +98,8 @@ class WaterSpec(_Spec):
     #: the zone a drowning character drifts into each round (A004-13)
     current: Name | None = Field(
         default=None,
-        description="The zone a drowning character here drifts into each round; default null, "
-                    "no current (R004-28, A004-13).")
+        description="The water zone a drowning character here drifts into each round; "
+                    "default null, no current (R004-28, A004-13).")
 
 
 class ZoneSpec(_Shaped):
@@ -425,6 +425,12 @@ class SiteMap:
             for name in (zspec.below, zspec.water.current if zspec.water else None):
                 if name is not None and name not in self.specs:
                     raise ValueError(f"zone {zspec.id!r}: unknown zone {name!r}")
+            # R004-28, A004-13 (the s31 review): a current carries a drowning body through
+            # water; onto dry ground it would leave it drowning with nothing to drown in
+            flows_to = zspec.water.current if zspec.water else None
+            if flows_to is not None and self.specs[flows_to].water is None:
+                raise ValueError(f"zone {zspec.id!r}: its current flows into {flows_to!r}, "
+                                 "which is not water; expected a water zone")
         self.capacity = {
             z.id: z.capacity if z.capacity is not None
             else int(self.geometry.zones[z.id].polygon.area // area_per_character)
