@@ -26,6 +26,8 @@ import math
 import random
 import weakref
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, ClassVar
@@ -62,7 +64,14 @@ from footwork.rulesets.sitemaps.movement import (
     within_reach,
     zone_routes,
 )
-from footwork.space.zonemap import XY, Connector, Leg, PathBlocked, TracedPath
+from footwork.space.zonemap import (
+    XY,
+    Connector,
+    Leg,
+    PathBlocked,
+    TracedPath,
+    remembering_traces,
+)
 
 #: causes the mover chooses: a refusal refuses the command
 CHOSEN = ("move", "rush")
@@ -772,6 +781,52 @@ def rule_route(state: SiteState, actor: SiteActor, cause: str, path: TracedPath,
     return tuple(hazards)
 
 
+#: the rulings of the ways one command has already walked through the stages (keyed by
+#: the identities of the state, mover and traced way, which the entry holds alive)
+_RULED: ContextVar[dict[tuple[Any, ...], tuple[Any, ...]] | None] = ContextVar(
+    "footwork_sitemaps_ruled", default=None)
+
+
+@contextmanager
+def remembering_ways() -> Iterator[None]:
+    """Within it, a way is traced once and walked through the stages once: deciding a
+    move plans it to validate it (within the budget), then plans it again to resolve it
+    (as a resumed move does, R004-18); the second plan reads the first one's traces and
+    rulings. They are functions of the immutable state and their arguments only, so the
+    events are the same; nothing outlives the block (context variables: threads keep
+    their own)."""
+    token = _RULED.set({})
+    try:
+        with remembering_traces():
+            yield
+    finally:
+        _RULED.reset(token)
+
+
+def _ruled_route(state: SiteState, actor: SiteActor, cause: str, path: TracedPath, at: XY,
+                 counts: bool) -> tuple[Hazard, ...]:
+    """:func:`rule_route`, answered from memory within :func:`remembering_ways` (its
+    refusal raised again as a new exception with the same words)."""
+    memo = _RULED.get()
+    if memo is None:
+        return rule_route(state, actor, cause, path, at, counts)
+    key = (id(state), id(actor), id(path), cause, at, counts)
+    found = memo.get(key)
+    if found is None or found[0] is not state or found[1] is not actor \
+            or found[2] is not path:
+        try:
+            ruled: Any = rule_route(state, actor, cause, path, at, counts)
+        except IllegalCommand as exc:
+            ruled = exc
+        # the entry holds what its key's ids name, so no id is reused while it lives
+        found = memo[key] = (state, actor, path, ruled)
+    ruled = found[3]
+    if isinstance(ruled, IllegalCommand):
+        raise IllegalCommand(ruled.reason, ruled.detail, ruled.rules)
+    hazards: tuple[Hazard, ...] = ruled
+    return hazards
+
+
 def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
               via: tuple[XY, ...] | None, *, counts: bool = True,
               budget: int | None = None, cause: str = "move",
@@ -791,7 +846,7 @@ def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
             path = m.geometry.trace(actor.point, actor.at, at, to, via=via)
         except PathBlocked as exc:
             raise IllegalCommand("path_blocked", str(exc), ("R004-18", "A004-16")) from None
-        return Plan(path, to, at, rule_route(state, actor, cause, path, at, counts))
+        return Plan(path, to, at, _ruled_route(state, actor, cause, path, at, counts))
     # R004-18: any route that can be walked will do; the fewest crossings first, then the
     # fewest rolls (a bridge before a ford of the same length)
     first_error: IllegalCommand | None = None
@@ -805,7 +860,8 @@ def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
             break  # longer routes only cost more; the caller says it is too far
         try:
             path = m.geometry.trace(actor.point, actor.at, at, to, route=zones)
-            found.append(Plan(path, to, at, rule_route(state, actor, cause, path, at, counts),
+            found.append(Plan(path, to, at,
+                              _ruled_route(state, actor, cause, path, at, counts),
                               tuple(zones)))
         except PathBlocked as exc:
             first_error = first_error or IllegalCommand(

@@ -56,6 +56,7 @@ from footwork.rulesets.sitemaps.pipeline import (
     off_the_edge,
     pin_centre,
     plan_move,
+    remembering_ways,
     settle,
     spot_near,
     zone_holding,
@@ -190,7 +191,9 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             raise IllegalCommand("drowning", f"{actor.id} is drowning: too worn out to act "
                                  "until rescued", ("R004-28",))
         if isinstance(command, Move | Rush):
-            return self._move(state, actor, command, roller)
+            # validated, then resolved: the way planned twice, traced and ruled once
+            with remembering_ways():
+                return self._move(state, actor, command, roller)
         if isinstance(command, Act):
             if actor.acted:
                 raise IllegalCommand("already_acted", f"{actor.id} has taken its action",
