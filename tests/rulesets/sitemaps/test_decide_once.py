@@ -19,6 +19,7 @@ from footwork.engine.view import View
 from footwork.errors import FootworkError
 from footwork.rulesets.sitemaps import pipeline, ruleset
 from footwork.scenario import load_encounter
+from footwork.space.zonemap import ZoneMap
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "sitemaps"
 
@@ -33,14 +34,19 @@ def brawl() -> tuple[Session[Any], list[Any]]:
         if step.kind == "command" and step.command is not None:
             s.do(step.command)
             states.append(s.state)
-    return s, states[::2]
+    return s, [state for n, state in enumerate(states)
+               if n % 2 == 0 or state.pending is not None]
 
 
 def _commands(s: Session[Any], state: Any) -> list[dict[str, Any]]:
     """The moves and rushes offered to the one whose turn it is, each also sent a step
-    off its spot, through a via point, and to every zone (too far, unknown or blocked)."""
-    if state.ended or state.pending is not None:
+    off its spot, through a via point, and to every zone (too far, unknown or blocked);
+    while a decision waits, each of its answers."""
+    if state.ended:
         return []
+    if state.pending is not None:
+        return [{"answer": choice, "actor": state.pending.actor, "roll": [roll]}
+                for choice in state.pending.choices for roll in (3, 12)]
     who = state.current
     out: list[dict[str, Any]] = []
     for option in s.engine.options(state, who):
@@ -103,3 +109,30 @@ def test_each_way_is_ruled_once_a_decide(brawl: tuple[Session[Any], list[Any]],
             assert pipeline._RULED.get() is None
             checked += 1
     assert checked >= 10
+
+
+def test_an_answer_walks_the_way_its_move_traced(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move stopped by a pin offer (R004-19) is resumed by the answer along the way the
+    move's decide traced: the map kept it, nothing is traced again."""
+    traced: list[Any] = []
+    real = ZoneMap._trace
+
+    def counted(self: ZoneMap, *args: Any, **kwargs: Any) -> Any:
+        traced.append(args)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(ZoneMap, "_trace", counted)
+    encounter = load_encounter(EXAMPLES / "tavern-brawl.yaml")
+    s = encounter.session()
+    resumed = 0
+    for step in encounter.steps:
+        if step.kind != "command" or step.command is None:
+            continue
+        s.do(step.command)  # a move that meets a pin: its way traced here
+        pending = s.state.pending
+        if pending is not None and pending.kind == "pin":
+            traced.clear()
+            s.engine.decide(s.state, {"answer": "let_pass", "actor": pending.actor})
+            assert traced == []
+            resumed += 1
+    assert resumed >= 1

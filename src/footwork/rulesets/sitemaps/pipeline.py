@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import weakref
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -793,8 +795,9 @@ def remembering_ways() -> Iterator[None]:
     move plans it to validate it (within the budget), then plans it again to resolve it
     (as a resumed move does, R004-18); the second plan reads the first one's traces and
     rulings. They are functions of the immutable state and their arguments only, so the
-    events are the same; nothing outlives the block (context variables: threads keep
-    their own)."""
+    events are the same; the rulings do not outlive the block (context variables: threads
+    keep their own), the last few traces do, with their map (:func:`_trace`: the answer
+    to a pin offer walks the way its move traced)."""
     token = _RULED.set({})
     try:
         with remembering_traces():
@@ -827,6 +830,44 @@ def _ruled_route(state: SiteState, actor: SiteActor, cause: str, path: TracedPat
     return hazards
 
 
+#: per site map, the ways last traced while deciding (most recently used last): a move
+#: stopped by a pin offer is resumed by the answer along the same way (R004-19), traced
+#: again from the same spot to the same spot. Only the decide path reads and fills it
+#: (inside :func:`remembering_ways`): a listing of options neither.
+_DECIDED: weakref.WeakKeyDictionary[SiteMap, OrderedDict[tuple[Any, ...], Any]] = (
+    weakref.WeakKeyDictionary())
+_DECIDED_KEPT = 16
+_DECIDED_LOCK = threading.Lock()
+
+
+def _trace(m: SiteMap, start: XY, start_zone: str, end: XY, end_zone: str, *,
+           via: Sequence[XY] = (), route: Sequence[str] | None = None) -> TracedPath:
+    """``m.geometry.trace(...)``; while deciding, answered from the ways the map kept (a
+    trace is a function of the immutable map and its arguments only, its refusal too)."""
+    if _RULED.get() is None:
+        return m.geometry.trace(start, start_zone, end, end_zone, via=via, route=route)
+    key = (start, start_zone, end, end_zone, tuple(via),
+           None if route is None else tuple(route))
+    with _DECIDED_LOCK:
+        kept = _DECIDED.setdefault(m, OrderedDict())
+        found = kept.get(key)
+        if found is not None:
+            kept.move_to_end(key)
+    if found is None:
+        try:
+            found = m.geometry.trace(start, start_zone, end, end_zone, via=via, route=route)
+        except PathBlocked as exc:
+            found = exc
+        with _DECIDED_LOCK:
+            kept[key] = found
+            while len(kept) > _DECIDED_KEPT:
+                kept.popitem(last=False)
+    if isinstance(found, PathBlocked):
+        raise PathBlocked(str(found), found.at)
+    path: TracedPath = found
+    return path
+
+
 def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
               via: tuple[XY, ...] | None, *, counts: bool = True,
               budget: int | None = None, cause: str = "move",
@@ -843,7 +884,7 @@ def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
     if via:
         _through_known(state, actor, to, at, via)
         try:
-            path = m.geometry.trace(actor.point, actor.at, at, to, via=via)
+            path = _trace(m, actor.point, actor.at, at, to, via=via)
         except PathBlocked as exc:
             raise IllegalCommand("path_blocked", str(exc), ("R004-18", "A004-16")) from None
         return Plan(path, to, at, _ruled_route(state, actor, cause, path, at, counts))
@@ -859,7 +900,7 @@ def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
         if budget is not None and len(zones) - 1 > budget:
             break  # longer routes only cost more; the caller says it is too far
         try:
-            path = m.geometry.trace(actor.point, actor.at, at, to, route=zones)
+            path = _trace(m, actor.point, actor.at, at, to, route=zones)
             found.append(Plan(path, to, at,
                               _ruled_route(state, actor, cause, path, at, counts),
                               tuple(zones)))

@@ -443,6 +443,13 @@ class SitemapsRuleset(Ruleset[SiteActor]):
     def answer(
         self, state: SiteState, pending: Pending, answer: Answer, roller: Roller
     ) -> Sequence[Event]:
+        # a move resumed: its way as the move's decide traced it (pipeline._trace)
+        with remembering_ways():
+            return self._answer(state, pending, answer, roller)
+
+    def _answer(
+        self, state: SiteState, pending: Pending, answer: Answer, roller: Roller
+    ) -> Sequence[Event]:
         ctx = pending.context
         if pending.kind == "pin":
             if answer.choice == "let_pass":
