@@ -15,7 +15,7 @@ import pytest
 
 from footwork.engine import Session
 from footwork.engine.seats import GM, Seat
-from footwork.engine.view import View
+from footwork.engine.view import UNKNOWN_PLACES, View
 from footwork.errors import FootworkError
 from footwork.rulesets.sitemaps import pipeline, ruleset
 from footwork.scenario import load_encounter
@@ -87,28 +87,31 @@ def test_a_move_decided_with_memory_is_the_one_without(
 def test_each_way_is_ruled_once_a_decide(brawl: tuple[Session[Any], list[Any]],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """The second plan of a move asks the stages nothing: each traced way is walked
-    through them once (without the memory, twice); nothing is kept after the decide."""
+    through them once on each map (without the memory, twice); a player's move is
+    planned on its seat's map, then on the whole map, once. Nothing is kept after the
+    decide."""
     s, states = brawl
     ruled: list[Any] = []
     real = pipeline.rule_route
 
     def counted(state: Any, actor: Any, cause: str, path: Any, *rest: Any) -> Any:
-        ruled.append((cause, path.legs, path.zones, rest))
+        ruled.append((UNKNOWN_PLACES in state.world, cause, path.legs, path.zones, rest))
         return real(state, actor, cause, path, *rest)
 
     monkeypatch.setattr(pipeline, "rule_route", counted)
-    checked = 0
-    for state in states:
-        for command in _commands(s, state)[:6]:
-            ruled.clear()
-            try:
-                s.engine.decide(state, command)
-            except FootworkError:
-                continue
-            assert len(ruled) == len(set(map(repr, ruled))) >= 1, command
-            assert pipeline._RULED.get() is None
-            checked += 1
-    assert checked >= 10
+    checked = {True: 0, False: 0}
+    for view in (View(s.engine, GM), View(s.engine, Seat.parse("side:patrons"))):
+        for state in states:
+            for command in _commands(s, state)[:6]:
+                ruled.clear()
+                try:
+                    view.decide(state, command)
+                except FootworkError:
+                    continue
+                assert len(ruled) == len(set(map(repr, ruled))), command
+                assert pipeline._RULED.get() is None
+                checked[any(r[0] for r in ruled)] += 1
+    assert checked[True] >= 5 and checked[False] >= 10, checked
 
 
 def test_an_answer_walks_the_way_its_move_traced(monkeypatch: pytest.MonkeyPatch) -> None:

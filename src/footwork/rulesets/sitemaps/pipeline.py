@@ -51,6 +51,7 @@ from footwork.rulesets.sitemaps.movement import (
     _first_in_reach,
     _run_up,
     free_spot,
+    on_full_map,
     opts,
     others_in,
     others_near,
@@ -804,6 +805,22 @@ def remembering_ways() -> Iterator[None]:
             yield
     finally:
         _RULED.reset(token)
+
+
+def full_map(state: SiteState) -> SiteState:
+    """:func:`on_full_map`, the same state each time it is asked within
+    :func:`remembering_ways`: a player's move is planned on the whole map to compare it
+    with the seat's plan, then to resolve it, and the second plan reads the first one's
+    rulings (keyed by the state's identity)."""
+    memo = _RULED.get()
+    if memo is None:
+        return on_full_map(state)
+    key = ("full", id(state))
+    found = memo.get(key)
+    if found is None or found[0] is not state:
+        found = memo[key] = (state, on_full_map(state))
+    whole: SiteState = found[1]
+    return whole
 
 
 def _ruled_route(state: SiteState, actor: SiteActor, cause: str, path: TracedPath, at: XY,

@@ -35,7 +35,6 @@ from footwork.rulesets.sitemaps.movement import (
     free_spot,
     is_slow,
     nearby,
-    on_full_map,
     opts,
     others_near,
     reach,
@@ -52,6 +51,7 @@ from footwork.rulesets.sitemaps.pipeline import (
     check_entry,
     end_of_activation,
     final_run,
+    full_map,
     land,
     off_the_edge,
     pin_centre,
@@ -321,7 +321,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             "via": [list(p) for p in command.via] if command.via else None,
             "rush": rush, "counts": counts}
         if plan.route and unknown_zones(state) and plan.route != self._plan(
-                on_full_map(state), ctx).route:
+                full_map(state), ctx).route:
             # planned on the map as the mover's seat knows it, another way than the whole
             # map gives: resumed along the same zones, whoever answers a decision on the
             # way (R004-02, A004-17). Where the two agree the events are the same, whoever
@@ -335,7 +335,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         via = tuple((float(p[0]), float(p[1])) for p in ctx["via"]) if ctx["via"] else None
         at = (float(ctx["at"][0]), float(ctx["at"][1]))
         route = [str(z) for z in ctx["route"]] if ctx.get("route") else None
-        return plan_move(on_full_map(state), state.actors[str(ctx["mover"])], str(ctx["to"]),
+        return plan_move(full_map(state), state.actors[str(ctx["mover"])], str(ctx["to"]),
                          at, via, counts=bool(ctx["counts"]),
                          cause="rush" if ctx["rush"] else "move", route=route)
 
