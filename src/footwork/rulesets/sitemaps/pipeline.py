@@ -885,6 +885,20 @@ def _trace(m: SiteMap, start: XY, start_zone: str, end: XY, end_zone: str, *,
     return path
 
 
+def _stop_here(state: SiteState, actor_id: str, to: str, at: XY) -> Refusal | None:
+    """``entry(..., "stop")`` of a move's destination, asked once within
+    :func:`remembering_ways` (both plans of a decide ask it first)."""
+    memo = _RULED.get()
+    if memo is None:
+        return entry(state, actor_id, to, at, "stop")
+    key = ("stop", id(state), actor_id, to, at)
+    found = memo.get(key)
+    if found is None or found[0] is not state:
+        found = memo[key] = (state, entry(state, actor_id, to, at, "stop"))
+    why: Refusal | None = found[1]
+    return why
+
+
 def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
               via: tuple[XY, ...] | None, *, counts: bool = True,
               budget: int | None = None, cause: str = "move",
@@ -894,7 +908,7 @@ def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
     the way along those zones (a move resumed as it was planned). On a map as a player
     seat knows it, the way goes through known zones only (:func:`zone_routes`)."""
     m = site(state)
-    why = entry(state, actor.id, to, at, "stop") if to in m else \
+    why = _stop_here(state, actor.id, to, at) if to in m else \
         ("unknown_place", f"there is no zone {to!r}", ())
     if why is not None:
         raise IllegalCommand(*why)
