@@ -24,8 +24,12 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import weakref
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, ClassVar
@@ -47,6 +51,7 @@ from footwork.rulesets.sitemaps.movement import (
     _first_in_reach,
     _run_up,
     free_spot,
+    on_full_map,
     opts,
     others_in,
     others_near,
@@ -62,7 +67,14 @@ from footwork.rulesets.sitemaps.movement import (
     within_reach,
     zone_routes,
 )
-from footwork.space.zonemap import XY, Connector, Leg, PathBlocked, TracedPath
+from footwork.space.zonemap import (
+    XY,
+    Connector,
+    Leg,
+    PathBlocked,
+    TracedPath,
+    remembering_traces,
+)
 
 #: causes the mover chooses: a refusal refuses the command
 CHOSEN = ("move", "rush")
@@ -772,6 +784,121 @@ def rule_route(state: SiteState, actor: SiteActor, cause: str, path: TracedPath,
     return tuple(hazards)
 
 
+#: the rulings of the ways one command has already walked through the stages (keyed by
+#: the identities of the state, mover and traced way, which the entry holds alive)
+_RULED: ContextVar[dict[tuple[Any, ...], tuple[Any, ...]] | None] = ContextVar(
+    "footwork_sitemaps_ruled", default=None)
+
+
+@contextmanager
+def remembering_ways() -> Iterator[None]:
+    """Within it, a way is traced once and walked through the stages once: deciding a
+    move plans it to validate it (within the budget), then plans it again to resolve it
+    (as a resumed move does, R004-18); the second plan reads the first one's traces and
+    rulings. They are functions of the immutable state and their arguments only, so the
+    events are the same; the rulings do not outlive the block (context variables: threads
+    keep their own), the last few traces do, with their map (:func:`_trace`: the answer
+    to a pin offer walks the way its move traced)."""
+    token = _RULED.set({})
+    try:
+        with remembering_traces():
+            yield
+    finally:
+        _RULED.reset(token)
+
+
+def full_map(state: SiteState) -> SiteState:
+    """:func:`on_full_map`, the same state each time it is asked within
+    :func:`remembering_ways`: a player's move is planned on the whole map to compare it
+    with the seat's plan, then to resolve it, and the second plan reads the first one's
+    rulings (keyed by the state's identity)."""
+    memo = _RULED.get()
+    if memo is None:
+        return on_full_map(state)
+    key = ("full", id(state))
+    found = memo.get(key)
+    if found is None or found[0] is not state:
+        found = memo[key] = (state, on_full_map(state))
+    whole: SiteState = found[1]
+    return whole
+
+
+def _ruled_route(state: SiteState, actor: SiteActor, cause: str, path: TracedPath, at: XY,
+                 counts: bool) -> tuple[Hazard, ...]:
+    """:func:`rule_route`, answered from memory within :func:`remembering_ways` (its
+    refusal raised again as a new exception with the same words)."""
+    memo = _RULED.get()
+    if memo is None:
+        return rule_route(state, actor, cause, path, at, counts)
+    key = (id(state), id(actor), id(path), cause, at, counts)
+    found = memo.get(key)
+    if found is None or found[0] is not state or found[1] is not actor \
+            or found[2] is not path:
+        try:
+            ruled: Any = rule_route(state, actor, cause, path, at, counts)
+        except IllegalCommand as exc:
+            ruled = exc
+        # the entry holds what its key's ids name, so no id is reused while it lives
+        found = memo[key] = (state, actor, path, ruled)
+    ruled = found[3]
+    if isinstance(ruled, IllegalCommand):
+        raise IllegalCommand(ruled.reason, ruled.detail, ruled.rules)
+    hazards: tuple[Hazard, ...] = ruled
+    return hazards
+
+
+#: per site map, the ways last traced while deciding (most recently used last): a move
+#: stopped by a pin offer is resumed by the answer along the same way (R004-19), traced
+#: again from the same spot to the same spot. Only the decide path reads and fills it
+#: (inside :func:`remembering_ways`): a listing of options neither.
+_DECIDED: weakref.WeakKeyDictionary[SiteMap, OrderedDict[tuple[Any, ...], Any]] = (
+    weakref.WeakKeyDictionary())
+_DECIDED_KEPT = 16
+_DECIDED_LOCK = threading.Lock()
+
+
+def _trace(m: SiteMap, start: XY, start_zone: str, end: XY, end_zone: str, *,
+           via: Sequence[XY] = (), route: Sequence[str] | None = None) -> TracedPath:
+    """``m.geometry.trace(...)``; while deciding, answered from the ways the map kept (a
+    trace is a function of the immutable map and its arguments only, its refusal too)."""
+    if _RULED.get() is None:
+        return m.geometry.trace(start, start_zone, end, end_zone, via=via, route=route)
+    key = (start, start_zone, end, end_zone, tuple(via),
+           None if route is None else tuple(route))
+    with _DECIDED_LOCK:
+        kept = _DECIDED.setdefault(m, OrderedDict())
+        found = kept.get(key)
+        if found is not None:
+            kept.move_to_end(key)
+    if found is None:
+        try:
+            found = m.geometry.trace(start, start_zone, end, end_zone, via=via, route=route)
+        except PathBlocked as exc:
+            found = exc
+        with _DECIDED_LOCK:
+            kept[key] = found
+            while len(kept) > _DECIDED_KEPT:
+                kept.popitem(last=False)
+    if isinstance(found, PathBlocked):
+        raise PathBlocked(str(found), found.at)
+    path: TracedPath = found
+    return path
+
+
+def _stop_here(state: SiteState, actor_id: str, to: str, at: XY) -> Refusal | None:
+    """``entry(..., "stop")`` of a move's destination, asked once within
+    :func:`remembering_ways` (both plans of a decide ask it first)."""
+    memo = _RULED.get()
+    if memo is None:
+        return entry(state, actor_id, to, at, "stop")
+    key = ("stop", id(state), actor_id, to, at)
+    found = memo.get(key)
+    if found is None or found[0] is not state:
+        found = memo[key] = (state, entry(state, actor_id, to, at, "stop"))
+    why: Refusal | None = found[1]
+    return why
+
+
 def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
               via: tuple[XY, ...] | None, *, counts: bool = True,
               budget: int | None = None, cause: str = "move",
@@ -781,17 +908,17 @@ def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
     the way along those zones (a move resumed as it was planned). On a map as a player
     seat knows it, the way goes through known zones only (:func:`zone_routes`)."""
     m = site(state)
-    why = entry(state, actor.id, to, at, "stop") if to in m else \
+    why = _stop_here(state, actor.id, to, at) if to in m else \
         ("unknown_place", f"there is no zone {to!r}", ())
     if why is not None:
         raise IllegalCommand(*why)
     if via:
         _through_known(state, actor, to, at, via)
         try:
-            path = m.geometry.trace(actor.point, actor.at, at, to, via=via)
+            path = _trace(m, actor.point, actor.at, at, to, via=via)
         except PathBlocked as exc:
             raise IllegalCommand("path_blocked", str(exc), ("R004-18", "A004-16")) from None
-        return Plan(path, to, at, rule_route(state, actor, cause, path, at, counts))
+        return Plan(path, to, at, _ruled_route(state, actor, cause, path, at, counts))
     # R004-18: any route that can be walked will do; the fewest crossings first, then the
     # fewest rolls (a bridge before a ford of the same length)
     first_error: IllegalCommand | None = None
@@ -804,8 +931,9 @@ def plan_move(state: SiteState, actor: SiteActor, to: str, at: XY,
         if budget is not None and len(zones) - 1 > budget:
             break  # longer routes only cost more; the caller says it is too far
         try:
-            path = m.geometry.trace(actor.point, actor.at, at, to, route=zones)
-            found.append(Plan(path, to, at, rule_route(state, actor, cause, path, at, counts),
+            path = _trace(m, actor.point, actor.at, at, to, route=zones)
+            found.append(Plan(path, to, at,
+                              _ruled_route(state, actor, cause, path, at, counts),
                               tuple(zones)))
         except PathBlocked as exc:
             first_error = first_error or IllegalCommand(

@@ -35,7 +35,6 @@ from footwork.rulesets.sitemaps.movement import (
     free_spot,
     is_slow,
     nearby,
-    on_full_map,
     opts,
     others_near,
     reach,
@@ -52,10 +51,12 @@ from footwork.rulesets.sitemaps.pipeline import (
     check_entry,
     end_of_activation,
     final_run,
+    full_map,
     land,
     off_the_edge,
     pin_centre,
     plan_move,
+    remembering_ways,
     settle,
     spot_near,
     zone_holding,
@@ -190,7 +191,9 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             raise IllegalCommand("drowning", f"{actor.id} is drowning: too worn out to act "
                                  "until rescued", ("R004-28",))
         if isinstance(command, Move | Rush):
-            return self._move(state, actor, command, roller)
+            # validated, then resolved: the way planned twice, traced and ruled once
+            with remembering_ways():
+                return self._move(state, actor, command, roller)
         if isinstance(command, Act):
             if actor.acted:
                 raise IllegalCommand("already_acted", f"{actor.id} has taken its action",
@@ -318,7 +321,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             "via": [list(p) for p in command.via] if command.via else None,
             "rush": rush, "counts": counts}
         if plan.route and unknown_zones(state) and plan.route != self._plan(
-                on_full_map(state), ctx).route:
+                full_map(state), ctx).route:
             # planned on the map as the mover's seat knows it, another way than the whole
             # map gives: resumed along the same zones, whoever answers a decision on the
             # way (R004-02, A004-17). Where the two agree the events are the same, whoever
@@ -332,7 +335,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         via = tuple((float(p[0]), float(p[1])) for p in ctx["via"]) if ctx["via"] else None
         at = (float(ctx["at"][0]), float(ctx["at"][1]))
         route = [str(z) for z in ctx["route"]] if ctx.get("route") else None
-        return plan_move(on_full_map(state), state.actors[str(ctx["mover"])], str(ctx["to"]),
+        return plan_move(full_map(state), state.actors[str(ctx["mover"])], str(ctx["to"]),
                          at, via, counts=bool(ctx["counts"]),
                          cause="rush" if ctx["rush"] else "move", route=route)
 
@@ -438,6 +441,13 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                                rules=(*h.rules, "A004-15")), *self._reveal(state, entered)]
 
     def answer(
+        self, state: SiteState, pending: Pending, answer: Answer, roller: Roller
+    ) -> Sequence[Event]:
+        # a move resumed: its way as the move's decide traced it (pipeline._trace)
+        with remembering_ways():
+            return self._answer(state, pending, answer, roller)
+
+    def _answer(
         self, state: SiteState, pending: Pending, answer: Answer, roller: Roller
     ) -> Sequence[Event]:
         ctx = pending.context
