@@ -477,7 +477,8 @@ def report_memory(result: dict[str, Any]) -> None:
     repeat = result.get("repeat", 3)
     each = "one fresh process a kind" if repeat == 1 else \
         f"a fresh process each; median of {repeat}"
-    print(f"\n### Memory of one table of {result['commands']:,} commands (resident "
+    length = result["commands"] if "library" in result else result["read_commands"]
+    print(f"\n### Memory of one table of {length:,} commands (resident "
           f"memory it adds, {each})\n")
     print(f"| what | {result['commands']:,} commands | {result['read_commands']:,} "
           "commands, with a page's reads after each | / library |")
