@@ -415,7 +415,8 @@ def memory_child(kind: str, given: str) -> None:
 KINDS = ("library", "server", "library_read", "server_read")
 
 
-def memory(count: int, repeat: int = 1, kinds: tuple[str, ...] = KINDS) -> dict[str, Any]:
+def memory(count: int, repeat: int = 1, kinds: tuple[str, ...] = KINDS,
+           read_count: int | None = None) -> dict[str, Any]:
     """The memory one table of ``count`` commands holds, each measured in a fresh
     process: the library's ``Session`` that played them, against the server's table
     (``Tables`` over a SQLite store, in-process) that took them as the game master; with
@@ -428,23 +429,26 @@ def memory(count: int, repeat: int = 1, kinds: tuple[str, ...] = KINDS) -> dict[
     playing the game once (an ``options()`` before each chosen command, 5 min), each
     child deciding every command again (1–2 min a kind). A kind is measured once unless
     ``repeat`` asks for more, and the wall time of each step is reported. ``kinds``: the
-    read kinds alone play only the commands they take (a tenth)."""
-    out: dict[str, Any] = {"commands": count, "read_commands": count // 10,
+    read kinds alone play only the commands they take (``read_count``, by default a
+    tenth: a player's state read replayed the whole history until issue 25, so a long
+    read case took hours; it is now independent of the log's length)."""
+    reads = count // 10 if read_count is None else read_count
+    out: dict[str, Any] = {"commands": count, "read_commands": reads,
                            "repeat": repeat, "seconds": {}}
     start = time.perf_counter()
     # the first commands of a seeded game are the same however long it is played
-    played = count if any("read" not in kind for kind in kinds) else count // 10
+    played = max(count if any("read" not in kind for kind in kinds) else 0, reads)
     commands = play(played, 0, seed=11)[:played]
     out["seconds"]["play"] = time.perf_counter() - start
     sizes: dict[str, list[int]] = {kind: [] for kind in kinds}
     with tempfile.TemporaryDirectory(prefix="footwork-memory-") as folder:
         given = {}
         for kind in kinds:
-            # a page's reads after each command cost far more time than the commands: a
-            # tenth of them
+            # a page's reads after each command cost more time than the commands: by
+            # default a tenth of them
             given[kind] = Path(folder) / f"{kind}.json"
-            given[kind].write_text(json.dumps(commands[:count // 10] if "read" in kind
-                                              else commands))
+            given[kind].write_text(json.dumps(commands[:reads] if "read" in kind
+                                              else commands[:count]))
         for _ in range(repeat):
             for kind in kinds:
                 start = time.perf_counter()
@@ -456,6 +460,7 @@ def memory(count: int, repeat: int = 1, kinds: tuple[str, ...] = KINDS) -> dict[
                 sizes[kind].append(int(done.stdout.split()[-1]))
     for kind in kinds:
         out[kind] = statistics.median(sizes[kind])
+    out["samples"] = sizes
     return out
 
 
@@ -472,7 +477,8 @@ def report_memory(result: dict[str, Any]) -> None:
     repeat = result.get("repeat", 3)
     each = "one fresh process a kind" if repeat == 1 else \
         f"a fresh process each; median of {repeat}"
-    print(f"\n### Memory of one table of {result['commands']:,} commands (resident "
+    length = result["commands"] if "library" in result else result["read_commands"]
+    print(f"\n### Memory of one table of {length:,} commands (resident "
           f"memory it adds, {each})\n")
     print(f"| what | {result['commands']:,} commands | {result['read_commands']:,} "
           "commands, with a page's reads after each | / library |")
@@ -483,6 +489,11 @@ def report_memory(result: dict[str, Any]) -> None:
           f"{megabytes(result, 'server_read')} (every seat's state, options) | "
           f"{ratio(result, 'server', 'library')} / "
           f"{ratio(result, 'server_read', 'library_read')} |")
+    samples = result.get("samples", {})
+    if repeat > 1 and samples:
+        print("\neach process: " + "; ".join(
+            f"{kind} " + ", ".join(f"{size / 2**20:,.1f}" for size in sizes) + " MB"
+            for kind, sizes in samples.items()))
     seconds = result.get("seconds", {})
     if seconds:
         print("\nwall time: " + ", ".join(f"{k} {v:,.0f} s" for k, v in seconds.items()))
@@ -739,6 +750,9 @@ def main() -> None:
     parser.add_argument("--memory-kinds", choices=("all", "read"), default="all",
                         help="read: only the case with a page's reads after each command "
                         "(the library's and the server's)")
+    parser.add_argument("--read-commands", type=int, default=None, metavar="N",
+                        help="commands of the case with a page's reads after each (default: "
+                        "a tenth of --memory-commands)")
     parser.add_argument("--memory-child", nargs=2, metavar=("KIND", "FILE"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -778,7 +792,7 @@ def main() -> None:
     mem: dict[str, Any] | None = None
     if args.only in ("all", "memory"):
         mem = memory(args.memory_commands, args.memory_repeat,
-                     KINDS if args.memory_kinds == "all" else KINDS[2:])
+                     KINDS if args.memory_kinds == "all" else KINDS[2:], args.read_commands)
     after = load_average()
     if results:
         report(results, len(commands), before, after)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from footwork.engine.seats import GM, Seat
+from footwork.engine.view import View
 from footwork.server import seatlogs
 from footwork.server.models import LogPage
 from footwork.server.tables import Tables
@@ -126,3 +127,46 @@ def test_the_compact_logs_read_as_the_plain_ones_with_hidden_information(
     assert text(answered.lines) == text(thrown.seat_log(jade, before + 1))
     shared = set(thrown.logs.seats[GM].numbers) & set(thrown.logs.seats[jade].numbers)
     assert len(thrown.logs.seats[jade].numbers) - len(shared) == len(rewritten)
+
+
+def test_a_seats_state_read_replays_nothing_and_reads_as_the_replay(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25: a player seat's state read takes whose turn it last saw begin from its
+    kept log instead of replaying the whole history. Every seat (the game master, each
+    side, each actor) reads, after every command of a random game with an unseen
+    character taking turns (R000-66: its turns are hidden, so a player's ``turn`` is the
+    last one it saw begin) and an undo midway, exactly the state JSON the replay gives
+    (key order included); the replay is never asked for."""
+    tables = Tables(open_store(str(tmp_path / "state.db")))
+    record, secrets = tables.create(UNSEEN, actor_seats=True)
+    seats = [tables.seat_of(record.id, secret) for secret in secrets.values()]
+    assert len(seats) >= 5
+    table = tables.live(record.id)
+    chooser, turns_told_apart = random.Random(7), 0
+
+    def no_replay(*_: Any) -> Any:
+        raise AssertionError("a state read replayed the history")
+
+    for n in range(20):
+        state = table.session.state
+        actor = state.pending.actor if state.pending is not None else state.current
+        if n == 11:
+            command: dict[str, Any] = {"do": "undo"}
+        elif state.pending is None and chooser.random() < 0.3:
+            command = {"do": "end_turn", "actor": actor}
+        else:  # nobody senses Kato: he stays unseen by the jade seats
+            command = dict(chooser.choice([o for o in table.view(GM).options(state, actor)
+                                           if o.command.get("do") != "sense"]).command)
+        tables.command(record.id, GM, table.version, f"c-{n}", command)
+        session = table.session
+        for seat in seats if n >= 4 else seats[:3]:  # the others read first midway
+            oracle = session.view(seat).state_json(session.state, session.initial,
+                                                   session.batches, log=False)
+            with monkeypatch.context() as patched:
+                patched.setattr(View, "_replay", no_replay)
+                body = tables.state(record.id, seat)
+            oracle.pop("version", None)  # the server's own (the seat's version), set after
+            assert text([{key: body[key] for key in oracle}]) == text([oracle]), (n, seat)
+            assert [key for key in body if key in oracle] == list(oracle)
+            turns_told_apart += oracle["turn"] != session.actor_to_move
+    assert turns_told_apart, "no seat missed a turn's start: the kept turn was not tested"

@@ -39,7 +39,8 @@ from footwork.engine.seats import GM, PLAYERS, Seat, mentions, scrub
 from footwork.engine.state import A, State, fast_replace
 from footwork.errors import FootworkError, IllegalCommand, excerpt
 
-__all__ = ["GM", "PLAYERS", "UNKNOWN_PLACES", "Seat", "View", "mentions", "scrub"]
+__all__ = ["GM", "PLAYERS", "UNKNOWN_PLACES", "Seat", "Seen", "View", "last_turn", "mentions",
+           "scrub"]
 
 #: the key of ``State.world`` under which a state as a seat knows it (:meth:`View.charted`,
 #: :meth:`View.perceived`) holds the ids of the places hidden from that seat, a frozenset.
@@ -54,6 +55,27 @@ UNKNOWN_PLACES = "footwork.unknown_places"
 _CHARTED: OrderedDict[tuple[int, frozenset[str]], tuple[State[Any], State[Any]]] = OrderedDict()
 _CHARTED_KEPT = 16
 _charted_lock = threading.Lock()
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Seen:
+    """What a seat perceived of the history so far, as a caller that keeps it knows it
+    (the table server keeps every read seat's log as commands come: server/seatlogs.py).
+    Given to :meth:`View.state_json`, it spares the replay of the whole history that
+    judging the log and the turn otherwise takes (issue 25: a read in time independent
+    of the log's length)."""
+
+    #: whose turn the seat last saw begin (the actor of its last ``turn_started`` line)
+    turn: str | None
+    #: the seat's log lines; None when not at hand (then a state with its log replays)
+    lines: Sequence[dict[str, JSON]] | None = None
+
+
+def last_turn(lines: Sequence[Mapping[str, JSON]], before: str | None) -> str | None:
+    """Whose turn a seat last saw begin once it has seen ``lines`` (one command's, in
+    order), ``before`` if none of them starts a turn."""
+    return next((str(line["actor"]) for line in reversed(lines)
+                 if line["event"] == TurnStarted.type), before)
+
 
 class View(Generic[A]):
     """Everything a seat receives from an encounter, built in one place."""
@@ -86,8 +108,7 @@ class View(Generic[A]):
             state = self.engine.replay(state, batch)
             shown = self.batch_lines(state, batch)
             lines += shown
-            turn = next((str(line["actor"]) for line in reversed(shown)
-                         if line["event"] == TurnStarted.type), turn)
+            turn = last_turn(shown, turn)
         return lines, turn
 
     def batch_lines(self, after: State[A], batch: Sequence[Event]) -> list[dict[str, JSON]]:
@@ -105,12 +126,14 @@ class View(Generic[A]):
 
     def state_json(self, state: State[A], initial: State[A] | None = None,
                    batches: Sequence[Sequence[Event]] | None = None, *,
-                   log: bool = True) -> dict[str, JSON]:
+                   log: bool = True, seen: Seen | None = None) -> dict[str, JSON]:
         """The documented state JSON as this seat may see it.
 
-        For a seat other than the game master, ``initial`` and ``batches`` (the events
-        of each command so far) are needed to judge the log and the turn as they were
-        seen; ``version`` is left out, since its steps would count hidden events.
+        For a seat other than the game master, the log and the turn are judged as they
+        were seen: from ``seen`` when the caller keeps what the seat perceived (no
+        replay), else by replaying ``initial`` and ``batches`` (the events of each
+        command so far; the log too when ``seen`` holds no lines and ``log`` is asked);
+        ``version`` is left out, since its steps would count hidden events.
         """
         ruleset = self.engine.ruleset
         body: dict[str, JSON] = {
@@ -131,8 +154,12 @@ class View(Generic[A]):
             body["view"] = str(self.seat)
             return body
         hidden = self.secrets(state)
-        lines, seen_turn = ([], None) if batches is None or initial is None else (
-            self._replay(initial, batches))
+        if seen is not None and (seen.lines is not None or not log):
+            lines, seen_turn = list(seen.lines or ()), seen.turn
+        elif batches is None or initial is None:
+            lines, seen_turn = [], None
+        else:
+            lines, seen_turn = self._replay(initial, batches)
         del body["version"]
         body["actors"] = {aid: scrub(entry, hidden)
                           for aid, entry in body["actors"].items()

@@ -12,7 +12,9 @@ logs held 3.5× what the game itself holds. Here:
 - a seat's log is an array of line numbers (4 bytes a line); the few lines a seat's
   view rewrites (a hidden source or a scrubbed decision) get numbers of their own;
 - a seat's digest chain is 8 bytes a line, extended when asked, from the newest
-  lines' dicts while they are at hand (folding a command), else from the pool.
+  lines' dicts while they are at hand (folding a command), else from the pool;
+- a player seat's log also keeps whose turn it last saw begin, so that its state read
+  (:meth:`SeatLogs.seen`, :class:`~footwork.engine.view.Seen`) replays nothing.
 
 A line read back is ``json.loads`` of the text written from it, so it is the same
 JSON, key order included; a log page is served as the texts themselves.
@@ -33,6 +35,7 @@ from pydantic_core import PydanticSerializationError, to_json
 from footwork.engine.codec import JSON
 from footwork.engine.seats import GM, Seat
 from footwork.engine.session import Session
+from footwork.engine.view import Seen, last_turn
 
 #: lines in a block of the pool (compressed once full)
 BLOCK = 64
@@ -128,6 +131,8 @@ class SeatLog:
     chain: bytearray = field(default_factory=bytearray)
     #: the dicts of the lines just after the chain's end, while they are at hand
     unhashed: list[dict[str, JSON]] = field(default_factory=list)
+    #: whose turn the seat last saw begin (a player seat's; the game master's is None)
+    turn: str | None = None
 
     def hashed(self) -> int:
         return len(self.chain) // 8
@@ -213,6 +218,7 @@ class SeatLogs:
         """A player seat's lines of one batch (events ``first`` to ``first + count``):
         each the number of the game master's line it repeats, in order (a seat's lines
         follow its events' order), or a number of its own when its view rewrote it."""
+        log.turn = last_turn(shown, log.turn)
         cursor = first
         for line in shown:
             text = encoded(line)
@@ -226,6 +232,11 @@ class SeatLogs:
                 log.numbers.append(self.pool.add(text))
 
     # -- reading ---------------------------------------------------------------------
+
+    def seen(self, session: Session[Any], seat: Seat) -> Seen:
+        """Whose turn the seat last saw begin, for its state read (no lines: that read
+        leaves the log out, and the log's readers read the pool)."""
+        return Seen(turn=self.log(session, seat).turn)
 
     def count(self, session: Session[Any], seat: Seat) -> int:
         return len(self.log(session, seat).numbers)

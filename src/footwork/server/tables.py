@@ -652,8 +652,9 @@ class Tables:
     def state(self, table_id: str, seat: Seat) -> dict[str, JSON]:
         table = self.live(table_id)
         with table.lock:
-            body = table.view(seat).state_json(table.session.state, table.session.initial,
-                                               table.session.batches, log=False)
+            # what the seat saw is kept with its log: nothing replayed (issue 25)
+            body = table.view(seat).state_json(table.session.state, log=False,
+                                               seen=table.logs.seen(table.session, seat))
             body["version"] = table.seat_version(seat)
             body["digest"] = table.digest(seat, table.seat_count(seat))
             body["table"] = table_id

@@ -90,6 +90,12 @@ _TABLE = "id, name, ruleset, encounter, version, created"
 
 #: Idle connections kept for reuse; more concurrent callers open more, closed after.
 _IDLE = 8
+#: SQLite's page cache per connection, in KiB (``PRAGMA cache_size``; SQLite's default is
+#: 2,000). The server keeps every table it serves in memory and the operating system caches
+#: the file: the pages an append or a catch-up touches are few, and a table's load reads
+#: each page once. The default cache held 1.2 MB beside a table of 1,000 commands, up to
+#: 2 MB a connection; 256 KiB measured no slower (issue 25, docs/performance.md).
+_CACHE_KIB = 256
 
 
 #: The open stores of this process by database file, so that an append through one
@@ -170,6 +176,7 @@ class SQLiteStore:
             conn.execute("PRAGMA synchronous = FULL")
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute(f"PRAGMA busy_timeout = {self._busy_ms}")
+            conn.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
         except sqlite3.Error as error:
             conn.close()
             raise StoreError(f"cannot open the database {self.path}: {error}") from None
