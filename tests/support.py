@@ -130,3 +130,21 @@ def data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     home = tmp_path_factory.mktemp("data-home")
     monkeypatch.setenv("XDG_DATA_HOME", str(home))
     return home
+
+
+#: cultivation: Kato, unseen by the jade side (R000-66), takes the first turn of every
+#: round; Lin sees no one
+UNSEEN_KATO = """
+footwork: 1
+ruleset: cultivation
+map:
+  zones:
+    - {id: teahouse}
+    - {id: hall}
+  links:
+    - [teahouse, hall]
+actors:
+  - {id: lin, side: jade, at: teahouse, stats: {earth: 4}}
+  - {id: kato, side: iron, at: teahouse, stats: {hidden: true, stealth_defense: 11, earth: 6}}
+order: [kato, lin]
+"""

@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from footwork.engine.machine import Engine
+from tests.support import UNSEEN_KATO
 
 from .conftest import Table
 from .leaks import leaked_names
@@ -69,20 +70,7 @@ def test_a_refusal_in_a_hidden_characters_turn_names_no_one(client: TestClient) 
 
 # -- item 2: a decision asked by a hidden character is told, naming no one ------------
 
-THROW = """
-footwork: 1
-ruleset: cultivation
-map:
-  zones:
-    - {id: teahouse}
-    - {id: hall}
-  links:
-    - [teahouse, hall]
-actors:
-  - {id: lin, side: jade, at: teahouse, stats: {earth: 4}}
-  - {id: kato, side: iron, at: teahouse, stats: {hidden: true, stealth_defense: 11, earth: 6}}
-order: [kato, lin]
-"""
+THROW = UNSEEN_KATO
 
 
 def test_a_throw_by_an_unseen_character_is_told_as_a_decision_with_a_hidden_source(

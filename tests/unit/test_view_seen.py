@@ -9,22 +9,10 @@ import json
 from footwork.engine.seats import Seat
 from footwork.engine.view import Seen, last_turn
 from footwork.scenario import encounter_from_text
+from tests.support import UNSEEN_KATO
 
 #: Kato, unseen by the jade side (R000-66), takes the first turn of every round
-UNSEEN = """
-footwork: 1
-ruleset: cultivation
-map:
-  zones:
-    - {id: teahouse}
-    - {id: hall}
-  links:
-    - [teahouse, hall]
-actors:
-  - {id: lin, side: jade, at: teahouse, stats: {earth: 4}}
-  - {id: kato, side: iron, at: teahouse, stats: {hidden: true, stealth_defense: 11, earth: 6}}
-order: [kato, lin]
-"""
+UNSEEN = UNSEEN_KATO
 
 
 def test_a_seen_seat_reads_the_state_the_replay_gives_without_replaying() -> None:
