@@ -13,9 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from footwork.rulesets import available
 from footwork.scenario import Encounter, encounter_from_text
+
+# CI runs the property tests on the same examples every time (HYPOTHESIS_PROFILE=ci, set
+# by .ci/run): a red run is then the code's, never the draw's. Locally they explore.
+settings.register_profile("ci", derandomize=True, database=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 ROOT = Path(__file__).resolve().parents[1]
 
