@@ -19,7 +19,7 @@ from footwork.engine.seats import GM, Seat
 from footwork.engine.view import View
 from footwork.server import seatlogs
 from footwork.server.models import LogPage
-from footwork.server.tables import Tables
+from footwork.server.tables import LiveTable, Tables
 from footwork.store import open_store
 
 from .test_leaks_hidden import THROW
@@ -69,6 +69,21 @@ def check(tables: Tables, table_id: str, seats: list[Seat]) -> int:
     return differing
 
 
+def _random_command(table: LiveTable, chooser: random.Random, *, undo: bool,
+                    sensing: bool = True) -> dict[str, Any]:
+    """The game master's next command of a random game: an undo if ``undo``, else now and
+    then an end of turn, else one of the options (a sense among them if ``sensing``)."""
+    state = table.session.state
+    actor = state.pending.actor if state.pending is not None else state.current
+    if undo:
+        return {"do": "undo"}
+    if state.pending is None and chooser.random() < 0.3:
+        return {"do": "end_turn", "actor": actor}
+    options = [o for o in table.view(GM).options(state, actor)
+               if sensing or o.command.get("do") != "sense"]
+    return dict(chooser.choice(options).command)
+
+
 #: the unseen thrower's teahouse, a room more and a second jade character: Kato's own
 #: moves are hidden from the jade seat
 UNSEEN = THROW.replace("    - {id: hall}", "    - {id: hall}\n    - {id: garden}").replace(
@@ -94,14 +109,7 @@ def test_the_compact_logs_read_as_the_plain_ones_with_hidden_information(
     chooser, differing = random.Random(5), 0
     tables.state(record.id, seats[1])  # read from the start: its log grows per command
     for n in range(24):
-        state = table.session.state
-        actor = state.pending.actor if state.pending is not None else state.current
-        if n == 14:
-            command: dict[str, Any] = {"do": "undo"}
-        elif state.pending is None and chooser.random() < 0.3:
-            command = {"do": "end_turn", "actor": actor}
-        else:
-            command = dict(chooser.choice(table.view(GM).options(state, actor)).command)
+        command = _random_command(table, chooser, undo=n == 14)
         accepted = tables.command(record.id, GM, table.version, f"c-{n}", command)
         if n >= 8:  # the other seats are read from here on
             differing += check(tables, record.id, seats)
@@ -148,15 +156,8 @@ def test_a_seats_state_read_replays_nothing_and_reads_as_the_replay(
         raise AssertionError("a state read replayed the history")
 
     for n in range(20):
-        state = table.session.state
-        actor = state.pending.actor if state.pending is not None else state.current
-        if n == 11:
-            command: dict[str, Any] = {"do": "undo"}
-        elif state.pending is None and chooser.random() < 0.3:
-            command = {"do": "end_turn", "actor": actor}
-        else:  # nobody senses Kato: he stays unseen by the jade seats
-            command = dict(chooser.choice([o for o in table.view(GM).options(state, actor)
-                                           if o.command.get("do") != "sense"]).command)
+        # nobody senses Kato: he stays unseen by the jade seats
+        command = _random_command(table, chooser, undo=n == 11, sensing=False)
         tables.command(record.id, GM, table.version, f"c-{n}", command)
         session = table.session
         for seat in seats if n >= 4 else seats[:3]:  # the others read first midway
