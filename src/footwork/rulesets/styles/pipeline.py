@@ -252,8 +252,8 @@ def support(walk: StylesWalk, step: Step[Spot]) -> Ruling:
     rules = {"jump": ("R001-32",), FALL: ("R001-34",)}.get(step.mode, ("R001-26",))
     o = _opts(walk.state)
     events = fall_events(walk.path.actor, o.fall, r, c, z, distance, into, walk.roller, rules)
-    if into != "void":
-        events += _hazard(walk, r, c)  # the landing touches down (A001-19)
+    if t.touches_down(spot):
+        events += _hazard(walk, r, c)  # a landing on a floor touches down (A001-19)
     return walk.stop_after("fell", f"{walk.path.actor} falls", rules, events)
 
 

@@ -58,7 +58,7 @@ def hazard_tags(t: Terrain, o: StylesOptions, r: int, c: int) -> tuple[str, ...]
 def spot_risk(t: Terrain, o: StylesOptions, spot: Spot) -> Risk:
     """The risk of a move that ends at ``spot``: a fall (R001-26, R001-32, A001-14) and
     the hazard the landing or the last step touches (A001-19)."""
-    hazards = hazard_tags(t, o, spot[1], spot[2])
+    hazards = hazard_tags(t, o, spot[1], spot[2]) if t.touches_down(spot) else ()
     if spot[0] == FALLEN:
         base = fall_risk(o, t.height(spot[4] - spot[3]), fallen_into(t, spot),
                          ("R001-26", "R001-32"))
