@@ -91,6 +91,25 @@ def test_R001_03_a_plan_cut_by_a_fall_that_fits_spends_what_was_used(dash: bool)
     assert body["hooks"] == (0 if dash else 1)
 
 
+@pytest.mark.parametrize(("far", "fits"), [(4, True), (7, False)])
+def test_R001_02_a_hop_that_falls_into_water_prices_the_swim_after_it(far: int,
+                                                                      fits: bool) -> None:
+    """R001-02, R001-32: a 2-cell hop over water 1u below its launch ends in the air and
+    falls in (2u); a Swim on from there of 2u fits the 4u pool and is dropped by the fall
+    (R001-03: 2u spent), one of 5u (7u in all) is refused whole."""
+    legend = {".": {"surface": "floor"},
+              "w": {"surface": "water", "elevation": -1, "water_depth": 3}}
+    s = session([actor("ada", "0,0", styles=["Walk", "Jump", "Swim"])], rows=["..wwwwwwww"],
+                legend=legend)
+    plan = (seg("jump", 0, 2), seg("swim", 0, far))
+    if not fits:
+        refused(s, move_cmd("ada", *plan), "over_pool", "R001-02")
+        return
+    assert of_type(move(s, "ada", *plan), "fell")[0].into == "water"
+    body = who(s, "ada")
+    assert (body["at"], body["z"], body["spent"]) == ("0,2", -1.0, {"jump": 2})
+
+
 # -- fixed: a hop into water higher than its launch (R001-32, A001-18) ---------------------
 
 
