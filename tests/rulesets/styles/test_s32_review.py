@@ -1,9 +1,10 @@
 """The s32 review: causes of movement against conditions, each outcome worked by hand from
-the text first (README, "The s32 review"). Three cells were ruled against the text and are
+the text first (README, "The s32 review"). Five cells were ruled against the text and are
 fixed: a plan cut by a fall is still priced whole (R001-02), a hop lands in water higher
-than its launch as it lands on a ledge (R001-32, A001-18), and a current carries a swimmer
-over a rise in its bed (R001-35, A001-20). The rest pin cells that matched and that no
-other test held."""
+than its launch as it lands on a ledge (R001-32, A001-18), a current carries a swimmer
+over a rise in its bed (R001-35, A001-20) but not through a corner (A001-17), and a fall
+into tagged water sets nothing off (A001-19). The rest pin cells that matched and that
+no other test held."""
 
 from __future__ import annotations
 
@@ -228,3 +229,22 @@ def test_A001_19_the_options_show_no_hazard_for_tagged_water() -> None:
         assert into, aid
         for o in into:
             assert o.risk is None or not o.risk.hazards, (aid, o.label, o.risk)
+
+
+# -- fixed: a diagonal current between two walls (A001-17, R001-35) ------------------------
+
+
+def test_A001_17_R001_35_a_diagonal_current_does_not_carry_through_a_corner() -> None:
+    """A001-17 (our corner rule), R001-35: no step cuts the corner where two walls meet,
+    and a swimmer's stroke from (0,0) to (1,1) there is refused; a current running that
+    way holds the swimmer where it is, as the water's edge does (before: it carried her
+    through the walls' corner)."""
+    legend = {"x": {"surface": "water", "water_depth": 3, "current": "SE", "current_speed": 2},
+              "~": {"surface": "water", "water_depth": 3},
+              "#": {"surface": "wall", "elevation": 4}, ".": {"surface": "floor"}}
+    rows = ["x#.", "#~.", "..."]
+    s = session([actor("sw", "0,0", styles=["Walk", "Swim"]), actor("b", "2,2")], rows=rows,
+                legend=legend)
+    refused(s, move_cmd("sw", seg("swim", 1, 1)), "no_way", "R001-35")
+    assert of_type(end_turns(s, "sw"), "drifted") == []
+    assert who(s, "sw")["at"] == "0,0"

@@ -213,6 +213,11 @@ class Terrain(GridLevels):
         t = self.top[r][c]
         return t <= lv if touching else t < lv
 
+    def cuts_corner(self, r: int, c: int, dr: int, dc: int, lv: int) -> bool:
+        """A001-17: would a diagonal from (r, c) by (dr, dc) at ``lv`` cut a corner? The rule
+        of every step (a style's, or a current's drift)."""
+        return self._corner_blocked(r, c, dr, dc, lv)
+
     def _corner_blocked(self, r: int, c: int, dr: int, dc: int, lv: int) -> bool:
         """A diagonal step may not cut the corner of something taller (A001-17)."""
         for rr, cc in ((r + dr, c), (r, c + dc)):
