@@ -248,3 +248,25 @@ def test_A001_17_R001_35_a_diagonal_current_does_not_carry_through_a_corner() ->
     refused(s, move_cmd("sw", seg("swim", 1, 1)), "no_way", "R001-35")
     assert of_type(end_turns(s, "sw"), "drifted") == []
     assert who(s, "sw")["at"] == "0,0"
+
+
+# -- fixed: the risk a failed improvised Climb shows names the mine it lands on (A001-19) ---
+
+
+def test_R001_24_A001_19_an_interrupted_fall_shows_the_mine_it_lands_on() -> None:
+    """R001-24, R001-34, A001-19: a climber whose granted Climb has ended holds a face 2u
+    over a mined floor and improvises Climb again; the GM's Test, failed as Interrupted
+    Climb, drops her 2u onto the mine, which goes off (any landing on a floor touches
+    down). The pending decision's consequence for that answer names the mine as well as
+    the fall (before: the fall only)."""
+    legend = {"#": {"surface": "wall", "elevation": 4}, ".": {"surface": "floor"},
+              "M": {"surface": "floor", "tags": ["mine"]}}
+    s = session([actor("ada", "1,1,2", mode="wall", styles=["Walk"])],
+                rows=["###", ".M.", "..."], legend=legend)
+    s.do({"do": "improvise", "actor": "ada", "style": "climb", "how": "the same cracks"})
+    answer(s, "test")
+    consequences = s.to_json(log=False)["pending"]["consequences"]
+    risk = next(c["risk"] for c in consequences if c["choice"] == "fail_interrupted")
+    assert risk["fall"] is not None and risk["hazards"], risk
+    events = answer(s, "fail_interrupted")
+    assert types(events)[-2:] == ["fell", "hazard_triggered"]
