@@ -140,7 +140,17 @@ def test_a_step_is_ruled_alike_whatever_caused_it(case: dict[str, Any]) -> None:
         else:
             # R001-35: no water to swim in there (not water at all, or not at that depth)
             assert own[1] in ("not_water", "no_room", "no_way") and "R001-35" in own[2], own
-            assert forced == stays, forced
+            spec = WATER_X[x]
+            if spec["surface"] == "water" and case["z"] < 0 <= spec.get("elevation", 0):
+                # the s32 review (R001-35, A001-20): water shallower than the swimmer is
+                # deep is no bank: the current lifts it over the rise, to the bed there,
+                # (the map's bed, in whole vertical steps), as a Swim stroke there is ruled
+                assert forced[:4] == ("at", 0, 1, "water") and forced[4] > case["z"], forced
+                up = _outcome(_data(case, "0,0", z=case["z"]),
+                              [_plan("swim", [0, 1, forced[4]], False)])
+                assert forced == up, (up, forced)
+            else:
+                assert forced == stays, forced
         return
     own = _outcome(_data(case, "0,0"), [_plan("walk", [0, 1], False)])
     dash = _outcome(_data(case, "0,0"), [_plan("walk", [0, 1], True)])
@@ -465,8 +475,10 @@ def test_a_walk_into_water_is_a_fall_into_it_whatever_its_height(
     s = _session(data)
     walk = {"do": "move", "actor": "a", "plan": [{"style": "walk", "to": [0, 1]}]}
     if not swimmer:
+        # a Walk's offer (a hop into water above the stride is a Jump's, the s32 review)
         offered = [o for o in s.options("a") if o.command.get("do") == "move"
-                   and o.command.get("to") == [0, 1, water]]
+                   and o.command.get("to") == [0, 1, water]
+                   and all(p["style"] == "walk" for p in o.command["plan"])]
     try:
         events = s.do(walk)
     except IllegalCommand as exc:

@@ -239,7 +239,8 @@ def _hop(L: IntArray, r2: int, c2: int, lv: int, run: float, p2: int, hz_ok: boo
         rise = t2 - lv
         if rise == 0:  # level water: the run; lower water: a fall in (R001-32)
             n = _emit(bi, bf, n, WATER, r2, c2, t2, p2, _JUMP, run)
-        elif 0 < rise <= step:  # A001-18: up into water, as onto a floor, its line
+        elif rise > 0 and t2 < L[_CEIL, r2, c2]:  # A001-18: up into water, as onto a
+            # ledge, its line (s32 review: any height)
             far = a * h + b * diag_len
             up = rise * vs
             line = math.sqrt(far * far + up * up)
@@ -464,7 +465,9 @@ def _expand_batch(layers: IntArray, ip: IntArray, fp: FloatArray, allow: BoolArr
             tags = 0
             if kind == FALLEN:
                 tags |= TAG_FALL
-            if kind in (GROUND, FALLEN) and layers[_HAZ, bi[q, 1], bi[q, 2]] != 0:
+            # Terrain.touches_down: standing on a floor, or a fall's landing on one
+            if (kind == GROUND or (kind == FALLEN and layers[_SURF, bi[q, 1], bi[q, 2]]
+                                   == _FLOOR)) and layers[_HAZ, bi[q, 1], bi[q, 2]] != 0:
                 tags |= TAG_HAZARD
             si[total, 6] = tags
             sf[total] = bf[q]

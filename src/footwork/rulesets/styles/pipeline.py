@@ -182,8 +182,13 @@ def link(walk: StylesWalk, step: Step[Spot]) -> Ruling:
             return PASS
         return walk.refuse("no_way", "a fall goes straight down", ("A001-14",))
     if step.mode == DRIFT:
-        near = max(abs(step.to[1] - step.frm[1]), abs(step.to[2] - step.frm[2]))
-        if near <= 1 and step.frm[0] == step.to[0] == WATER:
+        dr, dc = step.to[1] - step.frm[1], step.to[2] - step.frm[2]
+        # A001-17 (the s32 review): a drift cuts no corner a stroke may not cut
+        if dr and dc and t.cuts_corner(step.frm[1], step.frm[2], dr, dc, step.frm[3]):
+            return walk.refuse("no_way", "a drift does not pass the corner where "
+                               f"{_where(step.frm)} meets {_where(step.to)} (A001-17)",
+                               ("R001-35", "A001-17"))
+        if max(abs(dr), abs(dc)) <= 1 and step.frm[0] == step.to[0] == WATER:
             return PASS
         return walk.refuse("no_way", "a drift goes from water to the next water",
                            ("R001-35",))
@@ -252,8 +257,8 @@ def support(walk: StylesWalk, step: Step[Spot]) -> Ruling:
     rules = {"jump": ("R001-32",), FALL: ("R001-34",)}.get(step.mode, ("R001-26",))
     o = _opts(walk.state)
     events = fall_events(walk.path.actor, o.fall, r, c, z, distance, into, walk.roller, rules)
-    if into != "void":
-        events += _hazard(walk, r, c)  # the landing touches down (A001-19)
+    if t.touches_down(spot):
+        events += _hazard(walk, r, c)  # a landing on a floor touches down (A001-19)
     return walk.stop_after("fell", f"{walk.path.actor} falls", rules, events)
 
 

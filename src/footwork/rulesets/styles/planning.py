@@ -25,6 +25,7 @@ from footwork.rulesets.styles.terrain import (
     MODE_KIND,
     NONE,
     WALL,
+    WATER,
     Mover,
     Spot,
     Terrain,
@@ -203,9 +204,7 @@ def _follow(terrain: Terrain, start: Spot, stops: Sequence[_Stop], mover: Mover,
 def _touches_hazard(terrain: Terrain, spot: Spot) -> bool:
     """Does arriving at ``spot`` touch down on a hazard cell (standing, or a fall's
     landing; A001-19)? The steps :class:`Mover` ``hazards_ok=False`` leaves out."""
-    kind, r, c = spot[0], spot[1], spot[2]
-    floor = terrain.surface[r][c] == int(Surface.FLOOR)
-    return (kind == GROUND or (kind == FALLEN and floor)) and terrain.hazard[r][c]
+    return terrain.touches_down(spot) and terrain.hazard[spot[1]][spot[2]]
 
 
 def _best_end(found: Reach[_Key], n: int, *, falls_only: bool = False) -> Spend[_Key] | None:
@@ -279,12 +278,60 @@ def route_plan(terrain: Terrain, actor: StyleActor, plan: Sequence[Segment],
         part = [*stops[:i], replace(stops[i], last=True)]
         legs = _route(terrain, start, part, mover, budget, falls_only=True)
         if legs is not None:
+            _price_after_fall(terrain, actor, legs, stops[i + 1:], mover, budget)
             return legs
         loose = _route(terrain, start, part, mover, _loose(terrain, budget, start, part),
                        falls_only=True)
         if loose is not None:
             raise _why_not(terrain, actor, start, part, mover, budget)
     raise _why_not(terrain, actor, start, stops, mover, budget)
+
+
+def _price_after_fall(terrain: Terrain, actor: StyleActor, legs: Sequence[Leg],
+                      rest: Sequence[_Stop], mover: Mover, budget: Budget) -> None:
+    """R001-02 (the s32 review): the Movement for the whole plan must be there when it is
+    laid out, the part after a fall included; R001-03 then carries out only the part up
+    to the fall. The rest is priced from where the fall lands, as if the faller went on;
+    when it would cost more than the pool or a cap leaves, the plan is refused whole.
+    A rest with no way at any price (or after a void) is not priced: the plan is carried
+    out as far as possible."""
+    end = legs[-1].end
+    if end[0] == AIR:
+        end = terrain.fall_from(end[1], end[2], end[3])
+    _, r, c, lv, _ = end
+    if lv == NONE or not rest:
+        return
+    assert budget.pool is not None
+    landed: Spot = (WATER if terrain.surface[r][c] == int(Surface.WATER) else GROUND,
+                    r, c, lv, 0)
+    used: dict[str, float] = {}
+    for leg in legs:
+        used[leg.style] = used.get(leg.style, 0.0) + leg.cost
+    spent = sum(used.values())
+    left = Budget({k: max(0.0, v - used.get(k, 0.0)) for k, v in budget.caps.items()},
+                  max(0.0, budget.pool - spent))
+    anywhere = Mover(mover.styles, mover.walk_factor, True)
+    if _best_end(_follow(terrain, landed, rest, anywhere, left), len(rest)) is not None:
+        return
+    dear = _best_end(_follow(terrain, landed, rest, anywhere,
+                             _loose(terrain, left, landed, rest)), len(rest))
+    if dear is None:
+        return
+    where = f"after the fall at row {r}, col {c}"
+    if spent + dear.pool > budget.pool + EPS:
+        raise IllegalCommand("over_pool", f"the plan needs {in_u(spent + dear.pool)} "
+                             f"({in_u(dear.pool)} of it {where}) but {actor.id}'s pool has "
+                             f"{in_u(budget.pool)} left (R001-02, R001-13)",
+                             ("R001-02", "R001-13"))
+    for name, x in dear.spent.items():
+        cap = budget.caps.get(name, 0.0)
+        if used.get(name, 0.0) + x > cap + EPS:
+            raise IllegalCommand("over_cap", f"the plan uses {in_u(used.get(name, 0.0) + x)} "
+                                 f"of {name.title()} ({in_u(x)} {where}) but {actor.id} has "
+                                 f"{in_u(cap)} of it left (R001-02, R001-11, R001-12)",
+                                 ("R001-02", "R001-11", "R001-12"))
+    raise IllegalCommand("over_budget", "no way of following the plan fits both the pool "
+                         "and every style's cap (R001-02, R001-13)", ("R001-02", "R001-13"))
 
 
 def _route(terrain: Terrain, start: Spot, stops: Sequence[_Stop], mover: Mover,

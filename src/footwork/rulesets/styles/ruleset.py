@@ -761,7 +761,8 @@ def _carried(t: Terrain, r: int, c: int, lv: int, diagonals: int
     """Where the current of the cell (r, c) carries a swimmer at ``lv`` next (R001-35,
     A001-20): the spot, the step's length in u (priced like a step, A001-17) and the share
     of a turn it takes at that cell's speed; None in still water or off the map. Over a
-    weir (the next water lower) the water takes the swimmer down to its surface."""
+    weir (the next water lower) the water takes the swimmer down to its surface; over a rise
+    in the bed (the next water shallower than the swimmer is deep), up to its bed."""
     g = t.grid
     dr, dc = (int(v) for v in g.current[r, c])
     speed = float(g.current_speed[r, c])
@@ -771,7 +772,10 @@ def _carried(t: Terrain, r: int, c: int, lv: int, diagonals: int
     if not t.in_bounds(r2, c2) or t.grid.step_blocked(r, c, dr, dc):
         return None  # a wall between the cells holds the swimmer where it is
     run = t.h * step_length(t.diagonal, dr, dc, diagonals)
-    lv2 = min(lv, t.top[r2][c2]) if t.surface[r2][c2] == int(Surface.WATER) else lv
+    # the water carries the swimmer on while there is water: down over a weir to the next
+    # water's surface, and up over a rise in the bed to its bed (the s32 review)
+    lv2 = (max(min(lv, t.top[r2][c2]), t.bed[r2][c2])
+           if t.surface[r2][c2] == int(Surface.WATER) else lv)
     return (r2, c2, lv2), run, run / speed
 
 

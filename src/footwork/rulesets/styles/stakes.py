@@ -58,7 +58,7 @@ def hazard_tags(t: Terrain, o: StylesOptions, r: int, c: int) -> tuple[str, ...]
 def spot_risk(t: Terrain, o: StylesOptions, spot: Spot) -> Risk:
     """The risk of a move that ends at ``spot``: a fall (R001-26, R001-32, A001-14) and
     the hazard the landing or the last step touches (A001-19)."""
-    hazards = hazard_tags(t, o, spot[1], spot[2])
+    hazards = hazard_tags(t, o, spot[1], spot[2]) if t.touches_down(spot) else ()
     if spot[0] == FALLEN:
         base = fall_risk(o, t.height(spot[4] - spot[3]), fallen_into(t, spot),
                          ("R001-26", "R001-32"))
@@ -80,8 +80,14 @@ def interrupted_words(t: Terrain, o: StylesOptions, actor: StyleActor,
         landing = t.fall_from(actor.row, actor.col, here[3])
         into = fallen_into(t, landing)
         distance = t.height(landing[4] - landing[3]) if into != "void" else t.height(here[3])
-        return (f"Interrupted {style.title()}: {actor.id} falls now",
-                fall_risk(o, distance, into, ("R001-21", "R001-34")))
+        risk = fall_risk(o, distance, into, ("R001-21", "R001-34"))
+        # A001-19 (the s32 review): the landing sets off what it touches down on, as decide
+        # rules it
+        hazards = hazard_tags(t, o, landing[1], landing[2]) if t.touches_down(landing) else ()
+        if hazards:
+            risk = Risk(fall=risk.fall, hazards=hazards, leaves_scene=risk.leaves_scene,
+                        rules=(*risk.rules, "A001-19"))
+        return f"Interrupted {style.title()}: {actor.id} falls now", risk
     if effect == "float_or_sink" and actor.mode == "water":
         sinks = actor.sinks(o.swim.heavy_load_sinks)
         return (f"Interrupted {style.title()}: {actor.id} "

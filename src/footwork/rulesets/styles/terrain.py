@@ -213,6 +213,11 @@ class Terrain(GridLevels):
         t = self.top[r][c]
         return t <= lv if touching else t < lv
 
+    def cuts_corner(self, r: int, c: int, dr: int, dc: int, lv: int) -> bool:
+        """A001-17: would a diagonal from (r, c) by (dr, dc) at ``lv`` cut a corner? The rule
+        of every step (a style's, or a current's drift)."""
+        return self._corner_blocked(r, c, dr, dc, lv)
+
     def _corner_blocked(self, r: int, c: int, dr: int, dc: int, lv: int) -> bool:
         """A diagonal step may not cut the corner of something taller (A001-17)."""
         for rr, cc in ((r + dr, c), (r, c + dc)):
@@ -395,10 +400,11 @@ class Terrain(GridLevels):
             # R001-32 (s30 review): water is no solid surface, so a hop that ends over
             # water lower than its launch, by a walk step or less too, ends in the air at
             # the launch height (its run) and falls in; level water takes it at the run;
-            # A001-18: up into water a walk step above, as onto a floor, its straight line
+            # A001-18: up into higher water, as onto a ledge, its straight line (the s32
+            # review: any height a ledge may have, not only a walk step)
             if rise == 0:
                 out.append(Step((WATER, r2, c2, t2, p2), "jump", run))
-            elif 0 < rise <= self.step:
+            elif rise > 0 and t2 < self.ceil[r2][c2]:
                 line = hop_line(a * self.h + b * self._diag_len, rise * self.vs)
                 out.append(Step((WATER, r2, c2, t2, p2), "jump",
                                 line - (a0 * self.h + b0 * self._diag_len)))
@@ -410,6 +416,13 @@ class Terrain(GridLevels):
     def fall_from(self, r: int, c: int, lv: int) -> Spot:
         """Where a fall from this height in this column lands (A001-14: at once)."""
         return (FALLEN, r, c, self.top[r][c] if self.surface[r][c] != _VOID else NONE, lv)
+
+    def touches_down(self, spot: Spot) -> bool:
+        """A001-19 (our reading): does arriving at ``spot`` touch down on its cell's floor,
+        standing there or landing there from a fall? Water is no floor: being in it, by a
+        stroke or a fall, touches nothing down (the s32 review)."""
+        kind, r, c = spot[0], spot[1], spot[2]
+        return kind == GROUND or (kind == FALLEN and self.surface[r][c] == _FLOOR)
 
     def resting(self, spot: Spot) -> bool:
         """Can a Move end here without falling?"""
