@@ -22,6 +22,7 @@ from footwork.rulesets.allowances.options import AllowancesOptions
 from footwork.rulesets.allowances.terrain import (
     AIR,
     MODE_KIND,
+    UNLIMITED,
     Mover,
     Spot,
     Terrain,
@@ -36,8 +37,6 @@ from footwork.space.reach import (
     reach,
 )
 
-#: a transition limit no move reaches
-UNLIMITED = 99
 #: the resource names of the temporary distances
 BREACH, HOP_STYLE = "breach", "hop"
 
@@ -130,7 +129,8 @@ def turns_left(actor: Creature, o: AllowancesOptions, *, override: bool = False)
     still make this Activation. A change counts when a step crosses the surface, whatever
     moved the creature (a failed Breach crosses nothing and counts nothing). With
     ``breach.counts_as_transition: false`` the first crossing of the move completing a
-    Breach is the Breach's own and is free; an action that lifts the limit lifts it."""
+    Breach is the Breach's own and is free; an action that lifts the limit lifts it
+    (:data:`UNLIMITED`: the search then keeps no count in its spots)."""
     if override:
         return UNLIMITED
     left = max(0, o.transitions.per_activation - actor.transitions)
@@ -466,6 +466,12 @@ def best_route(found: Reach[Spot], terrain: Terrain, actor: Creature, o: Allowan
 _CACHE: dict[tuple[object, ...], tuple[Terrain, Reach[Spot]]] = {}
 
 
+def explain_room(terrain: Terrain) -> float:
+    """The caps of the loose searches that explain a refusal: more than any move on the
+    map needs, so that only the map (or R002-12's limit) can stand in the way."""
+    return 4.0 * (terrain.rows + terrain.cols) * max(terrain.h, terrain.vs) + 50.0
+
+
 def route(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str | None,
           to: tuple[int, int] | tuple[int, int, float], *, override: bool = False) -> Route:
     """The move to ``to`` within what is left, or the refusal that says why not."""
@@ -474,7 +480,7 @@ def route(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str | Non
     found = best_route(run(terrain, start, s), terrain, actor, o, to, s.hovers)
     if found is not None:
         return found
-    room = 4.0 * (terrain.rows + terrain.cols) * max(terrain.h, terrain.vs) + 50.0
+    room = explain_room(terrain)
     loose = plan_search(terrain, actor, o, by, override=override, loose=room)
     where = f"row {to[0]}, col {to[1]}" + (f" at {to[2]:g} m" if len(to) == 3 else "")
     if best_route(run(terrain, start, loose), terrain, actor, o, to, s.hovers) is not None:
@@ -512,11 +518,13 @@ def path_of(r: Route) -> tuple[tuple[int, int], ...]:
 
 __all__ = [
     "EPS",
+    "UNLIMITED",
     "Route",
     "Search",
     "deductions",
     "drained_by",
     "effective",
+    "explain_room",
     "groups",
     "path_of",
     "plan_search",
