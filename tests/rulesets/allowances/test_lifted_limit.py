@@ -45,7 +45,7 @@ from footwork.rulesets.allowances.terrain import (
     Terrain,
 )
 from footwork.space.grid import CellSpec, parse_ascii
-from footwork.space.reach import Reach, Step
+from footwork.space.reach import Budget, Reach, Step
 
 from ._helpers import creature, do, refused, session, who
 
@@ -284,3 +284,82 @@ def test_A002_17_an_overriding_move_counts_its_path_s_crossings(s: Any) -> None:
             moved = next(e for e in events if e.type == "moved")
             assert moved.transitions == n, (r, c)
             assert ("R002-12" in moved.rules) == (n > 0)
+
+
+# -- the loose searches that explain a refusal: one amount for every step ------------------
+
+#: property (g)'s draw that ran for minutes (seed 1 of a search for it): a swimmer under
+#: the water of a 3x4 map with Flight, Burrow, Climb and Swim, after a Breach into the
+#: air; explaining its refused moves split 78 m between Flight, Swim and the Breach in
+#: every way at every height of the open air above the map (121,996 labels)
+G_DRAW = {"footwork": 1, "ruleset": "allowances", "seed": 1,
+          "options": {"burrow": {"max_depth_m": 2},
+                      "cascade": {"compare": "base_score", "limit": "drained"},
+                      "distance": {"metric": "euclidean", "skim": False}},
+          "map": {"unit": "m", "rows": ["....", "..R.", "~.RR"],
+                  "legend": {k: LEGEND_DATA[k] for k in ".R"} | {
+                      "~": {"surface": "water", "water_depth": 2}}},
+          "actors": [{"id": "a", "side": "x", "at": "2,0,-1",
+                      "stats": {"scores": {"Flight": 1, "Burrow": 1, "Climb": 1, "Swim": 1},
+                                "skills": SKILLS}}]}
+
+
+def test_R002_02_explaining_a_refusal_keeps_one_label_per_spot() -> None:
+    """R002-02, R002-05, R002-33, R002-12: the searches that explain a refused move ask
+    where a looser budget would reach, by any mix of the move's Types and the Breach's
+    metres: one amount pays every step, so a spot holds one label (not every split of the
+    same metres between the Types), pure and compiled; the moves of property (g)'s slow
+    draw are then ruled at once."""
+    from footwork.scenario import encounter_from_data
+
+    s = encounter_from_data(G_DRAW, "g").session()
+    s.do({"do": "spend", "actor": "a", "type": "Burrow", "distance": 1})
+    s.do({"do": "breach", "actor": "a", "into": "air", "roll": [30], "pp": 0})
+    state = s.state
+    t, a, o = state.space.terrain, state.actors["a"], state.options
+    assert a.breach_type == "flight"
+    start = start_spot(t, a)
+    for by in (None, "flight"):
+        for any_turns in (False, True):
+            small = plan_search(t, a, o, by, loose=6.0, any_turns=any_turns)
+            found = pure_run(t, start, small)
+            assert found.labels == len(found)
+            assert small.budget.styles == ("loose",) and "breach" in small.merged
+            fast = fastreach.fast_reach(t, start, small)
+            if fast is not None:
+                assert list(fast) == list(found) and fast.labels == len(fast)
+    for cell in ([0, 3], [2, 3], [1, 1]):
+        for typed in ({"type": "flight"}, {}):
+            try:
+                s.engine.decide(state, s.engine.parse(
+                    {"do": "move", "actor": "a", "to": cell, **typed}))
+            except IllegalCommand as exc:
+                assert exc.reason in ("over_allowance", "no_way", "transition_limit",
+                                      "no_landing"), exc
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_ponds(), st.sampled_from([None, None, *MAP_TYPES]), st.booleans())
+def test_a_loose_search_reaches_within_its_amount_in_all(
+        case: tuple[Terrain, Any, AllowancesOptions, float | None], by: str | None,
+        any_turns: bool) -> None:
+    """The loose search with one amount of L m reaches exactly what caps of L m on each
+    of its resources reach by a way of at most L m in all, at the same least cost."""
+    terrain, actor, o, loose = case
+    amount = loose or 3.0
+    s = plan_search(terrain, actor, o, by, loose=amount, any_turns=any_turns)
+    start = start_spot(terrain, actor)
+
+    def capped(each: float) -> Reach[Spot]:
+        return pure_run(terrain, start, dataclasses.replace(
+            s, budget=Budget(dict.fromkeys(s.merged, each)), merged=()))
+
+    try:
+        wide = capped(amount)
+    except ValueError:
+        return
+    found = pure_run(terrain, start, s)
+    within = {k for k in wide if wide.min_pool(k) <= amount + 1e-9}
+    assert set(found) == within
+    for key in found:
+        assert abs(found.min_pool(key) - wide.min_pool(key)) <= 1e-9, key

@@ -65,7 +65,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from footwork.rulesets.allowances.planning import BREACH, Search
+from footwork.rulesets.allowances.planning import BREACH, LOOSE, Search
 from footwork.rulesets.allowances.terrain import (
     AIR,
     EARTH,
@@ -492,8 +492,9 @@ def _draws(search: Search) -> tuple[IntArray, IntArray, int]:
     """How the search reads the graph's style codes: a step is drawn on the budget index
     ``out1[code]``, then on ``out2[code]`` (-2: not drawn; -1: the budget lacks it, an
     error), as ``planning.pure_run`` names it: the Breach's Type on ``breach`` first, then
-    on its own cap unless only the Breach pays; any other Type on its own cap. Also the
-    code of the Type of the medium a Breach leaves (-1: none)."""
+    on its own cap unless only the Breach pays; any other Type on its own cap; in a loose
+    search, every step some merged resource pays once, on its one amount. Also the code
+    of the Type of the medium a Breach leaves (-1: none)."""
     caps = search.budget.caps
     index = {name: i for i, name in enumerate(search.budget.styles)}
     bt, only = search.breach_type, search.breach_only
@@ -501,7 +502,10 @@ def _draws(search: Search) -> tuple[IntArray, IntArray, int]:
     out2 = np.full(len(TERRAIN_STYLES), -2, dtype=np.int64)
     for code, name in enumerate(TERRAIN_STYLES):
         own = index[name] if name in caps and not (name == bt and only) else -2
-        if name == bt:
+        if search.merged:  # a loose search: once, from its one amount, if any pays it
+            pays = name in search.merged or (name == bt and BREACH in search.merged)
+            out1[code] = index[LOOSE] if pays else -2
+        elif name == bt:
             out1[code] = index.get(BREACH, -1)
             out2[code] = own
         else:  # one draw: the core's search then draws each step once
