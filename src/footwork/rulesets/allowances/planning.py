@@ -268,7 +268,7 @@ def pure_run(terrain: Terrain, start: Spot, s: Search,
     the steps of a mover with more Types (see :func:`shared_steps`); they are filtered to
     this search's Types."""
     bt, only, rise = s.breach_type, s.breach_only, s.rise_only
-    caps: Mapping[str, object] = s.budget.caps if not s.merged else dict.fromkeys(s.merged)
+    caps = s.budget.caps
     allowed = set(s.mover.types)
     # a loose search takes a step once, from its one amount, if any resource pays it
     merged = (set(s.merged) | ({bt} if BREACH in s.merged and bt else set())
@@ -488,8 +488,8 @@ _CACHE: dict[tuple[object, ...], tuple[Terrain, Reach[Spot]]] = {}
 
 
 def explain_room(terrain: Terrain) -> float:
-    """The caps of the loose searches that explain a refusal: more than any move on the
-    map needs, so that only the map (or R002-12's limit) can stand in the way."""
+    """The amount of the loose searches that explain a refusal: more than any move on
+    the map needs, so that only the map (or R002-12's limit) can stand in the way."""
     return 4.0 * (terrain.rows + terrain.cols) * max(terrain.h, terrain.vs) + 50.0
 
 
