@@ -12,6 +12,11 @@ into each spot (up to 99, the old lifted limit), searched by the same label-sett
 search, on tiny random maps with water; both the pure and the compiled new searches
 reach the same places at the same least costs, and every label they keep is one the old
 search finds.
+
+The loose searches that explain a refusal pay every step from one amount (one label per
+spot, not every split of the same metres between the Types and the Breach): property
+(g)'s draw that ran for minutes is bounded by its labels here, and a property checks
+that one amount of L m reaches what caps of L m per resource reach within L m in all.
 """
 
 from __future__ import annotations
