@@ -18,9 +18,10 @@ module only says what the terrain allows and how a search reads it:
   batch of spots the graph asks for.
 - A graph belongs to a terrain and a *mover profile*: the Types the mover may use, the
   style Climb is charged to, how many submerged/surfaced turns it may make (no more than
-  its budget can pay for), its hop floor, and the terrain's ``skim``. The graphs are kept
-  on the terrain (a few profiles each; one grown past a few million steps starts over)
-  and reused by every search with that profile.
+  its budget can pay for; none counted where the limit is lifted), its hop floor, and
+  the terrain's ``skim``. The graphs are kept on the terrain (a few profiles each; one
+  grown past a few million steps starts over) and reused by every search with that
+  profile.
 - Per search: each step's style code is drawn on the budget's ``breach`` when it is the
   Breach's Type and on its own cap unless only the Breach pays (``out1``, ``out2``); the
   steps of the Type of the medium a Breach leaves are kept only straight toward the new
@@ -64,12 +65,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from footwork.rulesets.allowances.planning import BREACH, Search
+from footwork.rulesets.allowances.planning import BREACH, LOOSE, Search
 from footwork.rulesets.allowances.terrain import (
     AIR,
     EARTH,
     GROUND,
     HOP,
+    UNLIMITED,
     WALL,
     WATER,
     Mover,
@@ -158,9 +160,12 @@ def _pass(L: IntArray, kind: int, r: int, c: int, lv: int, step: int) -> bool:
 
 def _add(L: IntArray, bi: IntArray, bf: FloatArray, n: int, sub: bool, turns: int,
          max_turns: int, kind: int, r: int, c: int, lv: int, code: int, cost: float) -> int:
-    """Terrain.steps's ``add``: the step, if the turns it makes fit."""
-    t2 = turns + (1 if _submerged(L, kind, r, c, lv) != sub else 0)
-    if t2 <= max_turns:
+    """Terrain.steps's ``add``: the step, if the turns it makes fit (none counted when
+    the limit is lifted, ``max_turns`` at UNLIMITED)."""
+    t2 = turns
+    if max_turns < UNLIMITED and _submerged(L, kind, r, c, lv) != sub:
+        t2 += 1
+    if max_turns >= UNLIMITED or t2 <= max_turns:
         bi[n, 0] = kind
         bi[n, 1] = r
         bi[n, 2] = c
@@ -487,8 +492,9 @@ def _draws(search: Search) -> tuple[IntArray, IntArray, int]:
     """How the search reads the graph's style codes: a step is drawn on the budget index
     ``out1[code]``, then on ``out2[code]`` (-2: not drawn; -1: the budget lacks it, an
     error), as ``planning.pure_run`` names it: the Breach's Type on ``breach`` first, then
-    on its own cap unless only the Breach pays; any other Type on its own cap. Also the
-    code of the Type of the medium a Breach leaves (-1: none)."""
+    on its own cap unless only the Breach pays; any other Type on its own cap; in a loose
+    search, every step some merged resource pays once, on its one amount. Also the code
+    of the Type of the medium a Breach leaves (-1: none)."""
     caps = search.budget.caps
     index = {name: i for i, name in enumerate(search.budget.styles)}
     bt, only = search.breach_type, search.breach_only
@@ -496,7 +502,10 @@ def _draws(search: Search) -> tuple[IntArray, IntArray, int]:
     out2 = np.full(len(TERRAIN_STYLES), -2, dtype=np.int64)
     for code, name in enumerate(TERRAIN_STYLES):
         own = index[name] if name in caps and not (name == bt and only) else -2
-        if name == bt:
+        if search.merged:  # a loose search: once, from its one amount, if any pays it
+            pays = name in search.merged or (name == bt and BREACH in search.merged)
+            out1[code] = index[LOOSE] if pays else -2
+        elif name == bt:
             out1[code] = index.get(BREACH, -1)
             out2[code] = own
         else:  # one draw: the core's search then draws each step once
@@ -515,7 +524,7 @@ def _turns(terrain: Terrain, start: Spot, mover: Mover, limit: float) -> int:
     steps. Rounded up to a multiple of 8, so that searches of nearby budgets share a
     graph."""
     least = min(terrain.h, terrain.vs)
-    if least <= 0:
+    if least <= 0 or mover.turns >= UNLIMITED:  # lifted: no count kept (Terrain.steps)
         return mover.turns
     need = start[4] + int(limit // least) + 2
     return min(mover.turns, -(-need // 8) * 8)

@@ -80,19 +80,23 @@ class Progress:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LegTaken(Event):
-    """Internal to the pipeline: one leg was taken (summed into the ruleset's ``moved``)."""
+    """Internal to the pipeline: one leg was taken (summed into the ruleset's ``moved``);
+    ``turned``: it crossed between submerged and surfaced (R002-12)."""
 
     type: ClassVar[str] = "leg_taken"
     to: Spot
     pays: str
     cost: float
+    turned: bool = False
 
 
 def _fold(p: Progress, e: Event) -> Progress:
     if not isinstance(e, LegTaken):
         return p
     spent = {**p.spent, e.pays: round(p.spent.get(e.pays, 0.0) + e.cost, 9)}
-    return replace(p, at=e.to, spent=spent, turns=e.to[4])
+    # the changes counted from the legs: a search with the limit lifted keeps no count
+    # in its spots
+    return replace(p, at=e.to, spent=spent, turns=p.turns + e.turned)
 
 
 @dataclass(frozen=True)
@@ -214,7 +218,9 @@ class Ruler:
     def pipeline(self) -> Pipeline[Progress, Spot]:
         def moved(walk: Walk[Progress, Spot], leg: Step[Spot]) -> list[Event]:
             assert isinstance(leg, Leg)
-            return [LegTaken(to=leg.to, pays=leg.pays, cost=leg.cost)]
+            t = self.terrain
+            turned = t.submerged(*leg.frm[:4]) != t.submerged(*leg.to[:4])
+            return [LegTaken(to=leg.to, pays=leg.pays, cost=leg.cost, turned=turned)]
 
         return Pipeline(leaving=(self.rises_out,),
                         crossing=(self.linked, self.surface_change),

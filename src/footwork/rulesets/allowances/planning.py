@@ -22,6 +22,7 @@ from footwork.rulesets.allowances.options import AllowancesOptions
 from footwork.rulesets.allowances.terrain import (
     AIR,
     MODE_KIND,
+    UNLIMITED,
     Mover,
     Spot,
     Terrain,
@@ -36,10 +37,10 @@ from footwork.space.reach import (
     reach,
 )
 
-#: a transition limit no move reaches
-UNLIMITED = 99
 #: the resource names of the temporary distances
 BREACH, HOP_STYLE = "breach", "hop"
+#: the one resource of a loose search (every step it may take is paid from it)
+LOOSE = "loose"
 
 
 def ranks(actor: Creature, o: AllowancesOptions) -> dict[str, float]:
@@ -117,6 +118,9 @@ class Search:
     owners: tuple[str, ...] | None = None
     #: the way ``rise_only`` goes: +1 up (into the air), -1 down (into water or earth)
     toward: int = 1
+    #: a loose search (explaining a refusal): the resources whose steps it takes, all
+    #: paid from its one amount, :data:`LOOSE` (only where it reaches matters)
+    merged: tuple[str, ...] = ()
 
 
 def leaves_toward(frm: Spot, to: Spot, toward: int) -> bool:
@@ -130,7 +134,8 @@ def turns_left(actor: Creature, o: AllowancesOptions, *, override: bool = False)
     still make this Activation. A change counts when a step crosses the surface, whatever
     moved the creature (a failed Breach crosses nothing and counts nothing). With
     ``breach.counts_as_transition: false`` the first crossing of the move completing a
-    Breach is the Breach's own and is free; an action that lifts the limit lifts it."""
+    Breach is the Breach's own and is free; an action that lifts the limit lifts it
+    (:data:`UNLIMITED`: the search then keeps no count in its spots)."""
     if override:
         return UNLIMITED
     left = max(0, o.transitions.per_activation - actor.transitions)
@@ -156,7 +161,8 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
                 override: bool = False, loose: float | None = None,
                 any_turns: bool = False) -> Search:
     """The search for a move by ``by`` (a Type, ``jump``/``leap``, or None for any mix).
-    ``loose`` replaces every cap (to explain a refusal); ``any_turns`` lifts R002-12."""
+    ``loose`` (to explain a refusal) pays every step the move could take from one amount
+    of that many metres instead of its caps; ``any_turns`` lifts R002-12."""
     turns = turns_left(actor, o, override=override or any_turns)
     if by in ("jump", "leap"):
         floor = -(10**6)
@@ -210,8 +216,15 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
     climb_as = climb if climb is not None else "climb"
     mover = Mover(frozenset(t for t in usable if t in MAP_TYPES), climb_as=climb_as,
                   turns=turns)
-    return Search(Budget(caps), grp, mover, bt, bt is not None and bt not in actor.scores,
-                  hovers(actor), rise if rise in caps else None, own, toward)
+    merged: tuple[str, ...] = ()
+    budget = Budget(caps)
+    if loose is not None:
+        # where a looser budget would reach, whatever mix of Types gets there: one amount
+        # for every step (one label per spot), not a cap per Type (a front of every split
+        # of the same metres between them)
+        merged, budget = tuple(caps), Budget({LOOSE: loose})
+    return Search(budget, grp, mover, bt, bt is not None and bt not in actor.scores,
+                  hovers(actor), rise if rise in caps else None, own, toward, merged)
 
 
 def shared_steps(terrain: Terrain, mover: Mover) -> Callable[[Spot], list[Step[Spot]]]:
@@ -233,7 +246,8 @@ def run(terrain: Terrain, start: Spot, s: Search,
     """The exact search of :class:`Search` from ``start``: compiled (``fastreach``) when
     numba is there, else :func:`pure_run` (the same result)."""
     key = (id(terrain), start, tuple(s.budget.caps.items()), s.groups, s.mover,
-           s.breach_type, s.breach_only, s.rise_only, s.toward, s.owners, terrain.skim)
+           s.breach_type, s.breach_only, s.rise_only, s.toward, s.owners, terrain.skim,
+           s.merged)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is terrain:
         return hit[1]
@@ -256,6 +270,9 @@ def pure_run(terrain: Terrain, start: Spot, s: Search,
     bt, only, rise = s.breach_type, s.breach_only, s.rise_only
     caps = s.budget.caps
     allowed = set(s.mover.types)
+    # a loose search takes a step once, from its one amount, if any resource pays it
+    merged = (set(s.merged) | ({bt} if BREACH in s.merged and bt else set())
+              if s.merged else None)
 
     def steps(spot: Spot) -> list[Step[Spot]]:
         out: list[Step[Spot]] = []
@@ -264,6 +281,10 @@ def pure_run(terrain: Terrain, start: Spot, s: Search,
         for st in given:
             if st.style == rise and st.style != bt and not leaves_toward(
                     spot, st.to, s.toward):
+                continue
+            if merged is not None:
+                if st.style in merged:
+                    out.append(Step(st.to, LOOSE, st.cost))
                 continue
             if st.style == bt:
                 out.append(Step(st.to, BREACH, st.cost))
@@ -466,6 +487,12 @@ def best_route(found: Reach[Spot], terrain: Terrain, actor: Creature, o: Allowan
 _CACHE: dict[tuple[object, ...], tuple[Terrain, Reach[Spot]]] = {}
 
 
+def explain_room(terrain: Terrain) -> float:
+    """The amount of the loose searches that explain a refusal: more than any move on
+    the map needs, so that only the map (or R002-12's limit) can stand in the way."""
+    return 4.0 * (terrain.rows + terrain.cols) * max(terrain.h, terrain.vs) + 50.0
+
+
 def route(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str | None,
           to: tuple[int, int] | tuple[int, int, float], *, override: bool = False) -> Route:
     """The move to ``to`` within what is left, or the refusal that says why not."""
@@ -474,7 +501,7 @@ def route(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str | Non
     found = best_route(run(terrain, start, s), terrain, actor, o, to, s.hovers)
     if found is not None:
         return found
-    room = 4.0 * (terrain.rows + terrain.cols) * max(terrain.h, terrain.vs) + 50.0
+    room = explain_room(terrain)
     loose = plan_search(terrain, actor, o, by, override=override, loose=room)
     where = f"row {to[0]}, col {to[1]}" + (f" at {to[2]:g} m" if len(to) == 3 else "")
     if best_route(run(terrain, start, loose), terrain, actor, o, to, s.hovers) is not None:
@@ -512,11 +539,14 @@ def path_of(r: Route) -> tuple[tuple[int, int], ...]:
 
 __all__ = [
     "EPS",
+    "LOOSE",
+    "UNLIMITED",
     "Route",
     "Search",
     "deductions",
     "drained_by",
     "effective",
+    "explain_room",
     "groups",
     "path_of",
     "plan_search",

@@ -61,6 +61,7 @@ from footwork.rulesets.allowances.places import Listed, move_places
 from footwork.rulesets.allowances.planning import (
     BREACH,
     HOP_STYLE,
+    UNLIMITED,
     Route,
     climb_style,
     deductions,
@@ -383,7 +384,10 @@ class AllowancesRuleset(Ruleset[Creature]):
                                      ("A002-13", "R002-05"))
             spent = {"overland": hop}
         deducted = deductions(a, o, spent)
-        kind, r, c, lv, turns = found.end
+        kind, r, c, lv, _ = found.end
+        # R002-12, A002-17: the changes are the route's crossings (a search with the limit
+        # lifted keeps no count in its spots)
+        turns = t.crossings(start, (p.key for p in found.plan))
         if a.breach_type is not None and turns and not o.breach.counts_as_transition:
             turns -= 1  # A002-12 read otherwise: the Breach's own crossing is free
         used = [k for k, v in found.spent.items() if v > EPS and k not in ("none",)]
@@ -1028,7 +1032,7 @@ def _at_boundary(t: Terrain, a: Creature, into: str) -> bool:
     if (into == "air" and t.submerged(spot[0], r, c, spot[3])
             and t.top[r][c] + 1 < t.ceil[r][c]):
         return True
-    mover = Mover(frozenset(MAP_TYPES), climb_as="climb", turns=99)
+    mover = Mover(frozenset(MAP_TYPES), climb_as="climb", turns=UNLIMITED)
     return any(st.to[0] != HOP and t.medium_of(st.to) == into for st in t.steps(spot, mover))
 
 

@@ -2,7 +2,12 @@
 
 A *spot* is ``(kind, row, col, level, turns)``: ``kind`` is one of the modes below,
 ``level`` a height in vertical steps, and ``turns`` the submerged/surfaced changes made
-so far in the move being searched (R002-12, A002-17: the limit is per Activation).
+so far in the move being searched (R002-12, A002-17: the limit is per Activation). Where
+the limit is lifted (a mover's ``turns`` at :data:`UNLIMITED`: an action that lifts it,
+A002-27, or the search that explains a refusal) no count is kept: ``turns`` stays what
+it was at the start, so a spot is one per (kind, row, col, level) and swimming up and
+down beside the surface makes no new spots; a route's changes are then counted from its
+steps (:meth:`Terrain.crossings`).
 
 - ``GROUND``: standing on a floor, at its top. Overland steps to a neighbouring floor
   whose top is at most the walk step higher or lower.
@@ -29,7 +34,7 @@ step, and an Overland step between floors of different heights both legs.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -39,6 +44,8 @@ from footwork.space.levels import HIGH, NONE, GridLevels
 from footwork.space.reach import Step
 
 GROUND, WATER, AIR, EARTH, WALL, HOP = range(6)
+#: a mover's ``turns`` at this or more: the limit on changes is lifted and not counted
+UNLIMITED = 99
 KIND_NAMES = ("ground", "water", "air", "earth", "wall", "hop")
 MODE_KIND = {"ground": GROUND, "water": WATER, "air": AIR, "earth": EARTH, "wall": WALL}
 #: a level lower or higher than any on a map
@@ -53,8 +60,8 @@ _ORTH = [(dr, dc) for dr, dc in OFFSETS if dr == 0 or dc == 0]
 @dataclass(frozen=True)
 class Mover:
     """What a search may use: the Types (as step styles), the style Climb is charged to,
-    how many submerged/surfaced changes the move may make, and for a hop the lowest level
-    it may come down to."""
+    how many submerged/surfaced changes the move may make (:data:`UNLIMITED`: any, and
+    its steps keep no count), and for a hop the lowest level it may come down to."""
 
     types: frozenset[str]
     climb_as: str = "climb"
@@ -126,11 +133,15 @@ class Terrain(GridLevels):
         out: list[Step[Spot]] = []
         surface, top, vs = self.surface, self.top, self.vs
         sub = self.submerged(kind, r, c, lv)
+        counted = mv.turns < UNLIMITED
 
         def add(k2: int, r2: int, c2: int, lv2: int, style: str, cost: float) -> None:
-            t2 = turns + (1 if self.submerged(k2, r2, c2, lv2) != sub else 0)
-            if t2 <= mv.turns:
-                out.append(Step((k2, r2, c2, lv2, t2), style, cost))
+            t2 = turns
+            if counted:  # R002-12: a step across the surface is a change, within the limit
+                t2 += 1 if self.submerged(k2, r2, c2, lv2) != sub else 0
+                if t2 > mv.turns:
+                    return
+            out.append(Step((k2, r2, c2, lv2, t2), style, cost))
 
         # the steps the map's edges refuse (thin walls between cells; map data, no rule)
         edges = self.blocked[r][c]
@@ -261,6 +272,18 @@ class Terrain(GridLevels):
         if kind == HOP:
             return False
         return kind != AIR or hovers
+
+    def crossings(self, start: Spot, keys: Iterable[Spot]) -> int:
+        """R002-12, A002-17: how many steps of a route from ``start`` through ``keys``
+        cross between submerged and surfaced (its changes, whether or not the search
+        counted them in its spots)."""
+        n = 0
+        was = self.submerged(*start[:4])
+        for key in keys:
+            now = self.submerged(*key[:4])
+            n += now != was
+            was = now
+        return n
 
     def medium_of(self, spot: Spot) -> str:
         kind = spot[0]
