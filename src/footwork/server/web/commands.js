@@ -3,6 +3,7 @@
 
 import {ApiError, api, byId} from "./api.js";
 import {base, hooks, key, page, say} from "./context.js";
+import {refocus} from "./focus.js";
 
 /**
  * @typedef {import("./api.js").Option} Option
@@ -112,10 +113,12 @@ export async function send(command) {
                                    body: {version: state.version, command_id: commandId(), command}});
     say("");
     await hooks.refresh();
+    refocus();
     return null;
   } catch (error) {
     say(error);
     if (error instanceof ApiError && error.status === 409) await hooks.refresh();
+    refocus();
     return error instanceof Error ? error.message : String(error);
   }
 }

@@ -12,10 +12,11 @@ import {placing, showGmTools, stopPlacing} from "./gm.js";
 import {Live} from "./live.js";
 import {MapView} from "./mapview.js";
 import {hideTip} from "./moves.js";
-import {appendLog, showActors, showOptions} from "./panels.js";
+import {appendLog, showActors, showOptions, showTurn} from "./panels.js";
 import {clearPlan, repriceAt, showPlan} from "./plan.js";
 import {patterns, readReach, shade, unshade} from "./reach.js";
 import {send} from "./commands.js";
+import {refocus} from "./focus.js";
 import "./mapinput.js";
 import {drawPlanned, drawTrails, showPlanned, startRuler} from "./ruler.js";
 import {firstView, keepInSight, matchBackground, remember, setUpViews} from "./views.js";
@@ -97,6 +98,7 @@ async function pickUp(actor) {
     markHeld();
     showOptions();
     showActors();
+    refocus();
     return;
   }
   try {
@@ -118,6 +120,7 @@ async function pickUp(actor) {
       showOptions();
       showPlan();
       keepInSight();
+      refocus();
     }));
   } catch (error) {
     performance.mark("fw-pickup-failed");
@@ -148,6 +151,7 @@ function showState() {
   const isGm = state.seat === "gm" || page.viewAs !== null;
   byId("gm-tab").hidden = !isGm;
   showActors();
+  showTurn();
   showDecision();
   if (isGm) showGmTools();
 }

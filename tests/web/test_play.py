@@ -1,0 +1,167 @@
+"""What playing whole encounters through the page found (session 32): a player ends a
+turn from the top of the Play panel on a phone, the keyboard's focus follows a pick-up
+and a move instead of falling back to the page's start, a TV-wide page reads from a
+sofa (no text under 16 px), and on a phone the token in hand is never left under the
+zoom buttons (a tap there zooms)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.web.conftest import PATIENCE_MS, Server, open_table, wait_until
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Browser) -> Iterator[BrowserContext]:
+    made = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True, device_scale_factor=2)
+    made.set_default_timeout(PATIENCE_MS)
+    yield made
+    made.close()
+
+
+def test_a_player_ends_a_turn_from_the_top_of_the_play_panel(server: Server,
+                                                             phone: BrowserContext) -> None:
+    """Ending a turn was only the last of the held character's options (on a grid, after
+    a hundred cells): now a button at the top of the Play panel, for the seat whose
+    character's turn it is, without picking it up."""
+    table = server.table("sitemaps/tavern-brawl")
+    page = phone.new_page()
+    try:
+        open_table(page, table.link("side:patrons"))
+        page.tap('.tabs [data-panel="play"]')
+        end = page.locator("#end-turn")
+        expect(end).to_have_text("End mira's turn")
+        end.tap()
+        wait_until(lambda: table.state()["turn"] == "dov", "the end of mira's turn")
+        expect(end).to_have_text("End dov's turn")
+        end.tap()
+        wait_until(lambda: table.state()["turn"] == "bruno", "the end of dov's turn")
+        # bruno is the house's: the patrons have no turn to end
+        expect(page.locator("#turn-row")).to_be_hidden()
+    finally:
+        page.close()
+
+
+_FOCUS = """() => { const e = document.activeElement;
+  return e === document.body || !e ? 'body' : (e.id || e.className || e.tagName); }"""
+
+
+def test_the_keyboard_focus_follows_a_pick_up_and_a_move(server: Server, page: Page) -> None:
+    """Enter on a character's name rebuilt the list under the focus and left it on the
+    page's start: now it goes to the first option; a move by Enter goes on to what comes
+    next (here ending the turn), not back to the start."""
+    table = server.table("cultivation/courtyard-duel")
+    open_table(page, table.link())
+    page.locator('.actor-button[data-actor="lin"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#options .option-button").first).to_be_focused()
+    # the move to the courtyard's neighbour that rolls nothing: the gate
+    option = page.locator("#options .option-button", has_text="gate").first
+    option.focus()
+    version = table.state()["version"]
+    page.keyboard.press("Enter")
+    chooser = page.locator("#choose-dialog[open] #choose-list button")
+    page.wait_for_timeout(300)
+    if chooser.count():
+        page.keyboard.press("Enter")
+    wait_until(lambda: table.state()["version"] > version, "lin's move")
+    wait_until(lambda: page.evaluate(_FOCUS) != "body", "the focus on what comes next")
+    assert page.evaluate(
+        "() => !!document.activeElement.closest('#play, #map')"), page.evaluate(_FOCUS)
+
+
+#: every text on screen smaller than ``least`` CSS px: the page's (header, panels,
+#: dialogs) by its font size, the map's by its size on screen
+_SMALL = """(least) => {
+  const small = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || r.bottom < 0 || r.top > innerHeight || r.right < 0 ||
+        r.left > innerWidth) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || el.closest('[hidden], .fw-gone')) continue;
+    let size = parseFloat(style.fontSize);
+    if (el instanceof SVGElement) {
+      const m = el.getScreenCTM();
+      size *= m ? Math.hypot(m.a, m.b) : 1;
+    }
+    const text = el.textContent.trim().slice(0, 20);
+    if (size < least) small.push(`${el.tagName} ${text} ${size.toFixed(1)}`);
+  }
+  return small;
+}"""
+
+
+def test_a_page_as_wide_as_a_tv_has_no_text_under_16_px(server: Server,
+                                                        browser: Browser) -> None:
+    """The game master's page on the TV (1920×1080, panels and all): the header's chips,
+    the hints, the options' paths and the rule ids were 13.6 to 15.6 px, the map's axis
+    and scale 12 px."""
+    table = server.table("sitemaps/tavern-brawl")
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    context.set_default_timeout(PATIENCE_MS)
+    try:
+        page = context.new_page()
+        open_table(page, table.link())
+        page.click('.actor-button[data-actor="mira"]')
+        page.wait_for_selector("#options .option-button")
+        page.click('.tabs [data-panel="log-panel"]')
+        page.click('.tabs [data-panel="play"]')
+        page.wait_for_timeout(300)  # the map's text follows the view at the next frame
+        small: list[Any] = page.evaluate(_SMALL, 15.9)
+        assert not small, small
+    finally:
+        context.close()
+
+
+_UNDER_ZOOM = """(actor) => {
+  const token = document.querySelector(`#map svg [data-actor="${actor}"]`);
+  const r = (token.querySelector('circle, ellipse, rect') || token).getBoundingClientRect();
+  const z = document.querySelector('.zoom').getBoundingClientRect();
+  return r.right > z.left && r.left < z.right && r.bottom > z.top && r.top < z.bottom;
+}"""
+
+
+#: from a token's centre to the zoom buttons' centre, on screen
+_GAP = """(actor) => {
+  const token = document.querySelector(`#map svg [data-actor="${actor}"]`);
+  const t = (token.querySelector('circle, ellipse, rect') || token).getBoundingClientRect();
+  const z = document.querySelector('.zoom').getBoundingClientRect();
+  return {dx: (z.left + z.right) / 2 - (t.left + t.right) / 2,
+          dy: (z.top + z.bottom) / 2 - (t.top + t.bottom) / 2};
+}"""
+
+
+def test_the_token_in_hand_is_not_left_under_the_zoom_buttons(server: Server,
+                                                              phone: BrowserContext) -> None:
+    """A phone's zoom buttons sit over the map's top right corner: a token picked up
+    there could not be tapped (nor the places about it), a tap zoomed instead."""
+    table = server.table("styles/bob-dash")
+    page = phone.new_page()
+    try:
+        open_table(page, table.link("side:party"))
+        for _ in range(3):  # zoomed in: the view may pan anywhere over the map
+            page.tap("#zoom-in")
+        page.focus("#map")
+        for _ in range(60):  # pan the map until bob's token is right under the buttons
+            gap = page.evaluate(_GAP, "bob")
+            if abs(gap["dx"]) < 12 and abs(gap["dy"]) < 40:
+                break
+            if abs(gap["dx"]) >= 12:
+                page.keyboard.press("ArrowLeft" if gap["dx"] > 0 else "ArrowRight")
+            if abs(gap["dy"]) >= 40:
+                page.keyboard.press("ArrowUp" if gap["dy"] > 0 else "ArrowDown")
+        assert page.evaluate(_UNDER_ZOOM, "bob")
+        page.tap('.tabs [data-panel="play"]')
+        page.tap('.actor-button[data-actor="bob"]')
+        page.wait_for_selector("#map .fw-reach")
+        page.wait_for_timeout(500)  # the sheet has slid up, the map moved
+        assert not page.evaluate(_UNDER_ZOOM, "bob")
+    finally:
+        page.close()
