@@ -47,6 +47,17 @@ def test_a_player_ends_a_turn_from_the_top_of_the_play_panel(server: Server,
         page.close()
 
 
+#: is the focused option's outline within its row (a long list's rows are laid out and
+#: painted only when scrolled to: each clips what it paints to its own box)?
+_RING_INSIDE = """() => {
+  const e = document.activeElement, style = getComputedStyle(e);
+  const out = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+  const r = e.getBoundingClientRect();
+  const row = e.closest('li').getBoundingClientRect();
+  return r.left - out >= row.left && r.right + out <= row.right &&
+    r.top - out >= row.top && r.bottom + out <= row.bottom;
+}"""
+
 _FOCUS = """() => { const e = document.activeElement;
   return e === document.body || !e ? 'body' : (e.id || e.className || e.tagName); }"""
 
@@ -60,6 +71,8 @@ def test_the_keyboard_focus_follows_a_pick_up_and_a_move(server: Server, page: P
     page.locator('.actor-button[data-actor="lin"]').focus()
     page.keyboard.press("Enter")
     expect(page.locator("#options .option-button").first).to_be_focused()
+    # its focus ring lies inside its row (drawn outside the button, the row cut it off)
+    assert page.evaluate(_RING_INSIDE), "the focus ring runs past the option's row"
     # the move to the courtyard's neighbour that rolls nothing: the gate
     option = page.locator("#options .option-button", has_text="gate").first
     option.focus()
