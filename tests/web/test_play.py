@@ -151,26 +151,42 @@ _GAP = """(actor) => {
 }"""
 
 
+def under_the_zoom_buttons(page: Page, actor: str) -> None:
+    """Zoom in (the view may then pan anywhere over the map) and pan until the actor's
+    token is right under the zoom buttons."""
+    for _ in range(3):
+        page.tap("#zoom-in")
+    page.focus("#map")
+    for _ in range(60):
+        gap = page.evaluate(_GAP, actor)
+        if abs(gap["dx"]) < 12 and abs(gap["dy"]) < 40:
+            break
+        if abs(gap["dx"]) >= 12:
+            page.keyboard.press("ArrowLeft" if gap["dx"] > 0 else "ArrowRight")
+        if abs(gap["dy"]) >= 40:
+            page.keyboard.press("ArrowUp" if gap["dy"] > 0 else "ArrowDown")
+    assert page.evaluate(_UNDER_ZOOM, actor)
+
+
 def test_the_token_in_hand_is_not_left_under_the_zoom_buttons(server: Server,
                                                               phone: BrowserContext) -> None:
     """A phone's zoom buttons sit over the map's top right corner: a token picked up
-    there could not be tapped (nor the places about it), a tap zoomed instead."""
+    there could not be tapped (nor the places about it), a tap zoomed instead; nor is
+    the token of a character whose turn comes."""
     table = server.table("styles/bob-dash")
     page = phone.new_page()
     try:
         open_table(page, table.link("side:party"))
-        for _ in range(3):  # zoomed in: the view may pan anywhere over the map
-            page.tap("#zoom-in")
-        page.focus("#map")
-        for _ in range(60):  # pan the map until bob's token is right under the buttons
-            gap = page.evaluate(_GAP, "bob")
-            if abs(gap["dx"]) < 12 and abs(gap["dy"]) < 40:
-                break
-            if abs(gap["dx"]) >= 12:
-                page.keyboard.press("ArrowLeft" if gap["dx"] > 0 else "ArrowRight")
-            if abs(gap["dy"]) >= 40:
-                page.keyboard.press("ArrowUp" if gap["dy"] > 0 else "ArrowDown")
-        assert page.evaluate(_UNDER_ZOOM, "bob")
+        # pip's turn comes (the table's other device ends bob's): pip is moved clear
+        under_the_zoom_buttons(page, "pip")
+        table.send({"do": "end_turn", "actor": "bob"})
+        expect(page.locator("#turn")).to_have_text("pip's turn")
+        page.wait_for_timeout(300)
+        assert not page.evaluate(_UNDER_ZOOM, "pip")
+        table.send({"do": "end_turn", "actor": "pip"})
+        expect(page.locator("#turn")).to_have_text("bob's turn")
+        # bob's token under the buttons, picked up by its name: moved clear
+        under_the_zoom_buttons(page, "bob")
         page.tap('.tabs [data-panel="play"]')
         page.tap('.actor-button[data-actor="bob"]')
         page.wait_for_selector("#map .fw-reach")

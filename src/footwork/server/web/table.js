@@ -19,7 +19,7 @@ import {send} from "./commands.js";
 import {refocus} from "./focus.js";
 import "./mapinput.js";
 import {drawPlanned, drawTrails, showPlanned, startRuler} from "./ruler.js";
-import {firstView, keepInSight, matchBackground, remember, setUpViews} from "./views.js";
+import {clearForTurn, firstView, keepInSight, matchBackground, remember, setUpViews} from "./views.js";
 
 /**
  * @typedef {import("./api.js").TableState} TableState
@@ -77,6 +77,7 @@ async function load() {
   showState();
   if (svg !== null) showDrawing(svg, drawing);
   else if (stale) reshade();
+  clearForTurn();
   showOptions();
   showPlan();
   appendLog(/** @type {LogPage} */ (log).lines);

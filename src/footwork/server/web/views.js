@@ -244,17 +244,48 @@ export function keepInSight() {
   const box = tokenBox(page.held);
   if (!box) return;
   const area = host.getBoundingClientRect();
-  const panels = byId("panels").getBoundingClientRect();
-  const bottom = Math.min(area.bottom, panels.top) - 12;
-  // the zoom buttons' column takes the taps over the map under it: a token there could
-  // not be tapped (a tap zooms instead), so it counts as out of sight
-  const zoom = byId("zoom").getBoundingClientRect();
-  const underZoom = box.right > zoom.left && box.left < zoom.right && box.bottom > zoom.top &&
-    box.top < zoom.bottom;
+  const bottom = Math.min(area.bottom, byId("panels").getBoundingClientRect().top) - 12;
   if (box.top >= area.top + 8 && box.bottom <= bottom && box.left >= area.left &&
-      box.right <= area.right && !underZoom) return;
+      box.right <= area.right && !underZoom(box)) return;
+  centreAbove(box, bottom);
+}
+
+/**
+ * Is a token's box under the zoom buttons? Their column takes the taps over the map
+ * there: such a token could not be tapped (a tap zooms instead).
+ * @param {DOMRect} box
+ */
+function underZoom(box) {
+  const zoom = byId("zoom").getBoundingClientRect();
+  return box.right > zoom.left && box.left < zoom.right && box.bottom > zoom.top &&
+    box.top < zoom.bottom;
+}
+
+/**
+ * Pan the map so that a token's box is in the middle of the map above ``bottom``.
+ * @param {DOMRect} box
+ * @param {number} bottom
+ */
+function centreAbove(box, bottom) {
+  const area = host.getBoundingClientRect();
   const x = area.left + area.width / 2, y = area.top + (bottom - area.top) / 2;
   mapRef?.pan(x - (box.left + box.width / 2), y - (box.top + box.height / 2));
+}
+
+/** Whose turn it was when the map was last looked at for it. */
+let turnSeen = /** @type {string | null} */ (null);
+
+/** On a phone, when the turn comes to one of your characters, its token is moved out
+ * from under the zoom buttons (where a tap would zoom rather than pick it up). */
+export function clearForTurn() {
+  const turn = page.state?.turn ?? null;
+  if (turn === turnSeen) return;
+  turnSeen = turn;
+  if (!isPhone() || !turn || !mayCommand(turn) || page.held) return;
+  const box = tokenBox(turn);
+  if (!box || !underZoom(box)) return;
+  centreAbove(box, Math.min(host.getBoundingClientRect().bottom,
+                            byId("panels").getBoundingClientRect().top) - 12);
 }
 
 /** @type {MapView | null} */
