@@ -6,13 +6,14 @@ zoom buttons (a tap there zooms)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.web.conftest import PATIENCE_MS, Server, open_table, wait_until
+from tests.web.conftest import PATIENCE_MS, Server, click_place, open_table, wait_until
 
 
 @pytest.fixture(scope="module")
@@ -194,3 +195,25 @@ def test_the_token_in_hand_is_not_left_under_the_zoom_buttons(server: Server,
         assert not page.evaluate(_UNDER_ZOOM, "bob")
     finally:
         page.close()
+
+
+def test_waypoints_laid_by_clicks_are_drawn_on_the_map(server: Server, page: Page) -> None:
+    """Waypoints laid by clicks (styles) were only listed in the Play panel, which a
+    phone puts away to show the map; their costs were written 2.414213562 u."""
+    table = server.table("styles/ruined-tower")
+    open_table(page, table.link())
+    page.click('.actor-button[data-actor="ada"]')
+    page.wait_for_selector('#map .fw-reach[data-place="3,5"]')
+    page.check("#plan-mode")
+    for cell in ("2,3", "3,5"):
+        click_place(page, f'#map .fw-reach[data-place="{cell}"]')
+    marks = page.locator("#map svg g.fw-waypoints text")
+    expect(marks).to_have_text(["1", "2"])
+    # from the token through both cells
+    points = page.get_attribute("#map svg g.fw-waypoints polyline", "points") or ""
+    assert len(points.split()) == 3, points
+    expect(page.locator("#plan-summary")).to_contain_text("The whole plan: 3.41 u")
+    assert not page.locator("#plan").filter(has_text=re.compile(r"\d\.\d{3}")).count()
+    # the plan cleared, the marks go
+    page.click("#plan-clear")
+    expect(page.locator("#map svg g.fw-waypoints")).to_have_count(0)

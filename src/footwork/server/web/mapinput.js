@@ -133,6 +133,7 @@ async function click(e) {
     if (!matrix) return;
     const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse());
     addWaypoint(`${Math.floor((p.y - grid.y) / grid.size)},${Math.floor((p.x - grid.x) / grid.size)}`);
+    hideTip();  // a tap's tooltip would stay over the map (no pointer leaves on a phone)
     return;
   }
   const id = tokenAt(e.clientX, e.clientY);
