@@ -217,3 +217,26 @@ def test_waypoints_laid_by_clicks_are_drawn_on_the_map(server: Server, page: Pag
     # the plan cleared, the marks go
     page.click("#plan-clear")
     expect(page.locator("#map svg g.fw-waypoints")).to_have_count(0)
+
+
+def test_a_tap_leaves_no_tooltip_over_the_map(server: Server, phone: BrowserContext) -> None:
+    """A finger does not hover: a tap that laid a waypoint left the tooltip of its cell
+    over the map (and the map under it out of reach) until the next tap elsewhere."""
+    table = server.table("styles/ruined-tower")
+    page = phone.new_page()
+    try:
+        open_table(page, table.link("side:party"))
+        page.tap('.tabs [data-panel="play"]')
+        page.tap('.actor-button[data-actor="ada"]')
+        page.wait_for_selector('#map .fw-reach[data-place="2,3"]')
+        page.tap("#plan-mode")
+        page.tap('.tabs [data-panel="play"]')  # the sheet put away: the map in full
+        page.wait_for_timeout(400)
+        box = page.locator('#map .fw-reach[data-place="2,3"]').bounding_box()
+        assert box is not None
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        expect(page.locator("#map svg g.fw-waypoints text")).to_have_text(["1"])
+        page.wait_for_timeout(500)  # a tooltip would be read and shown by now
+        expect(page.locator("#tip")).to_be_hidden()
+    finally:
+        page.close()

@@ -53,6 +53,8 @@ function markUnder(place) {
 let frame = 0;
 host.addEventListener("pointermove", (e) => {
   if ((e.buttons && e.pointerType === "mouse") || host.classList.contains("fw-dragging")) return;
+  // a finger does not hover: a tap's tooltip would stay over the map after it acted
+  if (e.pointerType === "touch") return;
   cancelAnimationFrame(frame);
   const {clientX, clientY} = e;
   frame = requestAnimationFrame(() => {
