@@ -240,3 +240,32 @@ def test_a_tap_leaves_no_tooltip_over_the_map(server: Server, phone: BrowserCont
         expect(page.locator("#tip")).to_be_hidden()
     finally:
         page.close()
+
+
+def test_a_face_the_die_cannot_show_is_refused_in_words_before_sending(
+        server: Server, page: Page) -> None:
+    """"I roll at the table", 99 typed for a d6: the server's refusal came back as
+    `roll[0]: 99 is not a face of d6`, its path in the command, after a refused request
+    (a console error); now said in words at once, and nothing is sent."""
+    table = server.table("spans/cliff-climb")
+    open_table(page, table.link())
+    page.check('input[name="dice"][value="table"]')
+    page.click('.actor-button[data-actor="tamsin"]')
+    page.wait_for_selector('#map .fw-reach[data-place="outcrop"]')
+    click_place(page, '#map .fw-reach[data-place="outcrop"]')
+    expect(page.locator("#dice-dialog")).to_be_visible()
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.url.endswith("/commands") else None)
+    page.fill("#dice-faces", "99")
+    page.click("#dice-send")
+    expect(page.locator("#dice-error")).to_have_text(re.compile(
+        r"^99 is not a face of a d\d+ \(1 to \d+\)$"))
+    page.fill("#dice-faces", "3, 4")
+    page.click("#dice-send")
+    expect(page.locator("#dice-error")).to_have_text(re.compile(r"^type one face for 1d\d+$"))
+    assert not sent
+    version = table.state()["version"]
+    page.fill("#dice-faces", "1")
+    page.click("#dice-send")
+    expect(page.locator("#dice-dialog")).to_be_hidden()
+    wait_until(lambda: table.state()["version"] > version, "the climb with the face 1")
