@@ -269,3 +269,57 @@ def test_a_face_the_die_cannot_show_is_refused_in_words_before_sending(
     page.click("#dice-send")
     expect(page.locator("#dice-dialog")).to_be_hidden()
     wait_until(lambda: table.state()["version"] > version, "the climb with the face 1")
+
+
+#: a point of a reachable place a few px off a token (its disc and its name): inside
+#: the place's shape, on no token
+_NEAR_TOKEN = """([actor, place]) => {
+  const box = document.querySelector(`#map svg [data-actor="${actor}"]`).getBoundingClientRect();
+  const area = document.querySelector(`#map .fw-reach[data-place="${place}"]`);
+  const shapes = 'rect, path, polygon';
+  const shape = area.matches(shapes) ? area : area.querySelector(shapes);
+  const inside = (x, y) => shape.isPointInFill(
+    new DOMPoint(x, y).matrixTransform(shape.getScreenCTM().inverse()));
+  for (const gap of [4, 6, 9]) {
+    for (let i = 0; i <= 20; i++) {
+      const x = box.left + box.width * i / 20;
+      for (const y of [box.bottom + gap, box.top - gap]) {
+        if (document.elementsFromPoint(x, y).some((e) => e.closest('[data-actor]'))) continue;
+        if (inside(x, y)) return {x, y};
+      }
+    }
+  }
+  return null;
+}"""
+
+
+def test_a_tap_beside_the_token_in_hand_moves_rather_than_puts_it_down(
+        server: Server, phone: BrowserContext) -> None:
+    """The browser moves a tap's click onto a token near it (touch adjustment): Pell
+    half way down into the alley, a tap on the alley just under Pell's name put Pell
+    down instead of climbing on."""
+    table = server.table("spans/rooftop-chase")
+    table.send({"do": "climb", "actor": "pell", "die": "brace", "to": "alley", "roll": [5]})
+    for actor in ("pell", "kite", "mog"):
+        table.send({"do": "end_turn", "actor": actor})
+    page = phone.new_page()
+    try:
+        open_table(page, table.link("side:courier"))
+        page.tap('.tabs [data-panel="play"]')
+        page.tap('.actor-button[data-actor="pell"]')
+        page.wait_for_selector('#map .fw-reach[data-place="alley"]')
+        page.tap('.tabs [data-panel="play"]')  # the sheet put away
+        page.wait_for_timeout(400)
+        point = page.evaluate(_NEAR_TOKEN, ["pell", "alley"])
+        assert point is not None
+        page.touchscreen.tap(point["x"], point["y"])
+        # several ways go on into the alley: the chooser asks which
+        expect(page.locator("#choose-dialog")).to_be_visible()
+        expect(page.locator('.actor-button[data-actor="pell"]')).to_have_attribute(
+            "aria-pressed", "true")
+        # the tap focused the alley: its tooltip is not left over the map (Tab shows it)
+        page.tap("#choose-dialog button[type=submit]")
+        page.wait_for_timeout(500)
+        expect(page.locator("#tip")).to_be_hidden()
+    finally:
+        page.close()

@@ -8,6 +8,12 @@ let keyboard = false;
 addEventListener("keydown", () => { keyboard = true; }, true);
 addEventListener("pointerdown", () => { keyboard = false; }, true);
 
+/** Did the keyboard make the last input (a focus that came with it, not with a click
+ * or a tap, which focus what they hit)? */
+export function byKeyboard() {
+  return keyboard;
+}
+
 /** What comes next, first found first: the decision to answer, the held character's
  * options, ending the turn, the held character's name, the map. */
 const NEXT = ["#decision-choices button:enabled", "#options .option-button",
