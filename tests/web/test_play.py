@@ -323,3 +323,29 @@ def test_a_tap_beside_the_token_in_hand_moves_rather_than_puts_it_down(
         expect(page.locator("#tip")).to_be_hidden()
     finally:
         page.close()
+
+
+def test_picking_a_spot_on_a_phone_puts_the_sheet_away(server: Server,
+                                                        phone: BrowserContext) -> None:
+    """Bruno pinned Mira and places her: "pick the spot on the map" left the sheet with
+    the decision over half the map, the spot to tap under it."""
+    table = server.table("sitemaps/tavern-brawl")
+    table.send({"do": "move", "actor": "mira", "to": "street-west", "at": [4, -2]})
+    table.send({"answer": "pin", "actor": "bruno"})
+    table.send({"answer": "AGI", "roll": [15]})
+    page = phone.new_page()
+    try:
+        open_table(page, table.link("side:house"))
+        page.locator("#decision-choices button", has_text="pick the spot").tap()
+        expect(page.locator("#panels")).not_to_have_class(re.compile(r"\bopen\b"))
+        # two metres left of bruno's centre (the page moves it to a spot the rules take)
+        spot = page.evaluate("""() => {
+          const svg = document.querySelector('#map svg');
+          const perM = Number(svg.getAttribute('data-px-per-m')) * svg.getScreenCTM().a;
+          const disc = document.querySelector('#map svg [data-actor="bruno"] circle')
+            .getBoundingClientRect();
+          return {x: disc.left + disc.width / 2 - 2 * perM, y: disc.top + disc.height / 2}; }""")
+        page.touchscreen.tap(spot["x"], spot["y"])
+        wait_until(lambda: table.state()["pending"] is None, "mira placed")
+    finally:
+        page.close()
