@@ -268,6 +268,11 @@ def test_a_players_move_shows_live_and_the_hidden_kitchen_never_reaches_them(
         other.close()
 
 
+def u(value: float) -> str:
+    """A length in u as the page writes it: to the hundredth, no trailing zeros."""
+    return f"{round(value, 2):g} u"
+
+
 def test_a_lost_connection_is_shown_and_the_page_catches_up(server: Server,
                                                              page: Page) -> None:
     """The page's WebSocket is cut; while it is down another device moves a character;
@@ -325,14 +330,14 @@ def test_waypoints_laid_with_the_mouse_are_priced_before_they_are_sent(
     for i, seg in enumerate(want["segments"]):
         shown = prices.nth(i)
         expect(shown).to_have_attribute("data-status", "moved")
-        # the exact figures of the query, on the page and in its words
+        # the exact figures of the query on the page, in its words to the hundredth
         for attr, key in (("data-cost", "cost"), ("data-pool-left", "pool_left"),
                           ("data-cap-left", "cap_left")):
             assert float(shown.get_attribute(attr) or "nan") == seg[key]
-        expect(shown).to_contain_text(f"{seg['cost']} u, pool left {seg['pool_left']} u, "
-                                      f"walk left {seg['cap_left']} u")
+        expect(shown).to_contain_text(f"{u(seg['cost'])}, pool left {u(seg['pool_left'])}, "
+                                      f"walk left {u(seg['cap_left'])}")
     expect(page.locator("#plan-summary")).to_contain_text(
-        f"{want['cost']} u, pool left {want['pool_left']} u")
+        f"{u(want['cost'])}, pool left {u(want['pool_left'])}")
     expect(page.locator("#plan-go")).to_be_enabled()
     # a third waypoint the pool cannot pay for: marked before anything is sent
     click_place(page, '#map .fw-reach[data-place="1,1"]')

@@ -158,12 +158,13 @@ def test_the_phone_zooms_until_names_read_without_a_blank_band(server: Server,
         assert token["w"] >= 24 and token["inView"], token
         seen = page.evaluate(_MEASURE)
         assert seen["mapWidth"] > 0.9, seen  # before: the map began a third of the way in
-        # the places' names readable: zoomed until their median is 9 px (it was 3 px)
+        # the places' names readable: zoomed until their median is 12 px (it was 3 px;
+        # 9 px until session 32, under what a phone reads)
         names = page.evaluate("""() => {
           const scale = document.querySelector('#map svg').getScreenCTM().a;
           const sizes = [...document.querySelectorAll('#map svg text.place-label')]
             .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale).sort((a, b) => a - b);
           return sizes[Math.floor(sizes.length / 2)]; }""")
-        assert names >= 8.9, names
+        assert names >= 11.9, names
     finally:
         context.close()

@@ -3,13 +3,14 @@
 
 import {ApiError, api, byId} from "./api.js";
 import {base, hooks, key, page, say} from "./context.js";
+import {refocus} from "./focus.js";
 
 /**
  * @typedef {import("./api.js").Option} Option
  * @typedef {import("./api.js").Roll} Roll
  */
 
-/** @type {{command: Record<string, unknown>, what: string} | null} */
+/** @type {{command: Record<string, unknown>, what: string, rolls: Roll[]} | null} */
 let rolling = null;
 
 function diceAtTable() {
@@ -53,7 +54,7 @@ export async function act(option) {
   const rolls = diceAtTable() ? await rollsOf(option) : [];
   if (rolls && rolls.length) {
     const what = rolls.map((r) => `${r.actor} rolls ${r.dice} for ${r.check}`).join("; ");
-    rolling = {command, what};
+    rolling = {command, what, rolls};
     byId("dice-what").textContent = `${option.label}: ${what}.`;
     byId("dice-error").textContent = "";
     const faces = /** @type {HTMLInputElement} */ (byId("dice-faces"));
@@ -81,6 +82,11 @@ byId("dice-form").addEventListener("submit", (e) => {
     byId("dice-error").textContent = "type the faces you rolled, e.g. 4 or 3, 5";
     return;
   }
+  const wrong = how === "faces" ? facesWrong(current.rolls, faces) : null;
+  if (wrong) {  // said at once, in words, with nothing sent
+    byId("dice-error").textContent = wrong;
+    return;
+  }
   const command = how === "faces" ? {...current.command, roll: faces} : current.command;
   void send(command).then((refused) => {
     if (refused) byId("dice-error").textContent = refused;
@@ -90,6 +96,26 @@ byId("dice-form").addEventListener("submit", (e) => {
     }
   });
 });
+
+/**
+ * What is wrong with the faces typed for the die a command rolls (``2d6+1``: two faces,
+ * each 1 to 6), in words; null when they fit, or when the command rolls more than one
+ * roll or a die this page does not read (the server checks every roll anyway).
+ * @param {Roll[]} rolls
+ * @param {number[]} faces
+ * @returns {string | null}
+ */
+export function facesWrong(rolls, faces) {
+  const dice = rolls.length === 1
+    ? /^(\d*)d(\d+)([+-]\d+)?$/.exec((rolls[0]?.dice ?? "").replace(/\s+/g, "")) : null;
+  if (!dice) return null;
+  const count = Number(dice[1] || "1"), sides = Number(dice[2]);
+  if (faces.length !== count) {
+    return `type ${count === 1 ? "one face" : `${count} faces`} for ${rolls[0]?.dice}`;
+  }
+  const bad = faces.find((face) => face < 1 || face > sides);
+  return bad === undefined ? null : `${bad} is not a face of a d${sides} (1 to ${sides})`;
+}
 
 let sent = 0;
 
@@ -112,10 +138,12 @@ export async function send(command) {
                                    body: {version: state.version, command_id: commandId(), command}});
     say("");
     await hooks.refresh();
+    refocus();
     return null;
   } catch (error) {
     say(error);
     if (error instanceof ApiError && error.status === 409) await hooks.refresh();
+    refocus();
     return error instanceof Error ? error.message : String(error);
   }
 }

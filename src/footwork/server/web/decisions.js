@@ -139,6 +139,8 @@ function markPlaceChoices(places) {
 function startPicking(pending, choice) {
   picking = {actor: pending.actor, choice, kind: "point"};
   byId("map").classList.add("fw-picking");
+  // on a phone the sheet with the decision covered half the map the spot is picked on
+  byId("panels").classList.remove("open");
   say(`Click the spot on the map (${pending.prompt}); Esc cancels.`);
 }
 

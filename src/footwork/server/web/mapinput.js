@@ -5,6 +5,7 @@
 import {byId} from "./api.js";
 import {hooks, mayCommand, page, say} from "./context.js";
 import {answer, picking, snap} from "./decisions.js";
+import {byKeyboard} from "./focus.js";
 import {placeByClick, placing} from "./gm.js";
 import {metresAt, placeAt, tokenAt} from "./hittest.js";
 import {hideTip, moveTo, showTip} from "./moves.js";
@@ -53,6 +54,8 @@ function markUnder(place) {
 let frame = 0;
 host.addEventListener("pointermove", (e) => {
   if ((e.buttons && e.pointerType === "mouse") || host.classList.contains("fw-dragging")) return;
+  // a finger does not hover: a tap's tooltip would stay over the map after it acted
+  if (e.pointerType === "touch") return;
   cancelAnimationFrame(frame);
   const {clientX, clientY} = e;
   frame = requestAnimationFrame(() => {
@@ -69,10 +72,20 @@ host.addEventListener("pointerleave", () => {
   hideTip();
 });
 host.addEventListener("focusin", (e) => {
+  // Tab shows a place's options; a tap focuses the place too, and its tooltip would
+  // stay over the map on a phone (a click's hover already shows it)
+  if (!byKeyboard()) return;
   const target = e.target instanceof Element ? e.target.closest(".fw-reach") : null;
   if (target) tipOf(target);
 });
 host.addEventListener("focusout", () => hideTip());
+/** Where the last finger was lifted (the screen's px, and when): a tap's click is moved
+ * by the browser onto a nearby token ("touch adjustment"), so near the token in hand a
+ * tap on the place about it put the token down instead of moving there. */
+let lifted = {x: 0, y: 0, t: -Infinity};
+host.addEventListener("pointerup", (e) => {
+  if (e.pointerType === "touch") lifted = {x: e.clientX, y: e.clientY, t: e.timeStamp};
+}, true);
 host.addEventListener("click", (e) => void click(e));
 host.addEventListener("keydown", (e) => {
   if (e.key !== "Enter" && e.key !== " ") return;
@@ -105,13 +118,16 @@ async function enter(target) {
 async function click(e) {
   const svg = svgOf();
   if (!svg) return;
+  // a tap is judged where the finger was, not where the browser moved its click
+  const tapped = e.timeStamp - lifted.t < 800;
+  const clientX = tapped ? lifted.x : e.clientX, clientY = tapped ? lifted.y : e.clientY;
   if (placing) {  // the game master's fiat: put a token anywhere
-    await placeByClick(svg, e.clientX, e.clientY);
+    await placeByClick(svg, clientX, clientY);
     return;
   }
   const pending = page.state?.pending ?? null;
   if (picking && pending) {
-    const at = metresAt(svg, e.clientX, e.clientY);
+    const at = metresAt(svg, clientX, clientY);
     if (!at) {
       say(new Error("that is not on the map: click inside a zone"));
       return;
@@ -119,7 +135,7 @@ async function click(e) {
     await answer(pending, picking.choice, snap(pending, at));
     return;
   }
-  const answering = document.elementsFromPoint(e.clientX, e.clientY)
+  const answering = document.elementsFromPoint(clientX, clientY)
     .map((el) => el.closest(".fw-answer")).find((el) => el);
   const answerPlace = answering?.getAttribute("data-place");
   if (pending && answerPlace && pending.choices.includes(answerPlace)) {
@@ -131,16 +147,17 @@ async function click(e) {
   if ((e.shiftKey || laying) && page.held && page.state?.ruleset === "styles" && grid) {
     const matrix = svg.getScreenCTM();
     if (!matrix) return;
-    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse());
+    const p = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
     addWaypoint(`${Math.floor((p.y - grid.y) / grid.size)},${Math.floor((p.x - grid.x) / grid.size)}`);
+    hideTip();  // a tap's tooltip would stay over the map (no pointer leaves on a phone)
     return;
   }
-  const id = tokenAt(e.clientX, e.clientY);
+  const id = tokenAt(clientX, clientY);
   if (id !== null && id === page.held) {  // the held token itself: put it down
     await hooks.pickUp(null);
     return;
   }
-  const found = reachableAt(e.clientX, e.clientY);
+  const found = reachableAt(clientX, clientY);
   if (found) {
     hideTip();
     await moveTo(found.indices, found.at);

@@ -91,6 +91,26 @@ function sideMark(side) {
   return shapes[Math.max(0, sides.indexOf(side)) % shapes.length];
 }
 
+// -- the turn ------------------------------------------------------------------------------
+
+/** End the turn of the character whose turn it is, when it is this seat's to end: at the
+ * top of the Play panel, not only as the last of a long list of options (a grid lists a
+ * hundred places first), and without picking the character up. */
+export function showTurn() {
+  const state = page.state;
+  const turn = state && !state.ended && !state.pending ? state.turn : null;
+  const mine = turn !== null && mayCommand(turn);
+  byId("turn-row").hidden = !mine;
+  if (mine) byId("end-turn").textContent = `End ${turn}'s turn`;
+}
+
+byId("end-turn").addEventListener("click", () => {
+  const turn = page.state?.turn;
+  if (!turn || !mayCommand(turn)) return;
+  void act({command: {do: "end_turn", actor: turn}, label: `end ${turn}'s turn`,
+            to: null, cost: "", checks: [], rules: []});
+});
+
 // -- the options ---------------------------------------------------------------------------
 
 /** What the options list shows now (it is rebuilt only when that changes). */

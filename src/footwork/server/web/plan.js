@@ -4,6 +4,7 @@
 import {api, byId, make} from "./api.js";
 import {act} from "./commands.js";
 import {base, page, reads, say} from "./context.js";
+import {gridOf} from "./reach.js";
 import {names, plain} from "./words.js";
 
 /**
@@ -105,12 +106,21 @@ byId("plan-cheapest").addEventListener("click", () => void (async () => {
 })());
 
 /**
+ * A length in u as the rest of the page writes it (to the hundredth: 2.41 u, not
+ * 2.414213562 u; the exact figures stay in the segment's data attributes).
+ * @param {number | undefined} value
+ */
+function u(value) {
+  return `${Number((value ?? 0).toFixed(2))} u`;
+}
+
+/**
  * What a priced segment shows: its cost, the pool left and its style's cap left.
  * @param {PricedSegment} seg
  */
 function segmentText(seg) {
   if (seg.status === "moved") {
-    return ` · ${seg.cost} u, pool left ${seg.pool_left} u, ${seg.style} left ${seg.cap_left} u`;
+    return ` · ${u(seg.cost)}, pool left ${u(seg.pool_left)}, ${seg.style} left ${u(seg.cap_left)}`;
   }
   if (seg.status === "refused") {
     return ` · ⚠ cannot be paid or followed: ${plain(seg.message ?? seg.reason ?? "", names())}`;
@@ -126,8 +136,8 @@ export function showPlan() {
   steps.replaceChildren();
   const styles = stylesOf(page.held);
   const pool = poolLeft();
-  byId("plan-pool").textContent = pool === null ? "" : `Pool left now: ${pool} u. ` +
-    "Each segment shows its exact cost, the pool left after it and its style's cap left.";
+  byId("plan-pool").textContent = pool === null ? "" : `Pool left now: ${u(pool)}. ` +
+    "Each segment shows its cost, the pool left after it and its style's cap left.";
   page.waypoints.forEach((step, i) => {
     const item = make("li", "", `to cell ${step.to.join(",")} by `);
     item.dataset.segment = String(i);
@@ -168,10 +178,11 @@ export function showPlan() {
   summary.classList.remove("option-warning");
   if (quote && page.waypoints.length) {
     if (quote.ok) {
-      summary.textContent = `The whole plan: ${quote.cost} u, pool left ${quote.pool_left} u` +
+      summary.textContent = `The whole plan: ${u(quote.cost)}, pool left ${u(quote.pool_left)}` +
         (quote.certain ? "." : ". It depends on a roll: ");
       for (const check of quote.checks) summary.append(checkText(check));
-      if (quote.hazards.length) summary.append(` ⚠ sets off ${quote.hazards.length} hazard(s).`);
+      const hazards = quote.hazards.length;
+      if (hazards) summary.append(` ⚠ sets off ${hazards} ${hazards === 1 ? "hazard" : "hazards"}.`);
     } else if (quote.refused) {
       summary.classList.add("option-warning");
       summary.textContent = `⚠ The rules refuse this plan: ${plain(quote.refused.message, names())} `;
@@ -181,6 +192,47 @@ export function showPlan() {
   const go = /** @type {HTMLButtonElement} */ (byId("plan-go"));
   go.disabled = !quote || !quote.ok;
   go.title = quote && !quote.ok ? "the rules refuse this plan (see above)" : "";
+  drawWaypoints();
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/**
+ * The waypoints laid, on the map: a dashed line from the held token through each cell,
+ * each numbered as in the list (on a phone the list is in the sheet, put away to see
+ * the map: without them the player laid the plan blind).
+ */
+function drawWaypoints() {
+  const svg = byId("map").querySelector("svg");
+  if (!(svg instanceof SVGSVGElement)) return;
+  svg.querySelector("g.fw-waypoints")?.remove();
+  const grid = gridOf(svg);
+  const token = page.held ? svg.querySelector(`[data-actor="${CSS.escape(page.held)}"]`) : null;
+  const matrix = svg.getScreenCTM();
+  if (!grid || !token || !matrix || !page.waypoints.length) return;
+  const box = token.getBoundingClientRect();
+  const from = new DOMPoint(box.left + box.width / 2, box.top + box.height / 2)
+    .matrixTransform(matrix.inverse());
+  const points = [{x: from.x, y: from.y}, ...page.waypoints.map((w) => (
+    {x: grid.x + (w.to[1] + 0.5) * grid.size, y: grid.y + (w.to[0] + 0.5) * grid.size}))];
+  const layer = document.createElementNS(SVG, "g");
+  layer.setAttribute("class", "fw-waypoints");
+  const line = document.createElementNS(SVG, "polyline");
+  line.setAttribute("points", points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "));
+  layer.append(line);
+  points.slice(1).forEach((p, i) => {
+    const mark = document.createElementNS(SVG, "circle");
+    mark.setAttribute("cx", String(p.x));
+    mark.setAttribute("cy", String(p.y));
+    mark.setAttribute("r", String(grid.size * 0.22));
+    const number = document.createElementNS(SVG, "text");
+    number.setAttribute("x", String(p.x));
+    number.setAttribute("y", String(p.y));
+    number.setAttribute("font-size", String(grid.size * 0.3));
+    number.textContent = String(i + 1);
+    layer.append(mark, number);
+  });
+  svg.append(layer);
 }
 
 /**

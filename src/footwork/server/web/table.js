@@ -12,13 +12,14 @@ import {placing, showGmTools, stopPlacing} from "./gm.js";
 import {Live} from "./live.js";
 import {MapView} from "./mapview.js";
 import {hideTip} from "./moves.js";
-import {appendLog, showActors, showOptions} from "./panels.js";
+import {appendLog, showActors, showOptions, showTurn} from "./panels.js";
 import {clearPlan, repriceAt, showPlan} from "./plan.js";
 import {patterns, readReach, shade, unshade} from "./reach.js";
 import {send} from "./commands.js";
+import {refocus} from "./focus.js";
 import "./mapinput.js";
 import {drawPlanned, drawTrails, showPlanned, startRuler} from "./ruler.js";
-import {firstView, keepInSight, matchBackground, remember, setUpViews} from "./views.js";
+import {clearForTurn, firstView, keepInSight, matchBackground, remember, setUpViews} from "./views.js";
 
 /**
  * @typedef {import("./api.js").TableState} TableState
@@ -76,6 +77,7 @@ async function load() {
   showState();
   if (svg !== null) showDrawing(svg, drawing);
   else if (stale) reshade();
+  clearForTurn();
   showOptions();
   showPlan();
   appendLog(/** @type {LogPage} */ (log).lines);
@@ -97,6 +99,7 @@ async function pickUp(actor) {
     markHeld();
     showOptions();
     showActors();
+    refocus();
     return;
   }
   try {
@@ -118,6 +121,7 @@ async function pickUp(actor) {
       showOptions();
       showPlan();
       keepInSight();
+      refocus();
     }));
   } catch (error) {
     performance.mark("fw-pickup-failed");
@@ -148,6 +152,7 @@ function showState() {
   const isGm = state.seat === "gm" || page.viewAs !== null;
   byId("gm-tab").hidden = !isGm;
   showActors();
+  showTurn();
   showDecision();
   if (isGm) showGmTools();
 }

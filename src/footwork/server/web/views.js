@@ -1,8 +1,9 @@
 // The page on a shared screen and on a phone. The TV (``?tv`` or the TV button): the map
-// has the whole screen, its text never under 12 px and growing with the zoom, whose
+// has the whole screen, its text never under 16 px (on any screen 1600 px wide too) and
+// growing with the zoom, whose
 // turn it is and the last ruling in large type, the legends folded away on demand. The
 // phone: the first view fits the map to the width with tokens at least 24 px and the
-// places' names at least 9 px (about your character), double-tap zooms, "find my character", and the sheet of panels never
+// places' names at least 12 px (about your character), double-tap zooms, "find my character", and the sheet of panels never
 // covers the token being moved.
 
 import {byId} from "./api.js";
@@ -10,12 +11,13 @@ import {mayCommand, page, tv} from "./context.js";
 
 /** @typedef {import("./mapview.js").MapView} MapView */
 
-/** The least size of a token on a phone, and of text on the TV (CSS px). */
+/** The least size of a token on a phone, and of the map's text on the TV or any screen
+ * as wide as one (CSS px: 16 px reads from a sofa). */
 const MIN_TOKEN = 24;
-const MIN_TEXT = 12;
+const MIN_TEXT = 16;
 /** The least size of a place's name in a phone's first view (CSS px), and how far past
  * fitting the width that first view zooms in at most. */
-const MIN_LABEL = 9;
+const MIN_LABEL = 12;
 const MAX_FIRST_ZOOM = 4;
 /** How close (ms, CSS px) two taps are to be a double tap. */
 const DOUBLE_TAP = {ms: 320, px: 30};
@@ -30,15 +32,25 @@ function isTv() {
   return document.body.classList.contains("tv");
 }
 
+/** A screen as wide as a TV (1920 px; from 1600): the game master's page on the TV
+ * without the ``?tv`` view keeps its panels, in large type too (style.css). */
+const WIDE = matchMedia("(min-width: 1600px)");
+
 /** @param {MapView} map */
 export function setUpViews(map) {
   map.arrange = stackFloors;
   let textFrame = 0;
+  let enlarged = false;
   map.onView = () => {
-    if (!isTv()) return;
+    const large = isTv() || WIDE.matches;
+    if (!large && !enlarged) return;
+    enlarged = large;
     cancelAnimationFrame(textFrame);
-    textFrame = requestAnimationFrame(() => textAtLeast(map));
+    textFrame = requestAnimationFrame(() => textAtLeast(map, large ? MIN_TEXT : 0));
   };
+  // the map's room changes (the cost legend's strip comes and goes): the drawing is
+  // drawn smaller with the same view, and its text must be measured again
+  new ResizeObserver(() => map.onView()).observe(host);
   byId("find-me").addEventListener("click", () => findMe(map, 32));
   byId("tv-toggle").addEventListener("click", () => showTv(map, !isTv()));
   byId("tv-legend").addEventListener("click", () => {
@@ -128,10 +140,12 @@ function showTv(map, on) {
 }
 
 /**
- * On the TV, every text of the map at least 12 px on screen (larger as one zooms in).
+ * On the TV, every text of the map at least ``least`` CSS px on screen (larger as one
+ * zooms in); 0 gives every text its own size back.
  * @param {MapView} map
+ * @param {number} least
  */
-function textAtLeast(map) {
+function textAtLeast(map, least) {
   const scale = 1 / map.unit();  // CSS px per unit of the drawing
   for (const element of host.querySelectorAll("svg text")) {
     const text = /** @type {SVGTextElement} */ (element);
@@ -140,7 +154,7 @@ function textAtLeast(map) {
       size = parseFloat(getComputedStyle(text).fontSize) || 12;
       text.dataset.fwSize = String(size);
     }
-    if (size * scale < MIN_TEXT) text.style.fontSize = `${(MIN_TEXT / scale).toFixed(2)}px`;
+    if (size * scale < least) text.style.fontSize = `${(least / scale).toFixed(2)}px`;
     else text.style.removeProperty("font-size");
   }
 }
@@ -211,7 +225,7 @@ function labelSize(map) {
 /**
  * The first view of a table on a phone: the map fitted to the width, zoomed in about
  * your character when its tokens would be smaller than 24 px or the places' names
- * smaller than 9 px (a site map of a whole building), at most 4 times.
+ * smaller than 12 px (a site map of a whole building), at most 4 times.
  * @param {MapView} map
  */
 export function firstView(map) {
@@ -230,12 +244,48 @@ export function keepInSight() {
   const box = tokenBox(page.held);
   if (!box) return;
   const area = host.getBoundingClientRect();
-  const panels = byId("panels").getBoundingClientRect();
-  const bottom = Math.min(area.bottom, panels.top) - 12;
+  const bottom = Math.min(area.bottom, byId("panels").getBoundingClientRect().top) - 12;
   if (box.top >= area.top + 8 && box.bottom <= bottom && box.left >= area.left &&
-      box.right <= area.right) return;
+      box.right <= area.right && !underZoom(box)) return;
+  centreAbove(box, bottom);
+}
+
+/**
+ * Is a token's box under the zoom buttons? Their column takes the taps over the map
+ * there: such a token could not be tapped (a tap zooms instead).
+ * @param {DOMRect} box
+ */
+function underZoom(box) {
+  const zoom = byId("zoom").getBoundingClientRect();
+  return box.right > zoom.left && box.left < zoom.right && box.bottom > zoom.top &&
+    box.top < zoom.bottom;
+}
+
+/**
+ * Pan the map so that a token's box is in the middle of the map above ``bottom``.
+ * @param {DOMRect} box
+ * @param {number} bottom
+ */
+function centreAbove(box, bottom) {
+  const area = host.getBoundingClientRect();
   const x = area.left + area.width / 2, y = area.top + (bottom - area.top) / 2;
   mapRef?.pan(x - (box.left + box.width / 2), y - (box.top + box.height / 2));
+}
+
+/** Whose turn it was when the map was last looked at for it. */
+let turnSeen = /** @type {string | null} */ (null);
+
+/** On a phone, when the turn comes to one of your characters, its token is moved out
+ * from under the zoom buttons (where a tap would zoom rather than pick it up). */
+export function clearForTurn() {
+  const turn = page.state?.turn ?? null;
+  if (turn === turnSeen) return;
+  turnSeen = turn;
+  if (!isPhone() || !turn || !mayCommand(turn) || page.held) return;
+  const box = tokenBox(turn);
+  if (!box || !underZoom(box)) return;
+  centreAbove(box, Math.min(host.getBoundingClientRect().bottom,
+                            byId("panels").getBoundingClientRect().top) - 12);
 }
 
 /** @type {MapView | null} */
