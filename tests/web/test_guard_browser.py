@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from footwork.server.app import create_app
 from footwork.server.guard import Guard
@@ -55,6 +55,13 @@ ADMIN = "admin-key-for-lobby-key-tests"
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
 
 
+def shot(taken: Page | Locator, config: pytest.Config, name: str) -> None:
+    """A screenshot for docs/web.md, written only when the docs are being updated
+    (`--update-golden`): a test run leaves the checkout as it found it."""
+    if config.getoption("--update-golden"):
+        taken.screenshot(path=str(SHOTS / name))
+
+
 def _serve(tmp_path_factory: pytest.TempPathFactory, guard: Guard | None) -> Iterator[str]:
     store = open_store(str(tmp_path_factory.mktemp("lobby-keys") / "t.db"))
     app = create_app(store, admin_secret=ADMIN, link_seed="seed-of-lobby-key-tests",
@@ -84,7 +91,7 @@ def closed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def test_the_builder_imports_checks_and_opens_a_table_on_a_closed_lobby(
-        browser: Browser, closed: str, tmp_path: Path) -> None:
+        browser: Browser, closed: str, tmp_path: Path, pytestconfig: pytest.Config) -> None:
     """On a closed lobby the import, the builder's check (and drawing) and "Open as a
     table" all send the game master's key the lobby kept on this device: without it each
     is refused (401), with it a map chosen in the lobby lands in the builder, loads
@@ -104,15 +111,15 @@ def test_the_builder_imports_checks_and_opens_a_table_on_a_closed_lobby(
         page.set_input_files("#import-file", str(rooms))
     expect(page.locator("#status")).to_have_text("✓ loads", timeout=PATIENCE_MS)
     expect(page.locator("#preview")).to_contain_text("room-2", timeout=PATIENCE_MS)
-    page.screenshot(path=str(SHOTS / "guard-build-closed-lobby.png"))
+    shot(page, pytestconfig, "guard-build-closed-lobby.png")
     page.click("#open-table")
     page.wait_for_url(f"{closed}/t/*", timeout=PATIENCE_MS)
     assert errors == []
     page.close()
 
 
-def test_revoking_a_seat_in_the_lobby_closes_the_players_page(browser: Browser,
-                                                              seeded: str) -> None:
+def test_revoking_a_seat_in_the_lobby_closes_the_players_page(
+        browser: Browser, seeded: str, pytestconfig: pytest.Config) -> None:
     made = httpx.post(f"{seeded}/api/tables", json={"example": "cultivation/flooded-hall"},
                       headers={"Authorization": f"Bearer {ADMIN}"}, timeout=30).json()
     table = made["table"]["id"]
@@ -129,14 +136,14 @@ def test_revoking_a_seat_in_the_lobby_closes_the_players_page(browser: Browser,
     assert "revoked" in lobby.inner_text(seat)
     player.wait_for_selector('#live[data-status="closed"]', timeout=PATIENCE_MS)
     assert "changed this seat's key" in player.inner_text("#banner")
-    player.screenshot(path=str(SHOTS / "guard-revoked-player.png"))
-    lobby.locator(seat).screenshot(path=str(SHOTS / "guard-revoked-seat.png"))
+    shot(player, pytestconfig, "guard-revoked-player.png")
+    shot(lobby.locator(seat), pytestconfig, "guard-revoked-seat.png")
     assert httpx.get(link.replace("/t/", "/api/tables/").replace("?key=", "/state?key="),
                      timeout=30).status_code == 401
     lobby.click(f"{seat} .seat-rotate")
     lobby.wait_for_selector(f"{seat} input.seat-link", timeout=PATIENCE_MS)
     fresh = lobby.input_value(f"{seat} input.seat-link")
     assert fresh != link and f"/t/{table}?key=" in fresh
-    lobby.locator(seat).screenshot(path=str(SHOTS / "guard-new-key-seat.png"))
+    shot(lobby.locator(seat), pytestconfig, "guard-new-key-seat.png")
     player.close()
     lobby.close()
