@@ -326,7 +326,8 @@ class View(Generic[A]):
             return engine.decide(state, command)
         hidden = self.secrets(state)
         ruled = self.charted(state, hidden) if hidden else state
-        body = command_to_json(engine.checked(command))
+        checked = engine.checked(command)
+        body = command_to_json(checked)
         names = set(state.actors) | set(engine.ruleset.place_ids(state.space))
         taken = names | hidden
         unknown = sorted({text for key, value in body.items() if key != "do"
@@ -337,7 +338,8 @@ class View(Generic[A]):
         # every unknown string is swapped (a made-up one for itself), so that both
         # kinds of name cost the same substitutions on the way in and back
         swaps = {**{text: text for text in unknown}, **named}
-        sent = _swapped(body, swaps)
+        # nothing to swap: the checked value itself (not its JSON, parsed once more)
+        sent: Command | Mapping[str, JSON] = _swapped(body, swaps) if swaps else checked
         try:
             events = engine.decide(ruled, sent)
         except IllegalCommand as exc:

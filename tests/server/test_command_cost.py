@@ -1,0 +1,88 @@
+"""What a command costs the table server beside the library's own work (issue 24 item
+4): each piece of work done once per command. In-process, over SQLite (what is counted
+does not depend on the store)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from footwork.engine import machine
+from footwork.engine.seats import GM, Seat
+from footwork.server.tables import Tables
+from footwork.store import open_store
+
+ENCOUNTER = ("footwork: 1\nruleset: spans\nmap:\n  spans:\n    - {id: deck}\n"
+             "    - {id: hold}\nactors:\n"
+             "  - {id: ada, side: crew, at: deck}\n  - {id: brin, side: crew, at: deck}\n")
+CREW = Seat("side", "crew")
+
+
+@pytest.fixture
+def tables(tmp_path: Path) -> Iterator[Tables]:
+    store = open_store(str(tmp_path / "cost.db"))
+    yield Tables(store)
+    store.close()
+
+
+def _parses(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every command the engine parses from JSON, from here on."""
+    seen: list[Any] = []
+    parse = machine.command_from_json
+
+    def counted(data: Any, *args: Any, **kwargs: Any) -> Any:
+        seen.append(data)
+        return parse(data, *args, **kwargs)
+
+    monkeypatch.setattr(machine, "command_from_json", counted)
+    return seen
+
+
+@pytest.mark.parametrize("seat", [GM, CREW], ids=["gm", "player"])
+def test_a_command_is_parsed_once(tables: Tables, seat: Seat,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The body is parsed and checked once: the engine knows the values its own parse
+    made, so deciding the checked command (through the seat's view) parses nothing
+    again. Both seats' commands are accepted as before."""
+    record, _ = tables.create(ENCOUNTER)
+    table_id = record.id
+    version = tables.live(table_id).seat_version(seat)
+    seen = _parses(monkeypatch)
+    done = tables.command(table_id, seat, version, "c1", {"do": "end_turn", "actor": "ada"})
+    assert len(seen) == 1 and seen[0] == {"do": "end_turn", "actor": "ada"}
+    assert done.lines and "brin" in str(done.lines)
+
+
+def test_a_refusal_is_the_same_and_parsed_once(tables: Tables,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player naming a made-up place: the view swaps the unknown name for a stand-in
+    (one more parse, the only one), and the refusal reads as before."""
+    record, _ = tables.create(ENCOUNTER)
+    seen = _parses(monkeypatch)
+    version = tables.live(record.id).seat_version(CREW)
+    with pytest.raises(Exception, match="nowhere") as refused:
+        tables.command(record.id, CREW, version, "c1", {"do": "run", "actor": "ada",
+                                                        "die": "maneuver", "to": "nowhere"})
+    assert len(seen) == 2, seen
+    assert type(refused.value).__name__ in {"IllegalCommand", "InvalidCommand"}
+
+
+def test_checked_keeps_refusing_what_parse_did_not_make() -> None:
+    """Only a value this engine's parse made is taken as checked: the same command built
+    by hand with a wrong type is still refused, and an equal value made elsewhere is
+    checked again (a value of its own comes back)."""
+    from footwork.engine.commands import EndTurn
+    from footwork.errors import InvalidCommand
+    from footwork.rulesets import get_ruleset
+
+    engine = machine.Engine(get_ruleset("spans"))
+    parsed = engine.parse({"do": "end_turn", "actor": "ada"})
+    assert engine.checked(parsed) is parsed
+    other = EndTurn(actor="ada")
+    again = engine.checked(other)
+    assert again == parsed and again is not other
+    with pytest.raises(InvalidCommand):
+        engine.checked(EndTurn(actor=3))  # type: ignore[arg-type]
