@@ -86,3 +86,52 @@ def test_checked_keeps_refusing_what_parse_did_not_make() -> None:
     assert again == parsed and again is not other
     with pytest.raises(InvalidCommand):
         engine.checked(EndTurn(actor=3))  # type: ignore[arg-type]
+
+
+def test_the_command_route_is_answered_before_the_framework(tmp_path: Path) -> None:
+    """A command never enters FastAPI's middleware stack (its error, telemetry and body
+    limit layers, ours, the router): the application answers it first, with the same
+    security headers, body bound and JSON as every other route. Other requests, and
+    other methods on the commands' path, still go through the stack."""
+    from fastapi.testclient import TestClient
+
+    from footwork.server.app import create_app
+    from footwork.server.guard import Guard
+    from footwork.server.headers import SECURITY_HEADERS
+    from tests.server.conftest import Table
+
+    store = open_store(str(tmp_path / "route.db"))
+    guard = Guard(open_lobby=True, tables_per_client=100, wrong_keys=100, body_bytes=4_000)
+    app = create_app(store, guard=guard)
+    with TestClient(app) as client:
+        table = Table(client)
+        stack, entered = app.middleware_stack, []
+        assert stack is not None
+
+        async def probe(scope: Any, receive: Any, send: Any) -> None:
+            entered.append((scope["method"], scope["path"]))
+            await stack(scope, receive, send)
+
+        app.middleware_stack = probe
+        path, gm = f"/api/tables/{table.id}/commands", {"Authorization":
+                                                         f"Bearer {table.secrets['gm']}"}
+        turn = client.get(f"/api/tables/{table.id}/state", headers=gm).json()
+        assert entered == [("GET", f"/api/tables/{table.id}/state")]
+        entered.clear()
+        answer = client.post(path, headers=gm, json={
+            "version": turn["version"], "command_id": "c1",
+            "command": {"do": "end_turn", "actor": turn["turn"]}})
+        assert answer.status_code == 200 and entered == []
+        assert set(answer.json()) == {"version", "table_version", "lines", "repeated"}
+        assert answer.headers["content-type"] == "application/json"
+        for name, value in SECURITY_HEADERS.items():
+            assert answer.headers[name] == value
+        refused = client.post(path, headers=gm, content=b'{"version": 0}')
+        assert refused.status_code == 400 and refused.json()["reason"] == "invalid"
+        assert refused.headers["X-Frame-Options"] == "DENY"
+        big = client.post(path, headers=gm, content=b" " * 5_000)
+        assert big.status_code == 413 and big.json()["reason"] == "too_large"
+        assert big.headers["connection"] == "close" and "--body-bytes" in big.json()["message"]
+        assert big.headers["Referrer-Policy"] == "no-referrer" and entered == []
+        assert client.get(path).status_code == 405 and entered == [("GET", path)]
+    store.close()
