@@ -70,6 +70,40 @@ def test_a_refusal_is_the_same_and_parsed_once(tables: Tables,
     assert type(refused.value).__name__ in {"IllegalCommand", "InvalidCommand"}
 
 
+def test_the_events_are_written_once(tables: Tables, monkeypatch: pytest.MonkeyPatch
+                                     ) -> None:
+    """A command's events are written as JSON once: for the store, and the same JSON
+    makes the answer's lines and the lines of every seat whose log is kept (read by a
+    page), game master's and players' alike. The lines are those the views judge."""
+    from footwork.engine import view
+    from footwork.server import tables as served
+
+    record, _ = tables.create(ENCOUNTER)
+    for seat in (GM, CREW):  # their logs kept, as after a page's read
+        tables.state(record.id, seat)
+    assert set(tables.live(record.id).logs.seats) == {GM, CREW}
+    written: list[Any] = []
+    encode = served.event_to_json
+
+    def counted(event: Any) -> Any:
+        written.append(event)
+        return encode(event)
+
+    monkeypatch.setattr(served, "event_to_json", counted)
+    monkeypatch.setattr(view, "event_to_json", counted)
+    for seat in (GM, CREW):
+        version = tables.live(record.id).seat_version(seat)
+        turn = tables.state(record.id, seat)["turn"]
+        written.clear()
+        done = tables.command(record.id, seat, version, f"c-{seat}",
+                              {"do": "end_turn", "actor": turn})
+        events = tables.live(record.id).session.history[-1].events
+        assert len(written) == len(events) >= 2
+        assert [line["event"] for line in done.lines] == [e.type for e in events]
+    log = tables.log(record.id, CREW)[1]
+    assert [line["text"] for line in log][-2:] == [e.describe() for e in events][-2:]
+
+
 def test_checked_keeps_refusing_what_parse_did_not_make() -> None:
     """Only a value this engine's parse made is taken as checked: the same command built
     by hand with a wrong type is still refused, and an equal value made elsewhere is
