@@ -47,7 +47,7 @@ RECENT_BLOCKS = 2
 UNHASHED = 256
 
 
-def encoded(line: dict[str, JSON]) -> bytes:
+def encoded(line: Mapping[str, JSON]) -> bytes:
     """A line's JSON text as the pool keeps it: written as the API's answers are
     (pydantic's serialiser, key order kept), so a log page is the pool's texts joined,
     and ``json.loads`` gives the line back. A string UTF-8 cannot hold (a lone
