@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from footwork.engine.codec import _DECODERS, JSON, decoder_of, to_jsonable
+from footwork.engine.codec import _DECODERS, _ENCODERS, JSON, decoder_of, encoder_of
 from footwork.engine.words import faces
 
 
@@ -154,7 +154,9 @@ CORE_EVENTS: tuple[type[Event], ...] = (
 
 def event_to_json(event: Event) -> dict[str, JSON]:
     body: dict[str, JSON] = {"event": event.type}
-    body.update(to_jsonable(event))
+    # the class's encoder straight from the codec's table (the server encodes every
+    # event it stores): the fields as to_jsonable writes them, in their order
+    body.update((_ENCODERS.get(type(event)) or encoder_of(type(event)))(event))
     return body
 
 

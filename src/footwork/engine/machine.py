@@ -11,7 +11,7 @@ import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Generic
+from typing import Any, Final, Generic
 
 from footwork.engine.choices import Option, Options, answer_option
 from footwork.engine.commands import (
@@ -84,6 +84,11 @@ def _engine_part(state: State[A], event: Event, version: int | None) -> State[A]
         return fast_replace(state, pending=None, **stamp)
     return fast_replace(state, **stamp) if stamp else state
 
+#: how many of its parsed commands an engine remembers (a server thread's command is
+#: checked again a few calls after its parse; more only holds memory)
+_PARSED_KEPT = 64
+_UNSEEN: Final = object()  # what no command is (None is not a command either)
+
 
 class Engine(Generic[A]):
     """``decide(state, command) -> events`` and ``evolve(state, event) -> state`` for a ruleset."""
@@ -108,6 +113,10 @@ class Engine(Generic[A]):
         # options); the state is held so that its id cannot be reused while it is kept
         self._kept: OrderedDict[tuple[int, str], tuple[State[A], Options]] = OrderedDict()
         self._kept_lock = threading.Lock()
+        # the commands this engine's parse made, by identity (the value held, so its id
+        # is not reused while kept): checking one again would only redo that parse, as
+        # the table server did once per command (issue 24 item 4); bounded, emptied whole
+        self._parsed: dict[int, Command] = {}
         # the events after which the turn's holder may be out of the scene (the
         # ruleset's declared exits and the game master's fiat); None: any event may
         self._scene_exits: frozenset[type[Event]] | None = None
@@ -119,7 +128,12 @@ class Engine(Generic[A]):
     # -- commands -----------------------------------------------------------------
 
     def parse(self, data: Mapping[str, Any], *, where: str = "") -> Command:
-        return command_from_json(data, self.command_kinds, where=where)
+        command = command_from_json(data, self.command_kinds, where=where)
+        parsed = self._parsed
+        if len(parsed) >= _PARSED_KEPT:
+            parsed.clear()  # one call, safe beside another thread's get (the GIL)
+        parsed[id(command)] = command
+        return command
 
     def begin(self, state: State[A]) -> tuple[Event, ...]:
         """The events that open an encounter: round 1 and the first turn."""
@@ -198,6 +212,8 @@ class Engine(Generic[A]):
         (a command built by hand with wrong types is refused, not half-applied)."""
         if isinstance(command, Mapping):
             return self.parse(command)
+        if self._parsed.get(id(command), _UNSEEN) is command:
+            return command  # this engine's parse made it (a frozen value): checked already
         if not isinstance(command, Command):
             raise InvalidCommand(f"expected a command (a Command value or a mapping like "
                                  f"{{'do': 'end_turn', 'actor': ...}}), got "

@@ -111,10 +111,17 @@ class View(Generic[A]):
             turn = last_turn(shown, turn)
         return lines, turn
 
-    def batch_lines(self, after: State[A], batch: Sequence[Event]) -> list[dict[str, JSON]]:
+    def batch_lines(self, after: State[A], batch: Sequence[Event],
+                    events_json: Sequence[Mapping[str, JSON]] | None = None
+                    ) -> list[dict[str, JSON]]:
         """The log lines of one command's events that this seat perceives, judged by
-        what is hidden in ``after``, the state once they are folded in."""
-        lines = [{**event_to_json(event), "text": event.describe()} for event in batch]
+        what is hidden in ``after``, the state once they are folded in. ``events_json``: the
+        events' JSON (:func:`event_to_json` of each), when the caller has made it
+        already (the table server, for its store: issue 24 item 4); read, not changed."""
+        lines = ([{**event_to_json(event), "text": event.describe()} for event in batch]
+                 if events_json is None else
+                 [{**body, "text": event.describe()}
+                  for event, body in zip(batch, events_json, strict=True)])
         if self.seat.is_gm:
             return lines
         hidden = self.secrets(after)
@@ -326,7 +333,8 @@ class View(Generic[A]):
             return engine.decide(state, command)
         hidden = self.secrets(state)
         ruled = self.charted(state, hidden) if hidden else state
-        body = command_to_json(engine.checked(command))
+        checked = engine.checked(command)
+        body = command_to_json(checked)
         names = set(state.actors) | set(engine.ruleset.place_ids(state.space))
         taken = names | hidden
         unknown = sorted({text for key, value in body.items() if key != "do"
@@ -337,7 +345,8 @@ class View(Generic[A]):
         # every unknown string is swapped (a made-up one for itself), so that both
         # kinds of name cost the same substitutions on the way in and back
         swaps = {**{text: text for text in unknown}, **named}
-        sent = _swapped(body, swaps)
+        # nothing to swap: the checked value itself (not its JSON, parsed once more)
+        sent: Command | Mapping[str, JSON] = _swapped(body, swaps) if swaps else checked
         try:
             events = engine.decide(ruled, sent)
         except IllegalCommand as exc:

@@ -18,7 +18,7 @@ leak that address or run foreign code beside it:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 #: the policy of every answer (a JSON answer runs nothing; the same policy is harmless)
@@ -43,6 +43,12 @@ SECURITY_HEADERS: Mapping[str, str] = {
 }
 
 _RAW = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in SECURITY_HEADERS.items()]
+_NAMES = frozenset(name for name, _ in _RAW)
+
+
+def secured(headers: Iterable[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """An answer's raw headers with :data:`SECURITY_HEADERS` in place of any it set."""
+    return [*(h for h in headers if h[0].lower() not in _NAMES), *_RAW]
 
 
 class SecurityHeaders:
@@ -59,9 +65,7 @@ class SecurityHeaders:
 
         async def with_headers(message: Any) -> None:
             if message["type"] == "http.response.start":
-                names = {name for name, _ in _RAW}
-                kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in names]
-                message = {**message, "headers": kept + _RAW}
+                message = {**message, "headers": secured(message.get("headers", []))}
             await send(message)
 
         await self.app(scope, receive, with_headers)

@@ -26,7 +26,7 @@ import hashlib
 import json
 import zlib
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,7 +47,7 @@ RECENT_BLOCKS = 2
 UNHASHED = 256
 
 
-def encoded(line: dict[str, JSON]) -> bytes:
+def encoded(line: Mapping[str, JSON]) -> bytes:
     """A line's JSON text as the pool keeps it: written as the API's answers are
     (pydantic's serialiser, key order kept), so a log page is the pool's texts joined,
     and ``json.loads`` gives the line back. A string UTF-8 cannot hold (a lone
@@ -184,13 +184,15 @@ class SeatLogs:
         self.seats[seat] = found
         return found
 
-    def fold(self, session: Session[Any], events: Sequence[Any]) -> None:
+    def fold(self, session: Session[Any], events: Sequence[Any],
+             events_json: Sequence[Mapping[str, JSON]] | None = None) -> None:
         """The events of one command, just folded into ``session``: each read seat's new
-        lines appended (the game master's first, so the others can point at them)."""
+        lines appended (the game master's first, so the others can point at them).
+        ``events_json``: the events' JSON, if the caller has it (View.batch_lines)."""
         if not self.seats:
             return
         first = len(self.by_event)
-        gm_lines = session.view(GM).batch_lines(session.state, events)
+        gm_lines = session.view(GM).batch_lines(session.state, events, events_json)
         for line in gm_lines:
             self.by_event.append(self.pool.add(encoded(line)))
         for seat, log in self.seats.items():
@@ -198,7 +200,7 @@ class SeatLogs:
                 log.keep_unhashed(first, gm_lines)
                 continue
             before = len(log.numbers)
-            shown = session.view(seat).batch_lines(session.state, events)
+            shown = session.view(seat).batch_lines(session.state, events, events_json)
             self._append(log, shown, first, len(events))
             log.keep_unhashed(before, shown)
 

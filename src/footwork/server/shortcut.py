@@ -1,15 +1,18 @@
-"""The command route, taken before the framework's routing (issue 24: what a command
-costs the server beside what deciding it costs the library).
+"""The command route, answered before the framework (issue 24: what a command costs
+the server beside what deciding it costs the library).
 
 A command is the request a table sends most, and the one its players wait on. Through
-FastAPI it went through the router's matching, the dependency machinery, a body model
-validated by FastAPI and a hop to a worker thread: together about as much CPU as
-deciding the command. :class:`Shortcut` answers ``POST /api/tables/{id}/commands``
-itself, inside the security headers and the body bound (the middlewares outside it), so
-that what a command does is: read the body, check the key, validate the body with its
-model (pydantic's own JSON parser), decide and append (in a worker thread), answer.
-The FastAPI route of the same path stays declared, for the OpenAPI schema (its request
-and answer models are the same); every other request goes to the framework.
+FastAPI it went through the framework's own middleware (its error and telemetry layers,
+its body limit), ours (the security headers, the body bound), the router's matching,
+the dependency machinery and a body model validated by FastAPI: together about as much
+CPU as deciding the command. :class:`TableServer` is the FastAPI application whose
+``__call__`` (what uvicorn calls: the outermost layer) hands ``POST
+/api/tables/{id}/commands`` to its ``shortcut`` before any of that; the shortcut itself
+bounds the body, checks the key, validates the body with its model (pydantic's own JSON
+parser), decides and appends (in a worker thread) and writes the answer with the
+security headers (``app.py``'s ``command_now``). The FastAPI route of the same path stays
+declared, for the OpenAPI schema (its request and answer models are the same); every
+other request, and every other method on that path (a 405), goes to the framework.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs
 
+from fastapi import FastAPI
+
 #: the path of a table's commands (a table id is one path segment)
 COMMANDS = re.compile(r"/api/tables/([^/]+)/commands")
 
@@ -26,34 +31,20 @@ COMMANDS = re.compile(r"/api/tables/([^/]+)/commands")
 Handler = Callable[[str, Any, Any, Any], Awaitable[None]]
 
 
-class Shortcut:
-    """ASGI middleware: ``POST`` on a table's commands goes to ``handle``; every other
-    request (and every other method on that path: a 405) to ``app``."""
+class TableServer(FastAPI):
+    """The table server's FastAPI application; ``shortcut``, when set, answers a table's
+    commands before the framework's middleware and routing."""
 
-    def __init__(self, app: Any, handle: Handler) -> None:
-        self.app = app
-        self.handle = handle
+    shortcut: Handler | None = None
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "http" and scope["method"] == "POST":
+        handle = self.shortcut
+        if handle is not None and scope["type"] == "http" and scope["method"] == "POST":
             found = COMMANDS.fullmatch(scope["path"])
             if found is not None:
-                await self.handle(found[1], scope, receive, send)
+                await handle(found[1], scope, receive, send)
                 return
-        await self.app(scope, receive, send)
-
-
-async def whole_body(receive: Any) -> bytes | None:
-    """The request's body (the body bound outside has already counted it), or None if
-    the client went away meanwhile."""
-    chunks: list[bytes] = []
-    while True:
-        message = await receive()
-        if message["type"] == "http.disconnect":
-            return None
-        chunks.append(message.get("body", b""))
-        if not message.get("more_body", False):
-            return b"".join(chunks)
+        await super().__call__(scope, receive, send)
 
 
 def bearer_of(scope: Any) -> str | None:

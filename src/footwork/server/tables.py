@@ -482,7 +482,7 @@ class Tables:
         """Fold one stored record into the live table: its events, or an undo.
         ``decided``: the command and events this process just decided and appended as
         ``record`` (folded as they are: parsing back what was just written would only
-        give them again)."""
+        give them again; their JSON is the record's, for the seats' logs)."""
         session = table.session
         table.choices.clear()
         table.drawings.clear()
@@ -493,15 +493,17 @@ class Tables:
             table.logs.clear()  # history changed: every seat's log is judged again
         else:
             engine = session.engine
+            events_json = None
             if decided is not None:
                 command, events = decided
+                events_json = record.events
             else:
                 command = engine.parse(record.command)
                 events = tuple(event_from_json(e, engine.event_kinds) for e in record.events)
             session.state = engine.replay(session.state, events)
             session.history.append(Entry(command, events))
             table.versions.append(record.version)
-            table.logs.fold(session, events)
+            table.logs.fold(session, events, events_json)
         table.version = record.version
 
     # -- commands ----------------------------------------------------------------------
@@ -587,7 +589,7 @@ class Tables:
         self._maybe_snapshot(table)
         # the seat's new lines: already judged for its cached log, if it has one
         lines = (table.seat_log(seat, before) if cached
-                 else table.view(seat).batch_lines(table.session.state, events))
+                 else table.view(seat).batch_lines(table.session.state, events, events_json))
         return Accepted(table.version, table.seat_version(seat), lines)
 
     def _undo(self, table: LiveTable, seat: Seat, version: int, command_id: str,
