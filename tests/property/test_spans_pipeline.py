@@ -188,7 +188,7 @@ def test_state_flags_agree_with_decide(encounter: dict[str, Any], data: st.DataO
         return
     who = session.state.current
     body = session.to_json(log=False)["actors"][who]
-    if body.get("removed"):
+    if body.get("removed") or body["life"] == 0:  # defeated: refused everything (s32 review)
         return
     cond = body["conditions"]
     state = session.state.update_actor(who, bonus=True, done=False)
@@ -299,6 +299,8 @@ def test_a_footed_step_is_ruled_alike_by_run_move_and_shove(encounter: dict[str,
     if picked is None or session.state.pending is not None:
         return
     state, who = picked
+    # a defeated mover is refused its own steps but may be shoved (the s32 review)
+    state = state.update_actor(who, life=max(1, state.actors[who].life))
     mover = state.actors[who]
     others = sorted(a for a in state.actors if a != who)
     shover = data.draw(st.sampled_from(others))
@@ -499,7 +501,8 @@ def test_stopping_flight_where_one_can_land_is_landing(encounter: dict[str, Any]
     hover = state.update_actor(who, at=place, height=m.top(place),
                                mode=data.draw(st.sampled_from(["flying", "floating"])),
                                climbing=None, climb_from=None, removed=False, done=False,
-                               bonus=False, movement_actions=0)
+                               bonus=False, movement_actions=0,
+                               life=max(1, state.actors[who].life))  # not defeated (s32)
     engine = session.engine
     results = {}
     for command in ({"do": "drop", "actor": who}, {"do": "land", "actor": who}):

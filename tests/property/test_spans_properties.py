@@ -131,6 +131,9 @@ def encounters(draw: st.DrawFn) -> dict[str, Any]:
         occupancy[at] = occupancy.get(at, 0) + 1
         _, top, _ = places[at]
         mode = draw(st.sampled_from(["grounded", "grounded", "grounded", "floating", "flying"]))
+        if mode == "grounded" and {"id": at, "surface": "skysea"}.items() <= next(
+                (s.items() for s in map_data["spans"] if s["id"] == at), {}.items()):
+            mode = "flying"  # R003-26: nobody stands on the open Skysea (the s32 review)
         stats: dict[str, Any] = {
             "dice": {d: draw(st.sampled_from(DICE))
                      for d in draw(st.lists(st.sampled_from(["attack", "brace", "maneuver"]),

@@ -132,6 +132,11 @@ class Ruleset(ABC, Generic[A]):
     #: :meth:`takes_turns` needs nothing here.
     scene_exits: ClassVar[frozenset[type[Event]] | None] = None
 
+    #: fields of an actor that say where it stands and that a build does not always set
+    #: from the place alone (a climber's wall, say): the game master's fiat placement
+    #: takes them from a fresh build at the new place, whatever the actor had
+    placed_fields: ClassVar[frozenset[str]] = frozenset()
+
     def actor_json(self, state: State[A], actor: A) -> dict[str, JSON]:
         """The actor as the state JSON shows it; rulesets may add derived fields."""
         body: dict[str, JSON] = to_jsonable(actor)

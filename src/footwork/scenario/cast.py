@@ -59,6 +59,7 @@ class EncounterCast:
                 continue  # out of the scene, for instance: nothing to compare with there
             changed |= {f.name for f in fields(moved)
                         if getattr(moved, f.name) != getattr(ref, f.name)}
+        changed |= self.ruleset.placed_fields  # where it stands, whatever it had
         changed -= {"id", "side"}
         return fast_replace(actor, **{name: getattr(moved, name) for name in changed})
 

@@ -45,12 +45,18 @@ def _known(m: SpansMap, place: str) -> None:
         raise IllegalCommand("unknown_place", f"there is no place {place!r} on the map")
 
 
+def defeated(actor: SpansActor) -> bool:
+    """A003-16 (footwork's reading): life 0 is defeat. The defeated holds no threshold,
+    takes no turns and is refused every command (the s32 review)."""
+    return actor.life <= 0
+
+
 def foes_at(state: SpansState, actor: SpansActor, place: str) -> list[str]:
     # A003-16: a defeated occupant (life 0) no longer holds anything
     return [
         a.id for a in state.actors.values()
         if a.at == place and a.side != actor.side and not a.removed and a.climbing is None
-        and a.life > 0
+        and not defeated(a)
     ]
 
 

@@ -52,6 +52,7 @@ from footwork.rulesets.spans.geometry import (
     air_step,
     candidates,
     climb_step,
+    defeated,
     fall_foot,
     foot,
     ground_step,
@@ -92,8 +93,13 @@ class SpansRuleset(Ruleset[SpansActor]):
     stats_model: ClassVar[type[BaseModel]] = SpansStats
     commands: ClassVar[tuple[type[Command], ...]] = SPANS_COMMANDS
     events: ClassVar[tuple[type[Event], ...]] = ev.SPANS_EVENTS
-    #: R003-26: lost in the Skysea is the only way out of the turn order (``takes_turns``)
-    scene_exits: ClassVar[frozenset[type[Event]] | None] = frozenset({ev.LostInSkysea})
+    #: the ways out of the turn order (``takes_turns``): lost in the Skysea (R003-26), or
+    #: damage that takes the last life (defeat, A003-16; the s32 review)
+    scene_exits: ClassVar[frozenset[type[Event]] | None] = frozenset(
+        {ev.LostInSkysea, ev.Damaged})
+    #: the Guide's fiat sets a character down at the new place's height, off any climb
+    #: (A003-10, A003-18; the s32 review)
+    placed_fields: ClassVar[frozenset[str]] = frozenset({"height", "climbing", "climb_from"})
 
     def __init__(self) -> None:
         self._evolvers: dict[type[Event], Callable[[SpansState, Any], SpansState]] = {
@@ -142,6 +148,11 @@ class SpansRuleset(Ruleset[SpansActor]):
             assert isinstance(stats, SpansStats)
             if setup.at not in space:
                 raise ScenarioError(f"unknown place {setup.at!r}", path=f"actors[{i}].at")
+            if (stats.mode == "grounded" and not space.is_feature(setup.at)
+                    and space.surface(setup.at) == "skysea"):
+                raise ScenarioError(  # R003-26; the Guide's fiat too (the s32 review)
+                    f"{setup.at} is the open Skysea: a grounded character has nothing to "
+                    "stand on there (make it flying or floating)", path=f"actors[{i}].at")
             height = stats.height if stats.height is not None else space.top(setup.at)
             floor = space.ground(setup.at) if stats.mode != "grounded" else space.top(setup.at)
             if height < floor or (stats.mode == "grounded" and height != floor):
@@ -177,6 +188,9 @@ class SpansRuleset(Ruleset[SpansActor]):
         if actor.removed:
             raise IllegalCommand("not_in_scene", f"{actor.id} is no longer in the scene",
                                  ("A003-20",))
+        if defeated(actor):  # the s32 review: the state that clears its threshold stops it
+            raise IllegalCommand("defeated", f"{actor.id} is defeated (life 0): it neither "
+                                 "moves nor acts", ("A003-16",))
         if isinstance(command, Run):
             self._need_movement_action(state, actor)
             route = self._route(state, actor, "run", command.to, None)
@@ -310,7 +324,8 @@ class SpansRuleset(Ruleset[SpansActor]):
         return handler(state, event) if handler is not None else state
 
     def takes_turns(self, state: SpansState, actor_id: str) -> bool:
-        return not state.actors[actor_id].removed
+        actor = state.actors[actor_id]
+        return not actor.removed and not defeated(actor)
 
     # -- presenting ---------------------------------------------------------------
 
@@ -366,7 +381,7 @@ class SpansRuleset(Ruleset[SpansActor]):
 
     def options(self, state: SpansState, actor_id: str) -> Sequence[Option]:
         actor = state.actors[actor_id]
-        if actor.removed:
+        if actor.removed or defeated(actor):
             return []
         found: list[Option] = []
         if self._has_movement_action(state, actor):
