@@ -89,6 +89,20 @@ def test_toward_a_place_gets_there_by_the_rulesets_own_distance() -> None:
     assert brin["reached"].isna().all() and set(brin["policy"]) == {"cautious"}
 
 
+def test_a_character_left_without_turns_ends_out_of_the_scene() -> None:
+    """A spans character at life 0 is defeated (A003-16, footwork's reading): it takes no
+    turns, and its row ends out of the scene like one lost in the Skysea, not at its
+    last place."""
+    found = study(pier(actors=[{"id": "ada", "side": "crew", "at": "deck"},
+                               {"id": "brin", "side": "raiders", "at": "quay",
+                                "stats": {"life": 0}}]),
+                  runs=2, rounds=1, policy=["random"])
+    brin = found.runs[found.runs.actor == "brin"]
+    assert brin["out"].all() and set(brin["end"]) == {"(out)"}
+    assert brin["moves"].eq(0).all()
+    assert not found.runs[found.runs.actor == "ada"]["out"].any()
+
+
 def test_a_policy_hook_by_module_and_function_plays_every_actor() -> None:
     found = study(pier(), runs=4, rounds=2, policy="tests.simulate.hooks:stay")
     assert (found.runs["end"] == found.runs["start"]).all()

@@ -221,16 +221,19 @@ def _row(plan: Plan, run: int, seed: int, aid: str, session: Session[Any], ready
          ) -> dict[str, Any]:
     actor = session.state.actors[aid]
     target = ready.targets.get(aid)
+    # out: an event took it out of the scene, or the state leaves it no more turns (a
+    # spans character defeated at life 0, whose damage event is not an exit by itself)
+    out = tally.out or not session.engine.ruleset.takes_turns(session.state, aid)
     row: dict[str, Any] = {
         "variant": plan.variant, "run": run, "seed": seed, "actor": aid,
         "side": actor.side, "policy": ready.labels[aid], "start": start[aid],
         # an actor taken out of the scene keeps its last place in the state: not an end
-        "end": OUT if tally.out else actor.at, "target": target or "",
+        "end": OUT if out else actor.at, "target": target or "",
         "reached": None if target is None else tally.rounds_to_reach is not None,
         "rounds_to_reach": tally.rounds_to_reach, "moves": tally.moves,
         "commands": tally.commands, "damage": tally.damage, "falls": tally.falls,
         "fall_height": tally.fall_height, "checks": tally.checks,
-        "partnerships_broken": tally.partnerships_broken, "out": tally.out,
+        "partnerships_broken": tally.partnerships_broken, "out": out,
         "rounds": rounds, "steps_refused": refused,
     }
     for outcome, count in sorted(tally.outcomes.items()):
