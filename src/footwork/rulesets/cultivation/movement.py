@@ -131,11 +131,17 @@ def cost(state: CState, actor: CultivationActor, frm: str, to: str) -> int:
     return base
 
 
+def not_falling(actor: CultivationActor, *rules: str) -> None:
+    """R000-40, R000-78: a body in mid-fall has left its zone and moves only as it falls;
+    what needs the zone or a Move of its own is refused (the s32 review)."""
+    if is_falling(actor):
+        raise IllegalCommand("falling", f"{actor.id} is falling", ("R000-40", "R000-78", *rules))
+
+
 def can_act_to_move(actor: CultivationActor) -> None:
     if actor.unconscious:
         raise IllegalCommand("unconscious", f"{actor.id} is unconscious", ("R000-47",))
-    if is_falling(actor):
-        raise IllegalCommand("falling", f"{actor.id} is falling", ("R000-40", "R000-78"))
+    not_falling(actor)
     if actor.move_over:
         raise IllegalCommand("move_over", f"{actor.id}'s Move is over for this round",
                              ("R000-24", "A000-04", "R000-12"))

@@ -65,6 +65,7 @@ from footwork.rulesets.cultivation.movement import (
     dt_outcome,
     forced_rating,
     forced_to,
+    not_falling,
     opportunities,
     throw_destinations,
 )
@@ -337,6 +338,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 out.append(ev.Sensed(actor=actor.id, target=target.id, rules=rules))
             return out
         if isinstance(command, UseItem):
+            not_falling(actor, "R000-19")  # the item lies in the zone the faller left
             items = state.world.get("items", {}).get(actor.at, [])
             if command.item not in items:
                 raise IllegalCommand("no_item", f"there is no {command.item!r} in {actor.at}",
@@ -415,6 +417,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if actor.move_over or 0 < actor.speed <= actor.spent:
             raise IllegalCommand("budget_spent", f"{actor.id}'s Speed is used up: Sprint must "
                                  "come before the budget runs out", ("A000-03",))
+        not_falling(actor, "R000-03")  # a faller has no Move to lengthen (the s32 review)
 
     # -- partners -----------------------------------------------------------------
 
@@ -430,6 +433,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             raise IllegalCommand("not_same_zone", f"{target_id} is in {target.at}, not "
                                  f"{actor.at}", ("R000-07", "R000-10"))
         for who in (actor, target):
+            not_falling(who, "R000-07", "R000-10")  # it has left the zone they shared
             if who.partner is not None:
                 raise IllegalCommand("already_partnered", f"{who.id} already partners "
                                      f"{who.partner}: no chains", ("R000-09",))

