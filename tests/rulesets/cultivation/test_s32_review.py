@@ -54,3 +54,32 @@ def test_a_thrown_faller_does_not_sprint_R000_03_R000_40() -> None:
     assert "fall_started" in types(s.do({"answer": "forfeit"}))
     s.do({"do": "end_turn", "actor": "al"})
     refused(s, {"do": "sprint", "actor": "bo"}, "falling", "R000-40")
+
+
+def _pond_pair(water_m: float = 0.8) -> Any:
+    """al (2 m tall) and bo (1 m), partners on the bank of a pond 0.8 m deep: al wades
+    (under half its height), bo swims (R000-43)."""
+    s = session([actor("al", "bank", height_m=2.0), actor("bo", "bank", height_m=1.0)],
+                zones=[{"id": "bank"}, {"id": "pond", "water_m": water_m}],
+                links=[["bank", "pond"]])
+    s.do({"do": "partner", "actor": "al", "target": "bo"})
+    s.do({"answer": "accept"})
+    return s
+
+
+def test_partners_each_pay_their_own_border_R000_13_R000_44() -> None:
+    """R000-13: a joint move needs each partner to have the Speed its own way costs;
+    R000-44: the swimmer's border costs 2. Worked by hand: al (Speed 1) wades in for 1;
+    bo swims in for 2, so bo must Sprint (its own Action, A000-07) and then has 3. Both
+    have enough: they go in together, al's Action kept (it used to be refused, bo's 2
+    read against the lower of the two Speeds, 1). Without bo's Sprint it is refused."""
+    s = _pond_pair()
+    refused(s, {"do": "joint_move", "actor": "al", "to": "pond"}, "partner_too_slow",
+            "R000-13")
+    s.do({"do": "joint_move", "actor": "al", "to": "pond", "partner_sprints": True})
+    al, bo = a(s, "al"), a(s, "bo")
+    assert (al.at, bo.at, al.spent, bo.spent) == ("pond", "pond", 1, 2)
+    assert (al.action_spent, bo.action_spent, al.partner) == (False, True, "bo")
+    # a second zone: al's Speed is used up (too late to Sprint, A000-03), so the pair
+    # stops here (R000-13)
+    refused(s, {"do": "joint_move", "actor": "al", "to": "bank"}, "no_speed", "R000-01")

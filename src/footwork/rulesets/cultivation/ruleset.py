@@ -480,10 +480,13 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 raise IllegalCommand("partner_cannot_sprint", f"{partner.id} cannot Sprint now",
                                      ("R000-03", "A000-07"))
             partner_speed = o.speed.sprint
-        budget = min(actor.speed, partner_speed)  # A000-07: the joint budget
-        check_speed(state, actor, mine.cost, speed=budget)
+        # R000-13: each partner needs the Speed its own way costs (a swimmer's border is 2,
+        # R000-44, a wader's beside it 1); with equal costs this is A000-07's joint budget,
+        # the lower of the two Speeds (the s32 review)
+        budget = min(actor.speed, partner_speed)
+        check_speed(state, actor, mine.cost)
         try:
-            check_speed(state, partner, theirs.cost, speed=budget)
+            check_speed(state, partner, theirs.cost, speed=partner_speed)
         except IllegalCommand as exc:
             raise IllegalCommand("partner_too_slow", f"{partner.id}: {exc.detail}",
                                  ("R000-13", "A000-07")) from None
