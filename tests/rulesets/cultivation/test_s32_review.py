@@ -83,3 +83,23 @@ def test_partners_each_pay_their_own_border_R000_13_R000_44() -> None:
     # a second zone: al's Speed is used up (too late to Sprint, A000-03), so the pair
     # stops here (R000-13)
     refused(s, {"do": "joint_move", "actor": "al", "to": "bank"}, "no_speed", "R000-01")
+
+
+def test_the_storyteller_may_waive_a_climb_R000_28_R000_37() -> None:
+    """R000-37: a climb is a Difficult Terrain Challenge (10, 20 or 30), and R000-28 lets
+    the Storyteller waive Difficult Terrain for a character who works round it (a rope let
+    down). The roof, up a sheer wall (20), has no Difficult Terrain of its own. Worked by
+    hand: waived for al, al goes up for 1 Speed with no roll, its Action kept; bo, not
+    waived, still rolls against 20 (the waiver used to be refused: the roof is no DT
+    zone, so no climb could ever be waived)."""
+    s = session([actor("al", "yard"), actor("bo", "yard")],
+                zones=[{"id": "yard"}, {"id": "roof", "floor_m": 5}, {"id": "shed"}],
+                links=[{"a": "yard", "b": "roof", "climb": "sheer"}, ["yard", "shed"]])
+    s.do({"do": "waive", "actor": "gm", "target": "al", "zone": "roof"})
+    assert types(s.do({"do": "move", "actor": "al", "to": "roof"})) == ["speed_spent", "moved"]
+    assert (a(s, "al").at, a(s, "al").action_spent) == ("roof", False)
+    s.do({"do": "end_turn", "actor": "al"})
+    assert "rolled" in types(s.do({"do": "move", "actor": "bo", "to": "roof", "roll": [15]}))
+    # a zone with neither Difficult Terrain nor a climb into it has nothing to waive
+    refused(s, {"do": "waive", "actor": "gm", "target": "bo", "zone": "shed"}, "no_dt",
+            "R000-28")

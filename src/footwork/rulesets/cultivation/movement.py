@@ -102,7 +102,9 @@ def _ratings(state: CState, frm: str, to: str, waived: Collection[str], *,
         rating = m.dt[zone]
         if rating is not None and zone not in waived:
             found.append((rating, f"Difficult Terrain {verb} {zone}"))
-    climb = None if entering_only or not climbs or m.is_drop(frm, to) else m.climb(frm, to)
+    # R000-28: the Storyteller's waiver of the zone lifts the climb into it as well
+    climb = (None if entering_only or not climbs or m.is_drop(frm, to) or to in waived
+             else m.climb(frm, to))
     if climb is not None:
         found.append((climb, f"the climb into {to}"))
     under = antigrav_on(state, to) or (not entering_only and antigrav_on(state, frm))

@@ -751,9 +751,10 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if isinstance(command, Waive):
             if command.zone not in m:
                 raise IllegalCommand("unknown_place", f"there is no zone {command.zone!r}")
-            if m.dt[command.zone] is None:
-                raise IllegalCommand("no_dt", f"{command.zone} is not Difficult Terrain",
-                                     ("R000-28",))
+            # R000-28, R000-37: a climb into the zone is Difficult Terrain too (the s32 review)
+            if m.dt[command.zone] is None and not m.climbed_into(command.zone):
+                raise IllegalCommand("no_dt", f"{command.zone} is neither Difficult Terrain "
+                                     "nor climbed into", ("R000-28", "R000-37"))
             return [ev.Waived(actor=command.target, zone=command.zone, rules=("R000-28",))]
         if isinstance(command, Fall):
             who = state.actors[command.target]
