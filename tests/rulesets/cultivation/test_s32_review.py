@@ -103,3 +103,16 @@ def test_the_storyteller_may_waive_a_climb_R000_28_R000_37() -> None:
     # a zone with neither Difficult Terrain nor a climb into it has nothing to waive
     refused(s, {"do": "waive", "actor": "gm", "target": "bo", "zone": "shed"}, "no_dt",
             "R000-28")
+
+
+def test_nobody_reaches_a_body_that_went_over_the_edge_R000_76_R000_40() -> None:
+    """R000-76: one spends Speed to reach a target one band away *in one's own zone*. bo
+    has gone over the cliff's edge (R000-39) and is on its way to the yard, 300 m below:
+    al, levitating on the cliff a band above the ground, cannot reach it (it used to,
+    bo still being listed at the cliff)."""
+    s = session([actor("bo", "cliff"), actor("al", "cliff", band="floating",
+                                              abilities=["levitate"])],
+                zones=CLIFF, links=CLIFF_LINKS, options={"bands": {"enabled": True}})
+    s.do({"do": "move", "actor": "bo", "to": "yard"})
+    s.do({"do": "end_turn", "actor": "bo"})
+    refused(s, {"do": "reach_band", "actor": "al", "target": "bo"}, "falling", "R000-76")

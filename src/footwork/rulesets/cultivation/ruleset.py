@@ -709,6 +709,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             raise IllegalCommand("bad_target", f"{target_id!r} cannot be reached", ("R000-76",))
         target = state.actors[target_id]
         can_act_to_move(actor)
+        if target.fall_onto is not None:  # R000-40: it has gone over the edge (s32 review)
+            raise IllegalCommand("falling", f"{target_id} is falling out of {actor.at}",
+                                 ("R000-76", "R000-40"))
         if target.at != actor.at or abs(band_index(target) - band_index(actor)) != 1:
             raise IllegalCommand("not_adjacent_band", f"{target_id} is not one band away in "
                                  f"{actor.at}", ("R000-76", "A000-24"))
