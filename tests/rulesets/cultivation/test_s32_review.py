@@ -116,3 +116,30 @@ def test_nobody_reaches_a_body_that_went_over_the_edge_R000_76_R000_40() -> None
     s.do({"do": "move", "actor": "bo", "to": "yard"})
     s.do({"do": "end_turn", "actor": "bo"})
     refused(s, {"do": "reach_band", "actor": "al", "target": "bo"}, "falling", "R000-76")
+
+
+def test_a_fall_under_way_is_held_up_when_anti_gravity_comes_on_below_R000_61() -> None:
+    """R000-61: while anti-gravity is on nobody falls in its zone. bo goes over a 120 m
+    edge towards the yard, whose anti-gravity is off (a fall of three rounds: 50, then
+    the 70 left, R000-40). The Storyteller switches it on before the round ends. Worked
+    by hand: gravity is off below bo for the rest of its way, so it never lands: it is
+    in the yard, afloat at the 120 m it had still to fall, with no damage (it used to go
+    on falling and land for 120 / 5 = 24, R000-41). Entering the yard sets off its trap
+    as any entry does (R000-19); it was its own drop, so no benefit (R000-54)."""
+    s = session([actor("bo", "cliff", aura=40)],
+                zones=[{"id": "cliff", "floor_m": 120},
+                       {"id": "yard", "tile": {"kind": "antigravity"},
+                        "traps": [{"name": "caltrops", "damage": 1}],
+                        "start_of_turn": ["ley line"]}],
+                links=[{"a": "cliff", "b": "yard", "one_way": True, "drop": True}])
+    s.do({"do": "switch", "actor": "gm", "zone": "yard", "on": False})
+    s.do({"do": "move", "actor": "bo", "to": "yard"})
+    s.do({"do": "switch", "actor": "gm", "zone": "yard", "on": True})
+    events = s.do({"do": "end_turn", "actor": "bo"})
+    kinds = types(events)
+    assert "landed" not in kinds and "trap_sprung" in kinds
+    # the ley line is offered only as bo's next turn starts there, not on its way in
+    assert kinds.index("benefit_offered") > kinds.index("turn_started")
+    bo = a(s, "bo")
+    assert (bo.at, bo.fall_onto, bo.aura) == ("yard", None, 39)
+    assert bo.altitude_m >= 120  # afloat (and the anti-gravity lifts it on, A000-20)

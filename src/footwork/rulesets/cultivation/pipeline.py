@@ -531,6 +531,25 @@ def begin_fall(state: CState, actor_id: str, metres: float, onto: str, cause: st
                       at_round_end=at_round_end, voluntary=not forced)
 
 
+def held_mid_fall(state: CState, actor: CultivationActor, roller: Roller) -> list[Event]:
+    """R000-61 for a fall under way (the s32 review): when the zone it falls into has its
+    anti-gravity on as the round's fall comes, nobody falls there, so the body enters it
+    afloat at the height it still had to fall (this round's distance not covered), as a
+    drop into that zone enters it (:func:`begin_fall`); no landing. Its entry was ruled
+    when the fall began; the zone's traps go off as on any entry, its benefits only when
+    the fall was forced on it (R000-54). Nothing when gravity is on there."""
+    onto = actor.fall_onto
+    if onto is None or not holds_up(state, onto):
+        return []
+    entered = ev.Moved(actor=actor.id, frm=actor.at, to=onto, how="held up mid-fall",
+                       rules=("R000-61", "R000-40"))
+    lifted = ev.AltitudeChanged(actor=actor.id, altitude_m=actor.fall_left_m,
+                                rules=("R000-61",))
+    now = _evolve(_evolve(state, entered), lifted)
+    return [entered, lifted, *arrive(now, now.actors[actor.id], onto, roller,
+                                     forced=not actor.fall_voluntary)]
+
+
 def _aloft(walk: CWalk, step: Step[str]) -> Ruling:
     """R000-61, R000-75, R000-78: from one zone that holds a character up into another it
     keeps its height over the ground (metres: measured from the new floor); with bands,

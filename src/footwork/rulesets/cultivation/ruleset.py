@@ -871,8 +871,12 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if BANDS.index(band) > m.deepest(event.to):  # out of the water: up to what is there
             band = BANDS[max(GROUND, m.deepest(event.to))]
         joint = actor.joint or event.how == "joint move"
+        # R000-61: a faller held up on its way in is in its zone: the fall is over (s32)
+        fall: dict[str, Any] = ({} if actor.fall_onto != event.to else dict(
+            fall_onto=None, fall_left_m=0, fall_rounds=0, fallen_m=0, fall_voluntary=False))
         # R000-54: benefits are offered where one stands; leaving the zone gives them up
-        return state.update_actor(event.actor, at=event.to, band=band, joint=joint, benefits=())
+        return state.update_actor(event.actor, at=event.to, band=band, joint=joint, benefits=(),
+                                  **fall)
 
     def _landed(self, state: CState, event: ev.Landed) -> CState:
         actor = state.actors[event.actor]
