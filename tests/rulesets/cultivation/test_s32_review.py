@@ -143,3 +143,19 @@ def test_a_fall_under_way_is_held_up_when_anti_gravity_comes_on_below_R000_61() 
     bo = a(s, "bo")
     assert (bo.at, bo.fall_onto, bo.aura) == ("yard", None, 39)
     assert bo.altitude_m >= 120  # afloat (and the anti-gravity lifts it on, A000-20)
+
+
+def test_the_storyteller_may_waive_anti_gravity_terrain_R000_28_R000_61() -> None:
+    """R000-61: while anti-gravity is on, every border of its zone is Difficult Terrain ½;
+    R000-28: the Storyteller may waive Difficult Terrain for a character who works round
+    it. Worked by hand: the shaft (no DT of its own) has its anti-gravity on; waived for
+    al, al floats in for 1 Speed with no roll; bo, not waived, rolls against ½ (the
+    waiver used to be refused: the shaft has no DT rating of its own)."""
+    s = session([actor("al", "hall"), actor("bo", "hall")],
+                zones=[{"id": "hall"}, {"id": "shaft", "tile": {"kind": "antigravity"}}],
+                links=[["hall", "shaft"]])
+    s.do({"do": "waive", "actor": "gm", "target": "al", "zone": "shaft"})
+    assert "rolled" not in types(s.do({"do": "move", "actor": "al", "to": "shaft"}))
+    assert a(s, "al").at == "shaft"
+    s.do({"do": "end_turn", "actor": "al"})
+    assert "rolled" in types(s.do({"do": "move", "actor": "bo", "to": "shaft", "roll": [15]}))

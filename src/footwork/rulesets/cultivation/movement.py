@@ -107,7 +107,9 @@ def _ratings(state: CState, frm: str, to: str, waived: Collection[str], *,
              else m.climb(frm, to))
     if climb is not None:
         found.append((climb, f"the climb into {to}"))
-    under = antigrav_on(state, to) or (not entering_only and antigrav_on(state, frm))
+    # R000-28: a waiver of the zone lifts its anti-gravity ½ too (the s32 review)
+    under = ((antigrav_on(state, to) and to not in waived)
+             or (not entering_only and antigrav_on(state, frm) and frm not in waived))
     if under:
         mode = o.antigrav.dt_mode
         if mode == "rating_half":

@@ -82,6 +82,7 @@ from footwork.rulesets.cultivation.pipeline import (
 )
 from footwork.rulesets.cultivation.rules import (
     CState,
+    antigrav_on,
     band_index,
     holds_breath,
     is_falling,
@@ -754,10 +755,13 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if isinstance(command, Waive):
             if command.zone not in m:
                 raise IllegalCommand("unknown_place", f"there is no zone {command.zone!r}")
-            # R000-28, R000-37: a climb into the zone is Difficult Terrain too (the s32 review)
-            if m.dt[command.zone] is None and not m.climbed_into(command.zone):
+            # R000-28: a climb into the zone (R000-37) and anti-gravity's ½ (R000-61) are
+            # Difficult Terrain too (the s32 review)
+            if (m.dt[command.zone] is None and not m.climbed_into(command.zone)
+                    and not antigrav_on(state, command.zone)):
                 raise IllegalCommand("no_dt", f"{command.zone} is neither Difficult Terrain "
-                                     "nor climbed into", ("R000-28", "R000-37"))
+                                     "nor climbed into nor under anti-gravity",
+                                     ("R000-28", "R000-37", "R000-61"))
             return [ev.Waived(actor=command.target, zone=command.zone, rules=("R000-28",))]
         if isinstance(command, Fall):
             who = state.actors[command.target]
