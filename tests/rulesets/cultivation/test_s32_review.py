@@ -159,3 +159,19 @@ def test_the_storyteller_may_waive_anti_gravity_terrain_R000_28_R000_61() -> Non
     assert a(s, "al").at == "shaft"
     s.do({"do": "end_turn", "actor": "al"})
     assert "rolled" in types(s.do({"do": "move", "actor": "bo", "to": "shaft", "roll": [15]}))
+
+
+def test_going_over_the_edge_gives_up_the_zones_benefit_R000_54() -> None:
+    """R000-54: a start-of-turn benefit is drawn where one stands, and leaving the zone
+    gives it up. bo's turn starts on the cliff's ley line; it then goes over the 300 m
+    edge: it has left the cliff, so it can no longer draw on the ley line mid-fall (it
+    used to keep it until it landed, three rounds later)."""
+    s = session([actor("bo", "cliff"), actor("al", "cliff")],
+                zones=[{**CLIFF[0], "start_of_turn": ["ley line"]}, CLIFF[1]],
+                links=CLIFF_LINKS)
+    s.do({"do": "end_turn", "actor": "bo"})
+    s.do({"do": "end_turn", "actor": "al"})  # round 2: bo's turn starts on the ley line
+    assert a(s, "bo").benefits == ("ley line",)
+    s.do({"do": "move", "actor": "bo", "to": "yard"})
+    refused(s, {"do": "use_benefit", "actor": "bo", "benefit": "ley line"}, "no_benefit",
+            "R000-54")

@@ -170,9 +170,13 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             ev.MoveEnded: lambda s, e: up(s, e.actor, move_over=True),
             ev.PartnershipFormed: lambda s, e: up(up(s, e.a, partner=e.b), e.b, partner=e.a),
             ev.PartnershipEnded: self._partnership_ended,
+            # R000-54: going over the edge leaves the zone, and its benefits with it (s32)
             ev.FallStarted: lambda s, e: up(s, e.actor, fall_onto=e.onto, fall_left_m=e.metres,
                                             fall_rounds=0, fallen_m=0,
-                                            fall_voluntary=e.voluntary),
+                                            fall_voluntary=e.voluntary,
+                                            benefits=(s.actors[e.actor].benefits
+                                                      if e.onto == s.actors[e.actor].at
+                                                      else ())),
             ev.FallProgressed: lambda s, e: up(
                 s, e.actor, fall_rounds=e.round_of_fall,
                 fall_left_m=s.actors[e.actor].fall_left_m - e.metres,
