@@ -175,3 +175,18 @@ def test_going_over_the_edge_gives_up_the_zones_benefit_R000_54() -> None:
     s.do({"do": "move", "actor": "bo", "to": "yard"})
     refused(s, {"do": "use_benefit", "actor": "bo", "benefit": "ley line"}, "no_benefit",
             "R000-54")
+
+
+def test_a_body_falling_in_its_own_zone_has_not_left_it_R000_07_R000_19() -> None:
+    """The refusals above are for a body that has gone over an edge. A fall in place (the
+    Storyteller's `fall` with no `onto`: a broken flight 300 m up) keeps the body in its
+    zone (R000-18), so an ally there may still partner it (R000-07) and it may still use
+    the zone's item (R000-19); it cannot Sprint, having no Move to lengthen (R000-40)."""
+    s = session([actor("bo", "cliff"), actor("al", "cliff")], zones=CLIFF, links=CLIFF_LINKS)
+    s.do({"do": "fall", "actor": "gm", "target": "bo", "metres": 300})
+    assert (a(s, "bo").at, a(s, "bo").fall_onto) == ("cliff", "cliff")
+    assert types(s.do({"do": "partner", "actor": "bo", "target": "al"})) == [
+        "decision_requested"]
+    s.do({"answer": "refuse"})
+    assert types(s.do({"do": "use_item", "actor": "bo", "item": "pill"})) == ["item_used"]
+    refused(s, {"do": "sprint", "actor": "bo"}, "falling", "R000-40")

@@ -22,6 +22,7 @@ from footwork.rulesets.cultivation.rules import (
     CState,
     antigrav_on,
     best_element,
+    has_left,
     in_flight,
     is_falling,
     is_full,
@@ -135,10 +136,11 @@ def cost(state: CState, actor: CultivationActor, frm: str, to: str) -> int:
     return base
 
 
-def not_falling(actor: CultivationActor, *rules: str) -> None:
-    """R000-40, R000-78: a body in mid-fall has left its zone and moves only as it falls;
-    what needs the zone or a Move of its own is refused (the s32 review)."""
-    if is_falling(actor):
+def not_falling(actor: CultivationActor, *rules: str, in_zone: bool = False) -> None:
+    """R000-40, R000-78: a body in mid-fall moves only as it falls, so what needs a Move of
+    its own is refused; with ``in_zone``, only what needs the zone is, and only once the
+    fall has taken it out of it (:func:`has_left`; the s32 review)."""
+    if has_left(actor) if in_zone else is_falling(actor):
         raise IllegalCommand("falling", f"{actor.id} is falling", ("R000-40", "R000-78", *rules))
 
 

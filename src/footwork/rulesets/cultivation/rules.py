@@ -113,5 +113,11 @@ def speed_left(actor: CultivationActor) -> int:
     return 0 if actor.move_over else max(0, actor.speed - actor.spent)
 
 
+def has_left(actor: CultivationActor) -> bool:
+    """R000-39, R000-40: the body has gone over an edge and is falling into another zone
+    (it is still listed where it went over); a fall in place leaves nothing."""
+    return actor.fall_onto is not None and actor.fall_onto != actor.at
+
+
 def is_falling(actor: CultivationActor) -> bool:
     return actor.fall_onto is not None or actor.band_falling

@@ -84,6 +84,7 @@ from footwork.rulesets.cultivation.rules import (
     CState,
     antigrav_on,
     band_index,
+    has_left,
     holds_breath,
     is_falling,
     is_full,
@@ -343,7 +344,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 out.append(ev.Sensed(actor=actor.id, target=target.id, rules=rules))
             return out
         if isinstance(command, UseItem):
-            not_falling(actor, "R000-19")  # the item lies in the zone the faller left
+            not_falling(actor, "R000-19", in_zone=True)  # it lies in the zone left
             items = state.world.get("items", {}).get(actor.at, [])
             if command.item not in items:
                 raise IllegalCommand("no_item", f"there is no {command.item!r} in {actor.at}",
@@ -438,7 +439,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             raise IllegalCommand("not_same_zone", f"{target_id} is in {target.at}, not "
                                  f"{actor.at}", ("R000-07", "R000-10"))
         for who in (actor, target):
-            not_falling(who, "R000-07", "R000-10")  # it has left the zone they shared
+            not_falling(who, "R000-07", "R000-10", in_zone=True)  # left the zone shared
             if who.partner is not None:
                 raise IllegalCommand("already_partnered", f"{who.id} already partners "
                                      f"{who.partner}: no chains", ("R000-09",))
@@ -714,7 +715,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             raise IllegalCommand("bad_target", f"{target_id!r} cannot be reached", ("R000-76",))
         target = state.actors[target_id]
         can_act_to_move(actor)
-        if target.fall_onto is not None:  # R000-40: it has gone over the edge (s32 review)
+        if has_left(target):  # R000-40: it has gone over the edge (s32 review)
             raise IllegalCommand("falling", f"{target_id} is falling out of {actor.at}",
                                  ("R000-76", "R000-40"))
         if target.at != actor.at or abs(band_index(target) - band_index(actor)) != 1:
