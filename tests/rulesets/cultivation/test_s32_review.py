@@ -190,3 +190,25 @@ def test_a_body_falling_in_its_own_zone_has_not_left_it_R000_07_R000_19() -> Non
     s.do({"answer": "refuse"})
     assert types(s.do({"do": "use_item", "actor": "bo", "item": "pill"})) == ["item_used"]
     refused(s, {"do": "sprint", "actor": "bo"}, "falling", "R000-40")
+
+
+def test_a_waiver_follows_the_body_whatever_moves_it_R000_28_R000_52_R000_14() -> None:
+    """R000-28 (cells that matched, pinned): the mud (DT 15) waived for bo. Thrown there
+    with its defence forfeited (R000-50), bo needs no Result to clear it (R000-52): no
+    roll, it lands in the mud. Partnered with al in a joint move, only al rolls
+    (R000-14)."""
+    zones: list[dict[str, Any]] = [{"id": "yard"}, {"id": "mud", "dt": 15}]
+    s = session([actor("al", "yard"), actor("bo", "yard", side="x")], zones=zones,
+                links=[["yard", "mud"]])
+    s.do({"do": "waive", "actor": "gm", "target": "bo", "zone": "mud"})
+    s.do({"do": "throw", "actor": "al", "target": "bo", "to": "mud"})
+    assert "rolled" not in types(s.do({"answer": "forfeit"}))
+    assert a(s, "bo").at == "mud"
+    s = session([actor("al", "yard"), actor("bo", "yard")], zones=zones,
+                links=[["yard", "mud"]])
+    s.do({"do": "waive", "actor": "gm", "target": "bo", "zone": "mud"})
+    s.do({"do": "partner", "actor": "al", "target": "bo"})
+    s.do({"answer": "accept"})
+    events = s.do({"do": "joint_move", "actor": "al", "to": "mud", "roll": [20]})
+    assert [e.actor for e in events if e.type == "rolled"] == ["al"]
+    assert (a(s, "al").at, a(s, "bo").at) == ("mud", "mud")
