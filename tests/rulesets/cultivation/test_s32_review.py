@@ -212,3 +212,15 @@ def test_a_waiver_follows_the_body_whatever_moves_it_R000_28_R000_52_R000_14() -
     events = s.do({"do": "joint_move", "actor": "al", "to": "mud", "roll": [20]})
     assert [e.actor for e in events if e.type == "rolled"] == ["al"]
     assert (a(s, "al").at, a(s, "bo").at) == ("mud", "mud")
+
+
+def test_the_joint_move_a_partners_sprint_allows_is_offered_R000_13_A000_07() -> None:
+    """Options agree with decide: the wading and swimming pair can go in only if the
+    swimmer Sprints (A000-07), so that is how the joint move into the pond is offered
+    (it was not offered at all), and the offered command is accepted as it stands."""
+    s = _pond_pair()
+    joint = [o for o in s.options("al") if o.command.get("do") == "joint_move"]
+    assert [o.command for o in joint] == [
+        {"do": "joint_move", "actor": "al", "to": "pond", "partner_sprints": True}]
+    s.do(joint[0].command)
+    assert (a(s, "al").at, a(s, "bo").at) == ("pond", "pond")

@@ -1052,7 +1052,11 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 command = JointMove(actor=actor.id, to=to, defender=mine_d,
                                     partner_defender=theirs_d)
                 if not self._legal(self._check_joint, state, actor, command):
-                    continue
+                    # A000-07: the partner's own Sprint may be what lets it keep up (a
+                    # swimmer's border costs 2, R000-44): offered that way (the s32 review)
+                    command = replace(command, partner_sprints=True)
+                    if not self._legal(self._check_joint, state, actor, command):
+                        continue
                 checks: list[CheckOdds] = []
                 mine: Challenge | None = None
                 first_limit: Challenge | None = None
@@ -1068,6 +1072,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                         mine, first_limit = dt, held
                 cmd: dict[str, JSON] = {"do": "joint_move", "actor": actor.id, "to": to}
                 label = f"move to {to} with {partner.id}"
+                if command.partner_sprints:
+                    cmd["partner_sprints"] = True
+                    label += f" ({partner.id} Sprints)"
                 if mine_d is not None:
                     cmd["defender"] = mine_d
                 if theirs_d is not None:
@@ -1076,7 +1083,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                     label += ", challenging " + " and ".join(
                         f"{d} ({w})" for w, d in ((actor.id, mine_d), (partner.id, theirs_d))
                         if d is not None)
-                found.append(Option(cmd, label, "both partners' Movement", to=to,
+                cost = "both partners' Movement" + (
+                    f", {partner.id}'s Action (Sprint)" if command.partner_sprints else "")
+                found.append(Option(cmd, label, cost, to=to,
                                     checks=tuple(checks),
                                     rules=("R000-11", "R000-12", "R000-13", "R000-14"),
                                     risk=move_risk(state, actor, crossing_of(
