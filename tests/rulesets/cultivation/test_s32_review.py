@@ -224,3 +224,18 @@ def test_the_joint_move_a_partners_sprint_allows_is_offered_R000_13_A000_07() ->
         {"do": "joint_move", "actor": "al", "to": "pond", "partner_sprints": True}]
     s.do(joint[0].command)
     assert (a(s, "al").at, a(s, "bo").at) == ("pond", "pond")
+
+
+def test_a_body_falling_in_place_still_fills_its_zone_R000_32_R000_40() -> None:
+    """R000-32: a zone with a limit holds that many characters. ko, in a hut for one, is
+    dropped 120 m in place by the Storyteller (a broken flight over the hut): it falls
+    for two rounds inside the hut, which it never leaves (the s31 table: it lands where it
+    was counted). Worked by hand: the hut is full, so lin must Challenge a defender to get
+    in (R000-33), and ko cannot be chosen, being in mid-fall (nothing may lay hands on it,
+    R000-40): lin stays out (it used to walk in, and ko landed in a hut holding two)."""
+    s = session([actor("lin", "gate"), actor("ko", "hut", side="x")],
+                zones=[{"id": "gate"}, {"id": "hut", "limit": 1}], links=[["gate", "hut"]])
+    s.do({"do": "fall", "actor": "gm", "target": "ko", "metres": 120})
+    assert a(s, "ko").fall_onto == "hut"
+    refused(s, {"do": "move", "actor": "lin", "to": "hut"}, "zone_full", "R000-33")
+    assert not [o for o in s.options("lin") if o.command.get("to") == "hut"]

@@ -38,6 +38,7 @@ from footwork.rulesets.cultivation.rules import (
     CState,
     antigrav_on,
     band_index,
+    falling_in_place,
     in_flight,
     modifier,
     occupants,
@@ -301,7 +302,8 @@ def room(walk: CWalk, step: Step[str]) -> Ruling:
     # again (A000-09), in challenge mode they fill a place like anyone inside (R000-33)
     inside = [a for a in present if a.id not in walk.companions]
     counted = inside if o.limit.mode == "spillover" else present
-    full = zone.limit is not None and len(counted) + walk.entrants > zone.limit
+    aloft = len(falling_in_place(state, step.to))  # fills a place, never a defender (s32)
+    full = zone.limit is not None and len(counted) + aloft + walk.entrants > zone.limit
     if cause in CHALLENGERS and walk.defender is not None and not full:
         if walk.dry or cause == "move":
             return walk.refuse("not_full", f"{step.to} is not full: no defender to Challenge",

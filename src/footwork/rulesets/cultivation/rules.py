@@ -106,7 +106,16 @@ def is_full(state: CState, zone: str, *, leaving: tuple[str, ...] = ()) -> bool:
     if limit is None:
         return False
     inside = [a for a in occupants(state, zone) if a.id not in leaving]
-    return len(inside) >= limit
+    return len(inside) + len(falling_in_place(state, zone)) >= limit
+
+
+def falling_in_place(state: CState, zone: str) -> list[CultivationActor]:
+    """Bodies falling inside ``zone`` without leaving it (a broken flight, anti-gravity
+    switched off): they fill its places (R000-32), though nobody may lay hands on them
+    mid-fall (R000-40), so none is ever a defender; one gone over an edge is in neither
+    zone until it lands (the s32 review)."""
+    return [state.actors[a] for a in state.order
+            if state.actors[a].at == zone and state.actors[a].fall_onto == zone]
 
 
 def speed_left(actor: CultivationActor) -> int:
