@@ -239,3 +239,16 @@ def test_a_body_falling_in_place_still_fills_its_zone_R000_32_R000_40() -> None:
     assert a(s, "ko").fall_onto == "hut"
     refused(s, {"do": "move", "actor": "lin", "to": "hut"}, "zone_full", "R000-33")
     assert not [o for o in s.options("lin") if o.command.get("to") == "hut"]
+
+
+def test_a_zone_effect_touches_a_body_falling_in_place_R000_21() -> None:
+    """R000-21: an effect aimed at a zone touches everyone inside. ko is falling 120 m in
+    place in the hut (it never leaves it): a storm of 2 through the hut hits ko and lin
+    alike (ko used to be skipped); bo, gone over the cliff's edge, is in no zone."""
+    s = session([actor("lin", "hut"), actor("ko", "hut"), actor("bo", "hut")],
+                zones=[{"id": "hut", "floor_m": 300}, {"id": "yard"}],
+                links=[{"a": "hut", "b": "yard", "one_way": True, "drop": True}])
+    s.do({"do": "fall", "actor": "gm", "target": "ko", "metres": 120})
+    s.do({"do": "fall", "actor": "gm", "target": "bo", "metres": 300, "onto": "yard"})
+    s.do({"do": "zone_effect", "actor": "gm", "zone": "hut", "amount": 2})
+    assert [a(s, x).aura for x in ("lin", "ko", "bo")] == [8, 8, 10]

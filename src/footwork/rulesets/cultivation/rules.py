@@ -109,6 +109,13 @@ def is_full(state: CState, zone: str, *, leaving: tuple[str, ...] = ()) -> bool:
     return len(inside) + len(falling_in_place(state, zone)) >= limit
 
 
+def everyone_in(state: CState, zone: str) -> list[CultivationActor]:
+    """R000-21: everyone an effect on ``zone`` touches, in turn order: its occupants and
+    any body falling inside it; not one gone over an edge (the s32 review)."""
+    return [state.actors[a] for a in state.order
+            if state.actors[a].at == zone and not has_left(state.actors[a])]
+
+
 def falling_in_place(state: CState, zone: str) -> list[CultivationActor]:
     """Bodies falling inside ``zone`` without leaving it (a broken flight, anti-gravity
     switched off): they fill its places (R000-32), though nobody may lay hands on them

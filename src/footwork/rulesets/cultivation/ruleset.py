@@ -84,6 +84,7 @@ from footwork.rulesets.cultivation.rules import (
     CState,
     antigrav_on,
     band_index,
+    everyone_in,
     has_left,
     holds_breath,
     is_falling,
@@ -797,7 +798,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 raise IllegalCommand("bad_amount", "an effect deals 0 damage or more",
                                      ("R000-21",))
             return [damage(a, command.amount, f"an effect on {command.zone}", ("R000-21",),
-                           fall=False) for a in occupants(state, command.zone)]
+                           fall=False) for a in everyone_in(state, command.zone)]
         raise IllegalCommand("unknown_command", f"no Storyteller command {command.name!r}")
 
     # -- hooks ----------------------------------------------------------------------
@@ -1009,7 +1010,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         def affected(state: CState, zone: str) -> JSON:
             if zone not in space(state):
                 raise InvalidCommand(f"no zone {zone!r}")
-            return {"actors": [a.id for a in occupants(state, zone)], "rules": ["R000-21"]}
+            return {"actors": [a.id for a in everyone_in(state, zone)], "rules": ["R000-21"]}
 
         def reach_of_sight(state: CState, zone: str) -> JSON:
             if zone not in space(state):
