@@ -252,3 +252,20 @@ def test_a_zone_effect_touches_a_body_falling_in_place_R000_21() -> None:
     s.do({"do": "fall", "actor": "gm", "target": "bo", "metres": 300, "onto": "yard"})
     s.do({"do": "zone_effect", "actor": "gm", "zone": "hut", "amount": 2})
     assert [a(s, x).aura for x in ("lin", "ko", "bo")] == [8, 8, 10]
+
+
+def test_a_fall_in_place_is_held_where_it_is_R000_61_R000_54() -> None:
+    """R000-61 for a fall in place: bo falls 120 m inside the yard (the Storyteller's
+    `fall`, no `onto`), and the yard's anti-gravity comes on. Worked by hand: it is held
+    afloat at 120 m; it enters no new location, so the yard's spikes stay quiet
+    (R000-54), and nothing lands."""
+    s = session([actor("bo", "yard", aura=40)],
+                zones=[{"id": "yard", "tile": {"kind": "antigravity"},
+                        "traps": [{"name": "spikes", "damage": 1}]}], links=[])
+    s.do({"do": "switch", "actor": "gm", "zone": "yard", "on": False})
+    s.do({"do": "fall", "actor": "gm", "target": "bo", "metres": 120})
+    s.do({"do": "switch", "actor": "gm", "zone": "yard", "on": True})
+    kinds = types(s.do({"do": "end_turn", "actor": "bo"}))
+    assert "landed" not in kinds and "trap_sprung" not in kinds and "moved" not in kinds
+    bo = a(s, "bo")
+    assert (bo.at, bo.fall_onto, bo.aura) == ("yard", None, 40) and bo.altitude_m >= 120

@@ -539,14 +539,17 @@ def held_mid_fall(state: CState, actor: CultivationActor, roller: Roller) -> lis
     afloat at the height it still had to fall (this round's distance not covered), as a
     drop into that zone enters it (:func:`begin_fall`); no landing. Its entry was ruled
     when the fall began; the zone's traps go off as on any entry, its benefits only when
-    the fall was forced on it (R000-54). Nothing when gravity is on there."""
+    the fall was forced on it (R000-54); a body falling in place is held where it is and
+    sets nothing off. Nothing when gravity is on there."""
     onto = actor.fall_onto
     if onto is None or not holds_up(state, onto):
         return []
+    lifted = ev.AltitudeChanged(actor=actor.id, altitude_m=actor.fall_left_m, held=True,
+                                rules=("R000-61", "R000-40"))
+    if onto == actor.at:  # held where it was falling: no new location, nothing set off
+        return [lifted]
     entered = ev.Moved(actor=actor.id, frm=actor.at, to=onto, how="held up mid-fall",
                        rules=("R000-61", "R000-40"))
-    lifted = ev.AltitudeChanged(actor=actor.id, altitude_m=actor.fall_left_m,
-                                rules=("R000-61",))
     now = _evolve(_evolve(state, entered), lifted)
     return [entered, lifted, *arrive(now, now.actors[actor.id], onto, roller,
                                      forced=not actor.fall_voluntary)]

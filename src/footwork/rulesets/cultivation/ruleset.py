@@ -190,7 +190,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 s, e.actor, band=e.band,
                 bands_fallen=s.actors[e.actor].bands_fallen + int(s.actors[e.actor].band_falling)),
             ev.BandFallStarted: lambda s, e: up(s, e.actor, band_falling=True, bands_fallen=0),
-            ev.AltitudeChanged: lambda s, e: up(s, e.actor, altitude_m=e.altitude_m),
+            ev.AltitudeChanged: lambda s, e: up(s, e.actor, altitude_m=e.altitude_m, **(
+                dict(fall_onto=None, fall_left_m=0, fall_rounds=0, fallen_m=0,
+                     fall_voluntary=False) if e.held else {})),
             ev.BandReached: lambda s, e: up(s, e.actor, reached=e.target),
             ev.BreathHeld: lambda s, e: up(s, e.actor, breath_rounds=e.rounds,
                                            breath_penalty=e.penalty),
@@ -881,12 +883,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if BANDS.index(band) > m.deepest(event.to):  # out of the water: up to what is there
             band = BANDS[max(GROUND, m.deepest(event.to))]
         joint = actor.joint or event.how == "joint move"
-        # R000-61: a faller held up on its way in is in its zone: the fall is over (s32)
-        fall: dict[str, Any] = ({} if actor.fall_onto != event.to else dict(
-            fall_onto=None, fall_left_m=0, fall_rounds=0, fallen_m=0, fall_voluntary=False))
         # R000-54: benefits are offered where one stands; leaving the zone gives them up
-        return state.update_actor(event.actor, at=event.to, band=band, joint=joint, benefits=(),
-                                  **fall)
+        return state.update_actor(event.actor, at=event.to, band=band, joint=joint, benefits=())
 
     def _landed(self, state: CState, event: ev.Landed) -> CState:
         actor = state.actors[event.actor]
