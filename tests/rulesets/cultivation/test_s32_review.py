@@ -1,7 +1,8 @@
 """The s32 cause-by-condition review of `cultivation` (README, "The s32 review"): cells the
 s31 and issue-23 tables left out, each worked from the text by hand before footwork was
-run. Here: what a character still in the air may do, partners whose border costs differ,
-and the Storyteller's waiver of a climb."""
+run. Here: what a body in mid-fall may do and what it counts for (over an edge, or in
+place), a fall that anti-gravity comes to hold, partners whose border costs differ, and
+the Storyteller's waiver of a climb or of anti-gravity's Difficult Terrain."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ def test_a_faller_uses_no_item_of_the_zone_it_left_R000_19_R000_40() -> None:
     on the cliff, so the cliff's pill is out of its reach (it used to take it mid-air)."""
     s = _off_the_cliff()
     refused(s, {"do": "use_item", "actor": "bo", "item": "pill"}, "falling", "R000-40")
+    assert not [o for o in s.options("bo") if o.command.get("do") == "use_item"]
 
 
 def test_nobody_partners_a_faller_R000_07_R000_10() -> None:

@@ -1192,7 +1192,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 found.append(Option({"do": "sense", "actor": actor_id, "target": other},
                                     f"sense {other}", "", checks=(sense.odds(o.challenge),),
                                     rules=("R000-71", "A000-32")))
-        for item in state.world.get("items", {}).get(actor.at, []):
+        # R000-19: the zone's items, unless the body has gone over its edge (s32 review)
+        for item in [] if has_left(actor) else state.world.get("items", {}).get(actor.at, []):
             found.append(Option({"do": "use_item", "actor": actor_id, "item": item},
                                 f"use the {item}", "", rules=("R000-19",)))
         return found
