@@ -181,15 +181,17 @@ class UseItem(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Waive(Command):
-    """R000-28: the Storyteller waives ``zone``'s Difficult Terrain for ``target`` this round
-    (give ``actor: gm``)."""
+    """R000-28: the Storyteller waives ``zone``'s Difficult Terrain, any climb into it
+    (R000-37) and its anti-gravity's ½ (R000-61), for ``target`` this round (give
+    ``actor: gm``)."""
 
     name: ClassVar[str] = "waive"
     needs_turn: ClassVar[bool] = False
     target: Annotated[str, Field(
         description="The id of the character spared the Difficult Terrain this round.")]
     zone: Annotated[str, Field(
-        description="The id of the zone whose Difficult Terrain is waived.")]
+        description="The id of the zone whose Difficult Terrain (with any climb into it "
+                    "and its anti-gravity's) is waived.")]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -193,9 +193,12 @@ class AltitudeChanged(Event):
     type: ClassVar[str] = "altitude_changed"
     actor: str
     altitude_m: float
+    #: R000-61: a fall under way is held here by anti-gravity, and is over
+    held: bool = False
 
     def describe(self) -> str:
-        return f"{self.actor} floats {self.altitude_m:g} m above the floor"
+        held = ", its fall held by anti-gravity" if self.held else ""
+        return f"{self.actor} floats {self.altitude_m:g} m above the floor{held}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

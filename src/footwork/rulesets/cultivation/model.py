@@ -565,6 +565,11 @@ class CultivationMap:
         value = None if link is None else link.props.get("climb")
         return None if value is None else float(value)
 
+    def climbed_into(self, zone_id: str) -> bool:
+        """R000-37: some way into the zone is a climb (a drop owes none, A000-10)."""
+        return any(link.b == zone_id and self.climb(link.a, link.b) is not None
+                   and not self.is_drop(link.a, link.b) for link in self.graph.links())
+
     def is_drop(self, a: str, b: str) -> bool:
         link = self.graph.link(a, b)
         return bool(link is not None and link.props.get("drop"))

@@ -22,6 +22,7 @@ from footwork.rulesets.cultivation.rules import (
     CState,
     antigrav_on,
     best_element,
+    has_left,
     in_flight,
     is_falling,
     is_full,
@@ -102,10 +103,14 @@ def _ratings(state: CState, frm: str, to: str, waived: Collection[str], *,
         rating = m.dt[zone]
         if rating is not None and zone not in waived:
             found.append((rating, f"Difficult Terrain {verb} {zone}"))
-    climb = None if entering_only or not climbs or m.is_drop(frm, to) else m.climb(frm, to)
+    # R000-28: the Storyteller's waiver of the zone lifts the climb into it as well
+    climb = (None if entering_only or not climbs or m.is_drop(frm, to) or to in waived
+             else m.climb(frm, to))
     if climb is not None:
         found.append((climb, f"the climb into {to}"))
-    under = antigrav_on(state, to) or (not entering_only and antigrav_on(state, frm))
+    # R000-28: a waiver of the zone lifts its anti-gravity ½ too (the s32 review)
+    under = ((antigrav_on(state, to) and to not in waived)
+             or (not entering_only and antigrav_on(state, frm) and frm not in waived))
     if under:
         mode = o.antigrav.dt_mode
         if mode == "rating_half":
@@ -131,11 +136,18 @@ def cost(state: CState, actor: CultivationActor, frm: str, to: str) -> int:
     return base
 
 
+def not_falling(actor: CultivationActor, *rules: str, in_zone: bool = False) -> None:
+    """R000-40, R000-78: a body in mid-fall moves only as it falls, so what needs a Move of
+    its own is refused; with ``in_zone``, only what needs the zone is, and only once the
+    fall has taken it out of it (:func:`has_left`; the s32 review)."""
+    if has_left(actor) if in_zone else is_falling(actor):
+        raise IllegalCommand("falling", f"{actor.id} is falling", ("R000-40", "R000-78", *rules))
+
+
 def can_act_to_move(actor: CultivationActor) -> None:
     if actor.unconscious:
         raise IllegalCommand("unconscious", f"{actor.id} is unconscious", ("R000-47",))
-    if is_falling(actor):
-        raise IllegalCommand("falling", f"{actor.id} is falling", ("R000-40", "R000-78"))
+    not_falling(actor)
     if actor.move_over:
         raise IllegalCommand("move_over", f"{actor.id}'s Move is over for this round",
                              ("R000-24", "A000-04", "R000-12"))

@@ -38,6 +38,7 @@ from footwork.rulesets.cultivation.rules import (
     CState,
     antigrav_on,
     band_index,
+    falling_in_place,
     in_flight,
     modifier,
     occupants,
@@ -301,7 +302,8 @@ def room(walk: CWalk, step: Step[str]) -> Ruling:
     # again (A000-09), in challenge mode they fill a place like anyone inside (R000-33)
     inside = [a for a in present if a.id not in walk.companions]
     counted = inside if o.limit.mode == "spillover" else present
-    full = zone.limit is not None and len(counted) + walk.entrants > zone.limit
+    aloft = len(falling_in_place(state, step.to))  # fills a place, never a defender (s32)
+    full = zone.limit is not None and len(counted) + aloft + walk.entrants > zone.limit
     if cause in CHALLENGERS and walk.defender is not None and not full:
         if walk.dry or cause == "move":
             return walk.refuse("not_full", f"{step.to} is not full: no defender to Challenge",
@@ -529,6 +531,28 @@ def begin_fall(state: CState, actor_id: str, metres: float, onto: str, cause: st
                                          forced=forced)]
     return start_fall(state, actor_id, metres, onto, how or cause, roller,
                       at_round_end=at_round_end, voluntary=not forced)
+
+
+def held_mid_fall(state: CState, actor: CultivationActor, roller: Roller) -> list[Event]:
+    """R000-61 for a fall under way (the s32 review): when the zone it falls into has its
+    anti-gravity on as the round's fall comes, nobody falls there, so the body enters it
+    afloat at the height it still had to fall (this round's distance not covered), as a
+    drop into that zone enters it (:func:`begin_fall`); no landing. Its entry was ruled
+    when the fall began; the zone's traps go off as on any entry, its benefits only when
+    the fall was forced on it (R000-54); a body falling in place is held where it is and
+    sets nothing off. Nothing when gravity is on there."""
+    onto = actor.fall_onto
+    if onto is None or not holds_up(state, onto):
+        return []
+    lifted = ev.AltitudeChanged(actor=actor.id, altitude_m=actor.fall_left_m, held=True,
+                                rules=("R000-61", "R000-40"))
+    if onto == actor.at:  # held where it was falling: no new location, nothing set off
+        return [lifted]
+    entered = ev.Moved(actor=actor.id, frm=actor.at, to=onto, how="held up mid-fall",
+                       rules=("R000-61", "R000-40"))
+    now = _evolve(_evolve(state, entered), lifted)
+    return [entered, lifted, *arrive(now, now.actors[actor.id], onto, roller,
+                                     forced=not actor.fall_voluntary)]
 
 
 def _aloft(walk: CWalk, step: Step[str]) -> Ruling:

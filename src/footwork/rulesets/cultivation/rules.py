@@ -106,11 +106,33 @@ def is_full(state: CState, zone: str, *, leaving: tuple[str, ...] = ()) -> bool:
     if limit is None:
         return False
     inside = [a for a in occupants(state, zone) if a.id not in leaving]
-    return len(inside) >= limit
+    return len(inside) + len(falling_in_place(state, zone)) >= limit
+
+
+def everyone_in(state: CState, zone: str) -> list[CultivationActor]:
+    """R000-21: everyone an effect on ``zone`` touches, in turn order: its occupants and
+    any body falling inside it; not one gone over an edge (the s32 review)."""
+    return [state.actors[a] for a in state.order
+            if state.actors[a].at == zone and not has_left(state.actors[a])]
+
+
+def falling_in_place(state: CState, zone: str) -> list[CultivationActor]:
+    """Bodies falling inside ``zone`` without leaving it (a broken flight, anti-gravity
+    switched off): they fill its places (R000-32), though nobody may lay hands on them
+    mid-fall (R000-40), so none is ever a defender; one gone over an edge is in neither
+    zone until it lands (the s32 review)."""
+    return [state.actors[a] for a in state.order
+            if state.actors[a].at == zone and state.actors[a].fall_onto == zone]
 
 
 def speed_left(actor: CultivationActor) -> int:
     return 0 if actor.move_over else max(0, actor.speed - actor.spent)
+
+
+def has_left(actor: CultivationActor) -> bool:
+    """R000-39, R000-40: the body has gone over an edge and is falling into another zone
+    (it is still listed where it went over); a fall in place leaves nothing."""
+    return actor.fall_onto is not None and actor.fall_onto != actor.at
 
 
 def is_falling(actor: CultivationActor) -> bool:

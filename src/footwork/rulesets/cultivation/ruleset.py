@@ -65,6 +65,7 @@ from footwork.rulesets.cultivation.movement import (
     dt_outcome,
     forced_rating,
     forced_to,
+    not_falling,
     opportunities,
     throw_destinations,
 )
@@ -81,7 +82,10 @@ from footwork.rulesets.cultivation.pipeline import (
 )
 from footwork.rulesets.cultivation.rules import (
     CState,
+    antigrav_on,
     band_index,
+    everyone_in,
+    has_left,
     holds_breath,
     is_falling,
     is_full,
@@ -168,9 +172,13 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             ev.MoveEnded: lambda s, e: up(s, e.actor, move_over=True),
             ev.PartnershipFormed: lambda s, e: up(up(s, e.a, partner=e.b), e.b, partner=e.a),
             ev.PartnershipEnded: self._partnership_ended,
+            # R000-54: going over the edge leaves the zone, and its benefits with it (s32)
             ev.FallStarted: lambda s, e: up(s, e.actor, fall_onto=e.onto, fall_left_m=e.metres,
                                             fall_rounds=0, fallen_m=0,
-                                            fall_voluntary=e.voluntary),
+                                            fall_voluntary=e.voluntary,
+                                            benefits=(s.actors[e.actor].benefits
+                                                      if e.onto == s.actors[e.actor].at
+                                                      else ())),
             ev.FallProgressed: lambda s, e: up(
                 s, e.actor, fall_rounds=e.round_of_fall,
                 fall_left_m=s.actors[e.actor].fall_left_m - e.metres,
@@ -182,7 +190,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 s, e.actor, band=e.band,
                 bands_fallen=s.actors[e.actor].bands_fallen + int(s.actors[e.actor].band_falling)),
             ev.BandFallStarted: lambda s, e: up(s, e.actor, band_falling=True, bands_fallen=0),
-            ev.AltitudeChanged: lambda s, e: up(s, e.actor, altitude_m=e.altitude_m),
+            ev.AltitudeChanged: lambda s, e: up(s, e.actor, altitude_m=e.altitude_m, **(
+                dict(fall_onto=None, fall_left_m=0, fall_rounds=0, fallen_m=0,
+                     fall_voluntary=False) if e.held else {})),
             ev.BandReached: lambda s, e: up(s, e.actor, reached=e.target),
             ev.BreathHeld: lambda s, e: up(s, e.actor, breath_rounds=e.rounds,
                                            breath_penalty=e.penalty),
@@ -337,6 +347,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 out.append(ev.Sensed(actor=actor.id, target=target.id, rules=rules))
             return out
         if isinstance(command, UseItem):
+            not_falling(actor, "R000-19", in_zone=True)  # it lies in the zone left
             items = state.world.get("items", {}).get(actor.at, [])
             if command.item not in items:
                 raise IllegalCommand("no_item", f"there is no {command.item!r} in {actor.at}",
@@ -415,6 +426,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if actor.move_over or 0 < actor.speed <= actor.spent:
             raise IllegalCommand("budget_spent", f"{actor.id}'s Speed is used up: Sprint must "
                                  "come before the budget runs out", ("A000-03",))
+        not_falling(actor, "R000-03")  # a faller has no Move to lengthen (the s32 review)
 
     # -- partners -----------------------------------------------------------------
 
@@ -430,6 +442,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             raise IllegalCommand("not_same_zone", f"{target_id} is in {target.at}, not "
                                  f"{actor.at}", ("R000-07", "R000-10"))
         for who in (actor, target):
+            not_falling(who, "R000-07", "R000-10", in_zone=True)  # left the zone shared
             if who.partner is not None:
                 raise IllegalCommand("already_partnered", f"{who.id} already partners "
                                      f"{who.partner}: no chains", ("R000-09",))
@@ -476,10 +489,13 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 raise IllegalCommand("partner_cannot_sprint", f"{partner.id} cannot Sprint now",
                                      ("R000-03", "A000-07"))
             partner_speed = o.speed.sprint
-        budget = min(actor.speed, partner_speed)  # A000-07: the joint budget
-        check_speed(state, actor, mine.cost, speed=budget)
+        # R000-13: each partner needs the Speed its own way costs (a swimmer's border is 2,
+        # R000-44, a wader's beside it 1); with equal costs this is A000-07's joint budget,
+        # the lower of the two Speeds (the s32 review)
+        budget = min(actor.speed, partner_speed)
+        check_speed(state, actor, mine.cost)
         try:
-            check_speed(state, partner, theirs.cost, speed=budget)
+            check_speed(state, partner, theirs.cost, speed=partner_speed)
         except IllegalCommand as exc:
             raise IllegalCommand("partner_too_slow", f"{partner.id}: {exc.detail}",
                                  ("R000-13", "A000-07")) from None
@@ -702,6 +718,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             raise IllegalCommand("bad_target", f"{target_id!r} cannot be reached", ("R000-76",))
         target = state.actors[target_id]
         can_act_to_move(actor)
+        if has_left(target):  # R000-40: it has gone over the edge (s32 review)
+            raise IllegalCommand("falling", f"{target_id} is falling out of {actor.at}",
+                                 ("R000-76", "R000-40"))
         if target.at != actor.at or abs(band_index(target) - band_index(actor)) != 1:
             raise IllegalCommand("not_adjacent_band", f"{target_id} is not one band away in "
                                  f"{actor.at}", ("R000-76", "A000-24"))
@@ -744,9 +763,13 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if isinstance(command, Waive):
             if command.zone not in m:
                 raise IllegalCommand("unknown_place", f"there is no zone {command.zone!r}")
-            if m.dt[command.zone] is None:
-                raise IllegalCommand("no_dt", f"{command.zone} is not Difficult Terrain",
-                                     ("R000-28",))
+            # R000-28: a climb into the zone (R000-37) and anti-gravity's ½ (R000-61) are
+            # Difficult Terrain too (the s32 review)
+            if (m.dt[command.zone] is None and not m.climbed_into(command.zone)
+                    and not antigrav_on(state, command.zone)):
+                raise IllegalCommand("no_dt", f"{command.zone} is neither Difficult Terrain "
+                                     "nor climbed into nor under anti-gravity",
+                                     ("R000-28", "R000-37", "R000-61"))
             return [ev.Waived(actor=command.target, zone=command.zone, rules=("R000-28",))]
         if isinstance(command, Fall):
             who = state.actors[command.target]
@@ -777,7 +800,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 raise IllegalCommand("bad_amount", "an effect deals 0 damage or more",
                                      ("R000-21",))
             return [damage(a, command.amount, f"an effect on {command.zone}", ("R000-21",),
-                           fall=False) for a in occupants(state, command.zone)]
+                           fall=False) for a in everyone_in(state, command.zone)]
         raise IllegalCommand("unknown_command", f"no Storyteller command {command.name!r}")
 
     # -- hooks ----------------------------------------------------------------------
@@ -985,7 +1008,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         def affected(state: CState, zone: str) -> JSON:
             if zone not in space(state):
                 raise InvalidCommand(f"no zone {zone!r}")
-            return {"actors": [a.id for a in occupants(state, zone)], "rules": ["R000-21"]}
+            return {"actors": [a.id for a in everyone_in(state, zone)], "rules": ["R000-21"]}
 
         def reach_of_sight(state: CState, zone: str) -> JSON:
             if zone not in space(state):
@@ -1028,7 +1051,11 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 command = JointMove(actor=actor.id, to=to, defender=mine_d,
                                     partner_defender=theirs_d)
                 if not self._legal(self._check_joint, state, actor, command):
-                    continue
+                    # A000-07: the partner's own Sprint may be what lets it keep up (a
+                    # swimmer's border costs 2, R000-44): offered that way (the s32 review)
+                    command = replace(command, partner_sprints=True)
+                    if not self._legal(self._check_joint, state, actor, command):
+                        continue
                 checks: list[CheckOdds] = []
                 mine: Challenge | None = None
                 first_limit: Challenge | None = None
@@ -1044,6 +1071,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                         mine, first_limit = dt, held
                 cmd: dict[str, JSON] = {"do": "joint_move", "actor": actor.id, "to": to}
                 label = f"move to {to} with {partner.id}"
+                if command.partner_sprints:
+                    cmd["partner_sprints"] = True
+                    label += f" ({partner.id} Sprints)"
                 if mine_d is not None:
                     cmd["defender"] = mine_d
                 if theirs_d is not None:
@@ -1052,7 +1082,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                     label += ", challenging " + " and ".join(
                         f"{d} ({w})" for w, d in ((actor.id, mine_d), (partner.id, theirs_d))
                         if d is not None)
-                found.append(Option(cmd, label, "both partners' Movement", to=to,
+                cost = "both partners' Movement" + (
+                    f", {partner.id}'s Action (Sprint)" if command.partner_sprints else "")
+                found.append(Option(cmd, label, cost, to=to,
                                     checks=tuple(checks),
                                     rules=("R000-11", "R000-12", "R000-13", "R000-14"),
                                     risk=move_risk(state, actor, crossing_of(
@@ -1160,7 +1192,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 found.append(Option({"do": "sense", "actor": actor_id, "target": other},
                                     f"sense {other}", "", checks=(sense.odds(o.challenge),),
                                     rules=("R000-71", "A000-32")))
-        for item in state.world.get("items", {}).get(actor.at, []):
+        # R000-19: the zone's items, unless the body has gone over its edge (s32 review)
+        for item in [] if has_left(actor) else state.world.get("items", {}).get(actor.at, []):
             found.append(Option({"do": "use_item", "actor": actor_id, "item": item},
                                 f"use the {item}", "", rules=("R000-19",)))
         return found

@@ -155,7 +155,9 @@ def falls(state: CState, roller: Roller) -> list[Event]:
     for aid in state.order:
         a = state.actors[aid]
         if a.fall_onto is not None:
-            events += fall_round(state, a, roller)
+            from footwork.rulesets.cultivation.pipeline import held_mid_fall
+
+            events += held_mid_fall(state, a, roller) or fall_round(state, a, roller)
         elif o.bands.enabled and a.band_falling:
             events += band_fall_step(state, a, roller)
         elif (o.bands.enabled and a.unconscious and band_index(a) >= GROUND
