@@ -287,8 +287,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             cross = self._check_move(state, actor, command.to, command.defender)
             return self._move(state, actor, cross, command, roller)
         if isinstance(command, JointMove):
-            partner, crosses, speeds = self._check_joint(state, actor, command)
-            return self._joint(state, actor, partner, crosses, speeds, command, roller)
+            partner, crosses, partner_speed = self._check_joint(state, actor, command)
+            return self._joint(state, actor, partner, crosses, partner_speed, command, roller)
         if isinstance(command, Sprint):
             self._check_sprint(state, actor)
             return [ev.Sprinted(actor=actor.id, speed=opts(state).speed.sprint,
@@ -450,7 +450,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             raise IllegalCommand("unconscious", f"{target_id} cannot consent", ("R000-08",))
 
     def _check_joint(self, state: CState, actor: CultivationActor, command: JointMove
-                     ) -> tuple[CultivationActor, tuple[Crossing, Crossing], tuple[int, int]]:
+                     ) -> tuple[CultivationActor, tuple[Crossing, Crossing], int]:
         if actor.partner is None:
             raise IllegalCommand("no_partner", f"{actor.id} has no Partner", ("R000-11",))
         partner = state.actors[actor.partner]
@@ -492,24 +492,23 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         # R000-13: each partner needs the Speed its own way costs (a swimmer's border is 2,
         # R000-44, a wader's beside it 1); with equal costs this is A000-07's joint budget,
         # the lower of the two Speeds (the s32 review)
-        budget = min(actor.speed, partner_speed)
         check_speed(state, actor, mine.cost)
         try:
             check_speed(state, partner, theirs.cost, speed=partner_speed)
         except IllegalCommand as exc:
             raise IllegalCommand("partner_too_slow", f"{partner.id}: {exc.detail}",
                                  ("R000-13", "A000-07")) from None
-        return partner, (mine, theirs), (budget, partner_speed)
+        return partner, (mine, theirs), partner_speed
 
     def _joint(self, state: CState, actor: CultivationActor, partner: CultivationActor,
-               crosses: tuple[Crossing, Crossing], speeds: tuple[int, int], command: JointMove,
+               crosses: tuple[Crossing, Crossing], partner_speed: int, command: JointMove,
                roller: Roller) -> list[Event]:
         o = opts(state)
         events: list[Event] = []
         if command.partner_sprints:
-            events += [ev.Sprinted(actor=partner.id, speed=speeds[1], rules=("A000-07",)),
+            events += [ev.Sprinted(actor=partner.id, speed=partner_speed, rules=("A000-07",)),
                        ev.ActionSpent(actor=partner.id, why="Sprint", rules=("A000-07",))]
-            partner = replace(partner, speed=speeds[1], action_spent=True)
+            partner = replace(partner, speed=partner_speed, action_spent=True)
         events += opportunities(state, actor, actor.at)
         events += opportunities(state, partner, partner.at)
         goes: list[tuple[CultivationActor, Crossing, str | None, int | None]] = []
