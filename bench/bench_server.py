@@ -12,7 +12,12 @@ library in the same run, and their ratio (the overhead of the service).
   library building the 8 clients' new lines (``View.batch_lines``);
 - loading a table of 10,000 events (about 4,500 commands): the first read after a
   server start, with the server's snapshots and without any; in-process: the library
-  folding the same events (``Engine.replay``), and ``Tables`` loading from the store.
+  folding the same events (``Engine.replay``), and ``Tables`` loading from the store;
+- scale (``--only scale``, PostgreSQL): 16 clients, each on a table of its own, against
+  one worker and against each count of ``--workers`` (default: the cores, and one more),
+  and the library doing the same commands in one process. Each round serves every count
+  once and then times the library, so a round's ratios are paired in time; the figures
+  are medians over ``--rounds``.
 
 The server runs as `footwork serve` runs it: uvicorn with
 ``footwork.server.app:app_from_environment`` (one worker), on the database given.
@@ -129,15 +134,33 @@ class Served:
         deadline = time.monotonic() + PATIENCE
         while True:
             if self.process.poll() is not None or time.monotonic() > deadline:
-                self.output.seek(0)
-                raise RuntimeError(f"footwork serve did not start:\n"
-                                   f"{self.output.read().decode(errors='replace')[-3000:]}")
+                raise RuntimeError(f"footwork serve did not start:\n{self.said()[-3000:]}")
             with contextlib.suppress(httpx.HTTPError):
                 if httpx.get(f"{self.base}/api/tables", timeout=5).status_code == 200:
                     break
             time.sleep(0.1)
         # every worker up: a worker still importing would make the first rounds slow
         time.sleep(1.0 if workers > 1 else 0.0)
+        self.compiled = self._compiled_search(deadline)
+
+    def said(self) -> str:
+        """What the server printed so far (read without moving the offset it writes at)."""
+        return os.pread(self.output.fileno(), 1 << 20, 0).decode(errors="replace")
+
+    def _compiled_search(self, deadline: float) -> str:
+        """Wait until the compiled grid search the server loads in the background at start
+        is done (in the serving process with one worker, in the supervisor with several):
+        a round timed meanwhile would count its seconds of CPU against the server. The
+        line the server printed about it."""
+        while True:
+            lines = [line.strip() for line in self.said().splitlines()
+                     if "compiled search:" in line]
+            if lines and ("in the background" not in lines[0] or len(lines) > 1):
+                return lines[-1]
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"footwork serve's compiled search never got ready:\n"
+                                   f"{self.said()[-3000:]}")
+            time.sleep(0.1)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -669,27 +692,34 @@ def keep_alive_latency(port: int, repeat: int = 200) -> float:
     return statistics.median(spent)
 
 
-def scale(db: str, games: list[list[dict[str, Any]]], workers: int, repeat: int
+def scale(db: str, games: list[list[dict[str, Any]]], counts: tuple[int, ...], repeat: int
           ) -> dict[str, Any]:
-    """Commands per second with a client per game, on separate tables: one worker, then
-    ``workers`` (rounds taking turns, medians), and the library doing the same work (the
-    same games on as many sessions, in one process)."""
+    """Commands per second with a client per game, on separate tables, for one worker and
+    each of ``counts`` workers, and the library doing the same work (the same games on as
+    many sessions, in one process). Each round serves every count once, in an order that
+    turns from round to round, then times the library: a round's ratios (against its own
+    one worker, its own library) are paired in time, and each figure is the median over
+    the rounds (the machine is shared: a figure minutes away from its baseline is not
+    comparable)."""
     clients, commands = len(games), sum(len(game) for game in games)
     text = initial_text(EXAMPLES / f"{EXAMPLE}.yaml")
-    rounds: dict[int, list[dict[str, float]]] = {1: [], workers: []}
-    pings: dict[int, list[float]] = {1: [], workers: []}
+    every = (1, *(count for count in counts if count != 1))
+    rounds: dict[int, list[dict[str, float]]] = {count: [] for count in every}
+    pings: dict[int, list[float]] = {count: [] for count in every}
+    library: list[float] = []
+    library_cpu: list[float] = []
+    compiled = ""
     for turn in range(repeat):
-        for count in ((1, workers) if turn % 2 == 0 else (workers, 1)):
+        shift = turn % len(every)
+        for count in every[shift:] + every[:shift]:
             with serving(db, count) as served:
+                compiled = served.compiled
                 pings[count].append(keep_alive_latency(served.port))
                 clients_on_tables(served.port, [game[:10] for game in games],
                                   f"w{turn}")  # warm
                 rounds[count].append(clients_on_tables(served.port, games,
                                                        f"s{turn}-{count}",
                                                        served.process.pid))
-    library: list[float] = []
-    library_cpu: list[float] = []
-    for _ in range(repeat):
         sessions = [encounter_from_text(text).session() for _ in range(clients)]
         gc.collect()
         start, cpu = time.perf_counter(), time.process_time()
@@ -699,34 +729,45 @@ def scale(db: str, games: list[list[dict[str, Any]]], workers: int, repeat: int
         library.append(commands / (time.perf_counter() - start))
         library_cpu.append((time.process_time() - cpu) / commands)
 
-    def median_of(count: int, key: str) -> float:
-        return statistics.median(r[key] for r in rounds[count])
+    def figures(count: int) -> dict[str, float]:
+        runs = rounds[count]
+        found = {k: statistics.median(r[k] for r in runs)
+                 for k in ("rate", "median", "p99", "cpu")}
+        # paired: each round against its own one worker and its own library
+        found["per_one"] = statistics.median(
+            r["rate"] / one["rate"] for r, one in zip(runs, rounds[1], strict=True))
+        found["library_per"] = statistics.median(
+            lib / r["rate"] for r, lib in zip(runs, library, strict=True))
+        found["cpu_per_library"] = statistics.median(
+            r["cpu"] / lib for r, lib in zip(runs, library_cpu, strict=True))
+        found["ping"] = statistics.median(pings[count])
+        return found
 
-    return {"workers": workers, "clients": clients, "commands": commands // clients,
-            "one": {k: median_of(1, k) for k in ("rate", "median", "p99", "cpu")},
-            "many": {k: median_of(workers, k) for k in ("rate", "median", "p99", "cpu")},
-            "library_cpu": statistics.median(library_cpu),
-            "ping_one": statistics.median(pings[1]),
-            "ping_many": statistics.median(pings[workers]),
+    return {"counts": list(every), "clients": clients, "commands": commands // clients,
+            "rounds": repeat, "servers": {str(count): figures(count) for count in every},
+            "library_cpu": statistics.median(library_cpu), "compiled": compiled,
             "library": statistics.median(library)}
 
 
 def report_scale(result: dict[str, Any]) -> None:
-    one, many, w = result["one"], result["many"], result["workers"]
     games = "a game of its own" if result.get("games") == "distinct" else "the same game"
     print(f"\n### Scale: {result['clients']} clients on separate tables, PostgreSQL, each "
-          f"playing {games} ({result['commands']} commands each; medians of the rounds)\n")
+          f"playing {games} ({result['commands']} commands each; medians of "
+          f"{result['rounds']} rounds, each ratio paired within its round)\n")
+    if result.get("compiled"):
+        print("Each server is timed once its compiled grid search is loaded (it says "
+              f"`{result['compiled']}`).\n")
     print("| server | commands/s | latency median | p99 | keep-alive read, median | "
           "/ one worker | library / server | server CPU a command | / library's |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    lib, lib_cpu = result["library"], result["library_cpu"]
-    for label, r, ping in (("1 worker", one, result["ping_one"]),
-                           (f"{w} workers", many, result["ping_many"])):
+    for count in result["counts"]:
+        r = result["servers"][str(count)]
+        label = "1 worker" if count == 1 else f"{count} workers"
         print(f"| {label} | {r['rate']:,.0f}/s | {fmt(r['median'])} | {fmt(r['p99'])} | "
-              f"{fmt(ping)} | {r['rate'] / one['rate']:,.2f}× | {lib / r['rate']:,.1f}× | "
-              f"{fmt(r['cpu'])} | {r['cpu'] / lib_cpu:,.1f}× |")
-    print(f"| library (one process, the same commands) | {lib:,.0f}/s | | | | | 1.0× | "
-          f"{fmt(lib_cpu)} | 1.0× |")
+              f"{fmt(r['ping'])} | {r['per_one']:,.2f}× | {r['library_per']:,.1f}× | "
+              f"{fmt(r['cpu'])} | {r['cpu_per_library']:,.1f}× |")
+    print(f"| library (one process, the same commands) | {result['library']:,.0f}/s | | | | "
+          f"| 1.0× | {fmt(result['library_cpu'])} | 1.0× |")
 
 
 # -- the run -------------------------------------------------------------------------------
@@ -783,6 +824,17 @@ def report(results: list[dict[str, Any]], count: int, before: str, after: str) -
               f"{lo['http']['without'] / lo['library']:,.1f}× |")
 
 
+def worker_counts(text: str) -> tuple[int, ...]:
+    """``--workers``: counts of worker processes, comma-separated (``2,3``)."""
+    try:
+        counts = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected counts like 2,3, got {text!r}") from None
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError(f"expected counts of at least 1, got {text!r}")
+    return counts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -790,8 +842,14 @@ def main() -> None:
     parser.add_argument("--backends", default="sqlite,postgres",
                         help="comma-separated: sqlite, postgres")
     parser.add_argument("--json", type=Path, help="also write the figures here")
-    parser.add_argument("--workers", type=int, default=2,
-                        help="worker processes of the scale figures (against one)")
+    cores = os.cpu_count() or 1
+    parser.add_argument("--workers", type=worker_counts, default=(cores, cores + 1),
+                        metavar="N[,N...]",
+                        help="worker processes of the scale figures, each against one "
+                        f"(default: the cores and one more, {cores},{cores + 1})")
+    parser.add_argument("--rounds", type=int, default=None, metavar="R",
+                        help="scale: rounds, each serving every worker count once and timing "
+                        "the library (default 3, 1 with --quick; figures are their medians)")
     parser.add_argument("--clients", type=int, default=16,
                         help="clients of the scale figures, each on a table of its own")
     parser.add_argument("--games", choices=("distinct", "same"), default="distinct",
@@ -846,7 +904,8 @@ def main() -> None:
                 # client the same game, in step (the costliest moves all at once)
                 games = ([play(count // 2, 0, seed=7 + n) for n in range(args.clients)]
                          if args.games == "distinct" else [commands[:count // 2]] * args.clients)
-                scaled = scale(pg.create_database("scale"), games, args.workers, repeat)
+                scaled = scale(pg.create_database("scale"), games, args.workers,
+                               args.rounds or repeat)
                 scaled["games"] = args.games
     mem: dict[str, Any] | None = None
     if args.only in ("all", "memory"):
