@@ -311,9 +311,10 @@ class Served:
                     return
             time.sleep(0.2)
 
-    def said(self) -> str:
-        self.output.seek(0)
-        return self.output.read().decode(errors="replace")[-3000:]
+    def said(self, tail: int = 3000) -> str:
+        """The end of what the server printed (read without moving the offset it writes
+        at: the file's offset is shared with the server's processes)."""
+        return os.pread(self.output.fileno(), 1 << 20, 0).decode(errors="replace")[-tail:]
 
     def kill(self) -> None:
         """SIGKILL to the server and its workers."""

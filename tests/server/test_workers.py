@@ -193,6 +193,22 @@ def _across(served: Served, table_id: str, ws: ClientConnection) -> None:
     sender.close()
 
 
+def test_the_supervisor_of_several_workers_leaves_the_compiled_search_to_a_child(
+        two_workers: Served) -> None:
+    """With several workers the supervisor serves no table: numba is not loaded in it (it
+    held over 100 MB there for nothing); a child process (`footwork doctor`) fills the
+    kernel cache the workers load from, and the server says when it is done."""
+    served = two_workers
+    deadline = time.monotonic() + 4 * PATIENCE  # a cold cache compiles for a minute
+    while not (done := [line for line in served.said(1 << 20).splitlines()
+                        if "compiled search:" in line and "background" not in line]):
+        assert time.monotonic() < deadline, served.said()
+        time.sleep(0.2)
+    assert "ready: the kernels are in the cache" in done[0] or "unavailable" in done[0], done
+    maps = Path(f"/proc/{served.process.pid}/maps").read_text()
+    assert "llvmlite" not in maps and "numba" not in maps
+
+
 # -- planned paths across workers (issue 24 item 2 of session 30) ----------------------
 
 

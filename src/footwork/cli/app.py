@@ -572,7 +572,7 @@ def serve(
                 "footwork serve --new-key makes another")
         out.print(f"    the key is {kept}", markup=False)
         out.print(f"  the API:                   {url}/openapi.json", markup=False)
-        out.print(f"  {_warm_grid_searches()}", markup=False)
+        out.print(f"  {_warm_grid_searches(workers)}", markup=False)
         if open_lobby:
             out.print(f"  open lobby: anyone may create {tables_per_client} tables a day",
                       markup=False)
@@ -585,9 +585,15 @@ def serve(
             given.unlink(missing_ok=True)
 
 
-def _warm_grid_searches() -> str:
+def _warm_grid_searches(workers: int = 1) -> str:
     """Start compiling the grid rulesets' searches in the background (from the disk cache
-    when warm), so that the first tables are searched compiled; the line that says so."""
+    when warm), so that the first tables are searched compiled; the line that says so.
+
+    With several workers the supervisor serves nothing: numba loaded in it would hold
+    over 100 MB for no table. A child process (`footwork doctor`) fills the disk cache
+    instead, and each worker loads the kernels from it at its first grid search."""
+    if workers > 1:
+        return _warm_grid_cache()
     import threading
     import time
 
@@ -611,6 +617,45 @@ def _warm_grid_searches() -> str:
         threading.Thread(target=done, name="footwork-compiled-report", daemon=True).start()
         line += " (compiling in the background; the pure search answers meanwhile)"
     return line
+
+
+def _warm_grid_cache() -> str:
+    """Fill the compiled searches' disk cache in a child process (`footwork doctor`), and
+    say when it is done; the line that says it started."""
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    from footwork.space import compiled  # the policy only: numba is not imported here
+
+    if compiled.policy() == "off":
+        return "compiled search: off (FOOTWORK_COMPILED=off): pure-Python searches"
+    started = time.perf_counter()
+    try:
+        child = subprocess.Popen(
+            [sys.executable, "-c", "from footwork.cli.app import main; main()", "doctor"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True)
+    except OSError as exc:
+        return f"compiled search: the kernel cache could not be filled ({exc})"
+
+    def done() -> None:  # says what the child found
+        said, _ = child.communicate()
+        took = time.perf_counter() - started
+        kernels = [line for line in said.splitlines() if line.startswith("grid kernels:")]
+        if kernels and "ready" in kernels[-1]:
+            line = ("compiled search: ready: the kernels are in the cache; each worker "
+                    f"loads them at its first grid search ({took:.1f} s)")
+        elif kernels:
+            line = f"compiled search: failed: grids are searched in pure Python ({took:.1f} s)"
+        else:  # numba cannot be imported: doctor's one line says so
+            line = (said.strip().splitlines() or ["compiled search: no answer"])[0]
+        out.print(f"  {line}", markup=False)
+
+    threading.Thread(target=done, name="footwork-compiled-report", daemon=True).start()
+    return ("compiled search: filling the kernel cache in the background (a child "
+            "process; the pure search answers meanwhile)")
 
 
 @app.command()
