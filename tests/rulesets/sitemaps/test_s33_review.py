@@ -1,0 +1,179 @@
+"""The s33 cause-by-condition review of `sitemaps`, each outcome worked by hand from the
+text before footwork was run (README, "The s33 review"): where a character is on a
+surface the text says nobody can hold (R004-23, R004-26), where a drift carries a body
+through zones, and where a challenging face is climbed down."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from footwork.errors import FootworkError
+
+from ._helpers import actor, move, of_type, refused, session
+
+#: a narrow catwalk (floor 1) over a yard whose far end is an icy, narrow beam (two
+#: qualities: nobody can balance on it, R004-23) over a pit (floor -1)
+YARD: list[dict[str, Any]] = [
+    {"id": "cat", "floor": 1, "rect": [4, 1, 6, 2], "below": "yard"},
+    {"id": "dock", "floor": 1, "rect": [10, 0, 4, 4]},
+    {"id": "yard", "rect": [4, 0, 6, 4]},
+    {"id": "side", "rect": [10, 0, 4, 4]},
+    {"id": "pit", "floor": -1, "rect": [4, 0, 10, 4]}]
+YARD_ROUGH: list[dict[str, Any]] = [
+    {"floor": 1, "rect": [4, 1, 4, 2], "qualities": ["narrow"], "below": "yard"},
+    {"floor": 0, "rect": [7, 0, 3, 4], "qualities": ["narrow", "slippery"], "below": "pit"}]
+
+
+def _yard(**stats: Any) -> Any:
+    return session([actor("ada", "cat", [5, 2], AGI=10, **stats)], zones=YARD,
+                   openings=[{"between": ["cat", "dock"]}, {"between": ["yard", "side"]}],
+                   rough=YARD_ROUGH)
+
+
+def _no_face_needed(s: Any, command: dict[str, Any]) -> None:
+    """A face supplied for a roll nobody makes is refused, and nothing changes."""
+    before = s.state
+    with pytest.raises(FootworkError, match="not needed"):
+        s.do(command)
+    assert s.state is before or s.state == before
+
+
+def _fall_onto_the_beam() -> Any:
+    s = _yard()
+    move(s, "ada", "dock", [12, 2], roll=[15])  # slips stepping off the catwalk
+    ada = s.state.actors["ada"]
+    assert ada.at == "yard" and ada.fell and 7 < ada.point[0] < 10
+    return s
+
+
+def test_on_a_surface_nobody_can_balance_on_the_end_roll_fails_with_no_roll_R004_23() -> None:
+    """R004-22, R004-23, A004-09: ada falls off the catwalk onto the icy beam below. In
+    that activation she is down (balancing is moot). At the end of her next one she is
+    on a surface that cannot be balanced on at all: no roll can keep her up, so she
+    falls into the pit, as a failed roll would make her, and a face supplied for that
+    roll is refused. Before: she rolled AGI and, on a pass, stayed on the beam."""
+    s = _fall_onto_the_beam()
+    assert not of_type(s.do({"do": "end_turn", "actor": "ada"}), "rolled")
+    _no_face_needed(s, {"do": "end_turn", "actor": "ada", "roll": [3]})
+    ended = s.do({"do": "end_turn", "actor": "ada"})
+    assert not of_type(ended, "rolled")
+    (fell,) = of_type(ended, "fell")
+    assert "R004-23" in fell.rules and fell.metres == 2.5
+    assert s.state.actors["ada"].at == "pit"
+
+
+def test_stepping_off_a_surface_nobody_can_balance_on_falls_with_no_roll_R004_23() -> None:
+    """R004-22, R004-23: stepping off the icy beam is a moment of the balance test, and
+    no roll can pass it there: ada falls into the pit where she steps off, her movement
+    over. Before: she rolled AGI and, on a pass, walked off it."""
+    s = _fall_onto_the_beam()
+    s.do({"do": "end_turn", "actor": "ada"})  # round 2: her turn again
+    # the beam is too rough to move onto, but one who is on it may try to get off it
+    _no_face_needed(s, {"do": "move", "actor": "ada", "to": "side", "at": [12, 2], "roll": [3]})
+    events = s.do({"do": "move", "actor": "ada", "to": "side", "at": [12, 2]})
+    assert not of_type(events, "rolled") and of_type(events, "movement_ended")
+    (fell,) = of_type(events, "fell")
+    assert "R004-23" in fell.rules
+    assert s.state.actors["ada"].at == "pit" and s.state.actors["ada"].stopped
+    risk = [o.risk for o in s.options("ada") if o.command.get("do") == "move"]
+    assert risk == []  # her movement is over: nothing to offer
+
+
+def test_the_option_to_step_off_the_beam_gives_the_certain_fall_R004_23() -> None:
+    """Options agree with decide: stepping off the beam is offered with a fall whose
+    chance is 1, not the chance of a failed AGI roll."""
+    s = _fall_onto_the_beam()
+    s.do({"do": "end_turn", "actor": "ada"})
+    (side,) = [o for o in s.options("ada")
+               if o.command.get("do") == "move" and o.command.get("to") == "side"]
+    assert side.risk.fall is not None and side.risk.fall.chance == 1
+    assert not side.checks
+
+
+#: a sea cliff: a face nobody can climb (floor 1) over the scree, the clifftop beside it
+CLIFF: list[dict[str, Any]] = [
+    {"id": "ledge", "floor": 2, "rect": [0, 0, 6, 2], "below": "face"},
+    {"id": "top", "floor": 2, "rect": [6, 0, 4, 2]},
+    {"id": "face", "floor": 1, "rect": [0, 0, 6, 6], "climb": "extreme", "below": "scree"},
+    {"id": "clifftop", "floor": 1, "rect": [0, 6, 6, 4]},
+    {"id": "scree", "rect": [0, 0, 6, 6]}]
+CLIFF_ROUGH: list[dict[str, Any]] = [
+    {"floor": 2, "rect": [0, 0, 6, 2], "qualities": ["narrow"], "below": "face"}]
+
+
+def _cliff(at: str = "ledge", point: tuple[float, float] = (2, 1)) -> Any:
+    return session([actor("kit", at, list(point), AGI=10)], zones=CLIFF, rough=CLIFF_ROUGH,
+                   openings=[{"between": ["ledge", "top"]}, {"between": ["face", "clifftop"]}])
+
+
+def test_a_fall_onto_a_face_nobody_can_climb_goes_on_down_at_the_end_R004_26() -> None:
+    """R004-24, R004-26, A004-11: kit slips off the ledge onto the face below it. Nobody
+    can climb that face, so nobody can hold on to it mid-climb: at the end of her
+    activation the face test fails with no roll and she falls to its foot. Before: she
+    stayed on the face for ever, with no roll."""
+    s = _cliff()
+    move(s, "kit", "top", [8, 1], roll=[15])
+    assert s.state.actors["kit"].at == "face"
+    ended = s.do({"do": "end_turn", "actor": "kit"})
+    assert not of_type(ended, "rolled")
+    (fell,) = of_type(ended, "fell")
+    assert "R004-26" in fell.rules and fell.metres == 2.5
+    assert s.state.actors["kit"].at == "scree"
+
+
+def test_no_way_off_a_face_nobody_can_climb_R004_26() -> None:
+    """R004-26: kit, put on the face by the map, cannot climb across or off it under her
+    own power (the clifftop is reached by crossing the face); options do not offer it.
+    Before: she walked off onto the clifftop with no roll."""
+    s = _cliff("face", (3, 3))
+    refused(s, {"do": "move", "actor": "kit", "to": "clifftop", "at": [3, 8]}, "unclimbable",
+            "R004-26")
+    assert not [o for o in s.options("kit") if o.command.get("do") in ("move", "rush")]
+    ended = s.do({"do": "end_turn", "actor": "kit"})
+    assert of_type(ended, "fell") and s.state.actors["kit"].at == "scree"
+
+
+def test_a_drift_reveals_every_zone_it_carries_the_body_into_A004_17() -> None:
+    """A004-17, A004-13: the current carries moll from the revealed upper run through the
+    hidden chute into the hidden tarn (two zones a round, by option). She is placed in the
+    chute on the way, so the chute is revealed as a zone a move passes through is.
+    Before: only the tarn was."""
+    zones = [{"id": "upper", "rect": [0, 0, 6, 6], "water": {"current": "chute"}},
+             {"id": "chute", "rect": [6, 0, 6, 6], "water": {"current": "tarn"},
+              "revealed": False},
+             {"id": "tarn", "rect": [12, 0, 8, 6], "water": {}, "revealed": False}]
+    s = session([actor("moll", "upper", [3, 3], AGI=11, bulk=6)], zones=zones,
+                openings=[{"between": ["upper", "chute"]}, {"between": ["chute", "tarn"]}],
+                options={"hazards": {"drift_zones": 2}})
+    s.do({"do": "end_turn", "actor": "moll", "roll": [18]})
+    assert s.state.actors["moll"].at == "tarn"
+    assert set(s.state.world["revealed"]) == {"upper", "chute", "tarn"}
+
+
+def test_climbing_down_a_challenging_face_owes_the_roll_by_option_R004_24_A004_11() -> None:
+    """R004-24, A004-11 (``hazards.roll_climbing_down``): kit climbs down a challenging
+    face by the trivial rope at its foot. The surface climbed down is the face, so with
+    the option the descent owes one roll; failing it, she falls to the foot, her
+    movement over. Before: the rope's grade alone was read and she owed nothing."""
+    zones = [{"id": "scree", "rect": [0, 0, 6, 6]},
+             {"id": "face", "floor": 1, "rect": [0, 0, 6, 6], "climb": "challenging",
+              "below": "scree"}]
+    climbs = [{"between": ["scree", "face"], "at": [3, 3], "grade": "trivial"}]
+
+    def down(option: bool) -> Any:
+        s = session([actor("kit", "face", [3, 4], AGI=10)], zones=zones, climbs=climbs,
+                    options={"hazards": {"roll_climbing_down": option}})
+        try:
+            return s, move(s, "kit", "scree", [3, 1], roll=[15])
+        except FootworkError:
+            return s, None
+
+    s, events = down(True)
+    assert events is not None and of_type(events, "rolled") and of_type(events, "fell")
+    assert s.state.actors["kit"].at == "scree" and s.state.actors["kit"].stopped
+    s, events = down(False)
+    assert events is None  # without the option no roll is owed: the face is not needed
+    s, events = down(False)
+    assert not of_type(move(s, "kit", "scree", [3, 1]), "rolled")
