@@ -177,3 +177,23 @@ def test_climbing_down_a_challenging_face_owes_the_roll_by_option_R004_24_A004_1
     assert events is None  # without the option no roll is owed: the face is not needed
     s, events = down(False)
     assert not of_type(move(s, "kit", "scree", [3, 1]), "rolled")
+
+
+def test_a_game_master_placement_ends_the_running_start_A004_14() -> None:
+    """A004-14, R004-30, R004-31: ada walks 2.5 m east in line with a 3 m gap, then the
+    game master puts her at its take-off by fiat (gm_place). She has not run up to it:
+    from a standing start the gap is beyond 2 m and cannot be leapt. Before: the run she
+    had walked elsewhere was still counted and she leapt with a roll."""
+    zones = [{"id": "a", "rect": [0, 0, 5, 8]}, {"id": "b", "rect": [8, 0, 4, 8]}]
+    gaps = [{"between": ["a", "b"], "from": [5, 6], "to": [8, 6]}]
+    s = session([actor("ada", "a", [0.5, 6], AGI=10)], zones=zones, gaps=gaps)
+    move(s, "ada", "a", [3, 6])
+    assert s.state.actors["ada"].run is not None
+    s.do({"do": "gm_place", "actor": "gm", "target": "ada", "to": "a", "point": [5, 6]})
+    assert s.state.actors["ada"].run is None
+    refused(s, {"do": "move", "actor": "ada", "to": "b", "at": [10, 6], "roll": [3]},
+            "too_far_to_leap", "R004-31")
+    # the same walk with no fiat in between is a running start (2.5 m in line)
+    s = session([actor("ada", "a", [0.5, 6], AGI=10)], zones=zones, gaps=gaps)
+    move(s, "ada", "a", [5, 6])
+    assert of_type(move(s, "ada", "b", [10, 6], roll=[3]), "rolled")

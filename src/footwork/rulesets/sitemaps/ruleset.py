@@ -86,6 +86,10 @@ class SitemapsRuleset(Ruleset[SiteActor]):
     stats_model: ClassVar[type[BaseModel]] = SitemapsStats
     commands: ClassVar[tuple[type[Command], ...]] = SITEMAPS_COMMANDS
     events: ClassVar[tuple[type[Event], ...]] = ev.SITEMAPS_EVENTS
+    #: A004-14 (s33 review): the straight run a leap may count as a running start is
+    #: walked movement; one the game master puts somewhere by fiat has made none there
+    #: (as a pin placement, a fall or a stop ends it)
+    placed_fields: ClassVar[frozenset[str]] = frozenset({"run"})
 
     def __init__(self) -> None:
         def placed(s: SiteState, e: Any) -> SiteState:
