@@ -197,3 +197,97 @@ def test_a_game_master_placement_ends_the_running_start_A004_14() -> None:
     s = session([actor("ada", "a", [0.5, 6], AGI=10)], zones=zones, gaps=gaps)
     move(s, "ada", "a", [5, 6])
     assert of_type(move(s, "ada", "b", [10, 6], roll=[3]), "rolled")
+
+
+# -- cells that already matched the text (run by hand, kept as tests) -----------------
+
+RIVER: list[dict[str, Any]] = [
+    {"id": "river", "rect": [0, 0, 6, 6], "water": {"turbulent": True}},
+    {"id": "bank", "rect": [0, 6, 6, 6]}]
+
+
+def test_a_rescue_never_hauls_onto_a_surface_nobody_can_balance_on_R004_23_A004_13() -> None:
+    """Matched. R004-23, A004-13: bo hauls drowning ada out; a spot named on the icy strip
+    of the bank is refused (`impassable`), and without one she lands off it."""
+    rough = [{"rect": [0, 6, 6, 2], "qualities": ["narrow", "slippery"]}]
+    s = session([actor("ada", "river", [3, 5], AGI=10), actor("bo", "bank", [3, 7])],
+                zones=RIVER, openings=[{"between": ["river", "bank"]}], rough=rough)
+    s.do({"do": "end_turn", "actor": "ada", "roll": [18]})
+    refused(s, {"do": "rescue", "actor": "bo", "target": "ada", "at": [1, 7]}, "impassable",
+            "R004-23")
+    s.do({"do": "rescue", "actor": "bo", "target": "ada"})
+    ada = s.state.actors["ada"]
+    assert ada.at == "bank" and not ada.drowning and not 6 <= ada.point[1] <= 8
+
+
+def test_a_pinner_cannot_place_the_mover_on_a_face_nobody_can_climb_R004_26_A004_05() -> None:
+    """Matched. R004-21, R004-26, A004-05: jo pins ada and names a spot on the unclimbable
+    face beside them: refused (`unclimbable`); without a spot she is set on the floor."""
+    zones = [{"id": "r0", "rect": [0, 0, 6, 6]}, {"id": "r1", "rect": [6, 0, 6, 6]},
+             {"id": "face", "rect": [0, 6, 6, 4], "climb": "extreme"}]
+    s = session([actor("ada", "r0", [1, 3]), actor("jo", "r0", [4, 5], side="foes")],
+                zones=zones, openings=[{"between": ["r0", "r1"]}, {"between": ["r0", "face"]}])
+    move(s, "ada", "r1", [9, 5])
+    s.do({"answer": "pin", "actor": "jo"})
+    s.do({"answer": "STR", "roll": [20]})
+    refused(s, {"answer": "place", "actor": "jo", "at": [4, 7]}, "unclimbable", "R004-26")
+    s.do({"answer": "place", "actor": "jo"})
+    assert s.state.actors["ada"].at == "r0"
+
+
+def test_a_movement_cut_short_leaves_the_action_R004_21_A004_02() -> None:
+    """Matched. R004-22, R004-21, A004-02: a failed roll ends ada's movement, not her
+    activation: she may still act; neither a move nor a rush is accepted or offered."""
+    s = _yard()
+    move(s, "ada", "dock", [12, 2], roll=[15])
+    refused(s, {"do": "rush", "actor": "ada", "to": "side", "at": [12, 2]}, "movement_over")
+    refused(s, {"do": "move", "actor": "ada", "to": "side", "at": [12, 2]}, "movement_over")
+    assert {o.command["do"] for o in s.options("ada")} == {"act", "end_turn"}
+    assert of_type(s.do({"do": "act", "actor": "ada", "action": "shout"}), "acted")
+
+
+def test_after_a_rush_not_even_a_step_inside_the_zone_R004_14_A004_02() -> None:
+    """Matched. R004-14, A004-02: the rush is the round action, taken after the move
+    step; afterwards a step within the zone (0 zones) is refused and not offered."""
+    s = session([actor("ada", "r0", [1, 2])])
+    move(s, "ada", "r2", [15, 2], rush=True)
+    refused(s, {"do": "move", "actor": "ada", "to": "r2", "at": [16, 2]}, "after_action")
+    assert [o.command["do"] for o in s.options("ada")] == ["end_turn"]
+
+
+def test_a_running_start_does_not_outlive_the_activation_A004_14() -> None:
+    """Matched. A004-14: ada runs 4 m up to the take-off of a 3 m gap and ends her turn;
+    next activation she stands there: no running start, the gap cannot be leapt."""
+    zones = [{"id": "a", "rect": [0, 0, 5, 4]}, {"id": "b", "rect": [8, 0, 4, 4]}]
+    gaps = [{"between": ["a", "b"], "from": [5, 2], "to": [8, 2]}]
+    s = session([actor("ada", "a", [1, 2], AGI=10)], zones=zones, gaps=gaps)
+    move(s, "ada", "a", [5, 2])
+    s.do({"do": "end_turn", "actor": "ada"})
+    refused(s, {"do": "move", "actor": "ada", "to": "b", "at": [10, 2], "roll": [3]},
+            "too_far_to_leap")
+
+
+def test_a_slippery_log_in_the_rapids_balance_first_then_the_swim_R004_22_R004_27() -> None:
+    """Matched (a reading). R004-22, R004-27, A004-09: standing on a slippery log in
+    turbulent water, ada balances at the end of her activation; standing, she is not
+    swimming (no swim roll). Falling off it she is in the water: the swim roll follows."""
+    zones = [{"id": "river", "rect": [0, 0, 6, 6], "water": {"turbulent": True}}]
+    rough = [{"rect": [0, 2, 6, 2], "qualities": ["slippery"]}]
+    s = session([actor("ada", "river", [3, 3], AGI=10)], zones=zones, rough=rough)
+    assert [r.check for r in of_type(s.do({"do": "end_turn", "actor": "ada", "roll": [3]}),
+                                     "rolled")] == ["AGI 10 (balance, end of activation)"]
+    ended = s.do({"do": "end_turn", "actor": "ada", "roll": [18, 3]})
+    assert [r.check.split("(")[1] for r in of_type(ended, "rolled")] == [
+        "balance, end of activation)", "swim, end of activation)"]
+    assert of_type(ended, "fell") and not s.state.actors["ada"].drowning
+
+
+def test_no_fiat_while_a_decision_waits_R004_19() -> None:
+    """Matched. R004-19, R004-02: while jo decides whether to pin, the game master's
+    placement and a reveal wait for the answer (nothing moves mid-decision)."""
+    s = session([actor("ada", "r0", [1, 2]), actor("jo", "r1", [8, 2], side="foes")])
+    move(s, "ada", "r1", [10, 2])
+    assert s.state.pending is not None
+    refused(s, {"do": "gm_place", "actor": "gm", "target": "ada", "to": "r3",
+                "point": [21, 2]}, "decision_pending")
+    refused(s, {"do": "reveal", "actor": "gm", "zone": "r3"}, "decision_pending")
