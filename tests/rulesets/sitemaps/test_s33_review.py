@@ -291,3 +291,35 @@ def test_no_fiat_while_a_decision_waits_R004_19() -> None:
     refused(s, {"do": "gm_place", "actor": "gm", "target": "ada", "to": "r3",
                 "point": [21, 2]}, "decision_pending")
     refused(s, {"do": "reveal", "actor": "gm", "zone": "r3"}, "decision_pending")
+
+
+def test_a_climb_down_two_faces_costs_one_roll_at_the_foot_by_option_R004_24_A004_11() -> None:
+    """R004-24, A004-11 (``hazards.roll_climbing_down``: climbing down rolls as climbing up
+    does): Fast kit rushes from the clifftop down two stacked challenging faces to the
+    scree. Climbing up that run costs one roll, at its top; so climbing down it costs one,
+    where it reaches the foot, none partway. Before: a roll at each hard climb, two."""
+    zones = [{"id": "scree", "rect": [0, 0, 6, 6]},
+             {"id": "face-low", "floor": 1, "rect": [0, 0, 6, 6], "climb": "challenging",
+              "below": "scree"},
+             {"id": "face-high", "floor": 2, "rect": [0, 0, 6, 6], "climb": "challenging",
+              "below": "scree"},
+             {"id": "clifftop", "floor": 2, "rect": [0, 6, 6, 4]}]
+    climbs = [{"between": ["scree", "face-low"], "at": [3, 3], "grade": "challenging"},
+              {"between": ["face-low", "face-high"], "at": [3, 3], "grade": "challenging"}]
+
+    def kit(at: str, point: list[float]) -> Any:
+        return session([actor("kit", at, point, AGI=10, fast=True)], zones=zones,
+                       climbs=climbs, openings=[{"between": ["face-high", "clifftop"]}],
+                       options={"hazards": {"roll_climbing_down": True}})
+
+    up = kit("scree", [3, 1])
+    assert len(of_type(move(up, "kit", "clifftop", [3, 8], rush=True, roll=[3]), "rolled")) == 1
+    down = kit("clifftop", [3, 8])
+    events = move(down, "kit", "scree", [3, 1], rush=True, roll=[3])
+    assert len(of_type(events, "rolled")) == 1 and down.state.actors["kit"].at == "scree"
+    # failing it at the foot, she falls the last storey there, her movement over
+    down = kit("clifftop", [3, 8])
+    events = move(down, "kit", "scree", [3, 1], rush=True, roll=[15])
+    (fell,) = of_type(events, "fell")
+    assert fell.metres == 2.5 and down.state.actors["kit"].at == "scree"
+    assert down.state.actors["kit"].stopped

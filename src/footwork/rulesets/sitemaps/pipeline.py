@@ -560,9 +560,10 @@ def top_of_climb(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
 # crossing -----------------------------------------------------------------------------
 
 def the_climb(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
-    """R004-26, A004-10: an extreme climb cannot be climbed, up or down. A challenging
-    one, or any climb down from a challenging face, costs a roll climbing down only with
-    ``hazards.roll_climbing_down`` (A004-11)."""
+    """R004-26, A004-10: an extreme climb cannot be climbed, up or down. With
+    ``hazards.roll_climbing_down`` (A004-11) a descent rolls as a climb up does: once,
+    where its run of climbs and faces reaches the foot, if a climb or a face of the run
+    is challenging."""
     found = _leg(walk, "climb")
     if found is None:
         return PASS
@@ -573,10 +574,23 @@ def the_climb(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
                            ("R004-26", "A004-10"))
     m = site(walk.state)
     down = m.floor(step.to) < m.floor(step.frm)
-    # the surface climbed down is the climb or the challenging face it leaves (s33 review:
-    # a trivial rope at the foot of a challenging face still descends the face)
-    hard = grade == "challenging" or m.specs[step.frm].climb == "challenging"
-    if down and hard and opts(walk.state).hazards.roll_climbing_down and route.counts:
+    if not (down and opts(walk.state).hazards.roll_climbing_down and route.counts):
+        return PASS
+    if m.specs[step.to].climb is not None:
+        return PASS  # still on the cliff: the roll waits for the foot (or the activation's end)
+    # as climbing up (top_of_climb): one roll where the run of climbs and faces down
+    # reaches the foot, if any of it is challenging: the climb, or a face it leaves (s33
+    # review: a trivial rope at the foot of a challenging face still descends the face)
+    hard = grade == "challenging"
+    for i in range(walk.taken, -1, -1):
+        face = m.specs[route.path.zones[i]]
+        if face.climb is None:
+            break  # the descent began on solid ground here
+        climb = _climb_leg(route, i)
+        hard = hard or face.climb == "challenging" or (
+            climb is not None and climb.connector is not None
+            and climb.connector.props.get("grade") == "challenging")
+    if hard:
         return _owe(Hazard(end, "climb", leg.end, leg.floor, ("R004-24", "A004-11"),
                            detail={"from": c.a, "to": c.b, "lower": step.to,
                                    "foot": list(leg.end)}))
