@@ -323,3 +323,21 @@ def test_a_climb_down_two_faces_costs_one_roll_at_the_foot_by_option_R004_24_A00
     (fell,) = of_type(events, "fell")
     assert fell.metres == 2.5 and down.state.actors["kit"].at == "scree"
     assert down.state.actors["kit"].stopped
+
+
+def test_a_leap_into_the_rapids_swims_from_where_it_lands_R004_27_R004_30() -> None:
+    """Matched. R004-27, R004-29, R004-31: ada hops a 0.8 m crack from the bank into
+    turbulent water (below 1 m from a standing start: no leap roll). Landing is no
+    moment of the swim test: no roll there; at the end of her activation she rolls to
+    swim. Overloaded, the same hop is refused (`cannot_swim`) and not offered."""
+    zones = [{"id": "bank", "rect": [0, 0, 5, 6]},
+             {"id": "rapids", "rect": [5.8, 0, 6, 6], "water": {"turbulent": True}}]
+    gaps = [{"between": ["bank", "rapids"], "from": [5, 3], "to": [5.8, 3]}]
+    s = session([actor("ada", "bank", [4, 3], AGI=10)], zones=zones, gaps=gaps)
+    assert not of_type(move(s, "ada", "rapids", [8, 3]), "rolled")
+    (rolled,) = of_type(s.do({"do": "end_turn", "actor": "ada", "roll": [3]}), "rolled")
+    assert "swim" in rolled.check
+    s = session([actor("ada", "bank", [4, 3], AGI=10, bulk=8)], zones=zones, gaps=gaps)
+    refused(s, {"do": "move", "actor": "ada", "to": "rapids", "at": [8, 3]}, "cannot_swim",
+            "R004-29")
+    assert not [o for o in s.options("ada") if o.command.get("to") == "rapids"]
