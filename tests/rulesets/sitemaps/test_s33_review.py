@@ -341,3 +341,21 @@ def test_a_leap_into_the_rapids_swims_from_where_it_lands_R004_27_R004_30() -> N
     refused(s, {"do": "move", "actor": "ada", "to": "rapids", "at": [8, 3]}, "cannot_swim",
             "R004-29")
     assert not [o for o in s.options("ada") if o.command.get("to") == "rapids"]
+
+
+def test_put_by_the_map_or_the_game_master_where_nobody_holds_R004_23_R004_26() -> None:
+    """R004-23, R004-26: the map starts ada on an icy, narrow strip with nothing below:
+    at the end of her activation she falls where she stands (0 m) with no roll. The
+    game master then puts her on the face nobody can climb (`gm_place`): at the end of
+    her next activation she falls to its foot with no roll. Before: an AGI roll on the
+    strip, and nothing at all on the face."""
+    zones = [*CLIFF, {"id": "yard", "rect": [10, 0, 6, 6]}]
+    rough = [{"rect": [10, 0, 6, 2], "qualities": ["narrow", "slippery"]}]
+    s = session([actor("ada", "yard", [13, 1], AGI=10)], zones=zones, rough=rough)
+    ended = s.do({"do": "end_turn", "actor": "ada"})
+    (fell,) = of_type(ended, "fell")
+    assert not of_type(ended, "rolled") and fell.metres == 0 and "R004-23" in fell.rules
+    s.do({"do": "gm_place", "actor": "gm", "target": "ada", "to": "face", "point": [3, 3]})
+    ended = s.do({"do": "end_turn", "actor": "ada"})
+    assert not of_type(ended, "rolled") and of_type(ended, "fell")
+    assert s.state.actors["ada"].at == "scree"
