@@ -152,8 +152,9 @@ class HazardOptions(_Frozen):
     #: A004-11: does climbing down a challenging surface need a roll too?
     roll_climbing_down: bool = Field(
         default=False,
-        description="Whether climbing down a challenging face needs a roll as climbing up "
-                    "does; default false (A004-11).")
+        description="Whether climbing down a challenging climb or face needs a roll as "
+                    "climbing up does (one per descent, where it reaches the foot); "
+                    "default false (A004-11).")
     #: A004-13: zones a drowning character drifts along the current each round
     drift_zones: int = Field(
         description="Zones a drowning character drifts along the current each round; default 1 "

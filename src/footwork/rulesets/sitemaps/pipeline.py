@@ -349,7 +349,9 @@ def end_of_activation(state: SiteState, actor: SiteActor, zone: str, at: XY,
                       fell: bool) -> Hazard | None:
     """The AGI roll owed when the activation ends at ``at`` of ``zone`` (R004-22, R004-24,
     R004-27; A004-09, A004-11), or None; in water it cannot swim at all, a ``drown``
-    hazard: drowning with no roll (R004-29, :func:`cannot_swim`). Each candidate is
+    hazard: drowning with no roll (R004-29, :func:`cannot_swim`); on a surface nobody can
+    balance on (R004-23) or a face nobody can climb (R004-26), a test no roll can pass
+    (``certain`` in its detail: the fall comes with no roll). Each candidate is
     judged on its own: one a fall makes moot (:data:`MOOT_AFTER_A_FALL`) gives way to
     the next, never all of them."""
     m = site(state)
@@ -357,12 +359,16 @@ def end_of_activation(state: SiteState, actor: SiteActor, zone: str, at: XY,
     found: list[Hazard] = []
     rough = m.rough_at(at, floor)
     if rough is not None:
-        found.append(Hazard(0.0, "balance", at, floor, ("R004-22", "A004-09"),
-                            detail={"below": rough.below}))
+        found.append(_balance(state, rough, 0.0, at))
     spec = m.specs[zone]
     if spec.climb == "challenging":
         found.append(Hazard(0.0, "climbing", at, floor, ("R004-24", "A004-11"),
                             detail={"below": spec.below}))
+    elif spec.climb == "extreme":
+        # R004-26: nobody can climb it, so nobody holds on to it mid-climb (one a fall or
+        # the map put there): the face test fails with no roll (as R004-29 does a swim)
+        found.append(Hazard(0.0, "climbing", at, floor, ("R004-24", "R004-26", "A004-11"),
+                            detail={"below": spec.below, "certain": "R004-26"}))
     if cannot_swim(state, actor, zone) is not None:
         # R004-29: no roll can keep it afloat; the swim fails where it would be rolled
         found.append(Hazard(0.0, "drown", at, floor, ("R004-29", "R004-27", "A004-12"),
@@ -462,9 +468,20 @@ def off_rough(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
         away = {(d, p) for d, p, f in takeoffs(walk.state, route.path) if f != r.floor}
         for d, p in route.path.exits(r.polygon, r.floor):
             if low < d <= high and (d, p) not in away:
-                out.append(Hazard(d, "balance", p, r.floor, ("R004-22", "A004-09"),
-                                  detail={"qualities": list(r.qualities), "below": r.below}))
+                out.append(_balance(walk.state, r, d, p))
     return _owe(*out)
+
+
+def _balance(state: SiteState, r: Any, d: float, p: XY) -> Hazard:
+    """The balance test owed at ``p`` of rough surface ``r`` (R004-22, A004-09): on one
+    too rough to balance on at all (R004-23, A004-10) no roll can pass it (``certain``:
+    the fall comes with no roll). Only one put there without choosing it (a fall, the
+    map) is ever on such a surface: a way onto it is refused (:func:`onto_surface`)."""
+    rules: tuple[str, ...] = ("R004-22", "A004-09")
+    detail: dict[str, Any] = {"qualities": list(r.qualities), "below": r.below}
+    if len(r.qualities) >= opts(state).hazards.impassable_qualities:
+        rules, detail["certain"] = (*rules, "R004-23", "A004-10"), "R004-23"
+    return Hazard(d, "balance", p, r.floor, rules, detail=detail)
 
 
 def out_of_water(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
@@ -543,8 +560,10 @@ def top_of_climb(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
 # crossing -----------------------------------------------------------------------------
 
 def the_climb(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
-    """R004-26, A004-10: an extreme climb cannot be climbed, up or down. A challenging
-    one climbed down costs a roll only with ``hazards.roll_climbing_down`` (A004-11)."""
+    """R004-26, A004-10: an extreme climb cannot be climbed, up or down. With
+    ``hazards.roll_climbing_down`` (A004-11) a descent rolls as a climb up does: once,
+    where its run of climbs and faces reaches the foot, if a climb or a face of the run
+    is challenging."""
     found = _leg(walk, "climb")
     if found is None:
         return PASS
@@ -555,8 +574,23 @@ def the_climb(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
                            ("R004-26", "A004-10"))
     m = site(walk.state)
     down = m.floor(step.to) < m.floor(step.frm)
-    if down and grade == "challenging" and opts(walk.state).hazards.roll_climbing_down \
-            and route.counts:
+    if not (down and opts(walk.state).hazards.roll_climbing_down and route.counts):
+        return PASS
+    if m.specs[step.to].climb is not None:
+        return PASS  # still on the cliff: the roll waits for the foot (or the activation's end)
+    # as climbing up (top_of_climb): one roll where the run of climbs and faces down
+    # reaches the foot, if any of it is challenging: the climb, or a face it leaves (s33
+    # review: a trivial rope at the foot of a challenging face still descends the face)
+    hard = grade == "challenging"
+    for i in range(walk.taken, -1, -1):
+        face = m.specs[route.path.zones[i]]
+        if face.climb is None:
+            break  # the descent began on solid ground here
+        climb = _climb_leg(route, i)
+        hard = hard or face.climb == "challenging" or (
+            climb is not None and climb.connector is not None
+            and climb.connector.props.get("grade") == "challenging")
+    if hard:
         return _owe(Hazard(end, "climb", leg.end, leg.floor, ("R004-24", "A004-11"),
                            detail={"from": c.a, "to": c.b, "lower": step.to,
                                    "foot": list(leg.end)}))
@@ -659,9 +693,11 @@ def final_run(actor: SiteActor, path: TracedPath) -> tuple[float, float, float] 
 
 def onto_surface(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
     """R004-23, R004-26, R004-29: no way goes where nobody can be under its own power.
-    One who was put on an impossible surface may still step off it, but not swim out of
-    water it cannot swim: a way from there is a swim too (R004-27 names leaving the
-    water as a moment of the swim; R004-29 makes every swim there impossible)."""
+    One who was put on an impossible surface may still step off it (the balance test of
+    stepping off then fails with no roll, :func:`_balance`), but not swim out of water it
+    cannot swim, nor climb across or off a face nobody can climb: a way from there is a
+    swim or a climb too (R004-27 names leaving the water as a moment of the swim; R004-29
+    makes every swim there impossible, R004-26 every climb of that face)."""
     if walk.path.cause in CARRIED or walk.path.cause == "stop":
         return PASS
     route = _route(walk)
@@ -671,6 +707,10 @@ def onto_surface(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
         if why is not None:
             return walk.refuse(*why)
         m = site(walk.state)
+        if m.specs[step.frm].climb == "extreme":
+            # R004-26: a way across or off a face nobody can climb is a climb too (one a
+            # fall or the map put there comes down by falling, at the activation's end)
+            return walk.refuse("unclimbable", f"{step.frm} cannot be climbed", ("R004-26",))
         o = opts(walk.state)
         start_floor = m.floor(actor.at)
         for r in m.rough:

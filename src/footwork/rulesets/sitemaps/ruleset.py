@@ -86,6 +86,10 @@ class SitemapsRuleset(Ruleset[SiteActor]):
     stats_model: ClassVar[type[BaseModel]] = SitemapsStats
     commands: ClassVar[tuple[type[Command], ...]] = SITEMAPS_COMMANDS
     events: ClassVar[tuple[type[Event], ...]] = ev.SITEMAPS_EVENTS
+    #: A004-14 (s33 review): the straight run a leap may count as a running start is
+    #: walked movement; one the game master puts somewhere by fiat has made none there
+    #: (as a pin placement, a fall or a stop ends it)
+    placed_fields: ClassVar[frozenset[str]] = frozenset({"run"})
 
     def __init__(self) -> None:
         def placed(s: SiteState, e: Any) -> SiteState:
@@ -360,6 +364,8 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                         pin_consequences(state, pinner, mover))},
                     rules=("R004-19", "A004-04")))
                 return events
+            if h.detail.get("certain"):  # R004-23: no roll can pass it: the fall comes
+                return events + self._fail(state, mover, plan, h)
             rolled, passed = self._roll(state, mover, "AGI", h.kind, roller, h.rules)
             events.append(rolled)
             if not passed:
@@ -419,9 +425,10 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             # the spot where it happened may be someone else's, or in a full zone (A004-06)
             zone, point = settle(state, actor, zone, point, back)
         entered = [*plan.path.zones[:crossings + 1], zone]  # from where it began
+        why = f"cannot {h.kind} there" if h.detail.get("certain") else \
+            f"failed the {h.kind} roll"
         stop: list[Event] = [ev.MovementEnded(actor=actor.id, point=point, zone=zone,
-                                              zones=crossings, why=f"failed the {h.kind} roll",
-                                              rules=h.rules)]
+                                              zones=crossings, why=why, rules=h.rules)]
         if h.kind == "swim":
             return [*stop, ev.DrowningBegan(actor=actor.id, rules=("R004-27", "R004-28")),
                     *self._reveal(state, entered)]
@@ -563,13 +570,19 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             return []
         if hazard.kind == "drown":  # R004-29: it cannot swim here at all: no roll
             return [ev.DrowningBegan(actor=actor.id, rules=(*hazard.rules, "R004-28"))]
-        rolled, passed = self._roll(state, actor, "AGI", f"{hazard.kind}, end of activation",
-                                    roller, hazard.rules)
-        if passed:
-            return [rolled]
-        if hazard.kind == "swim":
-            return [rolled, ev.DrowningBegan(actor=actor.id, rules=("R004-27", "R004-28"))]
-        events: list[Event] = [rolled]
+        events: list[Event] = []
+        # R004-23, R004-26: on a surface nobody can balance on or a face nobody can climb,
+        # no roll can keep it there: it falls with no roll
+        if not hazard.detail.get("certain"):
+            rolled, passed = self._roll(state, actor, "AGI",
+                                        f"{hazard.kind}, end of activation", roller,
+                                        hazard.rules)
+            if passed:
+                return [rolled]
+            if hazard.kind == "swim":
+                return [rolled,
+                        ev.DrowningBegan(actor=actor.id, rules=("R004-27", "R004-28"))]
+            events.append(rolled)
         below, metres = fall_of(state, hazard, m.floor(actor.at))
         if below is not None:
             spot = land(state, actor.id, str(below), actor.point, "fall")
@@ -591,6 +604,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
             events.append(ev.Suffocating(actor=actor.id, rules=("R004-28",)))
             zone = actor.at
             point = actor.point
+            carried = [zone]
             for _ in range(opts(state).hazards.drift_zones):
                 water = m.specs[zone].water
                 if water is None or water.current is None:
@@ -603,8 +617,10 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 drift = ev.Placed(actor=actor.id, zone=zone, point=point,
                                   by="drifting with the current", rules=("R004-28", "A004-13"))
                 events.append(drift)
+                carried.append(zone)
                 state = self.evolve(state, drift)  # the next drifter sees this one
-            events += self._reveal(state, [actor.at, zone])
+            # A004-17: every zone the body is carried into, as a move's zones passed through
+            events += self._reveal(state, carried)
         return events
 
     def evolve(self, state: SiteState, event: Event) -> SiteState:
@@ -778,7 +794,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         if plan.cost > left:
             return None
         checks = tuple(check(state, actor, "AGI", h.kind, h.rules)
-                       for h in plan.hazards if h.kind != "pin")
+                       for h in plan.hazards if h.kind != "pin" and not h.detail.get("certain"))
         pinners = [h.pinner for h in plan.hazards if h.kind == "pin"]
         cost = ("the move step" if do == "move" else "the round action (rush)") + \
             f", {count(plan.cost, 'zone')}" + (f"; may be pinned by {', '.join(map(str, pinners))}"

@@ -141,7 +141,9 @@ def move_risk(state: SiteState, actor: SiteActor, plan: Plan) -> Risk:
             if pinner.pins_used < o.pin.per_round and not pinner.drowning:
                 pinners += 1
             continue
-        chance, going = going * fail, going * (1 - fail)
+        # R004-23: a test no roll can pass fails for certain
+        lost = Fraction(1) if h.detail.get("certain") else fail
+        chance, going = going * lost, going * (1 - lost)
         zone = plan.path.zone_before(h.distance)[0]
         if h.kind == "swim":
             hazards.append(_drowning(state, actor, str(h.detail.get("zone", zone)), chance))
@@ -155,10 +157,12 @@ def move_risk(state: SiteState, actor: SiteActor, plan: Plan) -> Risk:
     zone, at, fell = plan.to, plan.at, actor.fell
     for _ in range(3):
         end = end_of_activation(state, actor, zone, at, fell)
-        if end is None or not (fail or end.kind == "drown"):
+        certain = end is not None and (end.kind == "drown" or bool(end.detail.get("certain")))
+        if end is None or not (fail or certain):
             break
-        # a drown (R004-29) is certain: no roll; a move never ends in such water (refused)
-        chance = going if end.kind == "drown" else going * fail
+        # a drown (R004-29), a surface nobody can balance on (R004-23) or a face nobody can
+        # climb (R004-26) is certain: no roll; a move never chooses to end there (refused)
+        chance = going if certain else going * fail
         if end.kind in ("swim", "drown"):
             hazards.append(_drowning(state, actor, zone, chance))
             loses = loses or Loss("turn", chance, ("R004-27", "R004-28"))
