@@ -37,7 +37,7 @@ import numpy.typing as npt
 from footwork.engine.choices import Option, Reachable
 from footwork.rulesets.allowances.model import Creature
 from footwork.rulesets.allowances.options import AllowancesOptions
-from footwork.rulesets.allowances.planning import BREACH, HOP_STYLE, drained_by
+from footwork.rulesets.allowances.planning import BREACH, HOP_STYLE, drains
 from footwork.rulesets.allowances.terrain import AIR, HOP, WATER, Spot, Terrain
 from footwork.space.arrayreach import ArrayReach
 from footwork.space.grid import cell_names
@@ -119,10 +119,11 @@ def lost_and_distance(actor: Creature, o: AllowancesOptions, styles: Sequence[st
     left: dict[str, float | FloatArray] = {u: float(actor.allowance[u]) for u in actor.scores}
     out: dict[str, FloatArray] = {}
     for j, by in enumerate(styles):
-        if by not in actor.scores:
+        taken = drains(actor, o, by)  # a Type's, or the Breach's metres' (R002-33)
+        if not taken:
             continue
         d = np.maximum(vectors[:, j], 0.0)
-        for u in drained_by(actor, o, by):
+        for u in taken:
             lost = np.minimum(d, np.maximum(0.0, left[u]))
             out[u] = out[u] + lost if u in out else lost
             left[u] = left[u] - lost

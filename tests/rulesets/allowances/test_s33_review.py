@@ -1,0 +1,101 @@
+"""The s33 cause-by-condition review of `allowances` (README, "The s33 review"): cells the
+issue-23 and s31 tables left out, each worked by hand from the text before footwork ran."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from footwork.engine import Session
+
+from ._helpers import LAKE, creature, do, refused, session, who
+
+#: A002-13 read the other way: a jump's metres are Overland's too
+CONSUMES: dict[str, Any] = {"jump": {"consumes_allowance": True}}
+
+
+def _leaper() -> Session[Any]:
+    """A [Jump 3] creature 5 m tall (Jump Height 4 m, Leap base 4 m) with Overland 2 Leaps:
+    Running 60, roll 10, 5 DoS: 2 steps of 1 + 3/3 = 2 m, so 8 m (R002-25, R002-26)."""
+    s = session([creature("e", "0,0", scores={"Overland": 2}, skills={"Running": 60},
+                          jump=3, height_m=5)], options=CONSUMES)
+    do(s, "leap", "e", roll=[10], pp=0)
+    assert who(s, "e")["airborne_m"] == 8
+    return s
+
+
+def test_A002_13_a_jump_that_spends_overland_offers_only_what_overland_pays() -> None:
+    """A002-13 (`jump.consumes_allowance: true`): the Leap's 8 m are Overland's too, and
+    Overland has 2 m left (R002-05), so the Leap carries it 2 m at most: options offer no
+    landing farther (they offered 3 m and more, which the move then refused), a 3 m
+    landing is refused `over_allowance` citing A002-13, and a 2 m one leaves Overland 0."""
+    s = _leaper()
+    far = [o.command for o in s.options("e")
+           if o.command.get("type") == "leap" and abs(o.command["to"][0])
+           + abs(o.command["to"][1]) > 2]
+    assert far == []
+    assert any(o.command.get("to") == [0, 2, 0] for o in s.options("e"))
+    refused(s, {"do": "move", "actor": "e", "type": "leap", "to": [0, 3]}, "over_allowance",
+            "A002-13")
+    do(s, "move", "e", type="leap", to=[0, 2])
+    e = who(s, "e")
+    assert (e["at"], e["allowance"], e["airborne"]) == ("0,2", {"overland": 0}, None)
+
+
+def test_A002_13_by_default_a_jump_spends_no_overland() -> None:
+    """A002-13 (default): the same Leap spends no Allowance, so 3 m is granted and Overland
+    keeps its 2 m."""
+    s = session([creature("e", "0,0", scores={"Overland": 2}, skills={"Running": 60},
+                          jump=3, height_m=5)])
+    do(s, "leap", "e", roll=[10], pp=0)
+    do(s, "move", "e", type="leap", to=[0, 3])
+    assert who(s, "e")["allowance"] == {"overland": 2}
+
+
+def _otter(limit: str) -> Session[Any]:
+    """An otter (Swim 4, Overland 6) on the shore at (1,3) that has moved 5 m off the map
+    (Overland 6 -> 1; Swim, ranked lower, keeps 4, R002-05) Breaches into the lake: Running
+    60, Demanding +0, roll 5: 6 DoS, 2 steps: 2 m of Swim (R002-32, R002-33)."""
+    s = session([creature("o", "1,3", scores={"Swim": 4, "Overland": 6},
+                          skills={"Running": 60})], rows=LAKE,
+                options={"cascade": {"limit": limit}})
+    do(s, "spend", "o", type="overland", distance=5)
+    do(s, "breach", "o", into="water", roll=[5])
+    o = who(s, "o")
+    assert (o["allowance"], o["breach_type"], o["breach_m"]) == (
+        {"swim": 4, "overland": 1}, "swim", 2)
+    return s
+
+
+def test_R002_33_R002_05_a_breach_s_metres_cascade_like_any_move_of_its_type() -> None:
+    """R002-33: the Breach adds its 2 m to Swim's Allowance; R002-05: moving them with Swim
+    takes them from Swim (4 + 2 - 2 = 4) and from every Type scored as high or higher:
+    Overland (6 >= 4) loses them too, down to 0 (it had 1). footwork took nothing from
+    Overland (the Breach's metres were a pool of their own)."""
+    s = _otter("own")
+    do(s, "move", "o", to=[1, 5])
+    o = who(s, "o")
+    assert (o["at"], o["mode"], o["allowance"]) == ("1,5", "water", {"swim": 4, "overland": 0})
+
+
+def test_R002_33_R002_05_under_drained_a_breach_s_metres_fit_the_types_they_drain() -> None:
+    """`cascade.limit: drained` (R002-05, A002-04 read as one pool): a move must also fit
+    every Type it drains, so the Breach's 2 m of Swim must fit Overland's 1 m: the lake's
+    first cell (1 m) is offered and reached, the second (2 m) is not offered and is refused
+    `over_allowance`."""
+    s = _otter("drained")
+    offered = [o.command["to"][:2] for o in s.options("o") if o.command.get("do") == "move"]
+    assert [1, 4] in offered and [1, 5] not in offered
+    refused(s, {"do": "move", "actor": "o", "to": [1, 5]}, "over_allowance", "R002-05")
+    do(s, "move", "o", to=[1, 4])
+    assert who(s, "o")["allowance"] == {"swim": 4, "overland": 0}
+
+
+def test_A002_15_a_breach_in_a_type_it_lacks_takes_from_no_other_type() -> None:
+    """A002-15: a Type the creature lacks has no Score to rank, so the Breach's metres in
+    it take from no other Type (the printed Sharpedo keeps its Swim; S024's growlithe keeps
+    its Overland): a dog (Overland 5) breaching into the lake swims 2 m and keeps 5."""
+    s = session([creature("d", "1,3", scores={"Overland": 5}, skills={"Running": 60})],
+                rows=LAKE)
+    do(s, "breach", "d", into="water", roll=[5])
+    do(s, "move", "d", to=[1, 5])
+    assert who(s, "d")["allowance"] == {"overland": 5}
