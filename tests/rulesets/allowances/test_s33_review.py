@@ -9,6 +9,11 @@ from footwork.engine import Session
 
 from ._helpers import LAKE, creature, do, refused, session, who
 
+#: an upper pool (cols 0-2, surface at 1 m) over a weir into a lower one (surface at 0 m)
+WEIR = ["uuu~~~"]
+WEIR_LEGEND: dict[str, Any] = {"u": {"surface": "water", "elevation": 1, "water_depth": 3},
+                               "~": {"surface": "water", "water_depth": 3}}
+
 #: A002-13 read the other way: a jump's metres are Overland's too
 CONSUMES: dict[str, Any] = {"jump": {"consumes_allowance": True}}
 
@@ -99,3 +104,20 @@ def test_A002_15_a_breach_in_a_type_it_lacks_takes_from_no_other_type() -> None:
     do(s, "breach", "d", into="water", roll=[5])
     do(s, "move", "d", to=[1, 5])
     assert who(s, "d")["allowance"] == {"overland": 5}
+
+
+def test_R002_12_R002_43_a_swimmer_goes_over_a_weir_without_going_under() -> None:
+    """R002-12: only going under the surface or coming up is a change; R002-43: legs add.
+    A swimmer on the upper pool's surface at (0,2) swims over the lip onto the lower
+    pool's surface at (0,3): 1 m across and 1 m down, 2 m of Swim, no change, at 0 m.
+    footwork had no step between surfaces of different heights: it dived 2 m, crossed
+    under and stayed 1 m down (3 m, a change). Upstream, naming the upper surface, is
+    the same 2 m and no change."""
+    s = session([creature("k", "0,2", scores={"Swim": 6})], rows=WEIR, legend=WEIR_LEGEND)
+    moved = do(s, "move", "k", to=[0, 3])[0]
+    k = who(s, "k")
+    assert (moved.distance, moved.transitions, k["z"], k["submerged"]) == (2.0, 0, 0.0, False)
+    assert k["allowance"] == {"swim": 4}
+    up = session([creature("k", "0,3", scores={"Swim": 6})], rows=WEIR, legend=WEIR_LEGEND)
+    moved = do(up, "move", "k", to=[0, 2, 1])[0]
+    assert (moved.distance, moved.transitions, who(up, "k")["transitions"]) == (2.0, 0, 0)

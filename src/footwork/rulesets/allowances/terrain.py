@@ -12,7 +12,8 @@ steps (:meth:`Terrain.crossings`).
 - ``GROUND``: standing on a floor, at its top. Overland steps to a neighbouring floor
   whose top is at most the walk step higher or lower.
 - ``WATER``: anywhere from a water cell's bed to its surface; *submerged* below the
-  surface. Swim goes across, up and down.
+  surface. Swim goes across, up and down, and from the surface onto a neighbouring
+  surface at most the walk step higher or lower (over a weir, never under).
 - ``AIR``: flying above a cell (above its top, below any ceiling). Flight takes off from
   the ground or the water's surface and lands on a floor or the surface.
 - ``EARTH``: burrowed under a floor (not a cell tagged solid), down to the burrow depth.
@@ -164,6 +165,11 @@ class Terrain(GridLevels):
             elif kind == WATER:
                 if "swim" in types and s2 == _WATERC and self.bed[r2][c2] <= lv <= t2:
                     add(WATER, r2, c2, lv, "swim", run)
+                # R002-12, R002-43 (the s33 review): from the surface onto a neighbouring
+                # surface a walk step higher or lower, never going under: both legs paid
+                if ("swim" in types and s2 == _WATERC and lv == top[r][c] and t2 != lv
+                        and abs(t2 - lv) <= self.step):
+                    add(WATER, r2, c2, t2, "swim", run + abs(t2 - lv) * vs)
                 if ("overland" in types and lv == top[r][c] and s2 == _FLOOR
                         and abs(t2 - lv) <= self.step):
                     add(GROUND, r2, c2, t2, "overland", run + abs(t2 - lv) * vs)
