@@ -121,3 +121,33 @@ def test_R002_12_R002_43_a_swimmer_goes_over_a_weir_without_going_under() -> Non
     up = session([creature("k", "0,3", scores={"Swim": 6})], rows=WEIR, legend=WEIR_LEGEND)
     moved = do(up, "move", "k", to=[0, 2, 1])[0]
     assert (moved.distance, moved.transitions, who(up, "k")["transitions"]) == (2.0, 0, 0)
+
+
+#: a floor (cols 0-1) at the foot of a cliff 4 m high (cols 2-4)
+CLIFF = ["..HHH", "..HHH"]
+CLIFF_LEGEND: dict[str, Any] = {".": {"surface": "floor"},
+                                "H": {"surface": "floor", "elevation": 4}}
+
+
+def test_A002_25_R002_43_a_climber_climbs_down_the_cliff_it_climbs_up() -> None:
+    """A002-25: Climb goes up and down a face. A climber (Climb 8, Overland 4) on the
+    cliff's top at (0,2) climbs down to the floor at (0,1): over the edge onto the face
+    (1 m across), 4 m down: 5 m of Climb, the same as the way up (R002-43); Overland,
+    ranked lower, keeps its 4 (R002-05). It may also stop on the face: options list the
+    face's nearest hold (4 m up, 1 m away), and 2 m up costs 3 m.
+    footwork refused it (`no_way`): a top had no step onto the face below it."""
+    s = session([creature("a", "0,2", scores={"Climb": 8, "Overland": 4})], rows=CLIFF,
+                legend=CLIFF_LEGEND)
+    moved = do(s, "move", "a", to=[0, 1])[0]
+    a = who(s, "a")
+    assert (moved.distance, a["mode"], a["allowance"]) == (5.0, "ground",
+                                                           {"climb": 3, "overland": 4})
+    face = session([creature("a", "0,2", scores={"Climb": 8, "Overland": 4})], rows=CLIFF,
+                   legend=CLIFF_LEGEND)
+    assert any(o.command.get("to") == [0, 1, 4] and o.cost.startswith("1 m")
+               for o in face.options("a"))
+    do(face, "move", "a", type="climb", to=[0, 1, 2])
+    assert (who(face, "a")["mode"], who(face, "a")["allowance"]["climb"]) == ("wall", 5)
+    walker = session([creature("w", "0,2", scores={"Overland": 4})], rows=CLIFF,
+                     legend=CLIFF_LEGEND)
+    refused(walker, {"do": "move", "actor": "w", "to": [0, 1]}, "no_way", "R002-02")

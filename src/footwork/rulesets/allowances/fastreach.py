@@ -233,6 +233,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: 
                          run + abs(t2 - lv) * vs)
             if allow[_FL] and skim:
                 n = _skim(L, bi, bf, n, sub, turns, mt, r2, c2, lv, run)
+            if allow[cl] and not diag and _can_hold(L, r2, c2, lv):
+                n = _add(L, bi, bf, n, sub, turns, mt, WALL, r2, c2, lv, cl, run)
         elif kind == WATER:
             if allow[_SW] and s2 == _WATERC and L[_BED, r2, c2] <= lv <= t2:
                 n = _add(L, bi, bf, n, sub, turns, mt, WATER, r2, c2, lv, _SW, run)

@@ -20,7 +20,8 @@ steps (:meth:`Terrain.crossings`).
   Burrow digs down from the ground, through the earth, and back up; burrowed is
   submerged.
 - ``WALL``: holding a face (the side of a higher wall or floor beside the cell): Climb
-  goes up, down and along it and steps onto a top at its level (A002-25); a flier lets
+  goes up, down and along it, steps onto a top at its level and from a top over its
+  edge onto the face below (A002-25); a flier lets
   go of it into the air where it is, for no distance (R002-02).
 - ``HOP``: in the air during a Jump or Leap (R002-17, R002-23): it starts from the ground
   or the water's surface (the latter only when ``jump.needs_solid_launch`` is off, A002-12:
@@ -162,6 +163,10 @@ class Terrain(GridLevels):
                     add(WATER, r2, c2, t2, "swim", run + abs(t2 - lv) * vs)
                 if "flight" in types and self.skim:
                     self._skim(add, r2, c2, lv, run)
+                # A002-25 (the s33 review): over the edge of a top onto the face below
+                # it, as a climber steps off a face onto the top
+                if mv.climb_as in types and not diag and self.can_hold(r2, c2, lv):
+                    add(WALL, r2, c2, lv, mv.climb_as, run)
             elif kind == WATER:
                 if "swim" in types and s2 == _WATERC and self.bed[r2][c2] <= lv <= t2:
                     add(WATER, r2, c2, lv, "swim", run)
