@@ -7,7 +7,8 @@ from typing import Any
 
 from footwork.engine import Session
 
-from ._helpers import LAKE, creature, do, refused, session, who
+from ...support import inline_data, inline_session
+from ._helpers import LAKE, creature, do, end_round, refused, session, who
 
 #: an upper pool (cols 0-2, surface at 1 m) over a weir into a lower one (surface at 0 m)
 WEIR = ["uuu~~~"]
@@ -151,3 +152,149 @@ def test_A002_25_R002_43_a_climber_climbs_down_the_cliff_it_climbs_up() -> None:
     walker = session([creature("w", "0,2", scores={"Overland": 4})], rows=CLIFF,
                      legend=CLIFF_LEGEND)
     refused(walker, {"do": "move", "actor": "w", "to": [0, 1]}, "no_way", "R002-02")
+
+
+# -- cells that already matched (worked by hand first; pinned so they stay so) ----------
+
+
+def test_R002_21_A002_07_a_pending_pp_decision_holds_everything_else() -> None:
+    """A002-07: the PP are chosen after the d100 is seen, before anything else happens: with
+    the decision open, the roller's move, the GM's new Activation and the end of the turn
+    are refused (`decision_pending`), nothing changes, and the only options are the
+    answers. Eric's printed Jump (92 against 60, 3 DoF) with 3 PP spent is 1 m (R002-20);
+    only then does the GM's Activation lapse the metres unused, and a second Jump in the
+    round is refused (A002-12: once a round, not once an Activation; A002-22)."""
+    s = session([creature("e", "0,0", scores={"Overland": 4}, skills={"Acrobatics": 60},
+                          jump=2, height_m=1.8, pp=3)])
+    do(s, "jump", "e", roll=[92])
+    for command in ({"do": "move", "actor": "e", "to": [0, 1]},
+                    {"do": "activation", "actor": "gm"}, {"do": "end_turn", "actor": "e"}):
+        refused(s, command, "decision_pending")
+    assert [o.command for o in s.options("e")] == [
+        {"answer": str(n), "actor": "e"} for n in range(4)]
+    s.do({"answer": "3"})
+    assert (who(s, "e")["airborne"], who(s, "e")["airborne_m"]) == ("jump", 1)
+    lapsed = do(s, "activation", "gm")
+    assert [e.type for e in lapsed] == ["lapsed", "activation_started"]
+    e = who(s, "e")
+    assert (e["at"], e["airborne"], e["jumps"], e["allowance"]) == ("0,0", None, 1,
+                                                                    {"overland": 4})
+    refused(s, {"do": "jump", "actor": "e", "roll": [5]}, "jump_used", "A002-12")
+
+
+def test_no_blocking_in_the_text_a_creature_may_end_where_another_stands() -> None:
+    """The chapter says nothing of occupied places (the rules catalogue's comparison: not
+    covered) and has no gap for it: footwork blocks nothing. A walker ends on another
+    creature's cell (offered and granted), and a Leap lands there too."""
+    s = session([creature("a", "0,0", scores={"Overland": 4}, skills={"Running": 60},
+                          jump=3, height_m=5),
+                 creature("b", "0,2", scores={"Overland": 4})])
+    assert any(o.command.get("to", [None])[:2] == [0, 2] for o in s.options("a"))
+    do(s, "move", "a", to=[0, 2])
+    assert who(s, "a")["at"] == who(s, "b")["at"] == "0,2"
+    do(s, "leap", "a", roll=[10], pp=0)
+    do(s, "move", "a", type="leap", to=[0, 2])
+    assert who(s, "a")["at"] == "0,2"
+
+
+def _secret(scores: dict[str, int], **stats: Any) -> Session[Any]:
+    grid = {"cell_size": 1, "unit": "m", "rows": ["...."],
+            "legend": {".": {"surface": "floor"}},
+            "edges": [{"between": [[0, 1], [0, 2]], "kind": "secret_door"}]}
+    return inline_session(inline_data("allowances", grid, [
+        {"id": "e", "side": "x", "at": "0,1", "stats": {"scores": scores, **stats}}]))
+
+
+def test_a_secret_door_stops_a_hop_and_a_burrow_until_the_gm_reveals_it() -> None:
+    """The map's secret door is a wall for everyone until revealed (map data; edges are
+    full height, docs/grid-maps.md): a Jump's hop (R002-17) cannot cross it and no landing
+    beyond it is offered; a burrower cannot dig under it. Once the GM reveals it, the same
+    hop crosses."""
+    s = _secret({"Overland": 1}, skills={"Acrobatics": 60}, jump=5, height_m=2)
+    do(s, "jump", "e", roll=[10], pp=0)
+    assert all(o.command.get("to", [0, 0])[1] < 2 for o in s.options("e"))
+    refused(s, {"do": "move", "actor": "e", "type": "jump", "to": [0, 2]}, "no_way")
+    s.do({"do": "reveal", "actor": "gm", "between": [[0, 1], [0, 2]]})
+    do(s, "move", "e", type="jump", to=[0, 2])
+    assert who(s, "e")["at"] == "0,2"
+    mole = _secret({"Burrow": 6})
+    do(mole, "move", "e", to=[0, 1, -1])
+    refused(mole, {"do": "move", "actor": "e", "to": [0, 2, -1]}, "no_way")
+
+
+def test_R002_12_with_no_change_allowed_a_jump_still_lands_on_the_lake() -> None:
+    """`transitions.per_activation: 0` (R002-12, A002-17): a Jump's hop that lands on the
+    lake's surface goes under nothing, so it is granted; diving after it is a change,
+    refused `transition_limit`, and no place under the surface is offered."""
+    s = session([creature("e", "1,3", scores={"Overland": 4, "Swim": 6},
+                          skills={"Acrobatics": 60}, jump=5, height_m=2)],
+                rows=LAKE, options={"transitions": {"per_activation": 0}})
+    do(s, "jump", "e", roll=[10], pp=0)
+    do(s, "move", "e", type="jump", to=[1, 5])
+    assert (who(s, "e")["mode"], who(s, "e")["transitions"]) == ("water", 0)
+    assert all(o.command.get("to", [0, 0, 0])[2] >= 0 for o in s.options("e"))
+    refused(s, {"do": "move", "actor": "e", "type": "swim", "to": [1, 5, -1]},
+            "transition_limit", "R002-12")
+
+
+def test_A002_22_A002_21_no_simple_action_no_rush_but_a_dash_still_closes_by_rush() -> None:
+    """`actions.simple_per_activation: 0` (A002-22): Rush is a Simple Action, so it is
+    refused and not offered; a Dash's closing Rush waives that cost (A002-21), so it is
+    rolled and the closing move made."""
+    s = session([creature("r", "0,0", scores={"Overland": 4}, skills={"Running": 60}),
+                 creature("t", "0,9", scores={"Overland": 4})],
+                options={"actions": {"simple_per_activation": 0}})
+    assert not any(o.command["do"] == "rush" for o in s.options("r"))
+    refused(s, {"do": "rush", "actor": "r", "type": "overland", "roll": [10]},
+            "no_simple_action", "A002-22")
+    events = do(s, "dash_action", "r", action="Tackle", target="t", range_m=1,
+                closing="rush", type="overland", to=[0, 4], roll=[10])
+    assert [e.type for e in events][:4] == ["dash_declared", "rolled", "rushed", "moved"]
+
+
+def test_R002_12_A002_12_a_breach_that_must_cross_waits_for_the_next_activation() -> None:
+    """R002-12, A002-12: a swimmer that dived (its one change) cannot Breach into the air
+    from under the surface (bursting out is a second change): refused `transition_limit`
+    and not offered."""
+    s = session([creature("k", "1,5", scores={"Swim": 6}, skills={"Swim": 60})], rows=LAKE)
+    do(s, "move", "k", to=[1, 6, -1])
+    assert not any(o.command["do"] == "breach" for o in s.options("k"))
+    refused(s, {"do": "breach", "actor": "k", "into": "air", "roll": [5]},
+            "transition_limit", "R002-12")
+
+
+def test_R002_07_R002_02_a_flier_with_no_flight_left_stays_up_until_the_round_ends() -> None:
+    """R002-02: a creature with a Flight Score may stay in the air; with its Flight spent it
+    cannot move, but nothing brings it down (falls are not in the chapter); R002-07: the
+    round's end gives its 3 m back where it is."""
+    s = session([creature("f", "0,0", scores={"Flight": 3})])
+    do(s, "move", "f", to=[0, 1, 2])
+    assert (who(s, "f")["mode"], who(s, "f")["allowance"]) == ("air", {"flight": 0})
+    end_round(s)
+    f = who(s, "f")
+    assert (f["mode"], f["z"], f["allowance"]) == ("air", 2.0, {"flight": 3})
+
+
+def test_R002_31_R002_43_a_breach_dive_off_a_bank_and_none_off_a_cliff() -> None:
+    """A dog (Overland 5, Running 60) on a bank 1 m above a pond Breaches in: 6 DoS, 2 m of
+    Swim (R002-33); the dive is 1 m across and 1 m down (R002-43), all of it. On a cliff
+    3 m above the pond it is at no boundary with the water (A002-12): refused
+    `not_at_boundary`; a Leap (R002-23) comes down the 3 m onto the water
+    (`jump.max_drop_m` 3)."""
+    legend: dict[str, Any] = {"^": {"surface": "floor", "elevation": 1},
+                              "~": {"surface": "water", "water_depth": 3}}
+    s = session([creature("d", "0,1", scores={"Overland": 5}, skills={"Running": 60})],
+                rows=["^^~~~"], legend=legend)
+    do(s, "breach", "d", into="water", roll=[5])
+    moved = do(s, "move", "d", to=[0, 2])[0]
+    assert (moved.distance, who(s, "d")["mode"], who(s, "d")["allowance"]) == (
+        2.0, "water", {"overland": 5})
+    cliff = session([creature("d", "0,1", scores={"Overland": 5}, skills={"Running": 60},
+                              jump=5, height_m=2)],
+                    rows=["^^~~~"], legend={**legend, "^": {"surface": "floor",
+                                                            "elevation": 3}})
+    refused(cliff, {"do": "breach", "actor": "d", "into": "water", "roll": [5]},
+            "not_at_boundary", "A002-12")
+    do(cliff, "leap", "d", roll=[10], pp=0)
+    do(cliff, "move", "d", type="leap", to=[0, 3])
+    assert (who(cliff, "d")["mode"], who(cliff, "d")["z"]) == ("water", 0.0)
