@@ -83,6 +83,20 @@ def test_R002_33_R002_05_a_breach_s_metres_cascade_like_any_move_of_its_type() -
     assert (o["at"], o["mode"], o["allowance"]) == ("1,5", "water", {"swim": 4, "overland": 0})
 
 
+def test_R002_33_a_flier_s_move_completing_a_breach_uses_its_metres() -> None:
+    """R002-33: the Breach's metres must be used. A bird (Swim 4, Flight 8, Overland 6) on
+    the shore breaches into the lake (2 m of Swim) and moves 2 m out with `type` left
+    out: it swims them (Swim 4, Flight and Overland, both scored as high, 2 m less each,
+    R002-05) rather than skimming over the water on its own Flight and letting them
+    lapse (which would spare Overland: the search once preferred that)."""
+    s = session([creature("b", "1,3", scores={"Swim": 4, "Flight": 8, "Overland": 6},
+                          skills={"Running": 60})], rows=LAKE)
+    do(s, "breach", "b", into="water", roll=[5])
+    moved = do(s, "move", "b", to=[1, 5])[0]
+    assert (moved.temporary, who(s, "b")["allowance"]) == (
+        2.0, {"swim": 4, "flight": 6, "overland": 4})
+
+
 def test_R002_33_R002_05_under_drained_a_breach_s_metres_fit_the_types_they_drain() -> None:
     """`cascade.limit: drained` (R002-05, A002-04 read as one pool): a move must also fit
     every Type it drains, so the Breach's 2 m of Swim must fit Overland's 1 m: the lake's
@@ -298,3 +312,35 @@ def test_R002_31_R002_43_a_breach_dive_off_a_bank_and_none_off_a_cliff() -> None
     do(cliff, "leap", "d", roll=[10], pp=0)
     do(cliff, "move", "d", type="leap", to=[0, 3])
     assert (who(cliff, "d")["mode"], who(cliff, "d")["z"]) == ("water", 0.0)
+
+
+def test_R002_37_A002_22_the_gm_s_activation_brings_a_waiting_dash_s_check() -> None:
+    """R002-36, R002-37, A002-22: a Dash Action whose closing Rush failed (Overland 3 does
+    not reach (0,5)) waits 9 m from its target; the GM's new Activation brings its Accuracy
+    Check: out of reach, it fails, and nothing spent comes back."""
+    s = session([creature("r", "0,0", scores={"Overland": 3}, skills={"Running": 60}),
+                 creature("t", "0,9", scores={"Overland": 4})])
+    do(s, "dash_action", "r", action="Tackle", target="t", range_m=1, closing="rush",
+       type="overland", to=[0, 5], roll=[95])
+    assert who(s, "r")["dash"]["status"] == "open"
+    events = do(s, "activation", "gm")
+    assert [e.type for e in events] == ["dash_resolved", "activation_started"]
+    assert events[0].in_reach is False
+    assert (who(s, "r")["dash"]["status"], who(s, "r")["at"]) == ("failed", "0,0")
+
+
+def test_A002_25_R002_05_a_swimmer_climbs_out_of_the_lake_and_back() -> None:
+    """A002-25, R002-43: from the lake's surface at (0,1) up the 3 m face onto the top at
+    (0,2): 1 m up onto the face, 2 m more, 1 m onto the top: 4 m of Climb; Swim, scored as
+    high (6 >= 5), loses them too (R002-05). Back down into the water is the same 4 m."""
+    legend: dict[str, Any] = {"~": {"surface": "water", "water_depth": 3},
+                              "H": {"surface": "floor", "elevation": 3}}
+    s = session([creature("k", "0,1", scores={"Swim": 6, "Climb": 5})], rows=["~~H"],
+                legend=legend)
+    assert do(s, "move", "k", to=[0, 2])[0].distance == 4.0
+    assert (who(s, "k")["mode"], who(s, "k")["allowance"]) == ("ground",
+                                                               {"swim": 2, "climb": 1})
+    down = session([creature("k", "0,2", scores={"Swim": 6, "Climb": 5})], rows=["~~H"],
+                   legend=legend)
+    assert do(down, "move", "k", to=[0, 1])[0].distance == 4.0
+    assert who(down, "k")["mode"] == "water"

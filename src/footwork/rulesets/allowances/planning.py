@@ -233,13 +233,16 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
         caps = {"none": 0.0}
     grp: tuple[tuple[tuple[str, ...], float], ...] = ()
     own: tuple[str, ...] | None = None
-    cascading = BREACH in caps and bool(breach_drains(actor, o))
-    if (sum(1 for t in caps if t in actor.scores) > 1 or cascading) and loose is None:
+    # R002-05, R002-33 (the s33 review): with ``drained`` a Breach's metres must fit
+    # every Type they take from, so they count in those Types' groups; with ``own`` they
+    # forbid nothing (they are taken from those Types when the move is made), and are
+    # left out of the groups so that a way by them is never pruned for one by the
+    # creature's own Types (they "must" be used)
+    taken = breach_drains(actor, o) if o.cascade.limit == "drained" and BREACH in caps else []
+    if (sum(1 for t in caps if t in actor.scores) > 1 or taken) and loose is None:
         # R002-05: a Type missing from this search spends nothing: its groups lose it;
-        # with ``cascade.limit: own`` a group bounds only its own Type's steps. A Breach's
-        # metres count in the group of every Type they take from (R002-33, the s33 review)
+        # with ``cascade.limit: own`` a group bounds only its own Type's steps
         who = owners(actor, o)
-        taken = breach_drains(actor, o)
         pairs = [(kept, c, u) for (m, c), u in zip(groups(actor, o), actor.scores, strict=True)
                  if (kept := tuple(x for x in (*m, *((BREACH,) if u in taken else ()))
                                    if x in caps))
@@ -499,8 +502,12 @@ def pick(found: Reach[Spot], keys: Iterable[Spot], actor: Creature, o: Allowance
                                                      MODE_KIND["water"]) else 0
         for i, vec in enumerate(found.vectors(key)):
             spent = dict(zip(styles, vec, strict=True))
-            lost = sum(deductions(actor, o, spent).values()) + spent.get(BREACH, 0.0) + \
-                spent.get(HOP_STYLE, 0.0)
+            # the Breach's metres are no Allowance kept (they "must" be used and lapse
+            # with the move, R002-33, A002-15): neither they nor what they take from the
+            # Types by the cascade count here, so a way by them is never passed over for
+            # one by the creature's own Types (the s33 review)
+            own = {k: v for k, v in spent.items() if k != BREACH}
+            lost = sum(deductions(actor, o, own).values()) + spent.get(HOP_STYLE, 0.0)
             rank = (pref, round(lost, 9), round(sum(vec), 9))
             if best is None or rank < best[0]:
                 best = (rank, key, i)
