@@ -47,6 +47,21 @@ def test_A002_13_a_jump_that_spends_overland_offers_only_what_overland_pays() ->
     assert (e["at"], e["allowance"], e["airborne"]) == ("0,2", {"overland": 0}, None)
 
 
+def test_A002_13_a_jump_s_odds_and_risk_read_what_overland_may_pay() -> None:
+    """A002-13 (`jump.consumes_allowance: true`): the Leap's odds list what it carries the
+    creature, at most Overland's 2 m (not 8 m); with Overland spent it carries it nowhere
+    whatever the roll, so its risk of not moving is certain (it was the chance of 0 DoS
+    steps, 1 in 100)."""
+    s = session([creature("e", "0,0", scores={"Overland": 2}, skills={"Running": 60},
+                          jump=3, height_m=5)], options=CONSUMES)
+    leap = next(o for o in s.options("e") if o.command["do"] == "leap")
+    assert set(leap.checks[0].odds) == {"0 m", "2 m"}
+    do(s, "spend", "e", type="overland", distance=2)
+    leap = next(o for o in s.options("e") if o.command["do"] == "leap")
+    assert set(leap.checks[0].odds) == {"0 m"}
+    assert leap.risk.loses is not None and leap.risk.loses.chance == 1
+
+
 def test_A002_13_by_default_a_jump_spends_no_overland() -> None:
     """A002-13 (default): the same Leap spends no Allowance, so 3 m is granted and Overland
     keeps its 2 m."""
