@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from footwork.engine import Session
 
 from ...support import inline_data, inline_session
@@ -98,14 +100,17 @@ def test_R002_33_R002_05_a_breach_s_metres_cascade_like_any_move_of_its_type() -
     assert (o["at"], o["mode"], o["allowance"]) == ("1,5", "water", {"swim": 4, "overland": 0})
 
 
-def test_R002_33_a_flier_s_move_completing_a_breach_uses_its_metres() -> None:
-    """R002-33: the Breach's metres must be used. A bird (Swim 4, Flight 8, Overland 6) on
-    the shore breaches into the lake (2 m of Swim) and moves 2 m out with `type` left
-    out: it swims them (Swim 4, Flight and Overland, both scored as high, 2 m less each,
-    R002-05) rather than skimming over the water on its own Flight and letting them
-    lapse (which would spare Overland: the search once preferred that)."""
+@pytest.mark.parametrize("limit", ["own", "drained"])
+def test_R002_33_a_flier_s_move_completing_a_breach_uses_its_metres(limit: str) -> None:
+    """R002-33: the Breach's metres must be used, and a move completing it with `type`
+    left out is ruled as one with the Breach's Type. A bird (Swim 4, Flight 8, Overland 6)
+    on the shore breaches into the lake (2 m of Swim) and moves 2 m out: it swims them
+    (Swim 4, Flight and Overland, both scored as high, 2 m less each, R002-05) rather
+    than skimming over the water on its own Flight and letting them lapse (which spares
+    Overland: once the cascade counted, the search preferred that)."""
     s = session([creature("b", "1,3", scores={"Swim": 4, "Flight": 8, "Overland": 6},
-                          skills={"Running": 60})], rows=LAKE)
+                          skills={"Running": 60})], rows=LAKE,
+                options={"cascade": {"limit": limit}})
     do(s, "breach", "b", into="water", roll=[5])
     moved = do(s, "move", "b", to=[1, 5])[0]
     assert (moved.temporary, who(s, "b")["allowance"]) == (

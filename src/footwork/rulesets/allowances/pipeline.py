@@ -209,8 +209,6 @@ class Ruler:
         a = p.actor
         out = {u: max(0.0, v) for u, v in a.allowance.items()}
         for by, d in p.spent.items():
-            if by == BREACH and self.options.cascade.limit == "own":
-                continue  # they forbid nothing there (``planning.plan_search``)
             for u in drains(a, self.options, by):
                 out[u] = max(0.0, out[u] - d)
         return out

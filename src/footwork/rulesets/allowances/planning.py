@@ -220,8 +220,9 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
         if actor.mode == "wall":  # A002-25: climbing is charged to Climb or to Overland
             rise = climb or rise
         toward = 1 if bt == MEDIUM_TYPE["air"] else -1
-        if by is not None:
-            names.append(rise)
+        # ``type`` left out is the same ruling as the Breach's Type (the s33 review: the
+        # metres must be used, R002-33, so no other Type of its own takes the move over)
+        names = [bt, rise]
     for t in names:
         if t in actor.scores:
             caps[t] = eff[t] if loose is None else loose
@@ -233,12 +234,10 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
         caps = {"none": 0.0}
     grp: tuple[tuple[tuple[str, ...], float], ...] = ()
     own: tuple[str, ...] | None = None
-    # R002-05, R002-33 (the s33 review): with ``drained`` a Breach's metres must fit
-    # every Type they take from, so they count in those Types' groups; with ``own`` they
-    # forbid nothing (they are taken from those Types when the move is made), and are
-    # left out of the groups so that a way by them is never pruned for one by the
-    # creature's own Types (they "must" be used)
-    taken = breach_drains(actor, o) if o.cascade.limit == "drained" and BREACH in caps else []
+    # R002-05, R002-33 (the s33 review): a Breach's metres count in the groups of the
+    # Types they take from (with ``drained`` they must fit them; with ``own`` a group
+    # bounds only its own Type's later steps)
+    taken = breach_drains(actor, o) if BREACH in caps else []
     if (sum(1 for t in caps if t in actor.scores) > 1 or taken) and loose is None:
         # R002-05: a Type missing from this search spends nothing: its groups lose it;
         # with ``cascade.limit: own`` a group bounds only its own Type's steps
