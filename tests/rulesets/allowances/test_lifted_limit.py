@@ -89,10 +89,12 @@ def test_R002_12_explaining_a_refusal_beside_water_keeps_one_spot_per_place() ->
     """R002-12, A002-17, A002-12, A002-15, R002-33, R002-02: after a Breach into the
     earth, a move with no ``type`` to the wall's cell is refused (no way there), and the
     search that asks whether a lifted limit would reach searches each place once, pure
-    and compiled; the move is then refused at once, and nothing changes."""
+    and compiled; the move is then refused at once, and nothing changes. Since the s33
+    review that move keeps to the Breach's Type (R002-33), so the search over every Type
+    beside the water is asked of the same mole with no Breach held."""
     s = _burrower()
     t = s.state.space.terrain
-    a = s.state.actors["a"]
+    a = dataclasses.replace(s.state.actors["a"], breach_type=None, breach_m=0.0)
     o = s.state.options
     start = start_spot(t, a)
     freed = plan_search(t, a, o, None, loose=explain_room(t), any_turns=True)

@@ -334,8 +334,9 @@ def test_round9_is_pythons_round() -> None:
 
 
 def test_R002_05_lost_is_the_cascade_of_deductions() -> None:
-    """R002-05, A002-02: the array form of the cascade equals ``deductions`` summed (plus
-    the Breach distance), for spends that run Allowances out, and any order of Types."""
+    """R002-05, A002-02: the array form of the cascade equals ``deductions`` summed, for
+    spends that run Allowances out, and any order of Types; a Breach's metres count for
+    nothing kept (they must be used and lapse with the move, R002-33; the s33 review)."""
     s, who = _after_moves()
     a = s.state.actors[who]
     styles = ("overland", "swim", "breach", "flight", "climb", "burrow")
@@ -348,7 +349,8 @@ def test_R002_05_lost_is_the_cascade_of_deductions() -> None:
         lost, distance = lost_and_distance(a, o, styles, vectors)
         for i, vec in enumerate(vectors.tolist()):
             spent = dict(zip(styles, vec, strict=True))
-            want = sum(deductions(a, o, spent).values()) + spent["breach"]
+            own = {k: v for k, v in spent.items() if k != "breach"}
+            want = sum(deductions(a, o, own).values())
             assert lost[i] == round(want, 9)
             assert distance[i] == round(sum(vec), 9)
 
@@ -420,23 +422,24 @@ def _listed(found: Reach[Spot], listed: Listed | None = None,
 def test_R002_04_ties_go_to_the_lowest_level_then_the_first_found(form: str) -> None:
     """R002-04: of two heights of one place in the air at equal cost, the lower is
     listed, though the higher was found first; at one height, the spot found first (two
-    spots differing only in the submerged/surfaced changes made, R002-12), though the
-    other's spend vector sorts first (equal ranks: 2 m of Swim, or 2 m of a Breach)."""
+    spots differing only in the submerged/surfaced changes made, R002-12, reached by
+    equal spends: 2 m of Swim each)."""
     start: Spot = (WATER, 1, 3, 0, 0)
     high, low = (AIR, 1, 2, 3, 0), (AIR, 1, 2, 2, 0)
     first, second = (AIR, 0, 2, 2, 1), (AIR, 0, 2, 2, 0)
     found = _reach(form, start, {start: [
         Step(high, "flight", 2.0), Step(low, "flight", 2.0), Step(first, "swim", 2.0),
-        Step(second, "breach", 2.0)]}, swim=6.0, flight=5.0, breach=4.0)
+        Step(second, "swim", 2.0)]}, swim=6.0, flight=5.0, breach=4.0)
     assert list(found.keys()) == [start, high, low, first, second]
     assert _listed(found) == [("(0,2) at 2 m, air", "2 m (2 m of swim)"),
                               ("(1,2) at 2 m, air", "2 m (2 m of swim, 2 m of flight)")]
 
 
 def test_R002_04_ties_at_one_spot_go_to_the_least_spend_vector(form: str) -> None:
-    """R002-04, R002-33: one spot reached two ways that lose as much and go as far (2 m
-    of Swim, or 2 m of a Breach): the least spend vector in the budget's order wins
-    (Breach's), whichever the search made first."""
+    """R002-04, R002-33: one spot reached two ways that go as far (2 m of Swim, or 2 m of
+    a Breach): the Breach's wins, whichever the search made first (its metres count for
+    nothing kept, the s33 review; before, the two tied and the least spend vector in the
+    budget's order won, the Breach's too)."""
     start: Spot = (WATER, 1, 3, 0, 0)
     end: Spot = (AIR, 1, 2, 2, 0)
     found = _reach(form, start, {start: [Step(end, "swim", 2.0), Step(end, "breach", 2.0)]},

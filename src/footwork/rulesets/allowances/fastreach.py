@@ -233,9 +233,15 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: 
                          run + abs(t2 - lv) * vs)
             if allow[_FL] and skim:
                 n = _skim(L, bi, bf, n, sub, turns, mt, r2, c2, lv, run)
+            if allow[cl] and not diag and _can_hold(L, r2, c2, lv):
+                n = _add(L, bi, bf, n, sub, turns, mt, WALL, r2, c2, lv, cl, run)
         elif kind == WATER:
             if allow[_SW] and s2 == _WATERC and L[_BED, r2, c2] <= lv <= t2:
                 n = _add(L, bi, bf, n, sub, turns, mt, WATER, r2, c2, lv, _SW, run)
+            if (allow[_SW] and s2 == _WATERC and lv == L[_TOP, r, c] and t2 != lv
+                    and abs(t2 - lv) <= step):
+                n = _add(L, bi, bf, n, sub, turns, mt, WATER, r2, c2, t2, _SW,
+                         run + abs(t2 - lv) * vs)
             if (allow[_OV] and lv == L[_TOP, r, c] and s2 == _FLOOR
                     and abs(t2 - lv) <= step):
                 n = _add(L, bi, bf, n, sub, turns, mt, GROUND, r2, c2, t2, _OV,

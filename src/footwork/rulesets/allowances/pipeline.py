@@ -44,7 +44,8 @@ from footwork.rulesets.allowances.planning import (
     UNLIMITED,
     Route,
     Search,
-    drained_by,
+    breach_drains,
+    drains,
     leaves_toward,
     limiting,
     turns_left,
@@ -174,15 +175,27 @@ class Ruler:
                                "(R002-01, R002-02)", ("R002-01", "R002-02"))
         if p.spent.get(leg.pays, 0.0) + leg.cost > have + EPS:
             return self._over(walk, leg)
-        if leg.pays in a.scores:
+        if leg.pays in a.scores or leg.pays == BREACH:
             left = self.left(p)
-            for u in limiting(a, self.options, leg.pays):
+            for u in self._limits(a, leg.pays):
                 if leg.cost > left[u] + EPS:
                     return self._over(walk, leg)
         return PASS
 
+    def _limits(self, a: Creature, pays: str) -> list[str]:
+        """``cascade.limit``: the Types whose Allowance must also fit a leg paid by
+        ``pays``; a Breach's metres must fit the Types they take from under ``drained``
+        (R002-05, R002-33, the s33 review), none under ``own``."""
+        if pays == BREACH:
+            return [] if self.options.cascade.limit == "own" else breach_drains(a, self.options)
+        return limiting(a, self.options, pays)
+
     def _over(self, walk: Walk[Progress, Spot], leg: Leg) -> Ruling:
         a = walk.state.actor
+        if leg.pays == HOP_STYLE and self.search.budget.caps[HOP_STYLE] < a.airborne_m - EPS:
+            return walk.refuse("over_allowance", f"jumping spends Overland too, and {a.id} "
+                               f"has {self.search.budget.caps[HOP_STYLE]:g} m of it (A002-13)",
+                               ("A002-13", "R002-05"))
         if leg.pays == HOP_STYLE:
             return walk.refuse("over_distance", f"the {a.airborne}'s {a.airborne_m:g} m do "
                                "not reach there (R002-20, R002-26)",
@@ -196,9 +209,8 @@ class Ruler:
         a = p.actor
         out = {u: max(0.0, v) for u, v in a.allowance.items()}
         for by, d in p.spent.items():
-            if by in a.scores:
-                for u in drained_by(a, self.options, by):
-                    out[u] = max(0.0, out[u] - d)
+            for u in drains(a, self.options, by):
+                out[u] = max(0.0, out[u] - d)
         return out
 
     # -- arriving ----------------------------------------------------------------------

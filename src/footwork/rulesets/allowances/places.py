@@ -15,7 +15,7 @@ operations over every label of the search's fronts
   by the first Type (in the order the moves are listed) that reaches it, and never the
   start's own spot; the start's place is left to the first list (R002-04);
 - of a place's labels, the one that leaves the most Allowance wins (the least cascade,
-  R002-03, R002-05, A002-02, with any Breach or Jump distance used), then the shortest;
+  R002-03, R002-05, A002-02, with any Jump distance used; not a Breach's), then the shortest;
   ties go to the lowest level, then the spot found first, then the least spend vector,
   as :func:`pick` breaks them;
 - a move names its end as ``[row, col, z]``, and at one height two kinds of place can
@@ -37,7 +37,7 @@ import numpy.typing as npt
 from footwork.engine.choices import Option, Reachable
 from footwork.rulesets.allowances.model import Creature
 from footwork.rulesets.allowances.options import AllowancesOptions
-from footwork.rulesets.allowances.planning import BREACH, HOP_STYLE, drained_by
+from footwork.rulesets.allowances.planning import HOP_STYLE, drained_by
 from footwork.rulesets.allowances.terrain import AIR, HOP, WATER, Spot, Terrain
 from footwork.space.arrayreach import ArrayReach
 from footwork.space.grid import cell_names
@@ -111,7 +111,8 @@ def lost_and_distance(actor: Creature, o: AllowancesOptions, styles: Sequence[st
     vector (rows of ``vectors``, columns in ``styles``' order), rounded to 9 decimals:
     what the Allowances lose (:func:`~footwork.rulesets.allowances.planning.deductions`,
     R002-05, A002-02, taken style by style in the budget's order and clamped at 0 as it
-    takes them, plus any Breach or Jump distance used), and the distance.
+    takes them, plus any Jump distance used; a Breach's metres count for nothing kept,
+    R002-33), and the distance.
 
     The same float operations in the same order as the Python function, element-wise
     (a spend of 0 or less takes nothing there; here it takes ``min(0, ...) = 0``)."""
@@ -119,7 +120,7 @@ def lost_and_distance(actor: Creature, o: AllowancesOptions, styles: Sequence[st
     left: dict[str, float | FloatArray] = {u: float(actor.allowance[u]) for u in actor.scores}
     out: dict[str, FloatArray] = {}
     for j, by in enumerate(styles):
-        if by not in actor.scores:
+        if by not in actor.scores:  # not the Breach's metres (``pick``)
             continue
         d = np.maximum(vectors[:, j], 0.0)
         for u in drained_by(actor, o, by):
@@ -130,7 +131,7 @@ def lost_and_distance(actor: Creature, o: AllowancesOptions, styles: Sequence[st
     for u in actor.scores:  # a Type nothing drained loses 0.0: adding it changes nothing
         if u in out:
             total = total + round9(out[u])
-    for extra in (BREACH, HOP_STYLE):
+    for extra in (HOP_STYLE,):
         if extra in styles:
             total = total + vectors[:, list(styles).index(extra)]
     distance = vectors[:, 0] + 0.0

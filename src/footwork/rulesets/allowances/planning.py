@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import le
 
 from footwork.errors import IllegalCommand
@@ -70,16 +70,36 @@ def effective(actor: Creature, o: AllowancesOptions) -> dict[str, float]:
             for t in actor.scores}
 
 
+def breach_drains(actor: Creature, o: AllowancesOptions) -> list[str]:
+    """R002-05, R002-33 (the s33 review): the Types a Breach's metres take from. The
+    Breach adds them to the Allowance of its Type, so moving them takes nothing from that
+    Type (what was added is what is used), and from every other Type ranked at least as
+    high, as any move with that Type does. A Type the creature lacks has no Score to rank
+    (A002-15): its metres take from nothing else."""
+    bt = actor.breach_type
+    if bt is None or bt not in actor.scores:
+        return []
+    return [u for u in drained_by(actor, o, bt) if u != bt]
+
+
+def drains(actor: Creature, o: AllowancesOptions, by: str) -> list[str]:
+    """The Types a spend by ``by`` (a Type, or the Breach's metres) takes from."""
+    if by == BREACH:
+        return breach_drains(actor, o)
+    return drained_by(actor, o, by) if by in actor.scores else []
+
+
 def deductions(actor: Creature, o: AllowancesOptions,
                spent: Mapping[str, float]) -> dict[str, float]:
-    """R002-05, A002-02: what each Allowance loses when ``spent`` m went by each Type, in
-    that order; no Allowance goes below 0 (the cascade takes what is there)."""
+    """R002-05, A002-02: what each Allowance loses when ``spent`` m went by each Type (or
+    the Breach's metres, :func:`breach_drains`), in that order; no Allowance goes below 0
+    (the cascade takes what is there)."""
     left = dict(actor.allowance)
     out = dict.fromkeys(actor.scores, 0.0)
     for by, d in spent.items():
-        if by not in actor.scores or d <= 0:
+        if d <= 0:
             continue
-        for u in drained_by(actor, o, by):
+        for u in drains(actor, o, by):
             lost = min(d, max(0.0, left[u]))
             out[u] += lost
             left[u] -= lost
@@ -157,6 +177,15 @@ def climb_style(actor: Creature, o: AllowancesOptions) -> str | None:
     return None
 
 
+def hop_cap(actor: Creature, o: AllowancesOptions) -> float:
+    """R002-17, R002-23, A002-13: how far a held Jump or Leap may carry the creature: its
+    distance; with ``jump.consumes_allowance`` (the other reading of A002-13) no more than
+    Overland may still pay, since the jump's metres are Overland's too (the s33 review)."""
+    if o.jump.consumes_allowance and "overland" in actor.scores:
+        return min(actor.airborne_m, effective(actor, o)["overland"])
+    return actor.airborne_m
+
+
 def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str | None, *,
                 override: bool = False, loose: float | None = None,
                 any_turns: bool = False) -> Search:
@@ -168,7 +197,7 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
         floor = -(10**6)
         if o.jump.max_drop_m is not None:
             floor = terrain.level(actor.z) - terrain.level(o.jump.max_drop_m)
-        cap = actor.airborne_m if loose is None else loose
+        cap = hop_cap(actor, o) if loose is None else loose
         return Search(Budget({HOP_STYLE: cap}), (), Mover(frozenset({HOP_STYLE}), turns=turns,
                                                            hop_floor=floor),
                       None, False, False)
@@ -191,8 +220,9 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
         if actor.mode == "wall":  # A002-25: climbing is charged to Climb or to Overland
             rise = climb or rise
         toward = 1 if bt == MEDIUM_TYPE["air"] else -1
-        if by is not None:
-            names.append(rise)
+        # ``type`` left out is the same ruling as the Breach's Type (the s33 review: the
+        # metres must be used, R002-33, so no other Type of its own takes the move over)
+        names = [bt, rise]
     for t in names:
         if t in actor.scores:
             caps[t] = eff[t] if loose is None else loose
@@ -204,12 +234,17 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
         caps = {"none": 0.0}
     grp: tuple[tuple[tuple[str, ...], float], ...] = ()
     own: tuple[str, ...] | None = None
-    if sum(1 for t in caps if t in actor.scores) > 1 and loose is None:
+    # R002-05, R002-33 (the s33 review): a Breach's metres count in the groups of the
+    # Types they take from (with ``drained`` they must fit them; with ``own`` a group
+    # bounds only its own Type's later steps)
+    taken = breach_drains(actor, o) if BREACH in caps else []
+    if (sum(1 for t in caps if t in actor.scores) > 1 or taken) and loose is None:
         # R002-05: a Type missing from this search spends nothing: its groups lose it;
         # with ``cascade.limit: own`` a group bounds only its own Type's steps
         who = owners(actor, o)
         pairs = [(kept, c, u) for (m, c), u in zip(groups(actor, o), actor.scores, strict=True)
-                 if (kept := tuple(x for x in m if x in caps))
+                 if (kept := tuple(x for x in (*m, *((BREACH,) if u in taken else ()))
+                                   if x in caps))
                  and (who is None or u in caps)]
         grp = tuple((m, c) for m, c, _ in pairs)
         own = None if who is None else tuple(u for _, _, u in pairs)
@@ -441,6 +476,11 @@ class Route:
     def by_type(self) -> dict[str, float]:
         return {k: v for k, v in self.spent.items() if k not in (BREACH, HOP_STYLE, "none")}
 
+    def cascaded(self) -> dict[str, float]:
+        """What :func:`deductions` takes from: the Types' spends and the Breach's metres
+        (which take from the Types ranked as high as its own, R002-05, R002-33)."""
+        return {k: v for k, v in self.spent.items() if k not in (HOP_STYLE, "none")}
+
 
 def matches(terrain: Terrain, spot: Spot, to: tuple[int, ...] | tuple[int, int, float],
             hover: bool) -> bool:
@@ -461,8 +501,12 @@ def pick(found: Reach[Spot], keys: Iterable[Spot], actor: Creature, o: Allowance
                                                      MODE_KIND["water"]) else 0
         for i, vec in enumerate(found.vectors(key)):
             spent = dict(zip(styles, vec, strict=True))
-            lost = sum(deductions(actor, o, spent).values()) + spent.get(BREACH, 0.0) + \
-                spent.get(HOP_STYLE, 0.0)
+            # the Breach's metres are no Allowance kept (they "must" be used and lapse
+            # with the move, R002-33, A002-15): neither they nor what they take from the
+            # Types by the cascade count here, so a way by them is never passed over for
+            # one by the creature's own Types (the s33 review)
+            own = {k: v for k, v in spent.items() if k != BREACH}
+            lost = sum(deductions(actor, o, own).values()) + spent.get(HOP_STYLE, 0.0)
             rank = (pref, round(lost, 9), round(sum(vec), 9))
             if best is None or rank < best[0]:
                 best = (rank, key, i)
@@ -505,6 +549,13 @@ def route(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str | Non
     loose = plan_search(terrain, actor, o, by, override=override, loose=room)
     where = f"row {to[0]}, col {to[1]}" + (f" at {to[2]:g} m" if len(to) == 3 else "")
     if best_route(run(terrain, start, loose), terrain, actor, o, to, s.hovers) is not None:
+        if by in ("jump", "leap") and hop_cap(actor, o) < actor.airborne_m and best_route(
+                run(terrain, start, replace(s, budget=Budget({HOP_STYLE: actor.airborne_m}))),
+                terrain, actor, o, to, s.hovers) is not None:
+            raise IllegalCommand("over_allowance", f"{where} is within the {by}'s "
+                                 f"{actor.airborne_m:g} m, but jumping spends Overland too "
+                                 f"and {actor.id} has {hop_cap(actor, o):g} m of it (A002-13)",
+                                 ("A002-13", "R002-05"))
         if by in ("jump", "leap"):
             raise IllegalCommand("over_distance", f"{where} is beyond the {by}'s "
                                  f"{actor.airborne_m:g} m (R002-20, R002-26)",
@@ -543,11 +594,14 @@ __all__ = [
     "UNLIMITED",
     "Route",
     "Search",
+    "breach_drains",
     "deductions",
     "drained_by",
+    "drains",
     "effective",
     "explain_room",
     "groups",
+    "hop_cap",
     "path_of",
     "plan_search",
     "pure_run",

@@ -374,14 +374,11 @@ class AllowancesRuleset(Ruleset[Creature]):
         ruled = rule(t, o, plan_search(t, a, o, by, override=override), a, start,
                      path_of_route(a, cause, start, found, a.breach_type), NO_DICE)
         assert ruled.stop is None and ruled.state.at == found.end
-        spent = found.by_type()
+        spent = found.cascaded()
         hop = found.spent.get(HOP_STYLE, 0.0)
         if hop > 0 and o.jump.consumes_allowance and "overland" in a.scores:
-            if hop > effective(a, o)["overland"] + EPS:
-                raise IllegalCommand("over_allowance", f"the {by} goes {_m(hop)}, and jumping "
-                                     f"spends Overland too: {a.id} has "
-                                     f"{_m(effective(a, o)['overland'])} (A002-13)",
-                                     ("A002-13", "R002-05"))
+            # A002-13 read otherwise: the jump's metres are Overland's too (the search and
+            # the pipeline bound them by what Overland may still pay, ``hop_cap``)
             spent = {"overland": hop}
         deducted = deductions(a, o, spent)
         kind, r, c, lv, _ = found.end
@@ -965,7 +962,7 @@ def _move_option(t: Terrain, a: Creature, o: AllowancesOptions, by: str | None, 
     each Allowance loses (R002-04, R002-05)."""
     chosen = Route(spot, spent, ())
     to = [spot[1], spot[2], _num(t.height(spot[3]))]
-    deducted = deductions(a, o, chosen.by_type())
+    deducted = deductions(a, o, chosen.cascaded())
     command: dict[str, JSON] = {"do": "move", "actor": a.id, "to": to}
     if by is not None:
         command["type"] = by

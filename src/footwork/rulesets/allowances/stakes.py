@@ -24,6 +24,7 @@ from footwork.rulesets.allowances.checks import (
 )
 from footwork.rulesets.allowances.model import Creature
 from footwork.rulesets.allowances.options import AllowancesOptions
+from footwork.rulesets.allowances.planning import effective
 
 #: what each Action makes of its degrees
 METRE_RULES: Mapping[str, tuple[str, ...]] = {
@@ -49,7 +50,12 @@ def result_of(a: Creature, o: AllowancesOptions, action: str, ctx: Mapping[str, 
     if action in ("jump", "leap"):
         assert a.jump is not None
         base = jump_base(a.jump_height_m or 0.0, action)
-        return f"{jump_distance(base, a.jump, deg, per=3 if action == 'jump' else 2)} m"
+        dist = jump_distance(base, a.jump, deg, per=3 if action == 'jump' else 2)
+        if o.jump.consumes_allowance and "overland" in a.scores:
+            # A002-13 read otherwise: it carries the creature no farther than Overland
+            # may still pay (``planning.hop_cap``; the s33 review)
+            return f"{_num(min(float(dist), effective(a, o)['overland']))} m"
+        return f"{dist} m"
     return f"+{breach_gain(deg)} m {ctx['type']}"
 
 

@@ -12,14 +12,16 @@ steps (:meth:`Terrain.crossings`).
 - ``GROUND``: standing on a floor, at its top. Overland steps to a neighbouring floor
   whose top is at most the walk step higher or lower.
 - ``WATER``: anywhere from a water cell's bed to its surface; *submerged* below the
-  surface. Swim goes across, up and down.
+  surface. Swim goes across, up and down, and from the surface onto a neighbouring
+  surface at most the walk step higher or lower (over a weir, never under).
 - ``AIR``: flying above a cell (above its top, below any ceiling). Flight takes off from
   the ground or the water's surface and lands on a floor or the surface.
 - ``EARTH``: burrowed under a floor (not a cell tagged solid), down to the burrow depth.
   Burrow digs down from the ground, through the earth, and back up; burrowed is
   submerged.
 - ``WALL``: holding a face (the side of a higher wall or floor beside the cell): Climb
-  goes up, down and along it and steps onto a top at its level (A002-25); a flier lets
+  goes up, down and along it, steps onto a top at its level and from a top over its
+  edge onto the face below (A002-25); a flier lets
   go of it into the air where it is, for no distance (R002-02).
 - ``HOP``: in the air during a Jump or Leap (R002-17, R002-23): it starts from the ground
   or the water's surface (the latter only when ``jump.needs_solid_launch`` is off, A002-12:
@@ -161,9 +163,18 @@ class Terrain(GridLevels):
                     add(WATER, r2, c2, t2, "swim", run + abs(t2 - lv) * vs)
                 if "flight" in types and self.skim:
                     self._skim(add, r2, c2, lv, run)
+                # A002-25 (the s33 review): over the edge of a top onto the face below
+                # it, as a climber steps off a face onto the top
+                if mv.climb_as in types and not diag and self.can_hold(r2, c2, lv):
+                    add(WALL, r2, c2, lv, mv.climb_as, run)
             elif kind == WATER:
                 if "swim" in types and s2 == _WATERC and self.bed[r2][c2] <= lv <= t2:
                     add(WATER, r2, c2, lv, "swim", run)
+                # R002-12, R002-43 (the s33 review): from the surface onto a neighbouring
+                # surface a walk step higher or lower, never going under: both legs paid
+                if ("swim" in types and s2 == _WATERC and lv == top[r][c] and t2 != lv
+                        and abs(t2 - lv) <= self.step):
+                    add(WATER, r2, c2, t2, "swim", run + abs(t2 - lv) * vs)
                 if ("overland" in types and lv == top[r][c] and s2 == _FLOOR
                         and abs(t2 - lv) <= self.step):
                     add(GROUND, r2, c2, t2, "overland", run + abs(t2 - lv) * vs)
