@@ -155,7 +155,10 @@ def compare(terrain: Terrain, actor: Creature, o: AllowancesOptions, start: Spot
     fast = fastreach.fast_reach(terrain, start, s)
     assert fast is not None
     same(pure, fast)
-    if by not in ("jump", "leap"):  # as options() runs it: steps shared with the mix
+    # as options() runs it: steps shared with the mix; with a Breach held options() runs
+    # the Breach's own search, unshared (the mix of a held Breach moves by its Type only,
+    # R002-33, so it is no superset of another Type's steps)
+    if by not in ("jump", "leap") and actor.breach_type is None:
         source = shared_steps(terrain, plan_search(terrain, actor, o, None, **kw).mover)
         same(pure_run(terrain, start, s, source), fast)
 
