@@ -57,6 +57,8 @@ from footwork.rulesets.spans.geometry import (
     foot,
     ground_step,
     legal,
+    refuse_defeated_target,
+    takes_room,
 )
 from footwork.rulesets.spans.model import (
     ACTION_DICE,
@@ -100,6 +102,15 @@ class SpansRuleset(Ruleset[SpansActor]):
     #: the Guide's fiat sets a character down at the new place's height, off any climb
     #: (A003-10, A003-18; the s32 review)
     placed_fields: ClassVar[frozenset[str]] = frozenset({"height", "climbing", "climb_from"})
+
+    def placed_stats(self, actor: SpansActor, stats: BaseModel) -> BaseModel:
+        """The Guide's fiat reads the mode the character has now (the s33 review): one
+        that took off may be put over the open Skysea, one that landed may not (R003-26,
+        R003-30); a mode changed in play drops the file's height (the place's applies)."""
+        assert isinstance(stats, SpansStats)
+        if stats.mode == actor.mode:
+            return stats
+        return stats.model_copy(update={"mode": actor.mode, "height": None})
 
     def __init__(self) -> None:
         self._evolvers: dict[type[Event], Callable[[SpansState, Any], SpansState]] = {
@@ -171,7 +182,8 @@ class SpansRuleset(Ruleset[SpansActor]):
             )
         for place in space.graph:  # A003-06: a file may not start a feature over capacity
             capacity = place.props.get("capacity")
-            inside = [a for a in built.values() if a.at == place.id]
+            inside = [a for a in built.values()
+                      if a.at == place.id and takes_room(options, a)]
             if capacity is not None and len(inside) > int(capacity):
                 i = [a.id for a in actors].index(inside[-1].id)
                 raise ScenarioError(
@@ -188,7 +200,7 @@ class SpansRuleset(Ruleset[SpansActor]):
         if actor.removed:
             raise IllegalCommand("not_in_scene", f"{actor.id} is no longer in the scene",
                                  ("A003-20",))
-        if defeated(actor):  # the s32 review: the state that clears its threshold stops it
+        if defeated(state, actor):  # the s32 review: the state that clears a threshold stops it
             raise IllegalCommand("defeated", f"{actor.id} is defeated (life 0): it neither "
                                  "moves nor acts", ("A003-16",))
         if isinstance(command, Run):
@@ -283,6 +295,7 @@ class SpansRuleset(Ruleset[SpansActor]):
             self._not_spent(actor)
             if command.target not in state.actors:
                 raise IllegalCommand("unknown_actor", f"no actor {command.target!r}")
+            refuse_defeated_target(state, state.actors[command.target])
             ruling = can_target(state, actor.id, command.target, command.kind)
             if not ruling.allowed:
                 raise IllegalCommand("cannot_target", ruling.reason, ruling.rules)
@@ -325,7 +338,7 @@ class SpansRuleset(Ruleset[SpansActor]):
 
     def takes_turns(self, state: SpansState, actor_id: str) -> bool:
         actor = state.actors[actor_id]
-        return not actor.removed and not defeated(actor)
+        return not actor.removed and not defeated(state, actor)
 
     # -- presenting ---------------------------------------------------------------
 
@@ -381,7 +394,7 @@ class SpansRuleset(Ruleset[SpansActor]):
 
     def options(self, state: SpansState, actor_id: str) -> Sequence[Option]:
         actor = state.actors[actor_id]
-        if actor.removed or defeated(actor):
+        if actor.removed or defeated(state, actor):
             return []
         found: list[Option] = []
         if self._has_movement_action(state, actor):
@@ -630,13 +643,16 @@ class SpansRuleset(Ruleset[SpansActor]):
 
     def _jump_targets(self, state: SpansState, actor: SpansActor) -> list[SpansActor]:
         """R003-29: foes beneath the jumper, where a drop from here could land (this span,
-        or an adjacent lower one when standing at its edge), standing on something."""
+        or an adjacent lower one when standing at its edge), standing on something, and in
+        the fight (a defeated one only with ``life.defeated_targetable``, A003-16)."""
         m: SpansMap = state.space
+        opts: SpansOptions = state.options
         below = {m.span_of(p) for p in self._drop_targets(state, actor)}
         below.add(m.span_of(actor.at))
         return [
             t for t in state.actors.values()
             if t.side != actor.side and not t.removed and t.climbing is None
+            and (opts.life.defeated_targetable or not defeated(state, t))  # the s33 review
             and m.span_of(t.at) in below and t.height < actor.height
             and t.height == m.top(t.at)  # standing on something: the jumper lands there
         ]
@@ -666,6 +682,7 @@ class SpansRuleset(Ruleset[SpansActor]):
                                  ("R003-05",))
         if command.target not in state.actors:
             raise IllegalCommand("unknown_actor", f"no actor {command.target!r}")
+        refuse_defeated_target(state, state.actors[command.target])
         if command.target not in {t.id for t in self._jump_targets(state, actor)}:
             raise IllegalCommand(
                 "no_jump_target",
@@ -742,6 +759,7 @@ class SpansRuleset(Ruleset[SpansActor]):
         if command.target not in state.actors or command.target == actor.id:
             raise IllegalCommand("unknown_actor", f"no other actor {command.target!r}")
         target = state.actors[command.target]
+        refuse_defeated_target(state, target)
         reach = can_target(state, actor.id, target.id, "melee")
         if not reach.allowed:
             raise IllegalCommand("cannot_target", reach.reason, reach.rules)
