@@ -144,3 +144,43 @@ def test_a_shoved_body_rolls_its_own_maneuver_at_the_table_R003_28() -> None:
     s.do({"do": "shove", "actor": "ada", "target": "vex", "to": "yard", "roll": [2]})
     vex = s.state.actors["vex"]
     assert (vex.at, vex.guard, vex.life) == ("yard", 0, 5)
+
+
+def test_a_defeated_body_falls_without_acting_A003_16_R003_28() -> None:
+    """By hand (``life.defeated_targetable: true``, so a body may be shoved): vex lies
+    defeated on the ledge and is shoved off into the yard, 2 heights. Ride Wind is cast,
+    Leaf on the Wind chosen and the Maneuver rolled "as a free action" (R003-28, R003-37,
+    R003-38): a defeated character takes no action (A003-16, ``life.zero``), so none is
+    asked or rolled: the body takes the fall's guard damage (4 of 3) and lands, and the
+    turn stays ada's. Before, vex was asked and cast Ride Wind. A jump that hits his body
+    rolls no Maneuver for him either (``fall.jump_target_maneuver``)."""
+    opts = {"life": {"defeated_targetable": True}, "fall": {"jump_target_maneuver": True}}
+    vex = actor("vex", "ledge", side="x", life=0,
+                abilities=["ride_wind", "leaf_on_the_wind"])
+    s = session([actor("ada", "ledge"), vex, actor("kit", "far", side="x")],
+                order=["ada", "vex", "kit"], options=opts)
+    s.do({"do": "shove", "actor": "ada", "target": "vex", "to": "yard"})
+    body = s.state.actors["vex"]
+    assert s.state.pending is None and s.state.current == "ada"
+    assert (body.at, body.guard, body.life) == ("yard", 0, 0)
+    s = session([actor("ada", "ledge"), {**vex, "at": "yard"}, actor("kit", "far", side="x")],
+                order=["ada", "vex", "kit"], options=opts)
+    with pytest.raises(DiceError, match="not needed by any roll"):
+        s.do({"do": "jump_attack", "actor": "ada", "target": "vex", "hit": True, "roll": [3]})
+    s.do({"do": "jump_attack", "actor": "ada", "target": "vex", "hit": True})
+    assert s.state.actors["vex"].guard == 0
+
+
+def test_an_unused_bonus_lapses_with_the_turn_R003_03_A003_23() -> None:
+    """By hand: the Run's second move or free action is part of that Run (R003-03), the
+    one movement action of the turn (A003-23): left unused, it lapses when the turn ends.
+    Before, the state kept ``bonus: true`` through the others' turns (nothing could use
+    it, but the state said a second move was still to take); now the end of the turn
+    clears it, and the character's next turn starts with a fresh action."""
+    s = session([actor("ada", "yard"), actor("kit", "far", side="x")], order=["ada", "kit"])
+    s.do({"do": "run", "actor": "ada", "die": "attack", "to": "street", "roll": [6]})
+    assert s.state.actors["ada"].bonus
+    s.do({"do": "end_turn", "actor": "ada"})
+    assert not s.state.actors["ada"].bonus and not s.options("ada")
+    s.do({"do": "end_turn", "actor": "kit"})
+    assert not s.state.actors["ada"].bonus and _offered(s, "ada", "run")

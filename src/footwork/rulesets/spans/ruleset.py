@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from footwork.engine.choices import CheckOdds, Option, consequences_json
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Answer, Command
-from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
+from footwork.engine.events import DecisionRequested, Event, Rolled, TurnEnded, TurnStarted
 from footwork.engine.rolling import Roller
 from footwork.engine.state import CONSEQUENCES, Pending
 from footwork.engine.words import count
@@ -116,6 +116,10 @@ class SpansRuleset(Ruleset[SpansActor]):
         self._evolvers: dict[type[Event], Callable[[SpansState, Any], SpansState]] = {
             TurnStarted: lambda s, e: s.update_actor(
                 e.actor, movement_actions=0, bonus=False, done=False),
+            # the bonus is part of the turn's one movement action: it lapses with the
+            # turn (R003-03, A003-23; the s33 review)
+            TurnEnded: lambda s, e: s.update_actor(e.actor, bonus=False)
+            if e.actor in s.actors and s.actors[e.actor].bonus else s,
             ev.MovementActionTaken: lambda s, e: s.update_actor(
                 e.actor, movement_actions=s.actors[e.actor].movement_actions + 1),
             ev.Moved: lambda s, e: s.update_actor(
@@ -732,7 +736,7 @@ class SpansRuleset(Ruleset[SpansActor]):
                                            roller)]
         events: list[Event] = [done]
         maneuver = None
-        if opts.fall.jump_target_maneuver:
+        if opts.fall.jump_target_maneuver and not defeated(state, target):  # s33: no act
             dice = action_die(target, "maneuver", opts.dice.default_die)
             roll, supplied = roller.roll(dice)
             maneuver = roll.total
