@@ -184,3 +184,45 @@ def test_an_unused_bonus_lapses_with_the_turn_R003_03_A003_23() -> None:
     assert not s.state.actors["ada"].bonus and not s.options("ada")
     s.do({"do": "end_turn", "actor": "kit"})
     assert not s.state.actors["ada"].bonus and _offered(s, "ada", "run")
+
+
+def test_the_guide_is_shown_no_maneuver_for_a_defeated_target_R003_28() -> None:
+    """The Guide's hit-or-miss question lists what a hit deals: with
+    ``fall.jump_target_maneuver`` a living foe's Maneuver odds, but a defeated body rolls
+    none (the s33 review), so the hit reads as the whole fall's damage, as it resolves."""
+    opts = {"life": {"defeated_targetable": True}, "fall": {"jump_target_maneuver": True}}
+    s = session([actor("ada", "ledge"), actor("vex", "yard", side="x", life=0),
+                 actor("kit", "far", side="x")], order=["ada", "vex", "kit"], options=opts)
+    s.do({"do": "jump_attack", "actor": "ada", "target": "vex"})
+    pending = s.state.pending
+    assert pending is not None and pending.kind == "jump_attack"
+    hit = pending.consequence("hit")
+    assert hit is not None and not hit["checks"] and "4 guard" in str(hit["text"]), hit
+
+
+def test_the_guide_brings_back_one_lost_in_the_skysea_A003_20() -> None:
+    """By hand: a fall into the Skysea takes ada out of the scene and leaves what follows
+    to the story (R003-26, A003-20). The Guide tells that story: putting her on the yard
+    (a skyreme picked her up) brings her back, and she takes her turns again. Before, the
+    fiat was logged but she stayed lost: no turns, no options."""
+    s = session([actor("ada", "yard"), actor("kit", "far", side="x")], order=["ada", "kit"])
+    s.do({"do": "drop", "actor": "ada", "to": "sky"})
+    assert s.state.actors["ada"].removed and s.state.current == "kit"
+    s.do({"do": "gm_place", "actor": "gm", "target": "ada", "to": "yard", "reason": "rescued"})
+    ada = s.state.actors["ada"]
+    assert (ada.at, ada.height, ada.removed) == ("yard", 0, False)
+    s.do({"do": "end_turn", "actor": "kit"})
+    assert s.state.current == "ada" and _offered(s, "ada", "run")
+
+
+@pytest.mark.parametrize("zero", ["defeated", "guide"])
+def test_the_state_says_who_is_defeated_A003_16(zero: str) -> None:
+    """The state JSON's conditions say what decide rules (A003-22): under ``life.zero:
+    defeated`` vex, at life 0 in cover, is ``defeated``, may not Hide and takes no
+    maneuver; under ``guide`` he is not defeated and keeps what cover gives him."""
+    s = session([actor("ada", "yard"), actor("vex", "crates", side="x", life=0)],
+                options={"life": {"zero": zero}})
+    cond = s.to_json(log=False)["actors"]["vex"]["conditions"]
+    down = zero == "defeated"
+    assert (cond["defeated"], cond["may_hide"]) == (down, not down)
+    assert cond["blocked_maneuvers"] == (["Evade", "Outflank", "Stand fast"] if down else [])

@@ -100,8 +100,10 @@ class SpansRuleset(Ruleset[SpansActor]):
     scene_exits: ClassVar[frozenset[type[Event]] | None] = frozenset(
         {ev.LostInSkysea, ev.Damaged})
     #: the Guide's fiat sets a character down at the new place's height, off any climb
-    #: (A003-10, A003-18; the s32 review)
-    placed_fields: ClassVar[frozenset[str]] = frozenset({"height", "climbing", "climb_from"})
+    #: (A003-10, A003-18; the s32 review), and back in the scene if the Skysea took it:
+    #: what follows a fall there is the story's, told by the Guide (A003-20; the s33 review)
+    placed_fields: ClassVar[frozenset[str]] = frozenset(
+        {"height", "climbing", "climb_from", "removed"})
 
     def placed_stats(self, actor: SpansActor, stats: BaseModel) -> BaseModel:
         """The Guide's fiat reads the mode the character has now (the s33 review): one

@@ -67,10 +67,14 @@ def conditions(state: SpansState, actor: SpansActor) -> dict[str, object]:
         blocked |= {"Evade", "Stand fast"}  # R003-33
     if actor.mode == "flying":
         blocked |= {"Stand fast"}  # R003-35
+    down = defeated(state, actor)
+    if down:  # A003-16, life.zero: out of the fight, it takes no maneuver (the s33 review)
+        blocked |= set(_BLOCKED_BY)
     return {
         "span": m.span_of(actor.at),
+        "defeated": down,
         "in_cover": kind == "cover",
-        "may_hide": kind == "cover",  # R003-18
+        "may_hide": kind == "cover" and not down,  # R003-18
         "in_threshold": kind == "threshold",
         "can_be_outflanked": kind != "threshold",  # R003-21
         "on_high": kind == "on_high" and actor.height > m.ground(actor.at),
