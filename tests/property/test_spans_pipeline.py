@@ -24,7 +24,7 @@ from footwork.errors import FootworkError
 from footwork.rulesets.spans.geometry import Position
 from footwork.rulesets.spans.pipeline import JUMP_HIT, JUMP_MISS, here, holding
 
-from .test_spans_properties import encounters, load, next_command
+from .test_spans_properties import encounters, fills_room, load, next_command
 
 #: the causes that can take each mode's step (issue 16, "the same ruling whatever the
 #: cause"); the forced ones are ruled as stops, reported alike
@@ -188,7 +188,8 @@ def test_state_flags_agree_with_decide(encounter: dict[str, Any], data: st.DataO
         return
     who = session.state.current
     body = session.to_json(log=False)["actors"][who]
-    if body.get("removed") or body["life"] == 0:  # defeated: refused everything (s32 review)
+    defeated = body["life"] == 0 and session.state.options.life.zero == "defeated"
+    if body.get("removed") or defeated:  # defeated: refused everything (s32 review)
         return
     cond = body["conditions"]
     state = session.state.update_actor(who, bonus=True, done=False)
@@ -214,7 +215,7 @@ def _entry_faults(before: State[Any], after: State[Any], command: dict[str, Any]
             continue
         place = m.place(now.at)
         others = [a for a in before.actors.values()
-                  if a.at == now.at and a.id != aid and not a.removed]
+                  if a.at == now.at and a.id != aid and fills_room(opts, a)]
         cap = place.props.get("capacity")
         if place.parent is not None and cap is not None and now.at != was.at \
                 and len(others) >= int(cap):
@@ -222,7 +223,7 @@ def _entry_faults(before: State[Any], after: State[Any], command: dict[str, Any]
         if opts.threshold.block == "off":
             continue
         foes = {a.id for a in before.actors.values() if a.side != was.side and not a.removed
-                and a.climbing is None and a.life > 0}
+                and a.climbing is None and (a.life > 0 or opts.life.zero == "guide")}
         # R003-29: a jump attack lands on the holder, decided at once or by the GM's answer
         pending = before.pending
         jumped = (command.get("do") == "jump_attack" and command.get("actor") == aid) or (

@@ -117,6 +117,9 @@ def encounters(draw: st.DrawFn) -> dict[str, Any]:
         "fall": {"jump_target_maneuver": draw(st.booleans())},
         "feature": {"default_capacity": default_capacity},
         "turn": {"movement_actions": draw(st.sampled_from([1, 1, 2]))},
+        "life": {"zero": draw(st.sampled_from(["defeated", "defeated", "guide"])),
+                 "defeated_takes_room": draw(st.booleans()),
+                 "defeated_targetable": draw(st.booleans())},
     }
     occupancy: dict[str, int] = {}
     actors: list[dict[str, Any]] = []
@@ -160,6 +163,14 @@ def encounters(draw: st.DrawFn) -> dict[str, Any]:
 # -- invariants ------------------------------------------------------------------------
 
 
+def fills_room(opts: Any, actor: Any) -> bool:
+    """A003-06 and the s33 review: a body counts against a feature's capacity unless lost
+    in the Skysea, or defeated (life 0 under ``life.zero: defeated``) while
+    ``life.defeated_takes_room`` is off."""
+    down = actor.life <= 0 and opts.life.zero == "defeated"
+    return not actor.removed and (not down or opts.life.defeated_takes_room)
+
+
 def snapshot(state: State[Any]) -> tuple[Any, ...]:
     """Everything about a state a command could change (actors are frozen values)."""
     return (dict(state.actors), state.pending, state.round, state.turn, state.version)
@@ -192,7 +203,8 @@ def problems(state: State[Any]) -> list[str]:
     for place in m.graph:
         capacity = place.props.get("capacity")
         if place.parent is not None and capacity is not None:
-            inside = [a.id for a in state.actors.values() if a.at == place.id and not a.removed]
+            inside = [a.id for a in state.actors.values()
+                      if a.at == place.id and fills_room(state.options, a)]
             if len(inside) > int(capacity):
                 found.append(f"over capacity: {place.id} (capacity {capacity}) holds {inside}")
     return found

@@ -137,6 +137,12 @@ class Ruleset(ABC, Generic[A]):
     #: takes them from a fresh build at the new place, whatever the actor had
     placed_fields: ClassVar[frozenset[str]] = frozenset()
 
+    def placed_stats(self, actor: A, stats: BaseModel) -> BaseModel:
+        """The stats the game master's fiat builds ``actor`` from at a new place: by
+        default as the file declared them; a ruleset whose characters change in play
+        what a place accepts (a spans character that took off or landed) brings that in."""
+        return stats
+
     def actor_json(self, state: State[A], actor: A) -> dict[str, JSON]:
         """The actor as the state JSON shows it; rulesets may add derived fields."""
         body: dict[str, JSON] = to_jsonable(actor)

@@ -45,7 +45,10 @@ class EncounterCast:
 
     def place(self, state: State[Any], actor: Actor, to: str,
               point: tuple[float, float] | None) -> Actor:
-        setup = self._setup_of(actor)
+        declared = self._setup_of(actor)
+        # built as it is now where play changed what a place accepts (a mode, say)
+        setup = ActorSetup(declared.id, declared.side, declared.at,
+                           self.ruleset.placed_stats(actor, declared.stats))
         moved = self._build(ActorSetup(actor.id, actor.side, to, setup.stats), point,
                             around=self._others(state, actor.id) if point is None else ())
         # what depends on the place: fields in which a build at the new place differs

@@ -174,6 +174,10 @@ class Shove(Command):
     to: Annotated[str, Field(
         description="The id of the span or feature the target is moved into, one move "
                     "away.")]
+    roll: Annotated[Faces | None, Field(
+        description="Faces rolled at the table, in order, for the target's Maneuver roll "
+                    "when the shove sends it over an edge (R003-28); default null, the "
+                    "engine rolls what is not given.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -25,7 +25,7 @@ from footwork.rulesets.spans.events import (
     LostInSkysea,
     ModeChanged,
 )
-from footwork.rulesets.spans.geometry import SpansState
+from footwork.rulesets.spans.geometry import SpansState, defeated
 from footwork.rulesets.spans.model import SpansMap
 from footwork.rulesets.spans.options import SpansOptions
 from footwork.rulesets.spans.stakes import (
@@ -50,7 +50,8 @@ def start_fall(
         Fell(actor=actor_id, heights=heights, surface=surface, onto=onto,
              rules=("R003-25", "R003-26") if surface == "skysea" else ("R003-25",))
     ]
-    ways = tuple(a for a in AVOIDING if a in actor.abilities)
+    # a defeated body casts nothing (A003-16, life.zero; the s33 review)
+    ways = () if defeated(state, actor) else tuple(a for a in AVOIDING if a in actor.abilities)
     if surface == "skysea":  # R003-26: no surface to land on, softly or not; floating still saves
         ways = tuple(a for a in ways if a != "ride_wind")
     if ways:
@@ -122,6 +123,10 @@ def _land(state: SpansState, ctx: Mapping[str, Any], roller: Roller) -> list[Eve
     if m.surface(str(ctx["onto"])) == "skysea" and opts.fall.skysea == "remove":
         # R003-26, A003-20: no surface, no damage: the faller leaves the scene
         return [LostInSkysea(actor=actor_id, rules=("R003-26", "A003-20"))]
+    if defeated(state, state.actors[actor_id]):
+        # R003-28's roll is a free action, and a defeated body takes none (A003-16,
+        # life.zero; the s33 review): nothing comes off the lethal damage
+        return _damage(state, ctx, 0)
     # R003-28, R003-36: everyone gets the free Maneuver roll to land safely
     roll, supplied = roller.roll(_maneuver(state, actor_id), where="roll")
     first = roll.total

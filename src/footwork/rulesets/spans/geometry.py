@@ -45,10 +45,31 @@ def _known(m: SpansMap, place: str) -> None:
         raise IllegalCommand("unknown_place", f"there is no place {place!r} on the map")
 
 
-def defeated(actor: SpansActor) -> bool:
-    """A003-16 (footwork's reading): life 0 is defeat. The defeated holds no threshold,
-    takes no turns and is refused every command (the s32 review)."""
-    return actor.life <= 0
+def defeated(state: SpansState, actor: SpansActor) -> bool:
+    """A003-16 (footwork's reading, ``life.zero: defeated``): life 0 is defeat. The
+    defeated holds no threshold, takes no turns and is refused every command (the s32
+    review); with ``life.zero: guide`` nobody is defeated until the Guide says so."""
+    return actor.life <= 0 and _opts(state).life.zero == "defeated"
+
+
+def takes_room(opts: SpansOptions, actor: SpansActor) -> bool:
+    """Whether ``actor`` counts against a feature's capacity (A003-06): a body lost in the
+    Skysea does not, nor a defeated one unless ``life.defeated_takes_room`` (the s33
+    review: as a defeated holder no longer blocks a threshold, A003-16)."""
+    if actor.removed:
+        return False
+    down = actor.life <= 0 and opts.life.zero == "defeated"
+    return not down or opts.life.defeated_takes_room
+
+
+def refuse_defeated_target(state: SpansState, target: SpansActor) -> None:
+    """The s33 review: an attack, a jump attack or a shove is aimed at a foe in the fight
+    (R003-11, R003-29); A003-16 counts a defeated one out, like one who left, so none is
+    aimed at it unless ``life.defeated_targetable``."""
+    if defeated(state, target) and not _opts(state).life.defeated_targetable:
+        raise IllegalCommand("target_defeated", f"{target.id} is defeated (life 0): out "
+                             "of the fight, no longer a foe to attack or shove",
+                             ("A003-16", "R003-11", "R003-29"))
 
 
 def foes_at(state: SpansState, actor: SpansActor, place: str) -> list[str]:
@@ -56,7 +77,7 @@ def foes_at(state: SpansState, actor: SpansActor, place: str) -> list[str]:
     return [
         a.id for a in state.actors.values()
         if a.at == place and a.side != actor.side and not a.removed and a.climbing is None
-        and not defeated(a)
+        and not defeated(state, a)
     ]
 
 
@@ -245,8 +266,9 @@ def no_room(state: SpansState, place: str, mover: str) -> int | None:
     capacity = m.place(place).props.get("capacity")
     if capacity is None:
         return None
+    opts = _opts(state)
     inside = [a for a in state.actors.values()
-              if a.at == place and not a.removed and a.id != mover]
+              if a.at == place and a.id != mover and takes_room(opts, a)]
     return int(capacity) if len(inside) >= int(capacity) else None
 
 

@@ -181,8 +181,8 @@ class SpansStats(_Spec):
                     "(R003-08).")
     life: Resource = Field(
         default=5,
-        description="Life points, lowered by lethal damage; at 0 the character is defeated; "
-                    "default 5 (R003-25, R003-27).")
+        description="Life points, lowered by lethal damage; at 0 the character is defeated "
+                    "(option `life.zero`); default 5 (R003-25, R003-27, A003-16).")
     armor: Resource = Field(
         default=0,
         description="Armour, taken off the guard part of fall damage; default 0 (A003-19).")

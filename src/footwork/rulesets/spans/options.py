@@ -223,6 +223,32 @@ class DiceOptions(_Frozen):
                     "maneuver an actor's stats leave out; default d6 (A003-01).")
 
 
+class LifeOptions(_Frozen):
+    #: A003-16 names "defeated" among the ways a threshold is cleared; the text never says
+    #: what life 0 means. Footwork's reading: life 0 is that defeat; `guide` leaves it to
+    #: the Guide (the character plays on until gm_remove takes it out)
+    zero: Literal["defeated", "guide"] = Field(
+        default="defeated",
+        description="What life 0 means: `defeated` (default) the character is out of the "
+                    "fight: it takes no turns, is refused every command and holds no "
+                    "threshold; `guide` nothing by itself: the character plays on and the "
+                    "Guide takes it out with gm_remove if the story says so (A003-16).")
+    #: whether a defeated body still counts against a feature's capacity (A003-06): the
+    #: text is silent; A003-16 already says a defeated body no longer blocks a choke point
+    defeated_takes_room: bool = Field(
+        default=False,
+        description="Whether a defeated character still counts against a feature's "
+                    "capacity; default false, as a defeated holder no longer blocks a "
+                    "threshold (A003-06, A003-16).")
+    #: whether attacks, jump attacks and shoves may be aimed at a defeated character:
+    #: the text is silent; A003-16 counts the defeated out of the fight, like one who left
+    defeated_targetable: bool = Field(
+        default=False,
+        description="Whether an attack, a jump attack or a shove may be aimed at a defeated "
+                    "character; default false, it is out of the fight (R003-11, R003-29, "
+                    "A003-16).")
+
+
 class SpansOptions(_Frozen):
     """All options of the `spans` ruleset. Omitted options take these defaults."""
 
@@ -267,3 +293,7 @@ class SpansOptions(_Frozen):
     untether: UntetherOptions = Field(
         default=UntetherOptions(),
         description="Options for the Untether ability (R003-39, A003-25).")
+    life: LifeOptions = Field(
+        default=LifeOptions(),
+        description="Options for life 0 and what a defeated body still counts for "
+                    "(A003-06, A003-16).")

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from footwork.engine.choices import CheckOdds, Option, consequences_json
 from footwork.engine.codec import JSON, to_jsonable
 from footwork.engine.commands import Answer, Command
-from footwork.engine.events import DecisionRequested, Event, Rolled, TurnStarted
+from footwork.engine.events import DecisionRequested, Event, Rolled, TurnEnded, TurnStarted
 from footwork.engine.rolling import Roller
 from footwork.engine.state import CONSEQUENCES, Pending
 from footwork.engine.words import count
@@ -57,6 +57,8 @@ from footwork.rulesets.spans.geometry import (
     foot,
     ground_step,
     legal,
+    refuse_defeated_target,
+    takes_room,
 )
 from footwork.rulesets.spans.model import (
     ACTION_DICE,
@@ -98,13 +100,28 @@ class SpansRuleset(Ruleset[SpansActor]):
     scene_exits: ClassVar[frozenset[type[Event]] | None] = frozenset(
         {ev.LostInSkysea, ev.Damaged})
     #: the Guide's fiat sets a character down at the new place's height, off any climb
-    #: (A003-10, A003-18; the s32 review)
-    placed_fields: ClassVar[frozenset[str]] = frozenset({"height", "climbing", "climb_from"})
+    #: (A003-10, A003-18; the s32 review), and back in the scene if the Skysea took it:
+    #: what follows a fall there is the story's, told by the Guide (A003-20; the s33 review)
+    placed_fields: ClassVar[frozenset[str]] = frozenset(
+        {"height", "climbing", "climb_from", "removed"})
+
+    def placed_stats(self, actor: SpansActor, stats: BaseModel) -> BaseModel:
+        """The Guide's fiat reads the mode the character has now (the s33 review): one
+        that took off may be put over the open Skysea, one that landed may not (R003-26,
+        R003-30); a mode changed in play drops the file's height (the place's applies)."""
+        assert isinstance(stats, SpansStats)
+        if stats.mode == actor.mode:
+            return stats
+        return stats.model_copy(update={"mode": actor.mode, "height": None})
 
     def __init__(self) -> None:
         self._evolvers: dict[type[Event], Callable[[SpansState, Any], SpansState]] = {
             TurnStarted: lambda s, e: s.update_actor(
                 e.actor, movement_actions=0, bonus=False, done=False),
+            # the bonus is part of the turn's one movement action: it lapses with the
+            # turn (R003-03, A003-23; the s33 review)
+            TurnEnded: lambda s, e: s.update_actor(e.actor, bonus=False)
+            if e.actor in s.actors and s.actors[e.actor].bonus else s,
             ev.MovementActionTaken: lambda s, e: s.update_actor(
                 e.actor, movement_actions=s.actors[e.actor].movement_actions + 1),
             ev.Moved: lambda s, e: s.update_actor(
@@ -171,7 +188,8 @@ class SpansRuleset(Ruleset[SpansActor]):
             )
         for place in space.graph:  # A003-06: a file may not start a feature over capacity
             capacity = place.props.get("capacity")
-            inside = [a for a in built.values() if a.at == place.id]
+            inside = [a for a in built.values()
+                      if a.at == place.id and takes_room(options, a)]
             if capacity is not None and len(inside) > int(capacity):
                 i = [a.id for a in actors].index(inside[-1].id)
                 raise ScenarioError(
@@ -188,7 +206,7 @@ class SpansRuleset(Ruleset[SpansActor]):
         if actor.removed:
             raise IllegalCommand("not_in_scene", f"{actor.id} is no longer in the scene",
                                  ("A003-20",))
-        if defeated(actor):  # the s32 review: the state that clears its threshold stops it
+        if defeated(state, actor):  # the s32 review: the state that clears a threshold stops it
             raise IllegalCommand("defeated", f"{actor.id} is defeated (life 0): it neither "
                                  "moves nor acts", ("A003-16",))
         if isinstance(command, Run):
@@ -283,6 +301,7 @@ class SpansRuleset(Ruleset[SpansActor]):
             self._not_spent(actor)
             if command.target not in state.actors:
                 raise IllegalCommand("unknown_actor", f"no actor {command.target!r}")
+            refuse_defeated_target(state, state.actors[command.target])
             ruling = can_target(state, actor.id, command.target, command.kind)
             if not ruling.allowed:
                 raise IllegalCommand("cannot_target", ruling.reason, ruling.rules)
@@ -325,7 +344,7 @@ class SpansRuleset(Ruleset[SpansActor]):
 
     def takes_turns(self, state: SpansState, actor_id: str) -> bool:
         actor = state.actors[actor_id]
-        return not actor.removed and not defeated(actor)
+        return not actor.removed and not defeated(state, actor)
 
     # -- presenting ---------------------------------------------------------------
 
@@ -381,7 +400,7 @@ class SpansRuleset(Ruleset[SpansActor]):
 
     def options(self, state: SpansState, actor_id: str) -> Sequence[Option]:
         actor = state.actors[actor_id]
-        if actor.removed or defeated(actor):
+        if actor.removed or defeated(state, actor):
             return []
         found: list[Option] = []
         if self._has_movement_action(state, actor):
@@ -630,13 +649,16 @@ class SpansRuleset(Ruleset[SpansActor]):
 
     def _jump_targets(self, state: SpansState, actor: SpansActor) -> list[SpansActor]:
         """R003-29: foes beneath the jumper, where a drop from here could land (this span,
-        or an adjacent lower one when standing at its edge), standing on something."""
+        or an adjacent lower one when standing at its edge), standing on something, and in
+        the fight (a defeated one only with ``life.defeated_targetable``, A003-16)."""
         m: SpansMap = state.space
+        opts: SpansOptions = state.options
         below = {m.span_of(p) for p in self._drop_targets(state, actor)}
         below.add(m.span_of(actor.at))
         return [
             t for t in state.actors.values()
             if t.side != actor.side and not t.removed and t.climbing is None
+            and (opts.life.defeated_targetable or not defeated(state, t))  # the s33 review
             and m.span_of(t.at) in below and t.height < actor.height
             and t.height == m.top(t.at)  # standing on something: the jumper lands there
         ]
@@ -666,6 +688,7 @@ class SpansRuleset(Ruleset[SpansActor]):
                                  ("R003-05",))
         if command.target not in state.actors:
             raise IllegalCommand("unknown_actor", f"no actor {command.target!r}")
+        refuse_defeated_target(state, state.actors[command.target])
         if command.target not in {t.id for t in self._jump_targets(state, actor)}:
             raise IllegalCommand(
                 "no_jump_target",
@@ -715,7 +738,7 @@ class SpansRuleset(Ruleset[SpansActor]):
                                            roller)]
         events: list[Event] = [done]
         maneuver = None
-        if opts.fall.jump_target_maneuver:
+        if opts.fall.jump_target_maneuver and not defeated(state, target):  # s33: no act
             dice = action_die(target, "maneuver", opts.dice.default_die)
             roll, supplied = roller.roll(dice)
             maneuver = roll.total
@@ -742,6 +765,7 @@ class SpansRuleset(Ruleset[SpansActor]):
         if command.target not in state.actors or command.target == actor.id:
             raise IllegalCommand("unknown_actor", f"no other actor {command.target!r}")
         target = state.actors[command.target]
+        refuse_defeated_target(state, target)
         reach = can_target(state, actor.id, target.id, "melee")
         if not reach.allowed:
             raise IllegalCommand("cannot_target", reach.reason, reach.rules)

@@ -18,7 +18,7 @@ from footwork.engine.words import count
 from footwork.odds import distribution
 from footwork.rulesets.spans.checks import FAIL, STRUGGLE, action_die, band_odds, resource_for
 from footwork.rulesets.spans.damage import AVOIDING, applied_damage, fall_damage
-from footwork.rulesets.spans.geometry import SpansState, fall_foot
+from footwork.rulesets.spans.geometry import SpansState, defeated, fall_foot
 from footwork.rulesets.spans.model import SpansActor, SpansMap
 from footwork.rulesets.spans.options import SpansOptions
 
@@ -272,7 +272,7 @@ def jump_consequences(state: SpansState, actor: SpansActor,
     m: SpansMap = state.space
     heights = actor.height - target.height
     surface = m.surface(target.at)
-    if opts.fall.jump_target_maneuver:
+    if opts.fall.jump_target_maneuver and not defeated(state, target):  # a body rolls none
         checks: tuple[CheckOdds, ...] = (
             _maneuver_check(state, target, heights, surface, distribution(
                 _maneuver(state, target)), f"{target.id}'s Maneuver: lethal damage"),)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from footwork.errors import IllegalCommand
-from footwork.rulesets.spans.geometry import SpansState
+from footwork.rulesets.spans.geometry import SpansState, defeated
 from footwork.rulesets.spans.model import SpansActor, SpansMap
 from footwork.rulesets.spans.options import SpansOptions
 
@@ -34,6 +34,9 @@ def can_target(
     t = state.actors[target_id]
     if a.removed or t.removed:
         return Ruling(False, "not in the scene", ("A003-20",))
+    if defeated(state, t) and not opts.life.defeated_targetable:  # the s33 review
+        return Ruling(False, f"{target_id} is defeated (life 0): out of the fight",
+                      ("A003-16", "R003-11"))
     same_span = m.span_of(a.at) == m.span_of(t.at)
     if attack == "melee":
         if not same_span:
@@ -64,10 +67,14 @@ def conditions(state: SpansState, actor: SpansActor) -> dict[str, object]:
         blocked |= {"Evade", "Stand fast"}  # R003-33
     if actor.mode == "flying":
         blocked |= {"Stand fast"}  # R003-35
+    down = defeated(state, actor)
+    if down:  # A003-16, life.zero: out of the fight, it takes no maneuver (the s33 review)
+        blocked |= set(_BLOCKED_BY)
     return {
         "span": m.span_of(actor.at),
+        "defeated": down,
         "in_cover": kind == "cover",
-        "may_hide": kind == "cover",  # R003-18
+        "may_hide": kind == "cover" and not down,  # R003-18
         "in_threshold": kind == "threshold",
         "can_be_outflanked": kind != "threshold",  # R003-21
         "on_high": kind == "on_high" and actor.height > m.ground(actor.at),
