@@ -312,6 +312,15 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             events: list[Event] = []
             if opts(state).forced_move.uses_action:
                 events.append(ev.ActionSpent(actor=actor.id, why="a throw", rules=("R000-48",)))
+            if target.unconscious:
+                # R000-50: forfeiting is a choice the unconscious cannot make; R000-49: the
+                # Challenge against its defence (A000-15: kept, or 0 by option) is rolled
+                # at once, nobody being asked (the s33 review)
+                return events + self._resolve_throw(
+                    self._fold(state, events),
+                    {"thrower": actor.id, "target": target.id, "to": command.to,
+                     "element": command.element or opts(state).forced_move.element,
+                     "bonus": command.bonus}, False, roller)
             events.append(DecisionRequested(
                 actor=target.id, kind="forced_defense", choices=("defend", "forfeit"),
                 prompt=f"{actor.id} tries to force {target.id} into {command.to}: defend, or "
@@ -1168,7 +1177,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                                   self._defense(state, victim), f"{other}'s defence",
                                   ("R000-49",))
                 found.append(Option({"do": "throw", "actor": actor_id, "target": other, "to": to},
-                                    f"throw {other} into {to}",
+                                    f"throw {other} into {to}" + (
+                                        " (unconscious: rolled at once)"
+                                        if victim.unconscious else ""),
                                     "the Action" if o.forced_move.uses_action else "", to=to,
                                     checks=(throw.odds(o.challenge),),
                                     rules=("R000-48", "R000-49", "R000-51")))

@@ -1,0 +1,100 @@
+"""The s33 cause-by-condition review of `cultivation` (README, "The s33 review"): an
+unconscious character thrown, the `target` query at a body gone over an edge, a current
+and a body falling in place, and a third pass over cells the s31 and s32 tables leave out.
+Each outcome was worked from the text by hand before footwork was run."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from footwork.errors import DiceError
+
+from ._helpers import a, actor, of_type, refused, session, types
+
+#: a pool under water (breath is held there, A000-15) beside a dry bank
+POOL: list[dict[str, Any]] = [{"id": "pool", "submerged": True}, {"id": "bank"}]
+POOL_LINKS: list[Any] = [["pool", "bank"]]
+
+
+def _out_cold(options: dict[str, Any] | None = None) -> Any:
+    """bo (Prowess 0, Earth defence 4) passes out at the end of round 1 in the pool: the
+    breath Penalty of 5 is above its defence (R000-47); al (Earth 0, Prowess 5) holds on."""
+    s = session([actor("al", "pool", earth=0, prowess=5),
+                 actor("bo", "pool", side="x", prowess=0, earth_defense=4)],
+                zones=POOL, links=POOL_LINKS, options=options)
+    s.do({"do": "end_turn", "actor": "al"})
+    s.do({"do": "end_turn", "actor": "bo"})
+    assert a(s, "bo").unconscious and s.state.current == "al"
+    return s
+
+
+def test_an_unconscious_target_is_asked_nothing_R000_49_R000_50_A000_15() -> None:
+    """R000-49: a throw is the thrower's Challenge against the target's defence; R000-50:
+    forfeiting that defence is the target's choice, made when it sees an advantage. bo is
+    out cold (R000-47): it sees nothing and chooses nothing, and nothing in the chapter
+    takes its defence away (A000-15 leaves the rest to other chapters). Worked by hand:
+    al's d20 + 0 against 4 is rolled at once; a 2 fails (bo stays), a 10 succeeds (bo is
+    carried onto the bank). Nobody is asked (it used to wait on bo's `forced_defense`)."""
+    s = _out_cold()
+    events = s.do({"do": "throw", "actor": "al", "target": "bo", "to": "bank", "roll": [2]})
+    assert s.state.pending is None
+    assert "decision_requested" not in types(events)
+    (rolled,) = of_type(events, "rolled")
+    assert (rolled.total, rolled.outcome, rolled.supplied) == (2, "failure", True)
+    assert "(4)" in rolled.check
+    assert a(s, "bo").at == "pool" and a(s, "al").action_spent
+
+    s = _out_cold()
+    s.do({"do": "throw", "actor": "al", "target": "bo", "to": "bank", "roll": [10]})
+    assert s.state.pending is None and a(s, "bo").at == "bank"
+
+
+def test_the_option_shows_the_roll_made_at_once_R000_49_A000_15() -> None:
+    """options() offers al the throw with the odds of the Challenge it will roll at once
+    (d20 against 4: 17 faces in 20 succeed); bo, out cold, is offered nothing."""
+    s = _out_cold()
+    throws = [o for o in s.options("al") if o.command.get("do") == "throw"]
+    assert [o.command["to"] for o in throws] == ["bank"]
+    (check,) = throws[0].checks
+    assert check.odds["success"] + check.odds["flourish"] == Fraction(17, 20)
+    assert "unconscious" in throws[0].label
+    assert not s.options("bo")
+
+
+def test_no_defence_when_the_table_says_so_A000_15() -> None:
+    """`breath.unconscious_defense: none` (the table rules that a body out cold puts up
+    no defence): the Challenge is against 0, so al's 2 carries bo onto the bank."""
+    s = _out_cold({"breath": {"unconscious_defense": "none"}})
+    events = s.do({"do": "throw", "actor": "al", "target": "bo", "to": "bank", "roll": [2]})
+    (rolled,) = of_type(events, "rolled")
+    assert (rolled.total, rolled.outcome) == (2, "success") and "(0)" in rolled.check
+    assert a(s, "bo").at == "bank" and s.state.pending is None
+
+
+def test_a_conscious_target_still_answers_R000_50() -> None:
+    """A conscious target is still asked (R000-50), so a roll given with the throw is
+    refused: it comes with the answer; nothing changes."""
+    s = session([actor("al", "bank"), actor("bo", "bank", side="x")], zones=POOL,
+                links=POOL_LINKS)
+    before = s.state
+    with pytest.raises(DiceError, match="comes after a decision") as info:
+        s.do({"do": "throw", "actor": "al", "target": "bo", "to": "pool", "roll": [5]})
+    assert "\n" not in str(info.value)
+    assert s.state == before
+    s.do({"do": "throw", "actor": "al", "target": "bo", "to": "pool"})
+    assert s.state.pending is not None and s.state.pending.actor == "bo"
+
+
+def test_refused_mid_fall_as_before() -> None:
+    """unchanged: the throw of a falling body is still refused (R000-40)."""
+    s = session([actor("al", "top"), actor("bo", "top", side="x")],
+                zones=[{"id": "top", "floor_m": 300}, {"id": "yard"}],
+                links=[{"a": "top", "b": "yard", "one_way": True, "drop": True}])
+    s.do({"do": "throw", "actor": "al", "target": "bo", "to": "yard"})
+    s.do({"answer": "forfeit"})
+    s.do({"do": "end_turn", "actor": "al"})
+    refused(s, {"do": "throw", "actor": "bo", "target": "al", "to": "yard"}, "falling",
+            "R000-40")
