@@ -98,3 +98,39 @@ def test_refused_mid_fall_as_before() -> None:
     s.do({"do": "end_turn", "actor": "al"})
     refused(s, {"do": "throw", "actor": "bo", "target": "al", "to": "yard"}, "falling",
             "R000-40")
+
+
+#: a cliff top 300 m over the yard: a fall off it lasts three rounds (R000-40, A000-10)
+CLIFF: list[dict[str, Any]] = [{"id": "cliff", "floor_m": 300}, {"id": "yard"}]
+CLIFF_LINKS: list[Any] = [{"a": "cliff", "b": "yard", "one_way": True, "drop": True}]
+
+
+def _target(s: Any, attacker: str, victim: str, kind: str) -> Any:
+    return s.engine.ruleset.queries()["target"].answer(s.state, attacker, victim, kind)
+
+
+def test_the_target_query_follows_a_body_over_the_edge_R000_39_R000_40() -> None:
+    """R000-39, R000-40: bo dropped off the cliff and is falling to the yard; it is listed
+    at the cliff but has left it (the s32 review: in no zone until it lands). Worked by
+    hand: al, still on top, cannot lay hands on it, nor aim at it as if it stood in the
+    cliff zone; bo, mid-air, targets nobody either. The query used to answer "in reach",
+    while decide refuses the throw (`falling`); now it says why, as decide does. Once bo
+    lands (end of round 3) al, who stayed on top, reaches it by a ranged attack only."""
+    s = session([actor("bo", "cliff"), actor("al", "cliff", side="x")],
+                zones=CLIFF, links=CLIFF_LINKS)
+    s.do({"do": "move", "actor": "bo", "to": "yard"})
+    for kind in ("melee", "ranged", "art"):
+        there = _target(s, "al", "bo", kind)
+        assert not there["allowed"] and "over the edge" in there["reason"], there
+        assert {"R000-39", "R000-40"} <= set(there["rules"])
+        assert not _target(s, "bo", "al", kind)["allowed"]
+    s.do({"do": "end_turn", "actor": "bo"})
+    refused(s, {"do": "throw", "actor": "al", "target": "bo", "to": "yard"}, "falling",
+            "R000-40")
+    s.do({"do": "end_turn", "actor": "al"})
+    for _ in range(2):
+        s.do({"do": "end_turn", "actor": s.state.current})
+        s.do({"do": "end_turn", "actor": s.state.current})
+    assert a(s, "bo").at == "yard" and a(s, "bo").fall_onto is None
+    assert not _target(s, "al", "bo", "melee")["allowed"]
+    assert _target(s, "al", "bo", "ranged")["allowed"]
