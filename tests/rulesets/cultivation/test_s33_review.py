@@ -134,3 +134,55 @@ def test_the_target_query_follows_a_body_over_the_edge_R000_39_R000_40() -> None
     assert a(s, "bo").at == "yard" and a(s, "bo").fall_onto is None
     assert not _target(s, "al", "bo", "melee")["allowed"]
     assert _target(s, "al", "bo", "ranged")["allowed"]
+
+
+def _over_the_river(links: list[Any], zones: list[dict[str, Any]]) -> Any:
+    """ko's flight breaks 120 m above a river whose current flows on (the Storyteller's
+    `fall` in place); al swims in the river below."""
+    s = session([actor("ko", "river", aura=40), actor("al", "river")], zones=zones,
+                links=links)
+    s.do({"do": "fall", "actor": "gm", "target": "ko", "metres": 120})
+    assert a(s, "ko").fall_onto == "river"
+    return s
+
+
+def test_a_current_carries_a_body_falling_in_place_R000_21_R000_53_R000_57() -> None:
+    """R000-53: a current is a forced movement mandatory against a whole zone, and R000-21:
+    what acts on a zone touches everyone inside it. ko, falling in place, is inside the
+    river (the s32 reading: it fills a place there and a zone's effects touch it), as a
+    flier above a current is carried (the s31 reading). Worked by hand: end of round 1,
+    ko has fallen 50 m (R000-40) and the current takes it and al to the ford, ko still
+    falling with 70 m to go; end of round 2 it covers 100 m, so it lands in the ford:
+    120 m on hard ground, 120 / 5 = 24 damage (R000-41). It used to stay behind."""
+    s = _over_the_river([["river", "ford"]],
+                        [{"id": "river", "tile": {"kind": "current", "to": "ford"}},
+                         {"id": "ford"}])
+    s.do({"do": "end_turn", "actor": "ko"})
+    s.do({"do": "end_turn", "actor": "al"})
+    ko = a(s, "ko")
+    assert (ko.at, ko.fall_onto, ko.fall_left_m, a(s, "al").at) == ("ford", "ford", 70, "ford")
+    s.do({"do": "end_turn", "actor": "ko"})
+    events = s.do({"do": "end_turn", "actor": "al"})
+    (landed,) = of_type(events, "landed")
+    assert (landed.at, landed.metres, landed.damage) == ("ford", 120, 24)
+    assert a(s, "ko").fall_onto is None and a(s, "ko").aura == 16
+
+
+def test_a_current_over_an_edge_adds_the_drop_to_the_fall_R000_39_R000_40() -> None:
+    """The same river flows over a 10 m fall into a pool 6 m deep. Worked by hand: the
+    current carries ko, 50 m into its fall, over the edge (R000-39): it has left the river
+    and falls on, now 80 m above the pool (70 + 10), on the same schedule (R000-40: its
+    second round covers 100 m); it lands in the pool at the end of round 2 after 130 m in
+    water deep enough to dive into, 130 / 20 = 6 damage (R000-41)."""
+    s = _over_the_river([{"a": "river", "b": "pool", "one_way": True, "drop": True,
+                          "drop_m": 10}],
+                        [{"id": "river", "tile": {"kind": "current", "to": "pool"}},
+                         {"id": "pool", "water_m": 6}])
+    s.do({"do": "end_turn", "actor": "ko"})
+    s.do({"do": "end_turn", "actor": "al"})
+    ko = a(s, "ko")
+    assert (ko.at, ko.fall_onto, ko.fall_left_m, ko.fallen_m) == ("river", "pool", 80, 50)
+    s.do({"do": "end_turn", "actor": "ko"})
+    events = s.do({"do": "end_turn", "actor": "al"})
+    landed = [e for e in of_type(events, "landed") if e.actor == "ko"]
+    assert [(e.at, e.metres, e.damage) for e in landed] == [("pool", 130, 6)]

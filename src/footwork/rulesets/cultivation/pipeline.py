@@ -490,9 +490,15 @@ def drop_fall(walk: CWalk, step: Step[str]) -> Ruling:
     if metres is None:
         return _aloft(walk, step)
     walk.fell = True
+    actor = state.actors[walk.path.actor]
+    if actor.fall_onto is not None and actor.fall_onto == actor.at:
+        # a body falling in place carried over an edge (the s33 review): the same fall goes
+        # on over it, the drop's metres longer (R000-39, R000-40)
+        return walk.stop_after("falling", f"{actor.id} falls on over the edge", ("R000-39",), [
+            ev.FallCarried(actor=actor.id, onto=step.to, metres=metres,
+                           rules=("R000-39", "R000-40", *walk.rules))])
     how = "drop" if walk.path.cause == "move" and step.mode == "drop" else walk.how
     reset: tuple[Event, ...] = ()
-    actor = state.actors[walk.path.actor]
     if actor.altitude_m > 0 and not holds_up(state, step.to):  # R000-61: no longer held
         how = f"{how}, out of anti-gravity"
         reset = (ev.AltitudeChanged(actor=walk.path.actor, altitude_m=0,

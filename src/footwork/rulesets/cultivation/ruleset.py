@@ -179,6 +179,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                                             benefits=(s.actors[e.actor].benefits
                                                       if e.onto == s.actors[e.actor].at
                                                       else ())),
+            ev.FallCarried: lambda s, e: up(s, e.actor, fall_onto=e.onto, benefits=(),
+                                            fall_left_m=s.actors[e.actor].fall_left_m + e.metres),
             ev.FallProgressed: lambda s, e: up(
                 s, e.actor, fall_rounds=e.round_of_fall,
                 fall_left_m=s.actors[e.actor].fall_left_m - e.metres,
@@ -891,8 +893,11 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if BANDS.index(band) > m.deepest(event.to):  # out of the water: up to what is there
             band = BANDS[max(GROUND, m.deepest(event.to))]
         joint = actor.joint or event.how == "joint move"
+        # a body falling in place that is carried (a tile, the s33 review) falls on in place
+        onto = event.to if actor.fall_onto == event.frm else actor.fall_onto
         # R000-54: benefits are offered where one stands; leaving the zone gives them up
-        return state.update_actor(event.actor, at=event.to, band=band, joint=joint, benefits=())
+        return state.update_actor(event.actor, at=event.to, band=band, joint=joint, benefits=(),
+                                  fall_onto=onto)
 
     def _landed(self, state: CState, event: ev.Landed) -> CState:
         actor = state.actors[event.actor]

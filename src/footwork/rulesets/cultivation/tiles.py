@@ -19,6 +19,8 @@ from footwork.rulesets.cultivation.rules import (
     CState,
     antigrav_on,
     band_index,
+    everyone_in,
+    has_left,
     holds_breath,
     is_falling,
     occupants,
@@ -59,7 +61,7 @@ def environment(state: CState, roller: Roller) -> list[Event]:
             now = PIPELINE.evolve(now, e)
 
     def carry(a: CultivationActor, to: str, how: str, rules: tuple[str, ...]) -> None:
-        if a.id in carried or is_falling(now.actors[a.id]):
+        if a.id in carried or has_left(now.actors[a.id]):
             return
         carried.add(a.id)
         out, walk = forced(now, a.id, to, how, roller, how=how, rules=rules, round_end=True)
@@ -77,10 +79,13 @@ def environment(state: CState, roller: Roller) -> list[Event]:
         tile = zone.tile
         if tile is None:
             continue
-        here = [a for a in occupants(state, zone_id) if not is_falling(a)]
+        # R000-21, R000-53: a tile acts on everyone inside its zone, a body falling in
+        # place there too (the s33 review); one gone over an edge has left it
+        inside = everyone_in(state, zone_id)
+        here = [a for a in inside if not is_falling(a)]
         if tile.kind == "current":
             assert tile.to is not None
-            for a in here:
+            for a in inside:
                 carry(a, tile.to, "current", ("R000-57", *ENV, "A000-20"))
         elif tile.kind == "elevator":
             for a in here:
