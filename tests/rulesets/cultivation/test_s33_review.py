@@ -186,3 +186,46 @@ def test_a_current_over_an_edge_adds_the_drop_to_the_fall_R000_39_R000_40() -> N
     events = s.do({"do": "end_turn", "actor": "al"})
     landed = [e for e in of_type(events, "landed") if e.actor == "ko"]
     assert [(e.at, e.metres, e.damage) for e in landed] == [("pool", 130, 6)]
+
+
+def test_a_wave_and_an_elevator_carry_a_body_falling_in_place_R000_21_R000_58_R000_59() -> None:
+    """R000-59: a wave carries anyone it meets; R000-58: an elevator moves those on it;
+    R000-21: both touch everyone inside their zones. Worked by hand as for the current:
+    ko, falling in place 120 m above the beach, is swept to the dunes by the round-1 wave
+    (period 1), and mei, falling in place over a lift, is carried to the loft; each falls
+    on where it was carried (70 m to go). They used to be left behind."""
+    s = session([actor("ko", "beach", aura=40), actor("mei", "lift", aura=40)],
+                zones=[{"id": "sea", "tile": {"kind": "wave", "period": 1,
+                                              "sweep": {"beach": "dunes"}}},
+                       {"id": "beach"}, {"id": "dunes"},
+                       {"id": "lift", "tile": {"kind": "elevator", "to": "loft"}},
+                       {"id": "loft"}],
+                links=[["sea", "beach"], ["beach", "dunes"], ["lift", "loft"]])
+    s.do({"do": "fall", "actor": "gm", "target": "ko", "metres": 120})
+    s.do({"do": "fall", "actor": "gm", "target": "mei", "metres": 120})
+    s.do({"do": "end_turn", "actor": "ko"})
+    s.do({"do": "end_turn", "actor": "mei"})
+    for who, where in (("ko", "dunes"), ("mei", "loft")):
+        body = a(s, who)
+        assert (body.at, body.fall_onto, body.fall_left_m) == (where, where, 70), who
+
+
+def test_an_unconscious_body_draws_on_no_benefit_R000_54_R000_47() -> None:
+    """R000-54: a body forced into a zone with a start-of-turn benefit (a ley line) may
+    draw on it: a choice, which a body out cold cannot make (R000-47). Worked by hand: bo
+    passes out in the pool at the end of round 1; al throws it onto the ley line (its d20
+    of 10 against 4), a forced arrival, so the benefit is offered; bo may not use it
+    while unconscious, and options() does not offer it. It used to draw on it."""
+    s = session([actor("al", "pool", earth=0, prowess=5),
+                 actor("bo", "pool", side="x", prowess=0, earth_defense=4)],
+                zones=[{"id": "pool", "submerged": True},
+                       {"id": "ley", "start_of_turn": ["ley line"]}],
+                links=[["pool", "ley"]])
+    s.do({"do": "end_turn", "actor": "al"})
+    s.do({"do": "end_turn", "actor": "bo"})
+    s.do({"do": "throw", "actor": "al", "target": "bo", "to": "ley", "roll": [10]})
+    bo = a(s, "bo")
+    assert (bo.at, bo.unconscious, bo.benefits) == ("ley", True, ("ley line",))
+    refused(s, {"do": "use_benefit", "actor": "bo", "benefit": "ley line"}, "unconscious",
+            "R000-47")
+    assert not s.options("bo")

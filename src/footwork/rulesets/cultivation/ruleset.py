@@ -278,13 +278,13 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if command.actor not in state.actors:
             raise IllegalCommand("not_a_character", f"{command.actor!r} is not a character")
         actor = state.actors[command.actor]
+        if actor.unconscious:  # R000-47; R000-54's benefit is a choice too (the s33 review)
+            raise IllegalCommand("unconscious", f"{actor.id} is unconscious", ("R000-47",))
         if isinstance(command, UseBenefit):
             if command.benefit not in actor.benefits:
                 raise IllegalCommand("no_benefit", f"{actor.id} has no {command.benefit!r} to "
                                      "use now", ("R000-54",))
             return [ev.BenefitUsed(actor=actor.id, benefit=command.benefit, rules=("R000-54",))]
-        if actor.unconscious:
-            raise IllegalCommand("unconscious", f"{actor.id} is unconscious", ("R000-47",))
         if isinstance(command, Move):
             cross = self._check_move(state, actor, command.to, command.defender)
             return self._move(state, actor, cross, command, roller)
@@ -1119,11 +1119,11 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         found: list[Option] = []
 
         legal = self._legal
+        if actor.unconscious:  # R000-47: it chooses nothing, a benefit included (s33)
+            return found
         for benefit in actor.benefits:
             found.append(Option({"do": "use_benefit", "actor": actor_id, "benefit": benefit},
                                 f"use {benefit}", "", rules=("R000-54",)))
-        if actor.unconscious:
-            return found
         for to in m.adjacent(actor.at):
             full = is_full(state, to) and o.limit.mode == "challenge"
             defenders: list[str | None] = ([a.id for a in occupants(state, to)] if full

@@ -88,10 +88,10 @@ def environment(state: CState, roller: Roller) -> list[Event]:
             for a in inside:
                 carry(a, tile.to, "current", ("R000-57", *ENV, "A000-20"))
         elif tile.kind == "elevator":
-            for a in here:
+            for a in inside:
                 if tile.to is not None:
                     carry(a, tile.to, "elevator", ("R000-58", *ENV, "A000-20"))
-                elif o.bands.enabled and tile.bands:
+                elif o.bands.enabled and tile.bands and not is_falling(a):
                     idx = max(0, min(m.deepest(zone_id), band_index(a) - tile.bands))
                     lift(a, idx, "elevator", "elevator", ("R000-58", "A000-20"))
         elif tile.kind == "wave":
@@ -99,12 +99,13 @@ def environment(state: CState, roller: Roller) -> list[Event]:
             if state.round >= tile.first and (state.round - tile.first) % period == 0:
                 add([ev.WaveSwept(zone=zone_id, rules=("R000-59", "A000-20"))])
                 for src, dst in tile.sweep.items():
-                    for a in occupants(state, src):
-                        if not is_falling(a):
-                            carry(a, dst, "wave", ("R000-59", *ENV, "A000-20"))
+                    for a in everyone_in(state, src):  # anyone it meets (R000-59, s33)
+                        carry(a, dst, "wave", ("R000-59", *ENV, "A000-20"))
         elif tile.kind == "whirlpool":
-            for a in here:
+            for a in inside:
                 if o.bands.enabled and band_index(a) < m.deepest(zone_id):
+                    if is_falling(a):  # already going down a band a round (README)
+                        continue
                     lift(a, band_index(a) + 1, "whirlpool", "pulled down",
                          ("R000-60", "A000-20"))
                 elif not o.bands.enabled and tile.to is not None:
