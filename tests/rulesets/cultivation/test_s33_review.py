@@ -229,3 +229,14 @@ def test_an_unconscious_body_draws_on_no_benefit_R000_54_R000_47() -> None:
     refused(s, {"do": "use_benefit", "actor": "bo", "benefit": "ley line"}, "unconscious",
             "R000-47")
     assert not s.options("bo")
+
+
+def test_an_unconscious_attacker_targets_nobody_R000_47() -> None:
+    """R000-47: a body out cold acts no more (decide refuses its every command,
+    `unconscious`); the `target` query said it could still aim at al. Worked by hand: bo,
+    out cold in the pool, targets nobody; al may still target bo."""
+    s = _out_cold()
+    for kind in ("melee", "ranged", "art"):
+        ruling = _target(s, "bo", "al", kind)
+        assert not ruling["allowed"] and "R000-47" in ruling["rules"], ruling
+    assert _target(s, "al", "bo", "melee")["allowed"]
