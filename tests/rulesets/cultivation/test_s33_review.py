@@ -240,3 +240,32 @@ def test_an_unconscious_attacker_targets_nobody_R000_47() -> None:
         ruling = _target(s, "bo", "al", kind)
         assert not ruling["allowed"] and "R000-47" in ruling["rules"], ruling
     assert _target(s, "al", "bo", "melee")["allowed"]
+
+
+def _partners_in_the_yard(options: dict[str, Any]) -> Any:
+    s = session([actor("al", "yard", abilities=["fly"]), actor("bo", "yard")],
+                zones=[{"id": "yard"}], links=[], options=options)
+    s.do({"do": "partner", "actor": "al", "target": "bo"})
+    s.do({"answer": "accept"})
+    return s
+
+
+def test_partners_through_a_change_of_band_R000_10_R000_76_R000_77() -> None:
+    """R000-10: partners must share a zone. Worked by hand: the catalogue reads bands as
+    heights inside one zone (R000-75; R000-76 reaches a band "without leaving" one's zone),
+    so al flying up to Floating stays bo's Partner (footwork did so: matched). The text
+    also calls a band step a change to "the next adjacent zone" (R000-77); with
+    `partners.same_band` a table reads it so: the shift ends the partnership, and partners
+    must share a band to be declared."""
+    bands = {"bands": {"enabled": True}}
+    s = _partners_in_the_yard(bands)
+    s.do({"do": "shift", "actor": "al", "direction": "up"})
+    assert (a(s, "al").band, a(s, "al").partner) == ("floating", "bo")
+
+    s = _partners_in_the_yard({**bands, "partners": {"same_band": True}})
+    events = s.do({"do": "shift", "actor": "al", "direction": "up"})
+    assert [e.why for e in of_type(events, "partnership_ended")] == ["different bands"]
+    assert a(s, "al").partner is None and a(s, "bo").partner is None
+    refused(s, {"do": "partner", "actor": "al", "target": "bo"}, "not_same_band",
+            "R000-10", "R000-77")
+    assert not [o for o in s.options("al") if o.command.get("do") == "partner"]

@@ -122,6 +122,14 @@ class PartnerOptions(_Frozen):
         description="A bonus added to each partner's Challenges while partnered; default 0 "
                     "(R000-14, R000-15).",
         default=0)
+    #: R000-10 with R000-77 (the s33 review): the text calls a band step a change "to the
+    #: next adjacent zone", while the catalogue reads bands as heights inside one zone
+    same_band: bool = Field(
+        description="With bands on, whether partners must also share a band: a band step "
+                    "then ends the partnership and partners are declared in one band only; "
+                    "default false, bands being heights inside one zone (R000-10, R000-76, "
+                    "R000-77).",
+        default=False)
 
 
 class LimitOptions(_Frozen):

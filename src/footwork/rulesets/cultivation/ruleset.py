@@ -459,6 +459,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                                      f"{who.partner}: no chains", ("R000-09",))
         if target.unconscious:
             raise IllegalCommand("unconscious", f"{target_id} cannot consent", ("R000-08",))
+        if _bands_apart(state, actor, target):
+            raise IllegalCommand("not_same_band", f"{target_id} is {target.band}, not "
+                                 f"{actor.band} (partners.same_band)", ("R000-10", "R000-77"))
 
     def _check_joint(self, state: CState, actor: CultivationActor, command: JointMove
                      ) -> tuple[CultivationActor, tuple[Crossing, Crossing], int]:
@@ -862,6 +865,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             if a.at != b.at or (a.fall_onto or a.at) != (b.fall_onto or b.at):
                 out.append(ev.PartnershipEnded(a=aid, b=b.id, why="different zones",
                                                rules=("R000-10",)))
+            elif _bands_apart(state, a, b):  # partners.same_band (the s33 review)
+                out.append(ev.PartnershipEnded(a=aid, b=b.id, why="different bands",
+                                               rules=("R000-10", "R000-77")))
         return out
 
     def _round_started(self, state: CState, event: RoundStarted) -> CState:
@@ -1214,6 +1220,13 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         return found
 
 
+
+
+def _bands_apart(state: CState, a: CultivationActor, b: CultivationActor) -> bool:
+    """R000-10, R000-77: with ``partners.same_band`` a band is a zone of its own for
+    partners (the s33 review)."""
+    o = opts(state)
+    return o.bands.enabled and o.partners.same_band and a.band != b.band
 
 
 _EVOLVER = CultivationRuleset()
