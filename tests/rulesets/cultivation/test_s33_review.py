@@ -269,3 +269,34 @@ def test_partners_through_a_change_of_band_R000_10_R000_76_R000_77() -> None:
     refused(s, {"do": "partner", "actor": "al", "target": "bo"}, "not_same_band",
             "R000-10", "R000-77")
     assert not [o for o in s.options("al") if o.command.get("do") == "partner"]
+
+
+def test_no_swimming_in_mid_air_R000_43_R000_45_A000_15() -> None:
+    """R000-43: one swims once the water reaches half one's height; R000-45: the swimmer's
+    Penalty. Worked by hand: ko's flight breaks 120 m above a river 3 m deep (ko is 1.8 m
+    tall); while it falls the water has not reached it: no swimming, no Penalty, no breath
+    held. At the end of round 2 it lands in the river and swims: Penalty 3 (the depth). It
+    used to swim, Penalty 3, 120 m up. The same for a body afloat 10 m over a lagoon 3 m
+    deep under anti-gravity (R000-61): above the water, not in it."""
+    from footwork.rulesets.cultivation.rules import holds_breath, is_swimming, total_penalty
+
+    s = session([actor("ko", "river", aura=40, height_m=1.8), actor("al", "bank")],
+                zones=[{"id": "river", "water_m": 3}, {"id": "bank"}],
+                links=[["river", "bank"]])
+    s.do({"do": "fall", "actor": "gm", "target": "ko", "metres": 120})
+    ko = a(s, "ko")
+    assert not is_swimming(s.state, ko) and total_penalty(s.state, ko) == 0
+    assert not holds_breath(s.state, ko)
+    for _ in range(2):
+        s.do({"do": "end_turn", "actor": s.state.current})
+        s.do({"do": "end_turn", "actor": s.state.current})
+    ko = a(s, "ko")
+    assert ko.fall_onto is None and is_swimming(s.state, ko) and total_penalty(s.state, ko) == 3
+
+    s = session([actor("mei", "lagoon", height_m=1.8)],
+                zones=[{"id": "lagoon", "water_m": 3,
+                        "tile": {"kind": "antigravity", "active": True}}], links=[],
+                options={"antigrav": {"rise_m": 10}})
+    s.do({"do": "end_turn", "actor": "mei"})
+    mei = a(s, "mei")
+    assert mei.altitude_m == 10 and not is_swimming(s.state, mei)
