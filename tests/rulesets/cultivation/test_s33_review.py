@@ -300,3 +300,23 @@ def test_no_swimming_in_mid_air_R000_43_R000_45_A000_15() -> None:
     s.do({"do": "end_turn", "actor": "mei"})
     mei = a(s, "mei")
     assert mei.altitude_m == 10 and not is_swimming(s.state, mei)
+
+
+def test_a_crowded_entrant_challenges_an_unconscious_defender_R000_33_A000_15() -> None:
+    """R000-33: a further entrant Challenges Earth against a defender inside. bo, out cold
+    in a hut for one, keeps its Earth defence of 4 by default: al's d20 + 0 of 2 fails and
+    al stays out; with `breath.unconscious_defense: none` the same 2 beats 0 and al goes
+    in, owing bo a throw (R000-34)."""
+    for mode, inside, pending in (("keep", "gate", None), ("none", "hut", "crowd_throw")):
+        s = session([actor("al", "gate", earth=0),
+                     actor("bo", "hut", side="x", prowess=0, earth_defense=4)],
+                    zones=[{"id": "gate"}, {"id": "hut", "submerged": True, "limit": 1},
+                           {"id": "yard"}],
+                    links=[["gate", "hut"], ["hut", "yard"]],
+                    options={"breath": {"unconscious_defense": mode}})
+        s.do({"do": "end_turn", "actor": "al"})
+        s.do({"do": "end_turn", "actor": "bo"})
+        assert a(s, "bo").unconscious
+        s.do({"do": "move", "actor": "al", "to": "hut", "defender": "bo", "roll": [2]})
+        assert a(s, "al").at == inside, mode
+        assert (s.state.pending and s.state.pending.kind) == pending, mode
