@@ -320,3 +320,19 @@ def test_a_crowded_entrant_challenges_an_unconscious_defender_R000_33_A000_15() 
         s.do({"do": "move", "actor": "al", "to": "hut", "defender": "bo", "roll": [2]})
         assert a(s, "al").at == inside, mode
         assert (s.state.pending and s.state.pending.kind) == pending, mode
+
+
+def test_carried_mid_fall_over_an_edge_into_anti_gravity_R000_61() -> None:
+    """R000-61: nobody falls where anti-gravity is on. ko, 50 m into a 120 m fall over the
+    river, is carried over the 10 m edge into a pool whose anti-gravity is on. Worked by
+    hand: it is 70 + 10 = 80 m above the pool's floor when it enters, and is held there at
+    once, its fall over, no landing."""
+    s = _over_the_river([{"a": "river", "b": "pool", "one_way": True, "drop": True,
+                          "drop_m": 10}],
+                        [{"id": "river", "tile": {"kind": "current", "to": "pool"}},
+                         {"id": "pool", "tile": {"kind": "antigravity", "active": True}}])
+    s.do({"do": "end_turn", "actor": "ko"})
+    events = s.do({"do": "end_turn", "actor": "al"})
+    ko = a(s, "ko")
+    assert (ko.at, ko.fall_onto, ko.altitude_m) == ("pool", None, 80)
+    assert not [e for e in of_type(events, "landed") if e.actor == "ko"]

@@ -578,8 +578,12 @@ def _aloft(walk: CWalk, step: Step[str]) -> Ruling:
         # it floats at the height it came over the edge at, above the new floor
         height = m.drop_metres(step.frm, step.to, opts(state).fall.zone_height_m) + \
             actor.altitude_m
-        return Ruling((ev.AltitudeChanged(actor=actor.id, altitude_m=height,
-                                          rules=("R000-61", "R000-39")),))
+        # a body falling in place carried over the edge is held at once at the height it
+        # still had, the drop added, its fall over (the s33 review)
+        mid_fall = actor.fall_onto is not None and actor.fall_onto == actor.at
+        return Ruling((ev.AltitudeChanged(
+            actor=actor.id, altitude_m=height + (actor.fall_left_m if mid_fall else 0.0),
+            held=mid_fall, rules=("R000-61", "R000-39")),))
     if actor.altitude_m > 0:  # held up on both sides (else it fell, above)
         height = max(0.0, actor.altitude_m + m.zone(step.frm).floor_m - m.zone(step.to).floor_m)
         if height != actor.altitude_m:
