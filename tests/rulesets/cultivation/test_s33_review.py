@@ -336,3 +336,20 @@ def test_carried_mid_fall_over_an_edge_into_anti_gravity_R000_61() -> None:
     ko = a(s, "ko")
     assert (ko.at, ko.fall_onto, ko.altitude_m) == ("pool", None, 80)
     assert not [e for e in of_type(events, "landed") if e.actor == "ko"]
+
+
+def test_nobody_senses_across_a_fall_over_an_edge_R000_71_R000_40() -> None:
+    """R000-71: sensing a hidden character is a Challenge made from one's zone (sight, an
+    adjacent zone, an Art's range in zones). bo, gone over the cliff's edge, is in no zone
+    until it lands (the s32 reading), so, as for a target, it senses nobody and nobody
+    senses it; decide refuses (`falling`) and options() does not offer it. Both used to be
+    allowed, as if bo still stood on the cliff."""
+    s = session([actor("bo", "cliff", hidden=True), actor("al", "cliff", side="x"),
+                 actor("cy", "cliff", side="x", hidden=True)],
+                zones=CLIFF, links=CLIFF_LINKS)
+    s.do({"do": "move", "actor": "bo", "to": "yard"})
+    refused(s, {"do": "sense", "actor": "bo", "target": "cy"}, "falling", "R000-40")
+    s.do({"do": "end_turn", "actor": "bo"})
+    refused(s, {"do": "sense", "actor": "al", "target": "bo"}, "falling", "R000-40")
+    assert "bo" not in [o.command["target"] for o in s.options("al")
+                        if o.command.get("do") == "sense"]

@@ -744,6 +744,10 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if target_id not in state.actors or target_id == actor.id:
             raise IllegalCommand("bad_target", f"{target_id!r} cannot be sensed", ("R000-71",))
         target = state.actors[target_id]
+        for body in (actor, target):
+            if has_left(body):  # R000-40: in no zone to sense from or in (the s33 review)
+                raise IllegalCommand("falling", f"{body.id} has gone over the edge of "
+                                     f"{body.at}", ("R000-71", "R000-40"))
         if target_id in actor.aware_of:
             raise IllegalCommand("already_aware", f"{actor.id} already senses {target_id}",
                                  ("R000-71",))
