@@ -353,3 +353,38 @@ def test_nobody_senses_across_a_fall_over_an_edge_R000_71_R000_40() -> None:
     refused(s, {"do": "sense", "actor": "al", "target": "bo"}, "falling", "R000-40")
     assert "bo" not in [o.command["target"] for o in s.options("al")
                         if o.command.get("do") == "sense"]
+
+
+def test_the_storytellers_placement_ends_a_fall_R000_40() -> None:
+    """The Storyteller's `gm_place` sets a character down by fiat, no rule applied. bo,
+    gone over the cliff's edge (300 m to fall), is put on a ledge by a rescuing Art the
+    Storyteller rules. Worked by hand: it stands on the ledge, its fall over: no fall
+    under way, no landing at the end of the round. It used to keep its fall, now listed
+    on the ledge falling "into" the yard, and landed there from 300 m."""
+    s = session([actor("bo", "cliff", aura=100), actor("al", "cliff", side="x")],
+                zones=[*CLIFF, {"id": "ledge", "floor_m": 150}],
+                links=[*CLIFF_LINKS, ["cliff", "ledge"]])
+    s.do({"do": "move", "actor": "bo", "to": "yard"})
+    s.do({"do": "gm_place", "actor": "gm", "target": "bo", "to": "ledge"})
+    bo = a(s, "bo")
+    assert (bo.at, bo.fall_onto, bo.fall_left_m) == ("ledge", None, 0)
+    s.do({"do": "end_turn", "actor": "bo"})
+    events = s.do({"do": "end_turn", "actor": "al"})
+    assert not of_type(events, "landed") and a(s, "bo").aura == 100
+
+
+def test_partners_the_storyteller_sets_apart_move_no_more_together_R000_10() -> None:
+    """R000-10: the partnership ends the moment the two are in different zones, whatever
+    separated them. The Storyteller's `gm_place` puts bo two zones from al. Worked by
+    hand: they are no longer Partners, so al cannot take bo along in a joint move. The
+    split is logged with the next command (the Storyteller's fiat is the engine's and the
+    ruleset folds none of it), but decide refuses the joint move at once and options()
+    no longer offers it (it offered "move to b with bo")."""
+    s = session([actor("al", "a"), actor("bo", "a")])
+    s.do({"do": "partner", "actor": "al", "target": "bo"})
+    s.do({"answer": "accept"})
+    s.do({"do": "gm_place", "actor": "gm", "target": "bo", "to": "c"})
+    refused(s, {"do": "joint_move", "actor": "al", "to": "b"}, "not_partners", "R000-10")
+    assert not [o for o in s.options("al") if o.command.get("do") == "joint_move"]
+    events = s.do({"do": "move", "actor": "al", "to": "b"})
+    assert [e.why for e in of_type(events, "partnership_ended")] == ["different zones"]

@@ -157,6 +157,12 @@ class CultivationRuleset(Ruleset[CultivationActor]):
     stats_model: ClassVar[type[BaseModel]] = CultivationStats
     commands: ClassVar[tuple[type[Command], ...]] = CULTIVATION_COMMANDS
     events: ClassVar[tuple[type[Event], ...]] = ev.CULTIVATION_EVENTS
+    #: the Storyteller's fiat placement sets the character down where it is put: a fall
+    #: under way (R000-40, R000-78), a height afloat (R000-61), the benefits and the band
+    #: reached where it was (R000-54, R000-76) end there (the s33 review)
+    placed_fields: ClassVar[frozenset[str]] = frozenset({
+        "fall_onto", "fall_left_m", "fall_rounds", "fallen_m", "fall_voluntary",
+        "band_falling", "bands_fallen", "altitude_m", "benefits", "reached"})
     #: R000-47: passing out is the only way out of the turn order (``takes_turns``)
     scene_exits: ClassVar[frozenset[type[Event]] | None] = frozenset({ev.FellUnconscious})
 
@@ -468,6 +474,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if actor.partner is None:
             raise IllegalCommand("no_partner", f"{actor.id} has no Partner", ("R000-11",))
         partner = state.actors[actor.partner]
+        if _apart(state, actor, partner) is not None:  # R000-10: set apart (s33 review)
+            raise IllegalCommand("not_partners", f"{partner.id} is no longer with "
+                                 f"{actor.id}: the partnership has ended", ("R000-10",))
         can_act_to_move(actor)
         if not actor.joint and actor.spent > 0:
             raise IllegalCommand("already_moved", f"{actor.id} has already moved alone this "
@@ -866,12 +875,10 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             if a.partner is None or state.order.index(a.partner) < state.order.index(aid):
                 continue
             b = state.actors[a.partner]
-            if a.at != b.at or (a.fall_onto or a.at) != (b.fall_onto or b.at):
-                out.append(ev.PartnershipEnded(a=aid, b=b.id, why="different zones",
-                                               rules=("R000-10",)))
-            elif _bands_apart(state, a, b):  # partners.same_band (the s33 review)
-                out.append(ev.PartnershipEnded(a=aid, b=b.id, why="different bands",
-                                               rules=("R000-10", "R000-77")))
+            why = _apart(state, a, b)
+            if why is not None:
+                out.append(ev.PartnershipEnded(a=aid, b=b.id, why=why, rules=(
+                    "R000-10", *(("R000-77",) if why == "different bands" else ()))))
         return out
 
     def _round_started(self, state: CState, event: RoundStarted) -> CState:
@@ -1224,6 +1231,14 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         return found
 
 
+
+
+def _apart(state: CState, a: CultivationActor, b: CultivationActor) -> str | None:
+    """R000-10: why two partners no longer share a zone (one gone over an edge counts as
+    elsewhere already), or None."""
+    if a.at != b.at or (a.fall_onto or a.at) != (b.fall_onto or b.at):
+        return "different zones"
+    return "different bands" if _bands_apart(state, a, b) else None
 
 
 def _bands_apart(state: CState, a: CultivationActor, b: CultivationActor) -> bool:
