@@ -88,7 +88,7 @@ def test_a_conscious_target_still_answers_R000_50() -> None:
     assert s.state.pending is not None and s.state.pending.actor == "bo"
 
 
-def test_refused_mid_fall_as_before() -> None:
+def test_a_throw_mid_fall_is_still_refused_R000_40() -> None:
     """unchanged: the throw of a falling body is still refused (R000-40)."""
     s = session([actor("al", "top"), actor("bo", "top", side="x")],
                 zones=[{"id": "top", "floor_m": 300}, {"id": "yard"}],
