@@ -104,7 +104,8 @@ class Unpartner(Command):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Throw(Command):
     """R000-48..55: shove, throw or trip ``target`` into the adjacent zone ``to``; the target
-    may forfeit its defence (a pending decision)."""
+    may forfeit its defence (a pending decision), unless it is unconscious: then the
+    Challenge is rolled at once (A000-15, the s33 review)."""
 
     name: ClassVar[str] = "throw"
     target: Annotated[str, Field(
@@ -119,6 +120,11 @@ class Throw(Command):
     bonus: Annotated[Bonus, Field(
         description="A bonus added to the Result of the thrower's Challenge; default "
                     "0.")] = 0
+    roll: Annotated[Faces | None, Field(
+        description="Faces rolled at the table for the thrower's Challenge when it is rolled "
+                    "at once (an unconscious target, asked nothing: A000-15); a conscious "
+                    "target's answer carries the roll instead. Default null, the engine "
+                    "rolls.")] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

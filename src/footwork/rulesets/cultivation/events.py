@@ -129,6 +129,21 @@ class FallStarted(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FallCarried(Event):
+    """A body falling in place carried over an edge (a current, a wave): its fall goes
+    on, now toward ``onto`` and ``metres`` longer, on the same schedule (the s33 review)."""
+
+    type: ClassVar[str] = "fall_carried"
+    actor: str
+    onto: str
+    metres: float
+
+    def describe(self) -> str:
+        return (f"{self.actor} is carried over the edge mid-fall: {self.metres:g} m more, "
+                f"toward {self.onto}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FallProgressed(Event):
     type: ClassVar[str] = "fall_progressed"
     actor: str
@@ -329,5 +344,5 @@ CULTIVATION_EVENTS: tuple[type[Event], ...] = (
     PartnershipEnded, OpportunityGranted, FallStarted, FallProgressed, Landed, Damaged,
     BandChanged, BandFallStarted, AltitudeChanged, BandReached, BreathHeld, BreathRecovered,
     FellUnconscious, TrapSprung, BenefitOffered, BenefitUsed, ItemUsed, Sensed, Waived,
-    TileSwitched, WaveSwept,
+    TileSwitched, WaveSwept, FallCarried,
 )

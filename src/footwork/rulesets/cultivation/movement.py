@@ -262,7 +262,10 @@ def opportunities(state: CState, mover: CultivationActor, frm: str) -> list[Even
 
 
 def defense(state: CState, target: CultivationActor) -> int:
-    """A000-08, A000-17: Earth defence by default (or Stealth, by option)."""
+    """A000-08, A000-17: Earth defence by default (or Stealth, by option); A000-15: 0 for a
+    body out cold when the table rules it puts up none (``breath.unconscious_defense``)."""
+    if target.unconscious and opts(state).breath.unconscious_defense == "none":
+        return 0
     if opts(state).forced_move.defense == "stealth":
         return target.stealth_defense
     return target.earth_defense

@@ -122,6 +122,14 @@ class PartnerOptions(_Frozen):
         description="A bonus added to each partner's Challenges while partnered; default 0 "
                     "(R000-14, R000-15).",
         default=0)
+    #: R000-10 with R000-77 (the s33 review): the text calls a band step a change "to the
+    #: next adjacent zone", while the catalogue reads bands as heights inside one zone
+    same_band: bool = Field(
+        description="With bands on, whether partners must also share a band: a band step "
+                    "then ends the partnership and partners are declared in one band only; "
+                    "default false, bands being heights inside one zone (R000-10, R000-76, "
+                    "R000-77).",
+        default=False)
 
 
 class LimitOptions(_Frozen):
@@ -276,6 +284,15 @@ class BreathOptions(_Frozen):
         description="Whether a character passed out for want of breath takes no more turns; "
                     "default true (R000-47, A000-15).",
         default=True)
+    #: A000-15, R000-49, R000-50 (the s33 review): the defence of a body out cold. The text
+    #: never lowers it, and the forfeit is a choice the unconscious cannot make, so by
+    #: default the Challenge is rolled at once against the defence it has
+    unconscious_defense: Literal["keep", "none"] = Field(
+        description="The defence an unconscious character puts up: `keep` (default; a throw "
+                    "at it is rolled at once against its defence, nobody being asked to "
+                    "defend or forfeit) or `none` (its defence counts as 0, for a throw and "
+                    "for a crowded entrant's Challenge alike) (R000-49, R000-50, A000-15).",
+        default="keep")
 
 
 class RoundOptions(_Frozen):

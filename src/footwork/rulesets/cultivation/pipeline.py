@@ -490,9 +490,15 @@ def drop_fall(walk: CWalk, step: Step[str]) -> Ruling:
     if metres is None:
         return _aloft(walk, step)
     walk.fell = True
+    actor = state.actors[walk.path.actor]
+    if actor.fall_onto is not None and actor.fall_onto == actor.at:
+        # a body falling in place carried over an edge (the s33 review): the same fall goes
+        # on over it, the drop's metres longer (R000-39, R000-40)
+        return walk.stop_after("falling", f"{actor.id} falls on over the edge", ("R000-39",), [
+            ev.FallCarried(actor=actor.id, onto=step.to, metres=metres,
+                           rules=("R000-39", "R000-40", *walk.rules))])
     how = "drop" if walk.path.cause == "move" and step.mode == "drop" else walk.how
     reset: tuple[Event, ...] = ()
-    actor = state.actors[walk.path.actor]
     if actor.altitude_m > 0 and not holds_up(state, step.to):  # R000-61: no longer held
         how = f"{how}, out of anti-gravity"
         reset = (ev.AltitudeChanged(actor=walk.path.actor, altitude_m=0,
@@ -572,8 +578,12 @@ def _aloft(walk: CWalk, step: Step[str]) -> Ruling:
         # it floats at the height it came over the edge at, above the new floor
         height = m.drop_metres(step.frm, step.to, opts(state).fall.zone_height_m) + \
             actor.altitude_m
-        return Ruling((ev.AltitudeChanged(actor=actor.id, altitude_m=height,
-                                          rules=("R000-61", "R000-39")),))
+        # a body falling in place carried over the edge is held at once at the height it
+        # still had, the drop added, its fall over (the s33 review)
+        mid_fall = actor.fall_onto is not None and actor.fall_onto == actor.at
+        return Ruling((ev.AltitudeChanged(
+            actor=actor.id, altitude_m=height + (actor.fall_left_m if mid_fall else 0.0),
+            held=mid_fall, rules=("R000-61", "R000-39")),))
     if actor.altitude_m > 0:  # held up on both sides (else it fell, above)
         height = max(0.0, actor.altitude_m + m.zone(step.frm).floor_m - m.zone(step.to).floor_m)
         if height != actor.altitude_m:

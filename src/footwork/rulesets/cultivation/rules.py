@@ -44,19 +44,27 @@ def in_flight(state: CState, actor: CultivationActor) -> bool:
 
 def is_swimming(state: CState, actor: CultivationActor, zone: str | None = None) -> bool:
     """R000-43, A000-12: water at half the character's height or more; A000-25: with bands
-    on, the Swimming band and below; a character in an air band is above the water."""
+    on, the Swimming band and below; a character in an air band is above the water. A body
+    in mid-fall has not reached the water yet, and one afloat is as deep in it as the
+    water over its altitude (the s33 review)."""
     z = space(state).zone(zone or actor.at)
+    if actor.fall_onto is not None:
+        return False
     if opts(state).bands.enabled:
         idx = band_index(actor)
         if idx >= SWIMMING:
             return True
         if idx < GROUND:
             return False
-    return z.water_m > 0 and z.water_m >= opts(state).swim.threshold * actor.height_m
+    over = z.water_m - actor.altitude_m
+    return over > 0 and over >= opts(state).swim.threshold * actor.height_m
 
 
 def holds_breath(state: CState, actor: CultivationActor) -> bool:
-    """A000-15: in the Underwater band or deeper, or in a zone flagged fully submerged."""
+    """A000-15: in the Underwater band or deeper, or in a zone flagged fully submerged (a
+    body in mid-fall through the air holds none, the s33 review)."""
+    if actor.fall_onto is not None:
+        return False
     if opts(state).bands.enabled and band_index(actor) >= UNDERWATER:
         return True
     return space(state).zone(actor.at).submerged

@@ -157,6 +157,12 @@ class CultivationRuleset(Ruleset[CultivationActor]):
     stats_model: ClassVar[type[BaseModel]] = CultivationStats
     commands: ClassVar[tuple[type[Command], ...]] = CULTIVATION_COMMANDS
     events: ClassVar[tuple[type[Event], ...]] = ev.CULTIVATION_EVENTS
+    #: the Storyteller's fiat placement sets the character down where it is put: a fall
+    #: under way (R000-40, R000-78), a height afloat (R000-61), the benefits and the band
+    #: reached where it was (R000-54, R000-76) end there (the s33 review)
+    placed_fields: ClassVar[frozenset[str]] = frozenset({
+        "fall_onto", "fall_left_m", "fall_rounds", "fallen_m", "fall_voluntary",
+        "band_falling", "bands_fallen", "altitude_m", "benefits", "reached"})
     #: R000-47: passing out is the only way out of the turn order (``takes_turns``)
     scene_exits: ClassVar[frozenset[type[Event]] | None] = frozenset({ev.FellUnconscious})
 
@@ -179,6 +185,8 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                                             benefits=(s.actors[e.actor].benefits
                                                       if e.onto == s.actors[e.actor].at
                                                       else ())),
+            ev.FallCarried: lambda s, e: up(s, e.actor, fall_onto=e.onto, benefits=(),
+                                            fall_left_m=s.actors[e.actor].fall_left_m + e.metres),
             ev.FallProgressed: lambda s, e: up(
                 s, e.actor, fall_rounds=e.round_of_fall,
                 fall_left_m=s.actors[e.actor].fall_left_m - e.metres,
@@ -276,13 +284,13 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if command.actor not in state.actors:
             raise IllegalCommand("not_a_character", f"{command.actor!r} is not a character")
         actor = state.actors[command.actor]
+        if actor.unconscious:  # R000-47; R000-54's benefit is a choice too (the s33 review)
+            raise IllegalCommand("unconscious", f"{actor.id} is unconscious", ("R000-47",))
         if isinstance(command, UseBenefit):
             if command.benefit not in actor.benefits:
                 raise IllegalCommand("no_benefit", f"{actor.id} has no {command.benefit!r} to "
                                      "use now", ("R000-54",))
             return [ev.BenefitUsed(actor=actor.id, benefit=command.benefit, rules=("R000-54",))]
-        if actor.unconscious:
-            raise IllegalCommand("unconscious", f"{actor.id} is unconscious", ("R000-47",))
         if isinstance(command, Move):
             cross = self._check_move(state, actor, command.to, command.defender)
             return self._move(state, actor, cross, command, roller)
@@ -312,6 +320,15 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             events: list[Event] = []
             if opts(state).forced_move.uses_action:
                 events.append(ev.ActionSpent(actor=actor.id, why="a throw", rules=("R000-48",)))
+            if target.unconscious:
+                # R000-50: forfeiting is a choice the unconscious cannot make; R000-49: the
+                # Challenge against its defence (A000-15: kept, or 0 by option) is rolled
+                # at once, nobody being asked (the s33 review)
+                return events + self._resolve_throw(
+                    self._fold(state, events),
+                    {"thrower": actor.id, "target": target.id, "to": command.to,
+                     "element": command.element or opts(state).forced_move.element,
+                     "bonus": command.bonus}, False, roller)
             events.append(DecisionRequested(
                 actor=target.id, kind="forced_defense", choices=("defend", "forfeit"),
                 prompt=f"{actor.id} tries to force {target.id} into {command.to}: defend, or "
@@ -448,12 +465,18 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                                      f"{who.partner}: no chains", ("R000-09",))
         if target.unconscious:
             raise IllegalCommand("unconscious", f"{target_id} cannot consent", ("R000-08",))
+        if _bands_apart(state, actor, target):
+            raise IllegalCommand("not_same_band", f"{target_id} is {target.band}, not "
+                                 f"{actor.band} (partners.same_band)", ("R000-10", "R000-77"))
 
     def _check_joint(self, state: CState, actor: CultivationActor, command: JointMove
                      ) -> tuple[CultivationActor, tuple[Crossing, Crossing], int]:
         if actor.partner is None:
             raise IllegalCommand("no_partner", f"{actor.id} has no Partner", ("R000-11",))
         partner = state.actors[actor.partner]
+        if _apart(state, actor, partner) is not None:  # R000-10: set apart (s33 review)
+            raise IllegalCommand("not_partners", f"{partner.id} is no longer with "
+                                 f"{actor.id}: the partnership has ended", ("R000-10",))
         can_act_to_move(actor)
         if not actor.joint and actor.spent > 0:
             raise IllegalCommand("already_moved", f"{actor.id} has already moved alone this "
@@ -730,6 +753,10 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if target_id not in state.actors or target_id == actor.id:
             raise IllegalCommand("bad_target", f"{target_id!r} cannot be sensed", ("R000-71",))
         target = state.actors[target_id]
+        for body in (actor, target):
+            if has_left(body):  # R000-40: in no zone to sense from or in (the s33 review)
+                raise IllegalCommand("falling", f"{body.id} has gone over the edge of "
+                                     f"{body.at}", ("R000-71", "R000-40"))
         if target_id in actor.aware_of:
             raise IllegalCommand("already_aware", f"{actor.id} already senses {target_id}",
                                  ("R000-71",))
@@ -848,9 +875,10 @@ class CultivationRuleset(Ruleset[CultivationActor]):
             if a.partner is None or state.order.index(a.partner) < state.order.index(aid):
                 continue
             b = state.actors[a.partner]
-            if a.at != b.at or (a.fall_onto or a.at) != (b.fall_onto or b.at):
-                out.append(ev.PartnershipEnded(a=aid, b=b.id, why="different zones",
-                                               rules=("R000-10",)))
+            why = _apart(state, a, b)
+            if why is not None:
+                out.append(ev.PartnershipEnded(a=aid, b=b.id, why=why, rules=(
+                    "R000-10", *(("R000-77",) if why == "different bands" else ()))))
         return out
 
     def _round_started(self, state: CState, event: RoundStarted) -> CState:
@@ -882,8 +910,11 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         if BANDS.index(band) > m.deepest(event.to):  # out of the water: up to what is there
             band = BANDS[max(GROUND, m.deepest(event.to))]
         joint = actor.joint or event.how == "joint move"
+        # a body falling in place that is carried (a tile, the s33 review) falls on in place
+        onto = event.to if actor.fall_onto == event.frm else actor.fall_onto
         # R000-54: benefits are offered where one stands; leaving the zone gives them up
-        return state.update_actor(event.actor, at=event.to, band=band, joint=joint, benefits=())
+        return state.update_actor(event.actor, at=event.to, band=band, joint=joint, benefits=(),
+                                  fall_onto=onto)
 
     def _landed(self, state: CState, event: ev.Landed) -> CState:
         actor = state.actors[event.actor]
@@ -1105,11 +1136,11 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         found: list[Option] = []
 
         legal = self._legal
+        if actor.unconscious:  # R000-47: it chooses nothing, a benefit included (s33)
+            return found
         for benefit in actor.benefits:
             found.append(Option({"do": "use_benefit", "actor": actor_id, "benefit": benefit},
                                 f"use {benefit}", "", rules=("R000-54",)))
-        if actor.unconscious:
-            return found
         for to in m.adjacent(actor.at):
             full = is_full(state, to) and o.limit.mode == "challenge"
             defenders: list[str | None] = ([a.id for a in occupants(state, to)] if full
@@ -1168,7 +1199,9 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                                   self._defense(state, victim), f"{other}'s defence",
                                   ("R000-49",))
                 found.append(Option({"do": "throw", "actor": actor_id, "target": other, "to": to},
-                                    f"throw {other} into {to}",
+                                    f"throw {other} into {to}" + (
+                                        " (unconscious: rolled at once)"
+                                        if victim.unconscious else ""),
                                     "the Action" if o.forced_move.uses_action else "", to=to,
                                     checks=(throw.odds(o.challenge),),
                                     rules=("R000-48", "R000-49", "R000-51")))
@@ -1198,6 +1231,21 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         return found
 
 
+
+
+def _apart(state: CState, a: CultivationActor, b: CultivationActor) -> str | None:
+    """R000-10: why two partners no longer share a zone (one gone over an edge counts as
+    elsewhere already), or None."""
+    if a.at != b.at or (a.fall_onto or a.at) != (b.fall_onto or b.at):
+        return "different zones"
+    return "different bands" if _bands_apart(state, a, b) else None
+
+
+def _bands_apart(state: CState, a: CultivationActor, b: CultivationActor) -> bool:
+    """R000-10, R000-77: with ``partners.same_band`` a band is a zone of its own for
+    partners (the s33 review)."""
+    o = opts(state)
+    return o.bands.enabled and o.partners.same_band and a.band != b.band
 
 
 _EVOLVER = CultivationRuleset()

@@ -13,6 +13,7 @@ from footwork.rulesets.cultivation.rules import (
     SWIMMING,
     CState,
     band_index,
+    has_left,
     is_swimming,
     opts,
     space,
@@ -140,6 +141,13 @@ def can_target(state: CState, attacker: str, target: str, kind: str) -> Ruling:
     """May ``attacker`` target ``target`` with a melee, ranged, Art or LoS-ignoring Art?"""
     m, o = space(state), opts(state)
     a, t = state.actors[attacker], state.actors[target]
+    if a.unconscious:  # R000-47: it acts no more, as decide refuses it (the s33 review)
+        return Ruling(False, f"{attacker} is unconscious", ("R000-47",))
+    for body in (a, t):
+        if has_left(body):  # R000-39, R000-40: the same test decide makes (the s33 review)
+            return Ruling(False, f"{body.id} has gone over the edge of {body.at}: in no zone "
+                          f"until it lands in {body.fall_onto}", ("R000-39", "R000-40",
+                                                                   "R000-16"))
     swimming = is_swimming(state, a)
     if kind == "art_ignore_los":
         reach = halved(a.art_range, opts(state)) if swimming else a.art_range

@@ -19,6 +19,8 @@ from footwork.rulesets.cultivation.rules import (
     CState,
     antigrav_on,
     band_index,
+    everyone_in,
+    has_left,
     holds_breath,
     is_falling,
     occupants,
@@ -59,7 +61,7 @@ def environment(state: CState, roller: Roller) -> list[Event]:
             now = PIPELINE.evolve(now, e)
 
     def carry(a: CultivationActor, to: str, how: str, rules: tuple[str, ...]) -> None:
-        if a.id in carried or is_falling(now.actors[a.id]):
+        if a.id in carried or has_left(now.actors[a.id]):
             return
         carried.add(a.id)
         out, walk = forced(now, a.id, to, how, roller, how=how, rules=rules, round_end=True)
@@ -77,16 +79,19 @@ def environment(state: CState, roller: Roller) -> list[Event]:
         tile = zone.tile
         if tile is None:
             continue
-        here = [a for a in occupants(state, zone_id) if not is_falling(a)]
+        # R000-21, R000-53: a tile acts on everyone inside its zone, a body falling in
+        # place there too (the s33 review); one gone over an edge has left it
+        inside = everyone_in(state, zone_id)
+        here = [a for a in inside if not is_falling(a)]
         if tile.kind == "current":
             assert tile.to is not None
-            for a in here:
+            for a in inside:
                 carry(a, tile.to, "current", ("R000-57", *ENV, "A000-20"))
         elif tile.kind == "elevator":
-            for a in here:
+            for a in inside:
                 if tile.to is not None:
                     carry(a, tile.to, "elevator", ("R000-58", *ENV, "A000-20"))
-                elif o.bands.enabled and tile.bands:
+                elif o.bands.enabled and tile.bands and not is_falling(a):
                     idx = max(0, min(m.deepest(zone_id), band_index(a) - tile.bands))
                     lift(a, idx, "elevator", "elevator", ("R000-58", "A000-20"))
         elif tile.kind == "wave":
@@ -94,12 +99,13 @@ def environment(state: CState, roller: Roller) -> list[Event]:
             if state.round >= tile.first and (state.round - tile.first) % period == 0:
                 add([ev.WaveSwept(zone=zone_id, rules=("R000-59", "A000-20"))])
                 for src, dst in tile.sweep.items():
-                    for a in occupants(state, src):
-                        if not is_falling(a):
-                            carry(a, dst, "wave", ("R000-59", *ENV, "A000-20"))
+                    for a in everyone_in(state, src):  # anyone it meets (R000-59, s33)
+                        carry(a, dst, "wave", ("R000-59", *ENV, "A000-20"))
         elif tile.kind == "whirlpool":
-            for a in here:
+            for a in inside:
                 if o.bands.enabled and band_index(a) < m.deepest(zone_id):
+                    if is_falling(a):  # already going down a band a round (README)
+                        continue
                     lift(a, band_index(a) + 1, "whirlpool", "pulled down",
                          ("R000-60", "A000-20"))
                 elif not o.bands.enabled and tile.to is not None:
