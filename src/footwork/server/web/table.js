@@ -19,7 +19,7 @@ import {send} from "./commands.js";
 import {refocus} from "./focus.js";
 import "./mapinput.js";
 import {drawPlanned, drawTrails, showPlanned, startRuler} from "./ruler.js";
-import {clearForTurn, firstView, keepInSight, matchBackground, remember, setUpViews} from "./views.js";
+import {clearForTurn, firstView, fitTitle, keepInSight, matchBackground, remember, setUpViews} from "./views.js";
 
 /**
  * @typedef {import("./api.js").TableState} TableState
@@ -191,6 +191,7 @@ function reshade() {
   markHeld();
   if (page.reach && page.held) shade(page.reach);
   else unshade();
+  map.onView();  // the cells' costs just written are sized for the screen too
 }
 
 /** @param {SVGSVGElement} svg */
@@ -323,6 +324,7 @@ async function start() {
     const info = tables.find((t) => t.id === tableId);
     byId("title").textContent = info ? info.name : tableId;
     document.title = `${info ? info.name : tableId} · footwork`;
+    fitTitle();
     await refresh();
     live.start();
   } catch (error) {
