@@ -284,6 +284,7 @@ const live = new Live(() => {
     page.logCount = 0;
     byId("log").replaceChildren();
   }
+  page.announced = Math.max(page.announced, message.version);
   void refresh();
 }, (status) => {
   const chip = byId("live");
@@ -310,6 +311,7 @@ hooks.tell = (message) => {
   if (!page.viewAs) live.send(message);
 };
 hooks.reconnect = () => {
+  page.announced = 0;  // another seat's versions (the game master's preview) count apart
   live.restart();
   void refresh();
 };
