@@ -58,6 +58,23 @@ _HEADER = """() => {
 }"""
 
 
+#: lines of a zone's label (its name, "hidden") that run into the line above on screen
+_OVERLAPS = """() => {
+  const found = [];
+  for (const group of document.querySelectorAll('#map svg g.zone-label')) {
+    const lines = [...group.querySelectorAll('text:not(.halo)')]
+      .map((t) => ({text: t.textContent, box: t.getBoundingClientRect()}))
+      .sort((a, b) => a.box.top - b.box.top);
+    for (let i = 1; i < lines.length; i++) {
+      if (lines[i].box.top < lines[i - 1].box.bottom - 1) {
+        found.push(`${lines[i].text} under ${lines[i - 1].text}`);
+      }
+    }
+  }
+  return found;
+}"""
+
+
 @pytest.fixture(scope="module")
 def phone(browser: Browser) -> Iterator[BrowserContext]:
     made = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
@@ -69,15 +86,19 @@ def phone(browser: Browser) -> Iterator[BrowserContext]:
 
 def test_a_phone_first_view_reads_and_its_header_takes_two_lines(
         server: Server, phone: BrowserContext) -> None:
-    """The tavern (a site map to scale): its axis ticks were 8 px, the tokens' names and
-    the scale 9 to 11 px; the header wrapped to three lines."""
+    """The tavern (a site map to scale) on the game master's phone: its axis ticks were 8
+    px, the tokens' names and the scale 9 to 11 px; the header wrapped to three lines.
+    Set larger, the hidden kitchen's "hidden" ran into the kitchen's name: it moves
+    down."""
     table = server.table("sitemaps/tavern-brawl")
     page = phone.new_page()
     try:
-        open_table(page, table.link("side:patrons"))
+        open_table(page, table.link())
         page.wait_for_timeout(300)  # the map's text follows the view at the next frame
         small: list[Any] = page.evaluate(_SMALL_ON_MAP, 11.95)
         assert not small, small
+        assert page.locator("#map svg .hidden-note").count()
+        assert page.evaluate(_OVERLAPS) == []
         header = page.evaluate(_HEADER)
         assert header == {"lines": 2, "cut": []}, header
     finally:

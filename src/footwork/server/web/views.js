@@ -187,6 +187,51 @@ function textAtLeast(map, least) {
     if (size * scale < least) text.style.fontSize = `${(least / scale).toFixed(2)}px`;
     else text.style.removeProperty("font-size");
   }
+  restack(least / scale);
+}
+
+/**
+ * Lines of text the drawing stacks in a group, one under the other at one x (a zone's
+ * name, then "hidden", then its odds): a line set larger than drawn moves down as far as
+ * it needs to clear the line above (on a phone "hidden" at 12 px ran into the zone's
+ * name), and the lines under it with it; lines drawn far enough apart (a legend's rows)
+ * stay where they are.
+ * @param {number} least the least size in units of the drawing (0: as drawn)
+ */
+function restack(least) {
+  /** @type {Map<Element, SVGTextElement[]>} */
+  const groups = new Map();
+  for (const element of host.querySelectorAll("svg g > text[x][y]")) {
+    const parent = /** @type {Element} */ (element.parentElement);
+    const texts = groups.get(parent);
+    if (texts) texts.push(/** @type {SVGTextElement} */ (element));
+    else groups.set(parent, [/** @type {SVGTextElement} */ (element)]);
+  }
+  for (const texts of groups.values()) {
+    const x = texts[0].getAttribute("x");
+    if (texts.length < 2 || texts.some((t) => t.getAttribute("x") !== x)) continue;
+    const ys = [...new Set(texts.map((t) => Number(t.getAttribute("y"))))].sort((a, b) => a - b);
+    if (ys.length < 2) continue;
+    /** @type {Map<number, number>} each line's size as drawn (its largest text) */
+    const drawn = new Map();
+    for (const t of texts) {
+      const y = Number(t.getAttribute("y"));
+      drawn.set(y, Math.max(drawn.get(y) ?? 0, Number(t.dataset.fwSize) || 0));
+    }
+    let above = ys[0], placed = ys[0];
+    for (const y of ys) {
+      const size = drawn.get(y) ?? 0;
+      let at = y + (placed - above);  // moved with the lines above
+      if (y !== ys[0] && least > size) at = Math.max(at, placed + 1.15 * least);
+      above = y;
+      placed = at;
+      for (const t of texts) {
+        if (Number(t.getAttribute("y")) !== y) continue;
+        if (at - y > 0.01) t.setAttribute("dy", (at - y).toFixed(2));
+        else t.removeAttribute("dy");
+      }
+    }
+  }
 }
 
 /** The character this page is about: the one in hand, else whose turn it is if it is
