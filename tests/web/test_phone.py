@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext
+from playwright.sync_api import Browser, BrowserContext, expect
 
 from tests.web.conftest import PATIENCE_MS, Server, open_table
 
@@ -89,7 +89,7 @@ def test_a_phone_first_view_reads_and_its_header_takes_two_lines(
     """The tavern (a site map to scale) on the game master's phone: its axis ticks were 8
     px, the tokens' names and the scale 9 to 11 px; the header wrapped to three lines.
     Set larger, the hidden kitchen's "hidden" ran into the kitchen's name: it moves
-    down."""
+    down. Ended, the header took three lines again."""
     table = server.table("sitemaps/tavern-brawl")
     page = phone.new_page()
     try:
@@ -99,6 +99,13 @@ def test_a_phone_first_view_reads_and_its_header_takes_two_lines(
         assert not small, small
         assert page.locator("#map svg .hidden-note").count()
         assert page.evaluate(_OVERLAPS) == []
+        # ended: "the encounter is over" and the summary's button took a third line
+        table.send({"do": "end_encounter", "actor": "gm"})
+        expect(page.locator("#summary-dialog")).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(page.locator("#summary-open")).to_have_text("ended: summary")
+        header = page.evaluate(_HEADER)
+        assert header == {"lines": 2, "cut": []}, header
         header = page.evaluate(_HEADER)
         assert header == {"lines": 2, "cut": []}, header
     finally:
