@@ -57,7 +57,11 @@ export function setUpViews(map) {
     if (!least && !enlarged) return;
     enlarged = least > 0;
     cancelAnimationFrame(textFrame);
-    textFrame = requestAnimationFrame(() => textAtLeast(map, least));
+    textFrame = requestAnimationFrame(() => {
+      const start = performance.now();
+      textAtLeast(map, least);
+      performance.measure("fw-map-text", {start});  // bench: its cost per view change
+    });
   };
   // the map's room changes (the cost legend's strip comes and goes): the drawing is
   // drawn smaller with the same view, and its text must be measured again
