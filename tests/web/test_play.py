@@ -349,3 +349,36 @@ def test_picking_a_spot_on_a_phone_puts_the_sheet_away(server: Server,
         wait_until(lambda: table.state()["pending"] is None, "mira placed")
     finally:
         page.close()
+
+
+def test_a_command_at_a_version_the_page_knows_is_gone_is_not_sent(server: Server,
+                                                                  page: Page) -> None:
+    """Another device ended Mira's turn; the live socket said so, and before this page had
+    read the table again its *End mira's turn* went out at the old version: refused as
+    stale (a 409, which the browser logs as a failed request). Now the page reads the
+    table first and asks again: nothing sent, no console error."""
+    table = server.table("sitemaps/tavern-brawl")
+    open_table(page, table.link())
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.url.endswith("/commands") else None)
+    held: list[Any] = []  # the page's read of the table, held back until released
+    page.route(re.compile(r"/api/tables/[^/]+/state"), lambda route: held.append(route))
+    expect(page.locator("#end-turn")).to_have_text("End mira's turn")
+    table.send({"do": "end_turn", "actor": "mira"})
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(25)
+    assert held, "the live socket's news made the page read the table"
+    page.click("#end-turn")  # still "End mira's turn": the page has not read the table
+    page.wait_for_timeout(300)
+    for route in held:
+        route.continue_()
+    page.unroute(re.compile(r"/api/tables/[^/]+/state"))
+    expect(page.locator("#status")).to_have_text(
+        "the table changed before this was sent: look again; nothing was sent")
+    expect(page.locator("#end-turn")).to_have_text("End dov's turn")
+    assert not sent and not errors, (sent, errors)
+    assert table.state()["turn"] == "dov"

@@ -2,7 +2,9 @@
 then the page's visible text (the characters, the decision, the log) and every option
 of the character to move, as the list and the tooltip write it, are walked for raw
 patterns: "zone(s)", bracketed coordinates or faces, "(flight -1 m)", snake_case words
-(a choice's internal name; the table's own place and character ids are kept)."""
+(a choice's internal name; the table's own place and character ids are kept), lengths
+as the API writes them ("2.828u", "4 m (4 m of overland, 4 m of burrow)"), "at: [x, y]"
+(session 33); and a pin's rolls named (they were two bare "d20" lines)."""
 
 from __future__ import annotations
 
@@ -13,14 +15,14 @@ from typing import Any
 import httpx
 import pytest
 import yaml
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Server, Table, open_table
 
 ROOT = Path(__file__).resolve().parents[2]
 #: a choice named in snake_case, zone(s), a grid plan, d100 degrees, faces rolled
 EXAMPLES = ["sitemaps/tavern-brawl", "allowances/lake-battle", "spans/boarding-action",
-            "cultivation/courtyard-duel"]
+            "cultivation/courtyard-duel", "styles/ruined-tower"]
 RAW = {
     "a plural in brackets": re.compile(r"\(s\)"),
     "bracketed numbers": re.compile(r"\[-?\d"),
@@ -29,6 +31,13 @@ RAW = {
     # spot's "y -2 m" are no distance)
     "a negative distance": re.compile(r"(?<!at )(?<![xy] )-\d+(?:\.\d+)? m\b"),
     "a snake_case word": re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b"),
+    # styles' lengths as the API writes them ("2.828u"), not "2.83 u"
+    "a length in u glued to its number": re.compile(r"\d(?:\.\d+)?u\b"),
+    # an Allowance spent said twice ("4 m (4 m of overland, 4 m of burrow)")
+    "a length said twice": re.compile(
+        r"\b(\d+(?:\.\d+)?) m \(\1 m of [a-z]+(?:, \1 m of [a-z]+)*\)"),
+    # how the API takes a spot ("answer place with at: [x, y]")
+    "a spot as the API takes it": re.compile(r"at: \[x, y\]"),
 }
 
 #: the texts the page shows: its panels, and each option of the actor to move written
@@ -93,3 +102,27 @@ def test_the_page_speaks_in_the_game_s_words(server: Server, page: Page, example
         "[...document.querySelectorAll('#map [data-place]')].map(e => e.dataset.place)"))
     assert len(texts) > 2, "the options were written"
     assert raw_words(texts, ids) == []
+
+
+def test_a_pin_names_its_rolls_and_a_spot_is_picked_in_words(server: Server,
+                                                              page: Page) -> None:
+    """Bruno may pin Mira: the choice to pin listed two identical "d20: pass …" lines
+    (Mira's STR and AGI, unnamed); placing her said "answer place with at: [x, y]"."""
+    table = server.table("sitemaps/tavern-brawl")
+    table.send({"do": "move", "actor": "mira", "to": "street-west", "at": [4, -2]})
+    open_table(page, table.link())
+    pin = page.locator('#decision-choices button[data-choice="pin"]')
+    checks = pin.locator(".option-check")
+    expect(checks).to_have_text([re.compile(r"^STR 8 \(resist a pin\), d20: pass 2/5"),
+                                 re.compile(r"^AGI 12 \(resist a pin\), d20: pass 3/5")])
+    table.send({"answer": "pin", "actor": "bruno"})
+    table.send({"answer": "AGI", "roll": [15]})
+    prompt = page.locator("#decision-prompt")
+    # the two ways are the two buttons: the free spot nearest, or one picked on the map
+    expect(prompt).to_have_text("place mira anywhere within 2 m of bruno")
+    expect(page.locator('#decision-choices button[data-choice="place"]')).to_contain_text(
+        "the free spot nearest to where it stopped")
+    expect(page.locator("#decision")).not_to_contain_text("[x, y]")
+    page.locator("#decision-choices button[data-point-choice]").click()
+    expect(page.locator("#status")).to_have_text(
+        "Click the spot on the map (place mira anywhere within 2 m of bruno); Esc cancels.")

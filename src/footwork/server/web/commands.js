@@ -23,9 +23,10 @@ function diceAtTable() {
  * The dice a command rolls now: an answer's from the state (``answer_rolls``), an
  * option that does not move from its ``roll_due``, anything else (a move, a plan, the
  * game master's end of a turn) asked of the server (``POST …/rolls``, nothing kept).
- * Null when the server refuses the command (sending it shows the refusal).
+ * The server's refusal when it refuses the command (it is refused as the command would
+ * be: said at once, the command is not sent to be refused a second time).
  * @param {Option} option
- * @returns {Promise<Roll[] | null>}
+ * @returns {Promise<Roll[] | Error>}
  */
 async function rollsOf(option) {
   const command = option.command;
@@ -39,8 +40,8 @@ async function rollsOf(option) {
     const found = /** @type {{roll_due: boolean, rolls: Roll[]}} */ (
       await api(`${base}/rolls`, {method: "POST", key, body: {command}}));
     return found.roll_due ? found.rolls : [];
-  } catch {
-    return null;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
   }
 }
 
@@ -52,7 +53,13 @@ async function rollsOf(option) {
 export async function act(option) {
   const command = option.command;
   const rolls = diceAtTable() ? await rollsOf(option) : [];
-  if (rolls && rolls.length) {
+  if (rolls instanceof Error) {
+    say(rolls);
+    if (rolls instanceof ApiError && rolls.status === 409) await hooks.refresh();
+    refocus();
+    return;
+  }
+  if (rolls.length) {
     const what = rolls.map((r) => `${r.actor} rolls ${r.dice} for ${r.check}`).join("; ");
     rolling = {command, what, rolls};
     byId("dice-what").textContent = `${option.label}: ${what}.`;
@@ -133,6 +140,16 @@ function commandId() {
 export async function send(command) {
   const state = page.state;
   if (!state || page.viewAs) return "a preview sends no commands";
+  if (page.announced > state.version) {
+    // the table moved on (another page acted) and this page has not read it yet: the
+    // server would refuse the command as stale (a 409, which the browser logs as an
+    // error); the page reads the table and asks again, nothing sent
+    await hooks.refresh();
+    const moved = "the table changed before this was sent: look again; nothing was sent";
+    say(moved);
+    refocus();
+    return moved;
+  }
   try {
     await api(`${base}/commands`, {method: "POST", key,
                                    body: {version: state.version, command_id: commandId(), command}});

@@ -40,6 +40,9 @@ export const page = {
   drawn: "",
   /** @type {string[]} places known from the map (for the game master's selects) */
   places: [],
+  /** the newest version of the seat's table the live socket has announced (the page may
+   * not have read it yet: a command sent before would be refused as stale) */
+  announced: 0,
 };
 
 /** Filled in by table.js: read the table again; pick up (or put down) a character. */

@@ -141,7 +141,7 @@ function startPicking(pending, choice) {
   byId("map").classList.add("fw-picking");
   // on a phone the sheet with the decision covered half the map the spot is picked on
   byId("panels").classList.remove("open");
-  say(`Click the spot on the map (${pending.prompt}); Esc cancels.`);
+  say(`Click the spot on the map (${plain(pending.prompt, names())}); Esc cancels.`);
 }
 
 export function stopPicking() {

@@ -86,9 +86,19 @@ byId("gm-end").addEventListener("click", () => {
   if (actor) void act({command: {do: "end_turn", actor}, label: `end ${actor}'s turn`,
                        to: null, cost: "", checks: [], rules: []});
 });
+// the scene is over whoever could still act: nobody acts after it (Undo takes it back),
+// so it is asked first; "Keep playing" has the focus, and Esc cancels too
 byId("gm-finish").addEventListener("click", () => {
-  // the scene is over whoever could still act: nobody acts after it (undo takes it back)
   const reason = /** @type {HTMLInputElement} */ (byId("gm-finish-reason")).value.trim();
+  byId("finish-what").textContent = `${reason ? `Why: ${reason}. ` : ""}` +
+    "Nobody acts after it and every page shows the summary; Undo takes it back.";
+  /** @type {HTMLDialogElement} */ (byId("finish-dialog")).showModal();
+});
+byId("finish-form").addEventListener("submit", (e) => {
+  const submitter = /** @type {SubmitEvent} */ (e).submitter;
+  if (!(submitter instanceof HTMLButtonElement) || submitter.value !== "end") return;
+  const reason = /** @type {HTMLInputElement} */ (byId("gm-finish-reason")).value.trim();
+  // the form's method closes the dialog before the answer comes (and the summary opens)
   void send({do: "end_encounter", actor: "gm", ...(reason ? {reason} : {})});
 });
 byId("gm-reveal").addEventListener("click", () => {

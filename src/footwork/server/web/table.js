@@ -19,7 +19,7 @@ import {send} from "./commands.js";
 import {refocus} from "./focus.js";
 import "./mapinput.js";
 import {drawPlanned, drawTrails, showPlanned, startRuler} from "./ruler.js";
-import {clearForTurn, firstView, keepInSight, matchBackground, remember, setUpViews} from "./views.js";
+import {clearForTurn, firstView, fitTitle, keepInSight, matchBackground, remember, setUpViews} from "./views.js";
 
 /**
  * @typedef {import("./api.js").TableState} TableState
@@ -191,6 +191,7 @@ function reshade() {
   markHeld();
   if (page.reach && page.held) shade(page.reach);
   else unshade();
+  map.onView();  // the cells' costs just written are sized for the screen too
 }
 
 /** @param {SVGSVGElement} svg */
@@ -283,6 +284,7 @@ const live = new Live(() => {
     page.logCount = 0;
     byId("log").replaceChildren();
   }
+  page.announced = Math.max(page.announced, message.version);
   void refresh();
 }, (status) => {
   const chip = byId("live");
@@ -309,6 +311,7 @@ hooks.tell = (message) => {
   if (!page.viewAs) live.send(message);
 };
 hooks.reconnect = () => {
+  page.announced = 0;  // another seat's versions (the game master's preview) count apart
   live.restart();
   void refresh();
 };
@@ -323,6 +326,7 @@ async function start() {
     const info = tables.find((t) => t.id === tableId);
     byId("title").textContent = info ? info.name : tableId;
     document.title = `${info ? info.name : tableId} · footwork`;
+    fitTitle();
     await refresh();
     live.start();
   } catch (error) {

@@ -3,7 +3,8 @@
 // growing with the zoom, whose
 // turn it is and the last ruling in large type, the legends folded away on demand. The
 // phone: the first view fits the map to the width with tokens at least 24 px and the
-// places' names at least 12 px (about your character), double-tap zooms, "find my character", and the sheet of panels never
+// places' names at least 12 px (about your character), no text of the map under 12 px,
+// double-tap zooms, "find my character", and the sheet of panels never
 // covers the token being moved.
 
 import {byId} from "./api.js";
@@ -15,8 +16,9 @@ import {mayCommand, page, tv} from "./context.js";
  * as wide as one (CSS px: 16 px reads from a sofa). */
 const MIN_TOKEN = 24;
 const MIN_TEXT = 16;
-/** The least size of a place's name in a phone's first view (CSS px), and how far past
- * fitting the width that first view zooms in at most. */
+/** The least size of a place's name in a phone's first view (CSS px), and of any text
+ * of the map on a phone; how far past fitting the width that first view zooms in at
+ * most. */
 const MIN_LABEL = 12;
 const MAX_FIRST_ZOOM = 4;
 /** How close (ms, CSS px) two taps are to be a double tap. */
@@ -36,17 +38,30 @@ function isTv() {
  * without the ``?tv`` view keeps its panels, in large type too (style.css). */
 const WIDE = matchMedia("(min-width: 1600px)");
 
+/** The least size on screen (CSS px) of the map's text here: 16 px on the TV or a
+ * screen as wide, 12 px on a phone (the drawing's axis ticks, tokens' names and cells'
+ * costs are drawn for a page or a desktop's window, 6 to 11 px at a phone's fit), none
+ * elsewhere (the drawing's own sizes). */
+function leastText() {
+  if (isTv() || WIDE.matches) return MIN_TEXT;
+  return isPhone() ? MIN_LABEL : 0;
+}
+
 /** @param {MapView} map */
 export function setUpViews(map) {
   map.arrange = stackFloors;
   let textFrame = 0;
   let enlarged = false;
   map.onView = () => {
-    const large = isTv() || WIDE.matches;
-    if (!large && !enlarged) return;
-    enlarged = large;
+    const least = leastText();
+    if (!least && !enlarged) return;
+    enlarged = least > 0;
     cancelAnimationFrame(textFrame);
-    textFrame = requestAnimationFrame(() => textAtLeast(map, large ? MIN_TEXT : 0));
+    textFrame = requestAnimationFrame(() => {
+      const start = performance.now();
+      textAtLeast(map, least);
+      performance.measure("fw-map-text", {start});  // bench: its cost per view change
+    });
   };
   // the map's room changes (the cost legend's strip comes and goes): the drawing is
   // drawn smaller with the same view, and its text must be measured again
@@ -69,6 +84,24 @@ export function setUpViews(map) {
     }
   });
   if (tv) showTv(map, true);
+  matchMedia("(max-width: 760px)").addEventListener("change", fitTitle);
+}
+
+/** On a phone, the table's name on one line beside the lobby's link: set smaller when
+ * it is too long for it, down to 12 px, then in a lighter weight, and only then
+ * wrapped (nothing of it hidden). */
+export function fitTitle() {
+  const title = byId("title");
+  title.style.removeProperty("font-size");
+  title.classList.remove("fw-wrap", "fw-narrow");
+  if (!isPhone() || isTv()) return;
+  let size = parseFloat(getComputedStyle(title).fontSize);
+  while (title.scrollWidth > title.clientWidth + 1 && size > MIN_LABEL) {
+    size = Math.max(MIN_LABEL, size - 1);
+    title.style.fontSize = `${size}px`;
+  }
+  if (title.scrollWidth > title.clientWidth + 1) title.classList.add("fw-narrow");
+  if (title.scrollWidth > title.clientWidth + 1) title.classList.add("fw-wrap");
 }
 
 /** The gap between floors stacked in a column, in the drawing's units. */
@@ -127,6 +160,7 @@ export function stackFloors(svg, free) {
 function showTv(map, on) {
   document.body.classList.toggle("tv", on);
   byId("tv-toggle").setAttribute("aria-pressed", String(on));
+  fitTitle();
   const url = new URL(location.href);
   if (on) url.searchParams.set("tv", "");
   else url.searchParams.delete("tv");
@@ -140,8 +174,8 @@ function showTv(map, on) {
 }
 
 /**
- * On the TV, every text of the map at least ``least`` CSS px on screen (larger as one
- * zooms in); 0 gives every text its own size back.
+ * On the TV or a phone, every text of the map at least ``least`` CSS px on screen
+ * (larger as one zooms in); 0 gives every text its own size back.
  * @param {MapView} map
  * @param {number} least
  */
@@ -156,6 +190,51 @@ function textAtLeast(map, least) {
     }
     if (size * scale < least) text.style.fontSize = `${(least / scale).toFixed(2)}px`;
     else text.style.removeProperty("font-size");
+  }
+  restack(least / scale);
+}
+
+/**
+ * Lines of text the drawing stacks in a group, one under the other at one x (a zone's
+ * name, then "hidden", then its odds): a line set larger than drawn moves down as far as
+ * it needs to clear the line above (on a phone "hidden" at 12 px ran into the zone's
+ * name), and the lines under it with it; lines drawn far enough apart (a legend's rows)
+ * stay where they are.
+ * @param {number} least the least size in units of the drawing (0: as drawn)
+ */
+function restack(least) {
+  /** @type {Map<Element, SVGTextElement[]>} */
+  const groups = new Map();
+  for (const element of host.querySelectorAll("svg g > text[x][y]")) {
+    const parent = /** @type {Element} */ (element.parentElement);
+    const texts = groups.get(parent);
+    if (texts) texts.push(/** @type {SVGTextElement} */ (element));
+    else groups.set(parent, [/** @type {SVGTextElement} */ (element)]);
+  }
+  for (const texts of groups.values()) {
+    const x = texts[0].getAttribute("x");
+    if (texts.length < 2 || texts.some((t) => t.getAttribute("x") !== x)) continue;
+    const ys = [...new Set(texts.map((t) => Number(t.getAttribute("y"))))].sort((a, b) => a - b);
+    if (ys.length < 2) continue;
+    /** @type {Map<number, number>} each line's size as drawn (its largest text) */
+    const drawn = new Map();
+    for (const t of texts) {
+      const y = Number(t.getAttribute("y"));
+      drawn.set(y, Math.max(drawn.get(y) ?? 0, Number(t.dataset.fwSize) || 0));
+    }
+    let above = ys[0], placed = ys[0];
+    for (const y of ys) {
+      const size = drawn.get(y) ?? 0;
+      let at = y + (placed - above);  // moved with the lines above
+      if (y !== ys[0] && least > size) at = Math.max(at, placed + 1.15 * least);
+      above = y;
+      placed = at;
+      for (const t of texts) {
+        if (Number(t.getAttribute("y")) !== y) continue;
+        if (at - y > 0.01) t.setAttribute("dy", (at - y).toFixed(2));
+        else t.removeAttribute("dy");
+      }
+    }
   }
 }
 

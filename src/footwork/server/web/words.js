@@ -17,12 +17,45 @@ import {page} from "./context.js";
  * page: a spot or cell still in brackets (a grid's "[1, 6]" is the cell "1,6"; "at [9.25,
  * 3]" on a map drawn to scale is "at x 9.25 m, y 3 m"), a grid's cell "(0,5)", and a
  * choice's name with spaces ("let_pass" is "let pass"; ids of places and characters are
- * kept as they are).
+ * kept as they are); a length in u to the hundredth ("2.828u" is "2.83 u"); Allowances
+ * spent said once when each part is the whole ("4 m of overland and burrow"); the API's
+ * way of giving a spot ("(answer place with at: [x, y]; …)") left to the page's buttons
+ * (pick the spot on the map, or the free spot nearest).
  * @param {string} text
  * @param {Set<string>} [ids] names kept as they are (places, characters)
  */
 export function plain(text, ids = new Set()) {
   return text
+    // how to answer with a spot through the API ("(answer place with at: [x, y]; without
+    // it, …)", "(give at: …)"): the page's buttons say it its own way (pick the spot on
+    // the map, or the free spot nearest)
+    .replace(/\s*\((?:answer [\w-]+ with|give) at: \[x, y\]; without it,[^)]*\)/g, "")
+    // a move in the log (allowances), "moves 1 m by swim to (3,7) at -1 m (1 m of swim)":
+    // the Allowances it spent said only when they add to the Type it moved by ("(from
+    // overland and burrow)"), all of them when their lengths differ
+    .replace(/\bmoves (\d+(?:\.\d+)?) m by (\w+) (to .+? at -?\d+(?:\.\d+)? m) \(([^()]*)\)/g,
+             (whole, length, by, rest, parts) => {
+               const each = partsOf(String(parts));
+               if (!each || !each.every((part) => Number(part[0]) === Number(length))) return whole;
+               const types = each.map((part) => part[1]);
+               const also = types.length === 1 && types[0] === by ? "" : ` (from ${types.join(" and ")})`;
+               return `moves ${length} m by ${by} ${rest}${also}`;
+             })
+    // the Allowances a move spends (allowances): each part as much as the whole, the
+    // length said once ("4 m (4 m of overland, 4 m of burrow)": "4 m of overland and
+    // burrow"); parts that differ stay ("13 m (1 m of overland, 12 m of flight)")
+    .replace(/(?<![\w.-])(\d+(?:\.\d+)?) m \(((?:\d+(?:\.\d+)? m of [\w ]+?)(?:, \d+(?:\.\d+)? m of [\w ]+?)*)\)/g,
+             (whole, total, parts) => {
+               const each = partsOf(String(parts));
+               if (!each || !each.every((part) => Number(part[0]) === Number(total))) return whole;
+               return `${showNumber(Number(total))} m of ${each.map((part) => part[1]).join(" and ")}`;
+             })
+    // a length in u (styles) to the hundredth with its unit apart, as the rest of the
+    // page writes it ("2.828u" is "2.83 u")
+    .replace(/(?<![\w.])(-?\d+(?:\.\d+)?)u\b/g, (_, length) => `${showNumber(Number(length))} u`)
+    // and said once when one style pays it all ("2.83 u (walk 2.83 u)": "walk 2.83 u")
+    .replace(/(?<![\w.])(-?[\d.]+) u \(([a-z]+) ([\d.]+) u\)/g,
+             (whole, total, style, part) => total === part ? `${style} ${total} u` : whole)
     // a spot in metres, "at [9.25, 3]"; a grid's cell "[1, 6]" (or "[1, 6, 2]")
     .replace(/\[(-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)(?:, (-?\d+(?:\.\d+)?))?\]/g,
              (_, a, b, z) => spotWords(Number(a), Number(b), z === undefined ? null : Number(z)))
@@ -30,6 +63,17 @@ export function plain(text, ids = new Set()) {
     .replace(/\((-?\d+),(-?\d+)\)/g, (_, a, b) => spotWords(Number(a), Number(b)))
     // a choice's name, "let_pass"; a name of the table stays as it is
     .replace(/\b[A-Za-z]+(?:_[A-Za-z0-9]+)+\b/g, (word) => ids.has(word) ? word : word.replaceAll("_", " "));
+}
+
+/**
+ * The Allowances spent, "4 m of overland, 4 m of burrow", as [length, Type] pairs; null
+ * when the text is not such a list.
+ * @param {string} parts
+ * @returns {string[][] | null}
+ */
+function partsOf(parts) {
+  const each = parts.split(", ").map((part) => /^(\d+(?:\.\d+)?) m of (\w+)$/.exec(part));
+  return each.every((m) => m !== null) ? each.map((m) => [m?.[1] ?? "", m?.[2] ?? ""]) : null;
 }
 
 /**
@@ -171,10 +215,16 @@ export function names() {
   return new Set([...page.places, ...Object.keys(page.state?.actors ?? {})]);
 }
 
-/** @param {Check} check */
+/**
+ * A check in one line: what it is for, its dice and each outcome's exact odds ("AGI 12
+ * (resist a pin), d20: pass 3/5 · fail 2/5"; two rolls of a pin's choice were two
+ * identical "d20" lines).
+ * @param {Check} check
+ */
 export function checkLine(check) {
   const odds = Object.entries(check.odds).map(([name, o]) => `${name} ${showOdds(o)}`).join(" · ");
-  return make("span", "option-check", `${check.dice}: ${odds}`);
+  const what = check.name ? `${plain(check.name, names())}, ` : "";
+  return make("span", "option-check", `${what}${check.dice}: ${odds}`);
 }
 
 /**

@@ -1,0 +1,134 @@
+"""A phone at the table (session 33): the map's text reads in the first view (the
+drawing's axis ticks, tokens' names and cells' costs were 6 to 11.5 px at a phone's fit)
+and the header takes two lines, not three or four, with nothing of it cut."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, expect
+
+from tests.web.conftest import PATIENCE_MS, Server, open_table
+
+#: the map's texts on screen smaller than ``least`` CSS px (their size on screen)
+_SMALL_ON_MAP = """(least) => {
+  const small = [];
+  for (const el of document.querySelectorAll('#map svg text')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || r.bottom < 0 || r.top > innerHeight || r.right < 0 ||
+        r.left > innerWidth) continue;
+    if (getComputedStyle(el).display === 'none' || el.closest('.fw-gone')) continue;
+    const m = el.getScreenCTM();
+    const size = parseFloat(getComputedStyle(el).fontSize) * (m ? Math.hypot(m.a, m.b) : 1);
+    const kind = el.getAttribute('class') || el.parentElement.getAttribute('class');
+    const text = el.textContent.trim().slice(0, 12);
+    if (size < least) small.push(`${kind} ${text} ${size.toFixed(1)}`);
+  }
+  return small;
+}"""
+
+#: the header's lines of text (each line box of each text in it, grouped by height) and
+#: what of it is cut (wider than its box, or past the screen's edge)
+_HEADER = """() => {
+  const bar = document.querySelector('header.bar');
+  const middles = [];
+  const cut = [];
+  for (const el of bar.querySelectorAll('*')) {
+    if (!el.offsetParent) continue;
+    for (const node of el.childNodes) {
+      if (node.nodeType !== 3 || !node.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) {
+        middles.push((r.top + r.bottom) / 2);
+        if (r.right > innerWidth + 0.5 || r.left < -0.5) cut.push(el.id || el.className);
+      }
+    }
+    if (el.scrollWidth > el.clientWidth + 1) cut.push(el.id || el.className);
+  }
+  middles.sort((a, b) => a - b);
+  let lines = 0, last = -Infinity;
+  for (const m of middles) {
+    if (m - last > 8) lines += 1;
+    last = m;
+  }
+  return {lines, cut};
+}"""
+
+
+#: lines of a zone's label (its name, "hidden") that run into the line above on screen
+_OVERLAPS = """() => {
+  const found = [];
+  for (const group of document.querySelectorAll('#map svg g.zone-label')) {
+    const lines = [...group.querySelectorAll('text:not(.halo)')]
+      .map((t) => ({text: t.textContent, box: t.getBoundingClientRect()}))
+      .sort((a, b) => a.box.top - b.box.top);
+    for (let i = 1; i < lines.length; i++) {
+      if (lines[i].box.top < lines[i - 1].box.bottom - 1) {
+        found.push(`${lines[i].text} under ${lines[i - 1].text}`);
+      }
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Browser) -> Iterator[BrowserContext]:
+    made = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True, device_scale_factor=2)
+    made.set_default_timeout(PATIENCE_MS)
+    yield made
+    made.close()
+
+
+def test_a_phone_first_view_reads_and_its_header_takes_two_lines(
+        server: Server, phone: BrowserContext) -> None:
+    """The tavern (a site map to scale) on the game master's phone: its axis ticks were 8
+    px, the tokens' names and the scale 9 to 11 px; the header wrapped to three lines.
+    Set larger, the hidden kitchen's "hidden" ran into the kitchen's name: it moves
+    down. Ended, the header took three lines again."""
+    table = server.table("sitemaps/tavern-brawl")
+    page = phone.new_page()
+    try:
+        open_table(page, table.link())
+        page.wait_for_timeout(300)  # the map's text follows the view at the next frame
+        small: list[Any] = page.evaluate(_SMALL_ON_MAP, 11.95)
+        assert not small, small
+        assert page.locator("#map svg .hidden-note").count()
+        assert page.evaluate(_OVERLAPS) == []
+        # ended: "the encounter is over" and the summary's button took a third line
+        table.send({"do": "end_encounter", "actor": "gm"})
+        expect(page.locator("#summary-dialog")).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(page.locator("#summary-open")).to_have_text("ended: summary")
+        header = page.evaluate(_HEADER)
+        assert header == {"lines": 2, "cut": []}, header
+        header = page.evaluate(_HEADER)
+        assert header == {"lines": 2, "cut": []}, header
+    finally:
+        page.close()
+
+
+def test_a_phone_header_with_a_long_name_and_the_costs_in_cells(
+        server: Server, phone: BrowserContext) -> None:
+    """The lake (a grid): a name of 48 characters took two lines of its own over the
+    chips' two; the costs written in the cells of a pick-up were 10 to 11 px."""
+    table = server.table("allowances/lake-battle")
+    page = phone.new_page()
+    try:
+        open_table(page, table.link())
+        header = page.evaluate(_HEADER)
+        assert header == {"lines": 2, "cut": []}, header
+        page.tap('.tabs [data-panel="play"]')
+        page.tap('.actor-button[data-actor="pidgeotto"]')
+        page.wait_for_selector("#map g.fw-costs text")
+        page.tap('.tabs [data-panel="play"]')  # the sheet put away: the map in full
+        page.wait_for_timeout(500)
+        assert page.locator("#map g.fw-costs text").count() > 10
+        small: list[Any] = page.evaluate(_SMALL_ON_MAP, 11.95)
+        assert not small, small
+    finally:
+        page.close()
