@@ -459,7 +459,8 @@ def serve(
     host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="the port")] = 8000,
     workers: Annotated[int, typer.Option(
-        min=1, max=64, help="server processes (more than one needs PostgreSQL)")] = 1,
+        min=1, max=64, help="server processes (more than one needs PostgreSQL; there, one "
+        "more than the machine's cores serves the most commands: docs/server.md)")] = 1,
     admin_key_file: Annotated[str | None, typer.Option(
         "--admin-key-file", metavar="PATH",
         help="read the game master's key for every table from this file (mode 600; its "
