@@ -130,6 +130,17 @@ def page(context: BrowserContext) -> Page:
     return context.new_page()
 
 
+@pytest.fixture(scope="module")
+def phone(browser: Browser) -> Iterator[BrowserContext]:
+    """A touch phone's context (390×844 CSS pixels, twice as many on the screen), shared
+    by a module's tests."""
+    made = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True, device_scale_factor=2)
+    made.set_default_timeout(PATIENCE_MS)
+    yield made
+    made.close()
+
+
 def table_of(server: Server, link: str) -> Table:
     """The table of a seat's page link (as the lobby shows it)."""
     path, _, query = link.partition("?key=")

@@ -4,13 +4,11 @@ and the header takes two lines, not three or four, with nothing of it cut."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import BrowserContext, expect
 
-from tests.web.conftest import PATIENCE_MS, Server, open_table
+from tests.web.conftest import Server, open_table
 
 #: the map's texts on screen smaller than ``least`` CSS px (their size on screen)
 _SMALL_ON_MAP = """(least) => {
@@ -73,15 +71,6 @@ _OVERLAPS = """() => {
   }
   return found;
 }"""
-
-
-@pytest.fixture(scope="module")
-def phone(browser: Browser) -> Iterator[BrowserContext]:
-    made = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                               has_touch=True, device_scale_factor=2)
-    made.set_default_timeout(PATIENCE_MS)
-    yield made
-    made.close()
 
 
 def test_a_phone_first_view_reads_and_its_header_takes_two_lines(

@@ -7,22 +7,11 @@ zoom buttons (a tap there zooms)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.web.conftest import PATIENCE_MS, Server, click_place, open_table, wait_until
-
-
-@pytest.fixture(scope="module")
-def phone(browser: Browser) -> Iterator[BrowserContext]:
-    made = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                               has_touch=True, device_scale_factor=2)
-    made.set_default_timeout(PATIENCE_MS)
-    yield made
-    made.close()
 
 
 def test_a_player_ends_a_turn_from_the_top_of_the_play_panel(server: Server,

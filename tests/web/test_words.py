@@ -14,8 +14,8 @@ from typing import Any
 
 import httpx
 import pytest
-import yaml
 from playwright.sync_api import Page, expect
+from ruamel.yaml import YAML
 
 from tests.web.conftest import Server, Table, open_table
 
@@ -60,7 +60,7 @@ def played(server: Server, example: str) -> Table:
     """A table of ``example`` with the example's own steps played through the API (up
     to the first the table refuses), so that its log has rolls, falls and answers."""
     table = server.table(example)
-    data = yaml.safe_load((ROOT / "examples" / f"{example}.yaml").read_text())
+    data = YAML(typ="safe").load((ROOT / "examples" / f"{example}.yaml").read_text())
     for i, step in enumerate(data.get("steps") or []):
         if "do" not in step and "answer" not in step:
             continue
