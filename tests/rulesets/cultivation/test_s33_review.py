@@ -376,18 +376,25 @@ def test_the_storytellers_placement_ends_a_fall_R000_40() -> None:
 def test_partners_the_storyteller_sets_apart_move_no_more_together_R000_10() -> None:
     """R000-10: the partnership ends the moment the two are in different zones, whatever
     separated them. The Storyteller's `gm_place` puts bo two zones from al. Worked by
-    hand: they are no longer Partners, so al cannot take bo along in a joint move. The
-    split is logged with the next command (the Storyteller's fiat is the engine's and the
-    ruleset folds none of it), but decide refuses the joint move at once and options()
-    no longer offers it (it offered "move to b with bo")."""
+    hand: they are no longer Partners, so al cannot take bo along in a joint move, and the
+    log says so with the placement itself (the s33 review, second pass: the split used
+    to be logged only with the next command, the engine folding the fiat alone; now the
+    ruleset's `placed` hook adds it). A placement within their zone keeps them partners.
+    decide refuses the joint move (al has no Partner now) and options() no longer offers
+    it (it offered "move to b with bo")."""
     s = session([actor("al", "a"), actor("bo", "a")])
     s.do({"do": "partner", "actor": "al", "target": "bo"})
     s.do({"answer": "accept"})
-    s.do({"do": "gm_place", "actor": "gm", "target": "bo", "to": "c"})
-    refused(s, {"do": "joint_move", "actor": "al", "to": "b"}, "not_partners", "R000-10")
+    kept = s.do({"do": "gm_place", "actor": "gm", "target": "bo", "to": "a"})
+    assert not of_type(kept, "partnership_ended") and a(s, "bo").partner == "al"
+    events = s.do({"do": "gm_place", "actor": "gm", "target": "bo", "to": "c"})
+    ended = of_type(events, "partnership_ended")
+    assert [(e.a, e.b, e.why) for e in ended] == [("al", "bo", "different zones")]
+    assert "R000-10" in ended[0].rules
+    assert a(s, "al").partner is None and a(s, "bo").partner is None
+    refused(s, {"do": "joint_move", "actor": "al", "to": "b"}, "no_partner", "R000-11")
     assert not [o for o in s.options("al") if o.command.get("do") == "joint_move"]
-    events = s.do({"do": "move", "actor": "al", "to": "b"})
-    assert [e.why for e in of_type(events, "partnership_ended")] == ["different zones"]
+    assert not of_type(s.do({"do": "move", "actor": "al", "to": "b"}), "partnership_ended")
 
 
 # -- the s33 review, second pass -------------------------------------------------------
