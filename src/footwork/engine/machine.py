@@ -39,6 +39,7 @@ from footwork.engine.gm import (
     GM_COMMANDS,
     GM_EVENTS,
     Cast,
+    GmPlace,
     GmRemove,
     decide_gm,
     evolve_gm,
@@ -171,6 +172,9 @@ class Engine(Generic[A]):
             return (EncounterEnded(reason=command.reason),)
         if isinstance(command, GM_COMMANDS):  # fiat: no rule, no roll, the referee's only
             events = decide_gm(state, command, self.cast, self.ruleset.gm)
+            if isinstance(command, GmPlace):  # what the ruleset says follows from it
+                events += tuple(self.ruleset.placed(self.replay(state, events),
+                                                    command.target))
             if (isinstance(command, GmRemove) and not state.ended
                     and command.target == state.current):
                 return self._take_out_current(state, events, roller)

@@ -143,6 +143,13 @@ class Ruleset(ABC, Generic[A]):
         what a place accepts (a spans character that took off or landed) brings that in."""
         return stats
 
+    def placed(self, state: State[A], actor_id: str) -> Sequence[Event]:
+        """What the rules make follow at once from the game master's fiat putting
+        ``actor_id`` where ``state`` (the placement already folded) has it: the
+        ruleset's own events (a partnership the distance ends, a drowning the dry
+        ground ends), appended to the fiat's. By default nothing."""
+        return ()
+
     def actor_json(self, state: State[A], actor: A) -> dict[str, JSON]:
         """The actor as the state JSON shows it; rulesets may add derived fields."""
         body: dict[str, JSON] = to_jsonable(actor)

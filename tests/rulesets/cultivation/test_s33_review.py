@@ -12,7 +12,7 @@ import pytest
 
 from footwork.errors import DiceError
 
-from ._helpers import a, actor, of_type, refused, session, types
+from ._helpers import a, actor, end_turns, of_type, refused, session, types
 
 #: a pool under water (breath is held there, A000-15) beside a dry bank
 POOL: list[dict[str, Any]] = [{"id": "pool", "submerged": True}, {"id": "bank"}]
@@ -376,15 +376,53 @@ def test_the_storytellers_placement_ends_a_fall_R000_40() -> None:
 def test_partners_the_storyteller_sets_apart_move_no_more_together_R000_10() -> None:
     """R000-10: the partnership ends the moment the two are in different zones, whatever
     separated them. The Storyteller's `gm_place` puts bo two zones from al. Worked by
-    hand: they are no longer Partners, so al cannot take bo along in a joint move. The
-    split is logged with the next command (the Storyteller's fiat is the engine's and the
-    ruleset folds none of it), but decide refuses the joint move at once and options()
-    no longer offers it (it offered "move to b with bo")."""
+    hand: they are no longer Partners, so al cannot take bo along in a joint move, and the
+    log says so with the placement itself (the s33 review, second pass: the split used
+    to be logged only with the next command, the engine folding the fiat alone; now the
+    ruleset's `placed` hook adds it). A placement within their zone keeps them partners.
+    decide refuses the joint move (al has no Partner now) and options() no longer offers
+    it (it offered "move to b with bo")."""
     s = session([actor("al", "a"), actor("bo", "a")])
     s.do({"do": "partner", "actor": "al", "target": "bo"})
     s.do({"answer": "accept"})
-    s.do({"do": "gm_place", "actor": "gm", "target": "bo", "to": "c"})
-    refused(s, {"do": "joint_move", "actor": "al", "to": "b"}, "not_partners", "R000-10")
+    kept = s.do({"do": "gm_place", "actor": "gm", "target": "bo", "to": "a"})
+    assert not of_type(kept, "partnership_ended") and a(s, "bo").partner == "al"
+    events = s.do({"do": "gm_place", "actor": "gm", "target": "bo", "to": "c"})
+    ended = of_type(events, "partnership_ended")
+    assert [(e.a, e.b, e.why) for e in ended] == [("al", "bo", "different zones")]
+    assert "R000-10" in ended[0].rules
+    assert a(s, "al").partner is None and a(s, "bo").partner is None
+    refused(s, {"do": "joint_move", "actor": "al", "to": "b"}, "no_partner", "R000-11")
     assert not [o for o in s.options("al") if o.command.get("do") == "joint_move"]
-    events = s.do({"do": "move", "actor": "al", "to": "b"})
-    assert [e.why for e in of_type(events, "partnership_ended")] == ["different zones"]
+    assert not of_type(s.do({"do": "move", "actor": "al", "to": "b"}), "partnership_ended")
+
+
+# -- the s33 review, second pass -------------------------------------------------------
+
+
+def _ask(s: Any, query: str, viewer: str, target: str) -> Any:
+    return s.engine.ruleset.queries()[query].answer(s.state, viewer, target)
+
+
+def test_sight_and_awareness_follow_a_body_over_the_edge_R000_40_R000_62_R000_73() -> None:
+    """R000-39, R000-40, R000-62, R000-66, R000-73: bo drops off the 300 m cliff; al (a
+    rival) and cy (bo's ally) stay on top. Worked by hand: bo is in no zone until it lands
+    (the s32 reading, `rules.has_left`), and sight runs from zone to zone, so al does not
+    see bo and bo sees nobody; al, with no sight and no Art, is not aware of it (nor is bo
+    of al); cy still knows where its ally is (R000-73 needs no zone). Once bo lands in the
+    yard, below and beside the cliff, al sees it again. The queries used to answer "in
+    sight" (R000-62, as if bo stood on the cliff)."""
+    s = session([actor("bo", "cliff"), actor("al", "cliff", side="x"), actor("cy", "cliff")],
+                zones=CLIFF, links=CLIFF_LINKS)
+    s.do({"do": "move", "actor": "bo", "to": "yard"})
+    for viewer, target in (("al", "bo"), ("bo", "al")):
+        for query in ("sees", "aware"):
+            said = _ask(s, query, viewer, target)
+            assert not said["allowed"] and "over the edge" in said["reason"], said
+            assert {"R000-39", "R000-40"} <= set(said["rules"])
+    assert _ask(s, "aware", "cy", "bo")["allowed"]
+    assert _ask(s, "sees", "bo", "bo")["allowed"]
+    for _ in range(3):
+        end_turns(s, *(s.state.order[s.state.turn:]))
+    assert a(s, "bo").at == "yard" and a(s, "bo").fall_onto is None
+    assert _ask(s, "sees", "al", "bo")["allowed"] and _ask(s, "aware", "al", "bo")["allowed"]

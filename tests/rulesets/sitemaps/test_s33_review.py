@@ -359,3 +359,32 @@ def test_put_by_the_map_or_the_game_master_where_nobody_holds_R004_23_R004_26() 
     ended = s.do({"do": "end_turn", "actor": "ada"})
     assert not of_type(ended, "rolled") and of_type(ended, "fell")
     assert s.state.actors["ada"].at == "scree"
+
+
+# -- the s33 review, second pass ---------------------------------------------------------
+
+
+def test_the_game_master_puts_a_drowning_body_ashore_R004_28_A004_13() -> None:
+    """R004-28, A004-13: ada fails her swim roll in the rapids and drowns. Worked by hand:
+    drowning is being too worn out to keep swimming, and only someone else saves her.
+    The game master's fiat that puts her into the still pool leaves her in water: still
+    drowning (no rescue). Put on the bank, she has nothing to drown in: the placement is
+    that rescue, logged with it; she neither suffocates nor drifts at the round's end, and
+    acts in her next activation. She used to stay drowning on the bank until an ally
+    rescued her."""
+    zones = [*RIVER, {"id": "pool", "rect": [6, 0, 6, 6], "water": {}}]
+    zones[0] = {**zones[0], "water": {"turbulent": True, "current": "pool"}}
+    s = session([actor("ada", "river", [3, 3], AGI=10), actor("bo", "bank", [3, 9])],
+                zones=zones, openings=[{"between": ["river", "bank"]},
+                                       {"between": ["river", "pool"]}])
+    s.do({"do": "end_turn", "actor": "ada", "roll": [18]})
+    assert s.state.actors["ada"].drowning
+    wet = s.do({"do": "gm_place", "actor": "gm", "target": "ada", "to": "pool"})
+    assert not of_type(wet, "rescued") and s.state.actors["ada"].drowning
+    dry = s.do({"do": "gm_place", "actor": "gm", "target": "ada", "to": "bank"})
+    (rescued,) = of_type(dry, "rescued")
+    assert rescued.by == "gm" and {"R004-28", "A004-13"} <= set(rescued.rules)
+    assert not s.state.actors["ada"].drowning
+    ended = s.do({"do": "end_turn", "actor": "bo"})
+    assert not of_type(ended, "suffocating") and s.state.actors["ada"].at == "bank"
+    s.do({"do": "act", "actor": "ada", "action": "cough"})

@@ -848,6 +848,11 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         out += events
         return out + self._splits(self._fold(state, events))
 
+    def placed(self, state: CState, actor_id: str) -> Sequence[Event]:
+        """R000-10: partners the Storyteller's fiat sets apart are partners no more at once
+        (the s33 review, second pass; it used to wait for the next command)."""
+        return self._splits(state)
+
     def takes_turns(self, state: CState, actor_id: str) -> bool:
         a = state.actors[actor_id]
         return not (a.unconscious and opts(state).breath.unconscious_skips_turns)

@@ -49,6 +49,18 @@ def water_sight(o: CultivationOptions, depth_m: float) -> tuple[bool, int]:
     return True, math.floor(depth_m / o.sight.water_m_per_penalty)
 
 
+def _over_the_edge(*bodies: CultivationActor) -> Ruling | None:
+    """R000-39, R000-40: a body gone over an edge is listed where it went over but is in
+    no zone until it lands (``rules.has_left``, the test decide makes): nothing measured
+    from a zone (sight, reach, an Art's range) runs to or from it (the s33 review)."""
+    for body in bodies:
+        if has_left(body):
+            return Ruling(False, f"{body.id} has gone over the edge of {body.at}: in no zone "
+                          f"until it lands in {body.fall_onto}", ("R000-39", "R000-40",
+                                                                   "R000-16"))
+    return None
+
+
 def halved(zones: int, o: CultivationOptions) -> int:
     """A000-16: a range in zones is halved while swimming, rounded down (or up, with
     ``swim.range_rounding: up``)."""
@@ -66,6 +78,11 @@ def aware(state: CState, viewer: str, target: str) -> Ruling:
         return Ruling(True, "aware", ("R000-66",))
     if v.side == t.side and opts(state).awareness.allies:
         return Ruling(True, "an ally's position is known", ("R000-73",))
+    # neither sight nor an Art's range in zones runs to or from a body in no zone; what
+    # it knew already (an ally, a Stealth beaten) it keeps (the s33 review, second pass)
+    gone = _over_the_edge(v, t)
+    if gone is not None:
+        return gone
     if t.hidden:
         return Ruling(False, f"{viewer} is unaware of {target}: beat its Stealth first",
                       ("R000-66", "R000-71", "A000-32"))
@@ -99,6 +116,9 @@ def sees(state: CState, viewer: str, target: str) -> Ruling:
     v, t = state.actors[viewer], state.actors[target]
     if t.hidden and viewer != target and target not in v.aware_of:
         return Ruling(False, f"{viewer} is unaware of {target}", ("R000-66", "R000-71"))
+    gone = None if viewer == target else _over_the_edge(v, t)  # R000-62..65 run zone to zone
+    if gone is not None:
+        return gone
     rules: list[str] = []
     link = m.link(v.at, t.at)
     if v.at == t.at:
@@ -143,11 +163,9 @@ def can_target(state: CState, attacker: str, target: str, kind: str) -> Ruling:
     a, t = state.actors[attacker], state.actors[target]
     if a.unconscious:  # R000-47: it acts no more, as decide refuses it (the s33 review)
         return Ruling(False, f"{attacker} is unconscious", ("R000-47",))
-    for body in (a, t):
-        if has_left(body):  # R000-39, R000-40: the same test decide makes (the s33 review)
-            return Ruling(False, f"{body.id} has gone over the edge of {body.at}: in no zone "
-                          f"until it lands in {body.fall_onto}", ("R000-39", "R000-40",
-                                                                   "R000-16"))
+    gone = _over_the_edge(a, t)  # R000-39, R000-40: the test decide makes (the s33 review)
+    if gone is not None:
+        return gone
     swimming = is_swimming(state, a)
     if kind == "art_ignore_los":
         reach = halved(a.art_range, opts(state)) if swimming else a.art_range

@@ -593,6 +593,16 @@ class SitemapsRuleset(Ruleset[SiteActor]):
         return [*events, ev.Fell(actor=actor.id, metres=metres, cause=hazard.kind,
                                  rules=(*hazard.rules, "A004-15"))]
 
+    def placed(self, state: SiteState, actor_id: str) -> Sequence[Event]:
+        """R004-28, A004-13: drowning is being too worn out to keep swimming, so a body
+        the game master puts on dry ground by fiat has nothing left to drown in: its
+        placement is the rescue someone else must make (as the default rescue hauls it
+        out). Put into other water, it still drowns (the s33 review, second pass)."""
+        actor = state.actors[actor_id]
+        if not actor.drowning or site(state).specs[actor.at].water is not None:
+            return []
+        return [ev.Rescued(actor=actor_id, by=self.gm, rules=("R004-28", "A004-13"))]
+
     def on_round_end(self, state: SiteState, roller: Roller) -> Sequence[Event]:
         """R004-28, A004-13: drowning characters suffocate and drift with the current."""
         m = site(state)
