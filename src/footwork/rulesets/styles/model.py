@@ -41,6 +41,10 @@ INTERRUPTED: Mapping[str, str] = {
     "walk": "none", "jump": "none", "climb": "fall", "swim": "float_or_sink",
     "fly": "fall", "levitate": "none",
 }
+#: the modes held up by a style rather than by a floor or water: a "fall" effect (an
+#: Interrupt of the active style, or a failed improvisation counted as the Interrupted
+#: style it tried, R001-24) drops a body in any of them (R001-21, R001-34)
+ALOFT: frozenset[str] = frozenset({"wall", "fly", "levitate"})
 
 _STYLE = re.compile(r"^\s*(?:(half|double)\s+)?([a-z]+)\s*(?:\(\s*(\d+(?:\.\d+)?)\s*u\s*\))?\s*$",
                     re.IGNORECASE)

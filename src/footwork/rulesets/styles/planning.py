@@ -429,9 +429,14 @@ def _no_way(terrain: Terrain, style: str, start: Spot, cell: Cell) -> IllegalCom
     if (style == "walk" and surface is Surface.FLOOR and start[3] != NONE
             and terrain.top[r][c] - start[3] > terrain.step):
         rise = terrain.height(terrain.top[r][c] - start[3])
+        # from water no jump launches (R001-32): a swimmer swims up or climbs out (s33)
+        how = "climb or jump up"
+        if start[0] == WATER:
+            below = start[3] < terrain.top[start[1]][start[2]]
+            how = "swim up first (R001-35)" if below else "climb out (R001-34)"
         return IllegalCommand("no_way", f"{_where(cell)} is {in_u(rise)} higher: Walk takes at "
-                              f"most {in_u(terrain.height(terrain.step))} in its stride; climb "
-                              "or jump up (R001-26)", ("R001-26",))
+                              f"most {in_u(terrain.height(terrain.step))} in its stride; {how} "
+                              "(R001-26)", ("R001-26",))
     if style == "swim" and surface is not Surface.WATER:
         return IllegalCommand("not_water", f"{_where(cell)} is {surface.spec_name}, not "
                               "water: there is nothing to swim in (R001-35)", ("R001-35",))

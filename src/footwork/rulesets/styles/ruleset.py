@@ -37,6 +37,7 @@ from footwork.rulesets.styles.commands import (
 )
 from footwork.rulesets.styles.commands import Interrupt as InterruptCommand
 from footwork.rulesets.styles.model import (
+    ALOFT,
     GRADES,
     INTERRUPTED,
     MODE_STYLE,
@@ -381,10 +382,17 @@ class StylesRuleset(Ruleset[StyleActor]):
                 segments = [Segment(style, _target(target_of(t, end)))
                             for style, end in segments_of(best[1].plan, t)]
                 return route_plan(t, actor, segments, o, dash=dash)
+        # A001-10, R001-29 (the s33 review): prone, the search went by Walk alone; say so
+        # rather than blame the pool only
+        prone = actor.prone and o.prone.blocks_other_styles
         raise IllegalCommand("out_of_reach", f"{actor.id} cannot reach row {r}, col {c}"
                              f"{'' if level is None else f' at {to[-1]}u'} with the Movement "
                              f"it has left ({in_u(max(0.0, actor.pool() - actor.pool_spent))} of "
-                             "the pool) (R001-02, R001-13)", ("R001-02", "R001-13"))
+                             "the pool)" + (" while prone, which allows only Walk at double "
+                                            f"cost (stand up first, {in_u(o.prone.stand_cost_u)})"
+                                            " (R001-02, R001-29, A001-10)" if prone
+                                            else " (R001-02, R001-13)"),
+                             ("R001-02", "R001-13", *(("R001-29", "A001-10") if prone else ())))
 
     def _stand(self, actor: StyleActor, o: StylesOptions) -> list[Event]:
         if not actor.prone:
@@ -429,7 +437,7 @@ class StylesRuleset(Ruleset[StyleActor]):
         style = style or target.style
         effect = INTERRUPTED[style]
         rules = (*rules, "R001-21")
-        if effect == "fall" and target.mode in ("wall", "fly"):
+        if effect == "fall" and target.mode in ALOFT:
             # R001-21, R001-34: the fall is a forced path through the pipeline
             here = start_spot(t, target)
             fall = Path(target.id, "interrupt", (Step(here, t.fall_from(

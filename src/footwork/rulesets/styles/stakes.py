@@ -15,7 +15,7 @@ from fractions import Fraction
 from footwork.engine.choices import SAFE, CheckOdds, Consequence, Fall, Risk
 from footwork.rulesets.styles.falls import RULES as DAMAGE_RULES
 from footwork.rulesets.styles.falls import damage_odds
-from footwork.rulesets.styles.model import GRADES, INTERRUPTED, StyleActor, in_u
+from footwork.rulesets.styles.model import ALOFT, GRADES, INTERRUPTED, StyleActor, in_u
 from footwork.rulesets.styles.options import StylesOptions
 from footwork.rulesets.styles.planning import fallen_into, start_spot
 from footwork.rulesets.styles.terrain import FALLEN, Spot, Terrain
@@ -75,7 +75,7 @@ def interrupted_words(t: Terrain, o: StylesOptions, actor: StyleActor,
                       style: str) -> tuple[str, Risk]:
     """What Interrupting ``style`` does to ``actor`` now (R001-21, R001-34, R001-37)."""
     effect = INTERRUPTED[style]
-    if effect == "fall" and actor.mode in ("wall", "fly"):
+    if effect == "fall" and actor.mode in ALOFT:
         here = start_spot(t, actor)
         landing = t.fall_from(actor.row, actor.col, here[3])
         into = fallen_into(t, landing)
