@@ -45,11 +45,16 @@ def _known(m: SpansMap, place: str) -> None:
         raise IllegalCommand("unknown_place", f"there is no place {place!r} on the map")
 
 
-def defeated(state: SpansState, actor: SpansActor) -> bool:
+def defeated_under(opts: SpansOptions, actor: SpansActor) -> bool:
     """A003-16 (footwork's reading, ``life.zero: defeated``): life 0 is defeat. The
     defeated holds no threshold, takes no turns and is refused every command (the s32
     review); with ``life.zero: guide`` nobody is defeated until the Guide says so."""
-    return actor.life <= 0 and _opts(state).life.zero == "defeated"
+    return actor.life <= 0 and opts.life.zero == "defeated"
+
+
+def defeated(state: SpansState, actor: SpansActor) -> bool:
+    """:func:`defeated_under` the state's options."""
+    return defeated_under(_opts(state), actor)
 
 
 def takes_room(opts: SpansOptions, actor: SpansActor) -> bool:
@@ -58,15 +63,19 @@ def takes_room(opts: SpansOptions, actor: SpansActor) -> bool:
     review: as a defeated holder no longer blocks a threshold, A003-16)."""
     if actor.removed:
         return False
-    down = actor.life <= 0 and opts.life.zero == "defeated"
-    return not down or opts.life.defeated_takes_room
+    return not defeated_under(opts, actor) or opts.life.defeated_takes_room
+
+
+def out_of_the_fight(state: SpansState, target: SpansActor) -> bool:
+    """The s33 review: an attack, a jump attack or a shove is aimed at a foe in the fight
+    (R003-11, R003-29); A003-16 counts a defeated one out, like one who left, unless
+    ``life.defeated_targetable``."""
+    return defeated(state, target) and not _opts(state).life.defeated_targetable
 
 
 def refuse_defeated_target(state: SpansState, target: SpansActor) -> None:
-    """The s33 review: an attack, a jump attack or a shove is aimed at a foe in the fight
-    (R003-11, R003-29); A003-16 counts a defeated one out, like one who left, so none is
-    aimed at it unless ``life.defeated_targetable``."""
-    if defeated(state, target) and not _opts(state).life.defeated_targetable:
+    """Refuse a command aimed at a foe :func:`out_of_the_fight`."""
+    if out_of_the_fight(state, target):
         raise IllegalCommand("target_defeated", f"{target.id} is defeated (life 0): out "
                              "of the fight, no longer a foe to attack or shove",
                              ("A003-16", "R003-11", "R003-29"))

@@ -57,6 +57,7 @@ from footwork.rulesets.spans.geometry import (
     foot,
     ground_step,
     legal,
+    out_of_the_fight,
     refuse_defeated_target,
     takes_room,
 )
@@ -652,13 +653,12 @@ class SpansRuleset(Ruleset[SpansActor]):
         or an adjacent lower one when standing at its edge), standing on something, and in
         the fight (a defeated one only with ``life.defeated_targetable``, A003-16)."""
         m: SpansMap = state.space
-        opts: SpansOptions = state.options
         below = {m.span_of(p) for p in self._drop_targets(state, actor)}
         below.add(m.span_of(actor.at))
         return [
             t for t in state.actors.values()
             if t.side != actor.side and not t.removed and t.climbing is None
-            and (opts.life.defeated_targetable or not defeated(state, t))  # the s33 review
+            and not out_of_the_fight(state, t)  # the s33 review
             and m.span_of(t.at) in below and t.height < actor.height
             and t.height == m.top(t.at)  # standing on something: the jumper lands there
         ]

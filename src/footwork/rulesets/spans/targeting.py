@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from footwork.errors import IllegalCommand
-from footwork.rulesets.spans.geometry import SpansState, defeated
+from footwork.rulesets.spans.geometry import SpansState, defeated, out_of_the_fight
 from footwork.rulesets.spans.model import SpansActor, SpansMap
 from footwork.rulesets.spans.options import SpansOptions
 
@@ -34,7 +34,7 @@ def can_target(
     t = state.actors[target_id]
     if a.removed or t.removed:
         return Ruling(False, "not in the scene", ("A003-20",))
-    if defeated(state, t) and not opts.life.defeated_targetable:  # the s33 review
+    if out_of_the_fight(state, t):  # the s33 review
         return Ruling(False, f"{target_id} is defeated (life 0): out of the fight",
                       ("A003-16", "R003-11"))
     same_span = m.span_of(a.at) == m.span_of(t.at)
