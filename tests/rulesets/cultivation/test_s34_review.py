@@ -114,3 +114,79 @@ def test_an_added_character_sets_off_nothing_and_meets_no_limit_R000_32_R000_54(
     assert a(s, "bo").aura == a(s, "al").aura and a(s, "bo").at == "hut"
     end_turns(s, "al", "cy")
     assert a(s, "bo").benefits == ("ley line",)
+
+
+# -- item 2: a crowded zone's defender and a body gone over its edge --------------------
+
+#: a hut for two on a 300 m cliff top, its gate beside it, and a chasm below its edge
+HUT: list[dict[str, Any]] = [{"id": "hut", "limit": 2, "floor_m": 300},
+                             {"id": "gate", "floor_m": 300}, {"id": "chasm"}]
+HUT_LINKS: list[Any] = [["hut", "gate"], {"a": "hut", "b": "chasm", "one_way": True,
+                                          "drop": True}]
+
+
+def _bo_over_the_edge(options: dict[str, Any] | None = None) -> Any:
+    """bo (in the hut with al) drops into the chasm, 300 m: it lands at the end of round 3
+    (R000-40, A000-10). dan and cy wait at the gate."""
+    s = session([actor("bo", "hut"), actor("al", "hut", side="x"),
+                 actor("dan", "gate", side="x"), actor("cy", "gate", side="x", earth=5)],
+                zones=HUT, links=HUT_LINKS, options=options)
+    assert of_type(s.do({"do": "move", "actor": "bo", "to": "chasm"}), "fall_started")
+    end_turns(s, "bo", "al")
+    return s
+
+
+def test_a_body_gone_over_the_edge_fills_no_place_R000_32_R000_40() -> None:
+    """R000-32, R000-33, R000-40: bo has left the hut and is in no zone until it lands (the
+    s32 reading), so the hut holds al alone. Worked by hand: dan walks in without a
+    Challenge, the second place; then cy finds it full (al, dan) and must Challenge one of
+    them: bo cannot be named, not being inside, and the refusal says why in one line."""
+    from ._helpers import refused
+
+    s = _bo_over_the_edge()
+    assert types(s.do({"do": "move", "actor": "dan", "to": "hut"})) == ["speed_spent", "moved"]
+    s.do({"do": "end_turn", "actor": "dan"})
+    offered = {o.command.get("defender") for o in s.options("cy") if o.command.get("to") == "hut"}
+    assert offered == {"al", "dan"}
+    err = refused(s, {"do": "move", "actor": "cy", "to": "hut", "defender": "bo", "roll": [15]},
+                  "bad_defender", "R000-33", "R000-40")
+    assert "gone over the edge" in str(err) and "(al, dan)" in str(err)
+
+
+def test_spill_over_scatters_nobody_gone_over_the_edge_R000_35_R000_40() -> None:
+    """R000-35, A000-09: with spill-over everyone inside is scattered when an excess
+    character enters. Worked by hand: after bo goes over the edge and dan walks in, the hut
+    holds al and dan; cy walks in and those two are scattered by the die (the gate, or over
+    the edge into the chasm); bo is in no zone and is scattered nowhere: it falls on."""
+    s = _bo_over_the_edge({"limit": {"mode": "spillover"}})
+    s.do({"do": "move", "actor": "dan", "to": "hut"})
+    s.do({"do": "end_turn", "actor": "dan"})
+    events = s.do({"do": "move", "actor": "cy", "to": "hut"})
+    moved = {e.actor for e in of_type(events, "moved")} | {
+        e.actor for e in of_type(events, "fall_started")}
+    assert moved == {"cy", "al", "dan"}
+    bo = a(s, "bo")
+    assert (bo.at, bo.fall_onto, bo.fall_left_m) == ("hut", "chasm", 300)  # round 1 goes on
+
+
+def test_an_entrant_over_an_edge_throws_its_defender_as_it_goes_R000_33_R000_34() -> None:
+    """A yard for one holding ko lies 300 m below bo's cliff. bo (Earth 5) drops toward it
+    naming ko (R000-33); the entry is ruled at the edge (the s31 reading): a d20 of 15 makes
+    20 against ko's defence of 10, a Success, so bo goes over the edge and its win throws
+    ko into a zone beside the yard (R000-34, A000-08): the porch, the only one. The throw
+    is the other half of the Challenge's outcome, chosen with it at the edge, before bo is
+    in the air (s33: a body gone over an edge perceives nobody, so it could not choose
+    later). bo lands at the end of round 3, 300 m on hard ground (60 damage), alone in the
+    yard."""
+    zones = [{"id": "cliff", "floor_m": 300}, {"id": "yard", "limit": 1}, {"id": "porch"}]
+    links = [{"a": "cliff", "b": "yard", "one_way": True, "drop": True}, ["yard", "porch"]]
+    s = session([actor("bo", "cliff", earth=5, aura=100), actor("ko", "yard", side="x")],
+                zones=zones, links=links)
+    events = s.do({"do": "move", "actor": "bo", "to": "yard", "defender": "ko", "roll": [15]})
+    assert types(events)[-2:] == ["fall_started", "decision_requested"]
+    assert s.state.pending.kind == "crowd_throw" and s.state.pending.choices == ("porch",)
+    s.do({"answer": "porch"})
+    assert a(s, "ko").at == "porch"
+    for _ in range(3):
+        end_turns(s, *s.state.order[s.state.turn:])
+    assert a(s, "bo").at == "yard" and a(s, "bo").aura == 40

@@ -39,6 +39,7 @@ from footwork.rulesets.cultivation.rules import (
     antigrav_on,
     band_index,
     falling_in_place,
+    has_left,
     in_flight,
     modifier,
     occupants,
@@ -325,6 +326,12 @@ def room(walk: CWalk, step: Step[str]) -> Ruling:
     if walk.defender is None:
         return walk.refuse("zone_full", f"{step.to} is full: name a defender for "
                            f"{walk.path.actor} to Challenge {choice}", ("R000-32", "R000-33"))
+    gone = state.actors.get(walk.defender)
+    if gone is not None and gone.at == step.to and has_left(gone):
+        # R000-40: a body gone over the zone's edge is in no zone until it lands (s34)
+        return walk.refuse("bad_defender", f"{gone.id} has gone over the edge of {step.to} "
+                           f"and is in no zone until it lands; expected one of: {choice}",
+                           ("R000-33", "R000-40"))
     if walk.defender not in names:
         return walk.refuse("bad_defender", f"{walk.defender!r} is not a defender "
                            f"{walk.path.actor} knows of in {step.to}; expected one of: "
