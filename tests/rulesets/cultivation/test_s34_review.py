@@ -190,3 +190,62 @@ def test_an_entrant_over_an_edge_throws_its_defender_as_it_goes_R000_33_R000_34(
     for _ in range(3):
         end_turns(s, *s.state.order[s.state.turn:])
     assert a(s, "bo").at == "yard" and a(s, "bo").aura == 40
+
+
+# -- item 3: tiles and a body already falling a band a round ----------------------------
+
+
+def test_anti_gravity_switched_on_holds_a_band_fall_R000_61_R000_78() -> None:
+    """R000-61: where anti-gravity is on everyone floats and nobody falls (the metres
+    reading since the rule-questions review; s32: a fall under way is held). bo is brought
+    in at Floating over the vault while its anti-gravity is off, so it falls a band a
+    round (R000-78); the Storyteller switches it on in round 1. Worked by hand: at the
+    round's end bo's fall is held (no landing) and the anti-gravity lifts it a band, as it
+    lifts everyone there (A000-21): Flying, no damage. It used to go on falling: Ground at
+    the end of round 1, a 5 m landing (1 damage), untouched by the lift."""
+    zones = [{"id": "vault", "tile": {"kind": "antigravity", "active": False}}, {"id": "hall"}]
+    s = session([actor("al", "hall")], zones=zones, links=VAULT_LINKS, options=BANDS_ON)
+    assert of_type(_add(s, "bo", "vault", band="floating", aura=10), "band_fall_started")
+    s.do({"do": "switch", "actor": "gm", "zone": "vault", "on": True})
+    events = end_turns(s, "al", "bo")
+    held = of_type(events, "band_fall_held")
+    assert held and "R000-61" in held[0].rules and not of_type(events, "landed")
+    bo = a(s, "bo")
+    assert (bo.band, bo.band_falling, bo.aura) == ("flying", False, 10)
+
+
+def test_a_band_fall_carried_over_an_edge_lands_the_whole_fall_R000_78_A000_22() -> None:
+    """bo, brought in at Soaring over a river (3 bands up, nothing holding it), falls a band
+    a round (R000-78); the current carries it over a 10 m edge into a pool at the round's
+    end (R000-57). Worked by hand: at the end of round 1 it falls to Flying (5 m, A000-22:
+    5 m a band), then goes over the edge still 2 bands (10 m) above the river and falls the
+    drop's 10 m more: 5 + 10 + 10 = 25 m in all, landing at once on the pool's hard floor,
+    25 / 5 = 5 damage (R000-41), as a fall in metres carried over an edge adds the drop to
+    what is left (the s33 review). It used to fall the drop's 10 m alone (2 damage)."""
+    zones = [{"id": "river", "tile": {"kind": "current", "to": "pool"}}, {"id": "pool"}]
+    links = [{"a": "river", "b": "pool", "one_way": True, "drop": True, "drop_m": 10}]
+    s = session([actor("al", "pool")], zones=zones, links=links, options=BANDS_ON)
+    _add(s, "bo", "river", band="soaring", aura=100)
+    events = end_turns(s, "al", "bo")
+    assert [e.metres for e in of_type(events, "landed")] == [25]
+    bo = a(s, "bo")
+    assert (bo.at, bo.band, bo.band_falling, bo.aura) == ("pool", "ground", False, 95)
+
+
+def test_out_of_the_hold_over_an_edge_falls_its_bands_and_the_drop_R000_61_A000_22() -> None:
+    """With bands on, al floats at Floating in the vault (lifted by its anti-gravity,
+    R000-61) and walks out over a 10 m edge into the yard, where nothing holds it up.
+    Worked by hand: 1 band (5 m) above the vault's floor plus the drop: 15 m onto hard
+    ground, 3 damage, at once (R000-40: within the first round's 50 m); it stands on the
+    Ground band. It used to fall the drop's 10 m alone (2 damage)."""
+    zones = [{"id": "vault", "tile": {"kind": "antigravity"}}, {"id": "yard"}, {"id": "hall"}]
+    links = [{"a": "vault", "b": "yard", "one_way": True, "drop": True, "drop_m": 10},
+             ["vault", "hall"]]
+    s = session([actor("al", "vault", aura=10), actor("bo", "hall")], zones=zones,
+                links=links, options=BANDS_ON)
+    end_turns(s, "al", "bo")
+    assert a(s, "al").band == "floating"
+    events = s.do({"do": "move", "actor": "al", "to": "yard"})
+    assert [e.metres for e in of_type(events, "landed")] == [15]
+    al = a(s, "al")
+    assert (al.at, al.band, al.band_falling, al.aura) == ("yard", "ground", False, 7)

@@ -199,6 +199,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 s, e.actor, band=e.band,
                 bands_fallen=s.actors[e.actor].bands_fallen + int(s.actors[e.actor].band_falling)),
             ev.BandFallStarted: lambda s, e: up(s, e.actor, band_falling=True, bands_fallen=0),
+            ev.BandFallHeld: lambda s, e: up(s, e.actor, band_falling=False, bands_fallen=0),
             ev.AltitudeChanged: lambda s, e: up(s, e.actor, altitude_m=e.altitude_m, **(
                 dict(fall_onto=None, fall_left_m=0, fall_rounds=0, fallen_m=0,
                      fall_voluntary=False) if e.held else {})),
