@@ -119,3 +119,28 @@ def test_the_guides_commands_while_someone_clings_A003_06_A003_10() -> None:
     assert ("climb", "tower") not in offered
     s.do({"do": "gm_place", "actor": "gm", "target": "ada", "to": "yard"})
     assert _where(s, "ada") == ("yard", 0, "grounded", None)
+
+
+def test_a_fly_cut_short_by_a_fall_R003_34_A003_12_A003_13() -> None:
+    """ada flies at height 2 over the yard and Flies into the street (soft ground). Worked
+    by hand: on a 6 (R003-34, like Run's 5+) it may move again or take one free action
+    (A003-13). Stopping flying is a drop (A003-10): as the second move it falls 2 heights
+    onto soft ground, guard 2 x 2 = 4 (3 -> 0), lethal 2 - 1 = 1, less a Maneuver of 1:
+    none (A003-08, R003-28); then no free action is left. After the free action instead, the
+    drop is refused (the bonus is spent). On a 1 (A003-12: as Run's 1-2) nothing else that
+    turn: no drop, no landing. Matched."""
+    flier = actor("ada", "yard", mode="flying", height=2, can_fly=True)
+    s = session([flier, actor("vex", "far", side="x")])
+    s.do({"do": "fly", "actor": "ada", "die": "attack", "to": "street", "roll": [6]})
+    assert types(s.do({"do": "drop", "actor": "ada", "roll": [1]}))[:2] == ["bonus_used", "fell"]
+    ada = s.state.actors["ada"]
+    assert (ada.at, ada.height, ada.mode, ada.guard, ada.life) == ("street", 0, "grounded", 0, 5)
+    refused(s, {"do": "free_action", "actor": "ada", "action": "aim"}, "no_bonus", "R003-03")
+    s = session([flier, actor("vex", "far", side="x")])
+    s.do({"do": "fly", "actor": "ada", "die": "attack", "to": "street", "roll": [6]})
+    s.do({"do": "free_action", "actor": "ada", "action": "aim"})
+    refused(s, {"do": "drop", "actor": "ada", "roll": [1]}, "already_moved", "A003-23")
+    s = session([flier, actor("vex", "far", side="x")])
+    s.do({"do": "fly", "actor": "ada", "die": "attack", "to": "street", "roll": [1]})
+    for do in ("drop", "land"):
+        refused(s, {"do": do, "actor": "ada"}, "turn_spent", "R003-05")
