@@ -39,6 +39,7 @@ from footwork.engine.gm import (
     GM_COMMANDS,
     GM_EVENTS,
     Cast,
+    GmAdd,
     GmPlace,
     GmRemove,
     decide_gm,
@@ -175,6 +176,8 @@ class Engine(Generic[A]):
             if isinstance(command, GmPlace):  # what the ruleset says follows from it
                 events += tuple(self.ruleset.placed(self.replay(state, events),
                                                     command.target))
+            elif isinstance(command, GmAdd):  # and from an arrival (s34)
+                events += tuple(self.ruleset.added(self.replay(state, events), command.id))
             if (isinstance(command, GmRemove) and not state.ended
                     and command.target == state.current):
                 return self._take_out_current(state, events, roller)

@@ -150,6 +150,14 @@ class Ruleset(ABC, Generic[A]):
         ground ends), appended to the fiat's. By default nothing."""
         return ()
 
+    def added(self, state: State[A], actor_id: str) -> Sequence[Event]:
+        """What the rules make follow at once from the game master's fiat bringing
+        ``actor_id`` in where ``state`` (the arrival already folded) has it. A ruleset
+        whose new character may stand where a placement would set it down (a body
+        added in the air, which falls) tells the two apart here. By default what a
+        placement there makes follow (:meth:`placed`)."""
+        return self.placed(state, actor_id)
+
     def actor_json(self, state: State[A], actor: A) -> dict[str, JSON]:
         """The actor as the state JSON shows it; rulesets may add derived fields."""
         body: dict[str, JSON] = to_jsonable(actor)

@@ -204,6 +204,17 @@ class BandFallStarted(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class BandFallHeld(Event):
+    """R000-61: a fall a band a round ends where the zone holds everyone up (s34)."""
+
+    type: ClassVar[str] = "band_fall_held"
+    actor: str
+
+    def describe(self) -> str:
+        return f"{self.actor} stops falling: the zone holds it up"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AltitudeChanged(Event):
     type: ClassVar[str] = "altitude_changed"
     actor: str
@@ -342,7 +353,7 @@ class WaveSwept(Event):
 CULTIVATION_EVENTS: tuple[type[Event], ...] = (
     Moved, SpeedSpent, Sprinted, ActionSpent, MoveEnded, CrossingBlocked, PartnershipFormed,
     PartnershipEnded, OpportunityGranted, FallStarted, FallProgressed, Landed, Damaged,
-    BandChanged, BandFallStarted, AltitudeChanged, BandReached, BreathHeld, BreathRecovered,
-    FellUnconscious, TrapSprung, BenefitOffered, BenefitUsed, ItemUsed, Sensed, Waived,
-    TileSwitched, WaveSwept, FallCarried,
+    BandChanged, BandFallStarted, BandFallHeld, AltitudeChanged, BandReached, BreathHeld,
+    BreathRecovered, FellUnconscious, TrapSprung, BenefitOffered, BenefitUsed, ItemUsed,
+    Sensed, Waived, TileSwitched, WaveSwept, FallCarried,
 )

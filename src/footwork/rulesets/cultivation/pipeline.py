@@ -39,6 +39,7 @@ from footwork.rulesets.cultivation.rules import (
     antigrav_on,
     band_index,
     falling_in_place,
+    has_left,
     in_flight,
     modifier,
     occupants,
@@ -325,6 +326,12 @@ def room(walk: CWalk, step: Step[str]) -> Ruling:
     if walk.defender is None:
         return walk.refuse("zone_full", f"{step.to} is full: name a defender for "
                            f"{walk.path.actor} to Challenge {choice}", ("R000-32", "R000-33"))
+    gone = state.actors.get(walk.defender)
+    if gone is not None and gone.at == step.to and has_left(gone):
+        # R000-40: a body gone over the zone's edge is in no zone until it lands (s34)
+        return walk.refuse("bad_defender", f"{gone.id} has gone over the edge of {step.to} "
+                           f"and is in no zone until it lands; expected one of: {choice}",
+                           ("R000-33", "R000-40"))
     if walk.defender not in names:
         return walk.refuse("bad_defender", f"{walk.defender!r} is not a defender "
                            f"{walk.path.actor} knows of in {step.to}; expected one of: "
@@ -441,6 +448,20 @@ def holds_up(state: CState, zone: str) -> bool:
             and tile.to is None and bool(tile.bands))
 
 
+def _band_metres(state: CState, actor: CultivationActor) -> float:
+    """With bands on, what a body over an edge in an air band that does not hold it adds to
+    the drop (the s34 review): its height above the ground, and the bands it has already
+    fallen, each band counted as ``bands.metres_per_band`` (R000-78, A000-22), so the
+    landing counts the whole fall (R000-41), as a fall in metres carried over an edge adds
+    the drop to what is left (the s33 review)."""
+    o = opts(state)
+    idx = band_index(actor)
+    if not o.bands.enabled or idx >= GROUND:
+        return 0.0
+    fallen = actor.bands_fallen if actor.band_falling else 0
+    return float((GROUND - idx + fallen) * o.bands.metres_per_band)
+
+
 def fall_metres(state: CState, actor_id: str, step: Step[str]) -> float | None:
     """How far a step makes its actor fall, or None: a drop's height (R000-39) plus, for a
     character leaving the zone that held it up, its height above the floor it lands on
@@ -457,7 +478,7 @@ def fall_metres(state: CState, actor_id: str, step: Step[str]) -> float | None:
         return None  # R000-77 (the s31 review): a flier in its air band flies over the edge
     if step.mode == "drop":
         drop = m.drop_metres(step.frm, step.to, opts(state).fall.zone_height_m)
-        return drop + (actor.altitude_m if aloft else 0.0)
+        return drop + (actor.altitude_m if aloft else 0.0) + _band_metres(state, actor)
     if not aloft:
         return None
     return max(0.0, actor.altitude_m + m.zone(step.frm).floor_m - m.zone(step.to).floor_m)

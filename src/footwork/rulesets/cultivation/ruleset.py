@@ -43,6 +43,7 @@ from footwork.rulesets.cultivation.commands import (
     Waive,
 )
 from footwork.rulesets.cultivation.falls import damage
+from footwork.rulesets.cultivation.fiat import arrival, set_down
 from footwork.rulesets.cultivation.model import (
     BANDS,
     GROUND,
@@ -198,6 +199,7 @@ class CultivationRuleset(Ruleset[CultivationActor]):
                 s, e.actor, band=e.band,
                 bands_fallen=s.actors[e.actor].bands_fallen + int(s.actors[e.actor].band_falling)),
             ev.BandFallStarted: lambda s, e: up(s, e.actor, band_falling=True, bands_fallen=0),
+            ev.BandFallHeld: lambda s, e: up(s, e.actor, band_falling=False, bands_fallen=0),
             ev.AltitudeChanged: lambda s, e: up(s, e.actor, altitude_m=e.altitude_m, **(
                 dict(fall_onto=None, fall_left_m=0, fall_rounds=0, fallen_m=0,
                      fall_voluntary=False) if e.held else {})),
@@ -848,10 +850,22 @@ class CultivationRuleset(Ruleset[CultivationActor]):
         out += events
         return out + self._splits(self._fold(state, events))
 
+    def placed_stats(self, actor: CultivationActor, stats: BaseModel) -> BaseModel:
+        """A placement is built on the Ground band, so that a diver may be put ashore (the
+        s34 review: it used to be refused, built from its file's band); the band it keeps
+        is settled by :meth:`placed`."""
+        return stats.model_copy(update={"band": "ground"})
+
     def placed(self, state: CState, actor_id: str) -> Sequence[Event]:
         """R000-10: partners the Storyteller's fiat sets apart are partners no more at once
-        (the s33 review, second pass; it used to wait for the next command)."""
-        return self._splits(state)
+        (the s33 review, second pass; it used to wait for the next command); with bands on
+        the body is set down where it is put (:func:`.fiat.set_down`, the s34 review)."""
+        return [*self._splits(state), *set_down(state, actor_id)]
+
+    def added(self, state: CState, actor_id: str) -> Sequence[Event]:
+        """R000-78, A000-24: a character brought in where nothing holds it up falls (the
+        s34 review); it has no Partner yet (R000-07)."""
+        return arrival(state, actor_id)
 
     def takes_turns(self, state: CState, actor_id: str) -> bool:
         a = state.actors[actor_id]

@@ -165,7 +165,12 @@ def falls(state: CState, roller: Roller) -> list[Event]:
 
             events += held_mid_fall(state, a, roller) or fall_round(state, a, roller)
         elif o.bands.enabled and a.band_falling:
-            events += band_fall_step(state, a, roller)
+            from footwork.rulesets.cultivation.pipeline import holds_up
+
+            if holds_up(state, a.at):  # R000-61: nobody falls there; it floats (s34)
+                events.append(ev.BandFallHeld(actor=aid, rules=("R000-61", "R000-78")))
+            else:
+                events += band_fall_step(state, a, roller)
         elif (o.bands.enabled and a.unconscious and band_index(a) >= GROUND
               and band_index(a) < m.deepest(a.at)):
             events.append(ev.BandChanged(actor=a.id, band=BANDS[band_index(a) + 1], how="sinks",

@@ -276,6 +276,9 @@ def no_room(state: SpansState, place: str, mover: str) -> int | None:
     if capacity is None:
         return None
     opts = _opts(state)
+    entering = state.actors.get(mover)
+    if entering is not None and not takes_room(opts, entering):
+        return None  # a body that counts against no capacity fits in any (the s34 review)
     inside = [a for a in state.actors.values()
               if a.at == place and a.id != mover and takes_room(opts, a)]
     return int(capacity) if len(inside) >= int(capacity) else None
