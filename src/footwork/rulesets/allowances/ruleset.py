@@ -66,6 +66,7 @@ from footwork.rulesets.allowances.planning import (
     climb_style,
     deductions,
     effective,
+    jump_payer,
     path_of,
     plan_search,
     route,
@@ -376,10 +377,11 @@ class AllowancesRuleset(Ruleset[Creature]):
         assert ruled.stop is None and ruled.state.at == found.end
         spent = found.cascaded()
         hop = found.spent.get(HOP_STYLE, 0.0)
-        if hop > 0 and o.jump.consumes_allowance and "overland" in a.scores:
-            # A002-13 read otherwise: the jump's metres are Overland's too (the search and
-            # the pipeline bound them by what Overland may still pay, ``hop_cap``)
-            spent = {"overland": hop}
+        payer = jump_payer(a, o)
+        if hop > 0 and payer is not None and payer in a.scores:
+            # A002-13 read otherwise: the jump's metres are the paying Type's too (the
+            # search and the pipeline bound them by what it may still pay, ``hop_cap``)
+            spent = {payer: hop}
         deducted = deductions(a, o, spent)
         kind, r, c, lv, _ = found.end
         # R002-12, A002-17: the changes are the route's crossings (a search with the limit
