@@ -8,6 +8,54 @@ from typing import Any
 
 from ._helpers import LAKE, creature, do, refused, session, who
 
+#: a floor (cols 0-1) beside a raised pool (cols 2-3): its surface 3 m up, its bed 1 m up
+POOL = ["..PP"]
+POOL_LEGEND: dict[str, Any] = {".": {"surface": "floor"},
+                               "P": {"surface": "water", "elevation": 3, "water_depth": 2}}
+
+
+def test_A002_25_a_climber_climbs_up_a_raised_pool_s_side_into_it_and_down_again() -> None:
+    """A002-25 (Climb goes up and down a face), R002-43 (legs add): the pool stands 3 m
+    above the floor, so its side is a face from the floor up to its surface (water cannot
+    stand higher than what holds it). A climber (Climb 6, Swim 4) at the side's foot
+    (0,1) climbs 1 m onto the face, 2 m up it, and 1 m across onto the water's surface:
+    4 m of Climb (6 -> 2), Swim ranked lower keeps 4 (R002-05); it floats on the surface
+    (not submerged, no change, R002-12). Back down: over the edge onto the face (1 m) and
+    3 m down: 4 m again. footwork refused both (`no_way`): a water cell's side was no
+    face."""
+    s = session([creature("k", "0,1", scores={"Climb": 6, "Swim": 4})], rows=POOL,
+                legend=POOL_LEGEND)
+    moved = do(s, "move", "k", to=[0, 2])[0]
+    k = who(s, "k")
+    assert (moved.distance, moved.transitions, k["mode"], k["z"], k["submerged"]) == (
+        4.0, 0, "water", 3.0, False)
+    assert k["allowance"] == {"climb": 2, "swim": 4}
+    down = session([creature("k", "0,2", scores={"Climb": 6, "Swim": 4})], rows=POOL,
+                   legend=POOL_LEGEND)
+    moved = do(down, "move", "k", to=[0, 1])[0]
+    assert (moved.distance, who(down, "k")["mode"]) == (4.0, "ground")
+    walker = session([creature("w", "0,1", scores={"Overland": 9, "Swim": 9})], rows=POOL,
+                     legend=POOL_LEGEND)
+    refused(walker, {"do": "move", "actor": "w", "to": [0, 2]}, "no_way", "R002-02")
+
+
+def test_R002_02_R002_12_a_burrower_digs_under_a_lake_s_bed_and_up_into_it() -> None:
+    """R002-02 (Burrow moves through the earth), R002-12: the lake's bed is ground like any
+    other, with earth under it as deep as under a floor (`burrow.max_depth_m`, 5 m). A mole
+    (Burrow 9) on the shore at (1,3) digs 5 m down (one change: surfaced to submerged) and
+    2 m across under the lake to (1,5) at -5 m (the lake's bed is 4 m down, its earth runs
+    from -9 m): 7 m. From there 1 m up breaks through the bed into the water at -4 m:
+    still submerged, so no second change (A002-17 counts changes of the flag), Burrow 1
+    left. footwork refused the first move (`no_way`): there was no earth under water."""
+    s = session([creature("m", "1,3", scores={"Burrow": 9})], rows=LAKE)
+    moved = do(s, "move", "m", to=[1, 5, -5])[0]
+    m = who(s, "m")
+    assert (moved.distance, moved.transitions, m["mode"], m["z"]) == (7.0, 1, "earth", -5.0)
+    moved = do(s, "move", "m", to=[1, 5, -4])[0]
+    m = who(s, "m")
+    assert (moved.distance, moved.transitions, m["mode"], m["submerged"], m["allowance"]) == (
+        1.0, 0, "water", True, {"burrow": 1})
+
 
 def _otter_ranked_by_what_is_left() -> Any:
     """An otter (Swim 4, Overland 6) under `cascade.compare: current_allowance` (A002-03):

@@ -240,7 +240,9 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
         rise = MODE_TYPE[actor.mode]
         if actor.mode == "wall":  # A002-25: climbing is charged to Climb or to Overland
             rise = climb or rise
-        toward = 1 if bt == MEDIUM_TYPE["air"] else -1
+        # into the air: up; into water or earth: down, but up out of the earth under a
+        # lake into its water (the s34 review)
+        toward = 1 if bt == MEDIUM_TYPE["air"] or actor.mode == "earth" else -1
         # ``type`` left out is the same ruling as the Breach's Type (the s33 review: the
         # metres must be used, R002-33, so no other Type of its own takes the move over)
         names = [bt, rise]

@@ -1045,11 +1045,15 @@ def _on_a_surface(t: Terrain, a: Creature) -> bool:
 
 def _breach_crosses(t: Terrain, a: Creature, into: str) -> bool:
     """R002-12, A002-12: must a Breach into ``into`` change between submerged and
-    surfaced? Bursting out from under water or earth does, and so does breaking into the
-    earth; breaking into water may stop at its surface, and leaving the surface into the
-    air crosses nothing."""
+    surfaced? Bursting out from under water or earth into the air does, and so does
+    breaking into the earth from above it; breaking into water may stop at its surface
+    (or, from the earth under a lake, at its bed: still under, the s34 review), and
+    leaving the surface into the air crosses nothing."""
     spot = start_spot(t, a)
-    return into == "earth" or t.submerged(spot[0], a.row, a.col, spot[3])
+    under = t.submerged(spot[0], a.row, a.col, spot[3])
+    if into == "earth":
+        return not under
+    return into == "air" and under
 
 
 def _place(t: Terrain, row: int, col: int, z: float | None,
@@ -1063,7 +1067,8 @@ def _place(t: Terrain, row: int, col: int, z: float | None,
             mode = "ground" if z is None or t.level(z) == top else (
                 "earth" if t.level(z) < top else "air")
         elif s is Surface.WATER:
-            mode = "water" if z is None or t.level(z) <= top else "air"
+            mode = "water" if z is None or t.bed[row][col] <= t.level(z) <= top else (
+                "air" if t.level(z) > top else "earth")
         else:
             raise ValueError(f"{where} is a {s.spec_name}: give a floor or water cell, or "
                              "mode: air/wall with z")
@@ -1082,7 +1087,7 @@ def _place(t: Terrain, row: int, col: int, z: float | None,
     if z is None:
         raise ValueError(f"mode {mode} needs a height: give z")
     lv = t.level(z)
-    if mode == "earth" and not t.earth[row][col] <= lv < top:
+    if mode == "earth" and not t.earth[row][col] <= lv < t.bed[row][col]:
         raise ValueError(f"{where}: no earth to be burrowed in at {z:g} m")
     if mode == "air" and not t.open_air(row, col, lv):
         raise ValueError(f"{where}: no open air at {z:g} m")
