@@ -130,3 +130,47 @@ def test_A002_13_pays_with_launch_a_jump_off_the_water_spends_swim() -> None:
     do(s, "move", "c", type="leap", to=[1, 9])
     c = who(s, "c")
     assert (c["at"], c["allowance"], c["airborne"]) == ("1,9", {"swim": 1}, None)
+
+
+def test_R002_31_A002_15_a_breach_from_a_raised_pool_s_rim_slips_into_the_water() -> None:
+    """R002-31 (a Breach passes into another medium), A002-12 (from a boundary), A002-15
+    (its Swim is the creature's for this move, what is left is lost). A climber (Climb 6,
+    no Swim) holds the pool's side at its rim, (0,1) 3 m up: the surface is one step
+    across, so it may Breach into the water (Athletics 60, roll 5: 2 m of Swim). The move
+    completing it slips over the rim onto the surface, 1 m of the Breach's Swim, as a
+    step from the shore into water is Swim; 1 m lapses and Climb keeps its 6 (Swim has
+    no Score to rank, A002-15). footwork granted the Breach but refused every move into
+    the water (`no_way`): the only step from a face onto the surface was Climb's."""
+    s = session([creature("k", "0,1,3", scores={"Climb": 6}, skills={"Athletics": 60},
+                          mode="wall")], rows=POOL, legend=POOL_LEGEND)
+    do(s, "breach", "k", into="water", roll=[5])
+    assert who(s, "k")["breach_m"] == 2
+    assert any(o.command.get("to") == [0, 2, 3] for o in s.options("k"))
+    events = do(s, "move", "k", to=[0, 2])
+    k = who(s, "k")
+    assert (events[0].distance, events[0].temporary, events[1].distance) == (1.0, 1.0, 1.0)
+    assert (k["mode"], k["submerged"], k["allowance"]) == ("water", False, {"climb": 6})
+
+
+def test_R002_12_A002_17_breaches_between_a_lake_and_the_earth_under_it_cross_nothing() -> None:
+    """R002-12, A002-17: the earth under a lake and the water above its bed are both
+    under a surface, so passing between them changes nothing, even with no change allowed
+    (`transitions.per_activation: 0`). A mole (Burrow 9, Athletics 60) 1 m under the bed
+    Breaches into the water (roll 5: 2 m of Swim, R002-33) and moves up through the bed
+    (1 m of Burrow, the medium left straight toward the new one, R002-31) and 1 m across
+    (the Breach's Swim; 1 m lapses): Burrow 8, no change. A swimmer (Swim 6, Burrow 3) on
+    the bed Breaches into the earth (2 m of Burrow) and digs 1 m down: Swim, ranked
+    higher than Burrow, loses that 1 m too (R002-05), no change."""
+    no_change = {"transitions": {"per_activation": 0}}
+    s = session([creature("m", "1,5,-5", scores={"Burrow": 9}, skills={"Athletics": 60},
+                          mode="earth")], rows=LAKE, options=no_change)
+    do(s, "breach", "m", into="water", roll=[5])
+    events = do(s, "move", "m", to=[1, 6, -4])
+    m = who(s, "m")
+    assert (events[0].distance, events[0].transitions, events[1].distance) == (2.0, 0, 1.0)
+    assert (m["mode"], m["submerged"], m["allowance"]) == ("water", True, {"burrow": 8})
+    d = session([creature("d", "1,5,-4", scores={"Swim": 6, "Burrow": 3},
+                          skills={"Swim": 60})], rows=LAKE, options=no_change)
+    do(d, "breach", "d", into="earth", roll=[5])
+    do(d, "move", "d", to=[1, 5, -5])
+    assert (who(d, "d")["mode"], who(d, "d")["allowance"]) == ("earth", {"swim": 5, "burrow": 3})

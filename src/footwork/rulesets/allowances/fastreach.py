@@ -262,6 +262,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: 
             if allow[_BU] and L[_EARTH, r2, c2] <= lv < L[_BED, r2, c2]:
                 n = _add(L, bi, bf, n, sub, turns, mt, EARTH, r2, c2, lv, _BU, run)
         elif kind == WALL:
+            if allow[_SW] and not diag and s2 == _WATERC and t2 == lv:
+                n = _add(L, bi, bf, n, sub, turns, mt, WATER, r2, c2, lv, _SW, run)
             if allow[cl] and not diag:
                 if _can_hold(L, r2, c2, lv):
                     n = _add(L, bi, bf, n, sub, turns, mt, WALL, r2, c2, lv, cl, run)

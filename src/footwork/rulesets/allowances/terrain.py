@@ -213,6 +213,10 @@ class Terrain(GridLevels):
                 if "burrow" in types and self.earth[r2][c2] <= lv < self.bed[r2][c2]:
                     add(EARTH, r2, c2, lv, "burrow", run)
             elif kind == WALL:
+                # R002-02 (the s34 review): from a hold at a raised pool's rim into the
+                # water, as from the shore: Swim is all in-water movement
+                if "swim" in types and not diag and s2 == _WATERC and t2 == lv:
+                    add(WATER, r2, c2, lv, "swim", run)
                 if mv.climb_as in types and not diag:
                     if self.can_hold(r2, c2, lv):
                         add(WALL, r2, c2, lv, mv.climb_as, run)
