@@ -174,3 +174,39 @@ def test_R002_12_A002_17_breaches_between_a_lake_and_the_earth_under_it_cross_no
     do(d, "breach", "d", into="earth", roll=[5])
     do(d, "move", "d", to=[1, 5, -5])
     assert (who(d, "d")["mode"], who(d, "d")["allowance"]) == ("earth", {"swim": 5, "burrow": 3})
+
+
+def test_A002_12_R002_31_no_breach_into_the_air_from_the_earth_under_a_lake() -> None:
+    """A002-12 (a Breach starts at a boundary with the new medium), R002-31: a mole in the
+    earth under a lake's bed has water above it, not air: it may Breach into the water (one
+    step up), not into the air, which is offered for neither (refused `not_at_boundary`).
+    Under a floor, the earth's surface is open to the air, and bursting out is allowed.
+    footwork offered and granted the Breach into the air, and its only move went 1 m up
+    into the water, called Flight."""
+    s = session([creature("m", "1,5,-5", scores={"Burrow": 9}, skills={"Athletics": 60},
+                          mode="earth")], rows=LAKE)
+    offered = [o.command["into"] for o in s.options("m") if o.command["do"] == "breach"]
+    assert offered == ["water"]
+    refused(s, {"do": "breach", "actor": "m", "into": "air", "roll": [5]}, "not_at_boundary",
+            "A002-12")
+    shore = session([creature("m", "1,1,-2", scores={"Burrow": 9}, skills={"Athletics": 60},
+                              mode="earth")], rows=LAKE)
+    assert "air" in [o.command["into"] for o in shore.options("m")
+                     if o.command["do"] == "breach"]
+
+
+def test_R002_12_a_mole_under_the_lake_comes_up_the_far_shore_next_activation() -> None:
+    """R002-12: one change between submerged and surfaced per Activation. A mole (Burrow
+    30, `burrow.max_depth_m: 8`) on one shore digs under the lake to the far shore: down
+    5 m (one change), 5 m across under the bed: 10 m. Coming up there would be a second
+    change: refused `transition_limit` when the surface is named; `to` without a height
+    ends where the mole can stop, in the earth under the far shore (footwork's rule for a
+    `to` without a height). After the GM's `activation` it comes up (5 m, one change)."""
+    s = session([creature("m", "0,0", scores={"Burrow": 30})], rows=["..~~.."],
+                options={"burrow": {"max_depth_m": 8}})
+    refused(s, {"do": "move", "actor": "m", "to": [0, 5, 0]}, "transition_limit", "R002-12")
+    moved = do(s, "move", "m", to=[0, 5])[0]
+    assert (moved.distance, moved.transitions, who(s, "m")["mode"]) == (10.0, 1, "earth")
+    do(s, "activation", "gm")
+    moved = do(s, "move", "m", to=[0, 5])[0]
+    assert (moved.distance, moved.transitions, who(s, "m")["mode"]) == (5.0, 1, "ground")

@@ -78,6 +78,7 @@ from footwork.rulesets.allowances.stakes import action_risk, pp_consequences, re
 from footwork.rulesets.allowances.terrain import (
     HOP,
     KIND_NAMES,
+    WATER,
     Mover,
     Spot,
     Terrain,
@@ -1025,10 +1026,12 @@ def _target(value: Sequence[Any]) -> tuple[int, int] | tuple[int, int, float]:
 def _at_boundary(t: Terrain, a: Creature, into: str) -> bool:
     """A002-12: one step (by any Type) from here is in the medium ``into``; or the creature
     is under the surface of water or earth with open air above it (R002-31: bursting out
-    of a medium starts under its surface)."""
+    of a medium starts under its surface). The earth under a lake's bed has water above
+    it, not air (the s34 review)."""
     spot = start_spot(t, a)
     r, c = a.row, a.col
     if (into == "air" and t.submerged(spot[0], r, c, spot[3])
+            and (spot[0] == WATER or t.surface[r][c] != int(Surface.WATER))
             and t.top[r][c] + 1 < t.ceil[r][c]):
         return True
     mover = Mover(frozenset(MAP_TYPES), climb_as="climb", turns=UNLIMITED)
