@@ -210,3 +210,82 @@ def test_R002_12_a_mole_under_the_lake_comes_up_the_far_shore_next_activation() 
     do(s, "activation", "gm")
     moved = do(s, "move", "m", to=[0, 5])[0]
     assert (moved.distance, moved.transitions, who(s, "m")["mode"]) == (5.0, 1, "ground")
+
+
+# -- cells that already matched (worked by hand first; pinned so they stay so) ----------
+
+
+def test_A002_12_A002_25_the_pool_s_side_below_the_rim_is_no_boundary_and_overland_climbs_it(
+) -> None:
+    """A002-12: a climber holding the pool's side 2 m up (below the 3 m rim) has the side
+    between it and the water: no Breach into water is offered, and one is refused
+    `not_at_boundary`. A002-25 (`climb.overland_fallback: true`): a walker (Overland 6)
+    climbs the side onto the surface as a climber would, 4 m charged to Overland (2 left)."""
+    s = session([creature("k", "0,1,2", scores={"Climb": 6}, skills={"Athletics": 60},
+                          mode="wall")], rows=POOL, legend=POOL_LEGEND)
+    assert [o for o in s.options("k") if o.command["do"] == "breach"] == []
+    refused(s, {"do": "breach", "actor": "k", "into": "water", "roll": [5]},
+            "not_at_boundary", "A002-12")
+    w = session([creature("w", "0,1", scores={"Overland": 6})], rows=POOL, legend=POOL_LEGEND,
+                options={"climb": {"overland_fallback": True}})
+    assert do(w, "move", "w", type="climb", to=[0, 2])[0].distance == 4.0
+    assert (who(w, "w")["mode"], who(w, "w")["allowance"]) == ("water", {"overland": 2})
+
+
+def test_R002_23_a_leap_lands_on_a_raised_pool_and_on_the_water_never_under_it() -> None:
+    """R002-23, A002-13: a Leap moves through the air; up and across cost their length,
+    down is free. From the floor at (0,0) onto the raised pool at (0,2): 3 m up, 2 m
+    across, 5 m of its 8 (3 lapse), on the surface, no change. Off the pool's surface
+    (`jump.needs_solid_launch: false`) back to (0,0): 2 m across, 3 m down free (within
+    `jump.max_drop_m` 3). Into a lake, under the surface is refused (`no_way`: a jump ends
+    on a floor or on the water); on the surface it is 3 m, no change (R002-12)."""
+    s = session([creature("e", "0,0", scores={"Overland": 2}, skills={"Running": 60},
+                          jump=3, height_m=5)], rows=POOL, legend=POOL_LEGEND,
+                options={"jump": {"needs_solid_launch": False}})
+    do(s, "leap", "e", roll=[10], pp=0)
+    events = do(s, "move", "e", type="leap", to=[0, 2])
+    assert (events[0].distance, events[0].transitions, events[1].distance) == (5.0, 0, 3.0)
+    do(s, "activation", "gm")
+    s.do({"do": "end_turn", "actor": "e"})
+    do(s, "leap", "e", roll=[10], pp=0)
+    assert do(s, "move", "e", type="leap", to=[0, 0])[0].distance == 2.0
+    lake = session([creature("e", "1,3", scores={"Overland": 2}, skills={"Running": 60},
+                             jump=3, height_m=5)], rows=LAKE)
+    do(lake, "leap", "e", roll=[10], pp=0)
+    refused(lake, {"do": "move", "actor": "e", "type": "leap", "to": [1, 6, -2]}, "no_way",
+            "R002-02")
+    moved = do(lake, "move", "e", type="leap", to=[1, 6])[0]
+    assert (moved.distance, moved.transitions, who(lake, "e")["submerged"]) == (3.0, 0, False)
+
+
+def test_R002_42_R002_41_cover_of_a_mole_under_a_lake_and_of_an_obscured_swimmer() -> None:
+    """R002-42: a creature burrowed under a lake's bed has High Cover against a flier
+    above, a walker on the shore and a swimmer in the lake alike (none of them burrowed).
+    R002-41, R002-40: a swimmer 2 m under has Low Cover across the surface; once the GM
+    `obscure`s it 60% it has High Cover: the higher applies, they do not add (2, not 3)."""
+    s = session([creature("m", "1,5,-5", scores={"Burrow": 9}, mode="earth"),
+                 creature("b", "1,6", scores={"Flight": 9}),
+                 creature("f", "1,7,-2", scores={"Swim": 9}),
+                 creature("g", "1,2", scores={"Overland": 9})], rows=LAKE)
+    assert who(s, "m")["cover"] == {"b": 2, "f": 2, "g": 2}
+    assert who(s, "f")["cover"]["g"] == 1
+    do(s, "obscure", "gm", target="f", percent=60)
+    assert who(s, "f")["cover"]["g"] == 2
+
+
+def test_R002_36_R002_43_a_dash_closing_by_a_breach_out_of_the_lake_s_earth() -> None:
+    """R002-36 (the Dash closes by one of the four Actions), R002-43 (legs add): a mole
+    under the lake's bed declares a Dash Action on a fish 2 m under the surface at (1,8),
+    range 3 m, closing by a Breach into the water (2 m of Swim) to (1,6) on the bed (1 m of
+    Burrow up, 1 m of the Breach's Swim, 1 m lapses), no change even with none allowed.
+    From there the fish is 2 m across and 2 m up: 4 m, out of reach, so the Action waits
+    for its Accuracy Check (R002-37)."""
+    s = session([creature("m", "1,5,-5", scores={"Burrow": 9}, skills={"Athletics": 60},
+                          mode="earth"),
+                 creature("f", "1,8,-2", scores={"Swim": 9})], rows=LAKE,
+                options={"transitions": {"per_activation": 0}})
+    do(s, "dash_action", "m", action="Bite", target="f", range_m=3, closing="breach",
+       into="water", to=[1, 6, -4], roll=[5])
+    m = who(s, "m")
+    assert (m["mode"], m["allowance"], m["transitions"]) == ("water", {"burrow": 8}, 0)
+    assert (m["dash"]["distance"], m["dash"]["status"]) == (4.0, "open")
