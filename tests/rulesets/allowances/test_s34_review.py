@@ -4,8 +4,15 @@ the text before footwork ran."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import pytest
+
+from footwork.errors import ScenarioError
+from footwork.scenario import encounter_from_text
+
+from ...support import inline_data
 from ._helpers import LAKE, creature, do, refused, session, who
 
 #: a floor (cols 0-1) beside a raised pool (cols 2-3): its surface 3 m up, its bed 1 m up
@@ -210,6 +217,18 @@ def test_R002_12_a_mole_under_the_lake_comes_up_the_far_shore_next_activation() 
     do(s, "activation", "gm")
     moved = do(s, "move", "m", to=[0, 5])[0]
     assert (moved.distance, moved.transitions, who(s, "m")["mode"]) == (5.0, 1, "ground")
+
+
+def test_A002_13_a_bad_pays_with_is_one_line() -> None:
+    """A002-13: `jump.pays_with` is `overland` or `launch`; anything else is refused when
+    the file loads, in one line naming the option."""
+    data = inline_data("allowances", {"cell_size": 1, "unit": "m", "rows": ["..."]},
+                       [creature("e", "0,0", scores={"Overland": 5})],
+                       options={"jump": {"pays_with": "flight"}})
+    with pytest.raises(ScenarioError) as info:
+        encounter_from_text(json.dumps(data), "table.json").session()
+    message = str(info.value)
+    assert "options.jump.pays_with" in message and "\n" not in message, message
 
 
 # -- cells that already matched (worked by hand first; pinned so they stay so) ----------
