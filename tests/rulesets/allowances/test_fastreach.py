@@ -5,10 +5,10 @@ one compiled search) must agree with ``planning.pure_run`` (the one-Type plain D
 the core's ``reach`` with the cascade as group caps, or without groups) on every map: the
 same keys in the same order, the same front vectors, the same least spent and the same
 cheapest plan. The maps are small random grids with floors at several heights, walls,
-water of several depths, voids, ceilings, rock and unclimbable walls; the creatures,
-their Allowances, Breaches and Jumps, the options and the starts are random too. The
-graphs are kept on the terrain: a start already covered expands nothing more, and a
-search that leaves its graph's box is left to the pure search.
+water of several depths (a raised pool too), voids, ceilings, rock and unclimbable
+walls; the creatures, their Allowances, Breaches and Jumps, the options and the starts
+are random too. The graphs are kept on the terrain: a start already covered expands
+nothing more, and a search that leaves its graph's box is left to the pure search.
 """
 
 from __future__ import annotations
@@ -62,11 +62,13 @@ LEGEND: dict[str, CellSpec] = {
         "x": {"surface": "wall", "elevation": 3, "climbable": False},
         "~": {"surface": "water", "water_depth": 1},
         "w": {"surface": "water", "elevation": 1, "water_depth": 3},
+        # a raised pool, its bed above the floor (the s34 review: its side is a face)
+        "p": {"surface": "water", "elevation": 3, "water_depth": 1},
         "_": {"surface": "void"},
         "n": {"surface": "floor", "ceiling_height": 2},
         "c": {"surface": "floor", "elevation": 1, "ceiling_height": 3},
     }.items()}
-CELLS = "......112R##Hx~~~w_nc"
+CELLS = "......112R##Hx~~~wp_nc"
 
 
 def _template() -> Creature:

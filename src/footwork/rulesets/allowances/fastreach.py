@@ -103,8 +103,8 @@ _FLOOR, _WALLC, _WATERC, _VOID = (int(Surface.FLOOR), int(Surface.WALL), int(Sur
 _SURF, _TOP, _BED, _CEIL, _FACE, _EARTH, _EDGES = range(7)
 _DR = tuple(dr for dr, _ in OFFSETS)
 _DC = tuple(dc for _, dc in OFFSETS)
-#: the most steps one spot has (8 directions × 2, then 4 vertical)
-_MAX_STEPS = 24
+#: at least the most steps one spot has (8 directions × 3, then 6 vertical: 30)
+_MAX_STEPS = 32
 #: how many graphs (mover profiles) a terrain keeps, and the most steps a graph may hold
 #: before it is dropped and grown again from the next search
 _GRAPHS_KEPT = 8
@@ -154,7 +154,7 @@ def _pass(L: IntArray, kind: int, r: int, c: int, lv: int, step: int) -> bool:
     if kind == WATER:
         return bool(s == _WATERC and L[_BED, r, c] <= lv <= t)
     if kind == EARTH:
-        return bool(L[_EARTH, r, c] <= lv < t)
+        return bool(L[_EARTH, r, c] <= lv < L[_BED, r, c])
     return _above(L, r, c, lv)
 
 
@@ -248,6 +248,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: 
                          run + abs(t2 - lv) * vs)
             if allow[_FL] and skim and lv == L[_TOP, r, c]:
                 n = _skim(L, bi, bf, n, sub, turns, mt, r2, c2, lv, run)
+            if allow[cl] and not diag and lv == L[_TOP, r, c] and _can_hold(L, r2, c2, lv):
+                n = _add(L, bi, bf, n, sub, turns, mt, WALL, r2, c2, lv, cl, run)
         elif kind == AIR:
             if allow[_FL]:
                 if _open_air(L, r2, c2, lv):
@@ -257,14 +259,18 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: 
                 elif t2 == lv and s2 == _WATERC:
                     n = _add(L, bi, bf, n, sub, turns, mt, WATER, r2, c2, lv, _FL, run)
         elif kind == EARTH:
-            if allow[_BU] and L[_EARTH, r2, c2] <= lv < t2:
+            if allow[_BU] and L[_EARTH, r2, c2] <= lv < L[_BED, r2, c2]:
                 n = _add(L, bi, bf, n, sub, turns, mt, EARTH, r2, c2, lv, _BU, run)
         elif kind == WALL:
+            if allow[_SW] and not diag and s2 == _WATERC and t2 == lv:
+                n = _add(L, bi, bf, n, sub, turns, mt, WATER, r2, c2, lv, _SW, run)
             if allow[cl] and not diag:
                 if _can_hold(L, r2, c2, lv):
                     n = _add(L, bi, bf, n, sub, turns, mt, WALL, r2, c2, lv, cl, run)
                 if s2 == _FLOOR and t2 == lv:
                     n = _add(L, bi, bf, n, sub, turns, mt, GROUND, r2, c2, lv, cl, run)
+                elif s2 == _WATERC and t2 == lv:
+                    n = _add(L, bi, bf, n, sub, turns, mt, WATER, r2, c2, lv, cl, run)
         elif kind == HOP and allow[_HP] and _above(L, r2, c2, lv):
             n = _add(L, bi, bf, n, sub, turns, mt, HOP, r2, c2, lv, _HP, run)
     s = L[_SURF, r, c]
@@ -291,6 +297,8 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: 
             n = _add(L, bi, bf, n, sub, turns, mt, WALL, r, c, lv + 1, cl, vs)
         if lv == t and allow[_HP]:
             n = _add(L, bi, bf, n, sub, turns, mt, HOP, r, c, lv, _HP, 0.0)
+        if allow[_BU] and lv == L[_BED, r, c] and L[_EARTH, r, c] <= lv - 1:
+            n = _add(L, bi, bf, n, sub, turns, mt, EARTH, r, c, lv - 1, _BU, vs)
     elif kind == AIR:
         if allow[_FL]:
             if lv + 1 < ceil:
@@ -305,10 +313,13 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, turns: int, allow: 
         if allow[_BU]:
             if lv - 1 >= L[_EARTH, r, c]:
                 n = _add(L, bi, bf, n, sub, turns, mt, EARTH, r, c, lv - 1, _BU, vs)
-            if lv + 1 < t:
+            b = L[_BED, r, c]
+            if lv + 1 < b:
                 n = _add(L, bi, bf, n, sub, turns, mt, EARTH, r, c, lv + 1, _BU, vs)
-            elif lv + 1 == t:
+            elif lv + 1 == b and s == _FLOOR:
                 n = _add(L, bi, bf, n, sub, turns, mt, GROUND, r, c, t, _BU, vs)
+            elif lv + 1 == b and s == _WATERC:
+                n = _add(L, bi, bf, n, sub, turns, mt, WATER, r, c, b, _BU, vs)
     elif kind == WALL:
         if allow[cl]:
             if _can_hold(L, r, c, lv + 1):

@@ -118,6 +118,14 @@ class JumpOptions(_Frozen):
         default=False,
         description="Whether Jump and Leap also spend Allowance besides their own distance; "
                     "default false (A002-13).")
+    #: A002-13 (with ``consumes_allowance``): which Type a jump's metres are (the gap
+    #: names none; the s34 review)
+    pays_with: Literal["overland", "launch"] = Field(
+        default="overland",
+        description="With consumes_allowance: the Type a jump's metres are spent from: "
+                    "`overland` (default; a creature with no Overland has nothing to pay, "
+                    "so its jumps carry it nowhere) or `launch` (the Type of where it springs "
+                    "from: Overland off the ground, Swim off the water's surface) (A002-13).")
     #: A002-12: a jump launches from solid ground (a floor)
     needs_solid_launch: bool = Field(
         default=True,

@@ -44,9 +44,15 @@ LOOSE = "loose"
 
 
 def ranks(actor: Creature, o: AllowancesOptions) -> dict[str, float]:
-    """A002-03: the numbers the cascade compares (base Scores, or Allowances left)."""
+    """A002-03: the numbers the cascade compares (base Scores, or Allowances left). What
+    is left counts a held Breach's metres in its Type: the Breach adds them to that Type's
+    Allowance (R002-33), as a Rush adds its bonus (A002-02; the s34 review)."""
     if o.cascade.compare == "current_allowance":
-        return dict(actor.allowance)
+        left = dict(actor.allowance)
+        bt = actor.breach_type
+        if bt is not None and bt in left:
+            left[bt] += actor.breach_m
+        return left
     return dict(actor.scores)
 
 
@@ -177,12 +183,27 @@ def climb_style(actor: Creature, o: AllowancesOptions) -> str | None:
     return None
 
 
+def jump_payer(actor: Creature, o: AllowancesOptions) -> str | None:
+    """A002-13 read otherwise (``jump.consumes_allowance``): the Type a jump's metres are
+    spent from (``jump.pays_with``): Overland, or the Type of where it springs from
+    (Overland off the ground, Swim off the water's surface); None by default (a jump
+    spends no Allowance). The creature may lack that Type (the s34 review)."""
+    if not o.jump.consumes_allowance:
+        return None
+    if o.jump.pays_with == "launch":
+        return MODE_TYPE[actor.mode]
+    return "overland"
+
+
 def hop_cap(actor: Creature, o: AllowancesOptions) -> float:
     """R002-17, R002-23, A002-13: how far a held Jump or Leap may carry the creature: its
     distance; with ``jump.consumes_allowance`` (the other reading of A002-13) no more than
-    Overland may still pay, since the jump's metres are Overland's too (the s33 review)."""
-    if o.jump.consumes_allowance and "overland" in actor.scores:
-        return min(actor.airborne_m, effective(actor, o)["overland"])
+    the paying Type (:func:`jump_payer`) may still pay, since the jump's metres are that
+    Type's too (the s33 review); a creature without that Type has nothing to pay it with
+    (the s34 review: it spent nothing and went the whole distance)."""
+    payer = jump_payer(actor, o)
+    if payer is not None:
+        return min(actor.airborne_m, effective(actor, o).get(payer, 0.0))
     return actor.airborne_m
 
 
@@ -219,7 +240,9 @@ def plan_search(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str
         rise = MODE_TYPE[actor.mode]
         if actor.mode == "wall":  # A002-25: climbing is charged to Climb or to Overland
             rise = climb or rise
-        toward = 1 if bt == MEDIUM_TYPE["air"] else -1
+        # into the air: up; into water or earth: down, but up out of the earth under a
+        # lake into its water (the s34 review)
+        toward = 1 if bt == MEDIUM_TYPE["air"] or actor.mode == "earth" else -1
         # ``type`` left out is the same ruling as the Breach's Type (the s33 review: the
         # metres must be used, R002-33, so no other Type of its own takes the move over)
         names = [bt, rise]
@@ -552,10 +575,11 @@ def route(terrain: Terrain, actor: Creature, o: AllowancesOptions, by: str | Non
         if by in ("jump", "leap") and hop_cap(actor, o) < actor.airborne_m and best_route(
                 run(terrain, start, replace(s, budget=Budget({HOP_STYLE: actor.airborne_m}))),
                 terrain, actor, o, to, s.hovers) is not None:
+            payer = jump_payer(actor, o) or "overland"
             raise IllegalCommand("over_allowance", f"{where} is within the {by}'s "
-                                 f"{actor.airborne_m:g} m, but jumping spends Overland too "
-                                 f"and {actor.id} has {hop_cap(actor, o):g} m of it (A002-13)",
-                                 ("A002-13", "R002-05"))
+                                 f"{actor.airborne_m:g} m, but jumping spends {payer.title()} "
+                                 f"too and {actor.id} has {hop_cap(actor, o):g} m of it "
+                                 "(A002-13)", ("A002-13", "R002-05"))
         if by in ("jump", "leap"):
             raise IllegalCommand("over_distance", f"{where} is beyond the {by}'s "
                                  f"{actor.airborne_m:g} m (R002-20, R002-26)",
@@ -602,6 +626,7 @@ __all__ = [
     "explain_room",
     "groups",
     "hop_cap",
+    "jump_payer",
     "path_of",
     "plan_search",
     "pure_run",

@@ -66,6 +66,7 @@ from footwork.rulesets.allowances.planning import (
     climb_style,
     deductions,
     effective,
+    jump_payer,
     path_of,
     plan_search,
     route,
@@ -77,6 +78,7 @@ from footwork.rulesets.allowances.stakes import action_risk, pp_consequences, re
 from footwork.rulesets.allowances.terrain import (
     HOP,
     KIND_NAMES,
+    WATER,
     Mover,
     Spot,
     Terrain,
@@ -376,10 +378,11 @@ class AllowancesRuleset(Ruleset[Creature]):
         assert ruled.stop is None and ruled.state.at == found.end
         spent = found.cascaded()
         hop = found.spent.get(HOP_STYLE, 0.0)
-        if hop > 0 and o.jump.consumes_allowance and "overland" in a.scores:
-            # A002-13 read otherwise: the jump's metres are Overland's too (the search and
-            # the pipeline bound them by what Overland may still pay, ``hop_cap``)
-            spent = {"overland": hop}
+        payer = jump_payer(a, o)
+        if hop > 0 and payer is not None and payer in a.scores:
+            # A002-13 read otherwise: the jump's metres are the paying Type's too (the
+            # search and the pipeline bound them by what it may still pay, ``hop_cap``)
+            spent = {payer: hop}
         deducted = deductions(a, o, spent)
         kind, r, c, lv, _ = found.end
         # R002-12, A002-17: the changes are the route's crossings (a search with the limit
@@ -1023,10 +1026,12 @@ def _target(value: Sequence[Any]) -> tuple[int, int] | tuple[int, int, float]:
 def _at_boundary(t: Terrain, a: Creature, into: str) -> bool:
     """A002-12: one step (by any Type) from here is in the medium ``into``; or the creature
     is under the surface of water or earth with open air above it (R002-31: bursting out
-    of a medium starts under its surface)."""
+    of a medium starts under its surface). The earth under a lake's bed has water above
+    it, not air (the s34 review)."""
     spot = start_spot(t, a)
     r, c = a.row, a.col
     if (into == "air" and t.submerged(spot[0], r, c, spot[3])
+            and (spot[0] == WATER or t.surface[r][c] != int(Surface.WATER))
             and t.top[r][c] + 1 < t.ceil[r][c]):
         return True
     mover = Mover(frozenset(MAP_TYPES), climb_as="climb", turns=UNLIMITED)
@@ -1043,11 +1048,15 @@ def _on_a_surface(t: Terrain, a: Creature) -> bool:
 
 def _breach_crosses(t: Terrain, a: Creature, into: str) -> bool:
     """R002-12, A002-12: must a Breach into ``into`` change between submerged and
-    surfaced? Bursting out from under water or earth does, and so does breaking into the
-    earth; breaking into water may stop at its surface, and leaving the surface into the
-    air crosses nothing."""
+    surfaced? Bursting out from under water or earth into the air does, and so does
+    breaking into the earth from above it; breaking into water may stop at its surface
+    (or, from the earth under a lake, at its bed: still under, the s34 review), and
+    leaving the surface into the air crosses nothing."""
     spot = start_spot(t, a)
-    return into == "earth" or t.submerged(spot[0], a.row, a.col, spot[3])
+    under = t.submerged(spot[0], a.row, a.col, spot[3])
+    if into == "earth":
+        return not under
+    return into == "air" and under
 
 
 def _place(t: Terrain, row: int, col: int, z: float | None,
@@ -1061,7 +1070,8 @@ def _place(t: Terrain, row: int, col: int, z: float | None,
             mode = "ground" if z is None or t.level(z) == top else (
                 "earth" if t.level(z) < top else "air")
         elif s is Surface.WATER:
-            mode = "water" if z is None or t.level(z) <= top else "air"
+            mode = "water" if z is None or t.bed[row][col] <= t.level(z) <= top else (
+                "air" if t.level(z) > top else "earth")
         else:
             raise ValueError(f"{where} is a {s.spec_name}: give a floor or water cell, or "
                              "mode: air/wall with z")
@@ -1080,7 +1090,7 @@ def _place(t: Terrain, row: int, col: int, z: float | None,
     if z is None:
         raise ValueError(f"mode {mode} needs a height: give z")
     lv = t.level(z)
-    if mode == "earth" and not t.earth[row][col] <= lv < top:
+    if mode == "earth" and not t.earth[row][col] <= lv < t.bed[row][col]:
         raise ValueError(f"{where}: no earth to be burrowed in at {z:g} m")
     if mode == "air" and not t.open_air(row, col, lv):
         raise ValueError(f"{where}: no open air at {z:g} m")

@@ -24,7 +24,7 @@ from footwork.rulesets.allowances.checks import (
 )
 from footwork.rulesets.allowances.model import Creature
 from footwork.rulesets.allowances.options import AllowancesOptions
-from footwork.rulesets.allowances.planning import effective
+from footwork.rulesets.allowances.planning import effective, jump_payer
 
 #: what each Action makes of its degrees
 METRE_RULES: Mapping[str, tuple[str, ...]] = {
@@ -51,10 +51,12 @@ def result_of(a: Creature, o: AllowancesOptions, action: str, ctx: Mapping[str, 
         assert a.jump is not None
         base = jump_base(a.jump_height_m or 0.0, action)
         dist = jump_distance(base, a.jump, deg, per=3 if action == 'jump' else 2)
-        if o.jump.consumes_allowance and "overland" in a.scores:
-            # A002-13 read otherwise: it carries the creature no farther than Overland
-            # may still pay (``planning.hop_cap``; the s33 review)
-            return f"{_num(min(float(dist), effective(a, o)['overland']))} m"
+        payer = jump_payer(a, o)
+        if payer is not None:
+            # A002-13 read otherwise: it carries the creature no farther than the paying
+            # Type may still pay, nowhere without it (``planning.hop_cap``; the s33 and
+            # s34 reviews)
+            return f"{_num(min(float(dist), effective(a, o).get(payer, 0.0)))} m"
         return f"{dist} m"
     return f"+{breach_gain(deg)} m {ctx['type']}"
 

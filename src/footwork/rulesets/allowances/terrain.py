@@ -16,10 +16,11 @@ steps (:meth:`Terrain.crossings`).
   surface at most the walk step higher or lower (over a weir, never under).
 - ``AIR``: flying above a cell (above its top, below any ceiling). Flight takes off from
   the ground or the water's surface and lands on a floor or the surface.
-- ``EARTH``: burrowed under a floor (not a cell tagged solid), down to the burrow depth.
-  Burrow digs down from the ground, through the earth, and back up; burrowed is
-  submerged.
-- ``WALL``: holding a face (the side of a higher wall or floor beside the cell): Climb
+- ``EARTH``: burrowed under a floor or a lake's bed (not a cell tagged solid), down to
+  the burrow depth. Burrow digs down from the ground or the bed, through the earth, and
+  back up; burrowed is submerged (so is the water above a bed: no change between them).
+- ``WALL``: holding a face (the side of a higher wall, floor or raised pool beside the
+  cell): Climb
   goes up, down and along it, steps onto a top at its level and from a top over its
   edge onto the face below (A002-25); a flier lets
   go of it into the air where it is, for no distance (R002-02).
@@ -83,9 +84,25 @@ class Terrain(GridLevels):
         self.skim = skim
         self.step = math.floor(walk_step / vertical_step + 1e-9)
         self.metric = metric
+        # A002-25 (the s34 review): a pool standing above its neighbour is held up by a
+        # side as solid as a floor's, so its side, up to the surface, is a face too (the
+        # core's levels count only walls and floors)
+        face = self.face_a.copy()
+        water = self.surface_a == _WATERC
+        for dr, dc in _ORTH:
+            r0, r1 = max(0, -dr), self.rows - max(0, dr)
+            c0, c1 = max(0, -dc), self.cols - max(0, dc)
+            nb_water = water[r0 + dr:r1 + dr, c0 + dc:c1 + dc]
+            nb_top = self.top_a[r0 + dr:r1 + dr, c0 + dc:c1 + dc]
+            face[r0:r1, c0:c1] = np.maximum(face[r0:r1, c0:c1], np.where(nb_water, nb_top, NONE))
+        self.face_a = face
+        self.face = face.tolist()
         solid = self.tagged(solid_tags)
         depth = max(1, round(burrow_depth / self.vs))
-        earth = np.where((self.surface_a == _FLOOR) & ~solid, self.top_a - depth, HIGH)
+        # R002-02 (the s34 review): the earth lies under a floor's top and under a lake's
+        # bed alike (the bed is ground), as deep under either
+        earth = np.where(((self.surface_a == _FLOOR) | water) & ~solid, self.bed_a - depth,
+                         HIGH)
         self.earth: list[list[int]] = earth.tolist()
         #: the same as an array (the compiled search stacks it with the other layers)
         self.earth_a = earth.astype(np.int64)
@@ -118,7 +135,7 @@ class Terrain(GridLevels):
         if kind == WATER:
             return s == _WATERC and self.bed[r][c] <= lv <= t
         if kind == EARTH:
-            return self.earth[r][c] <= lv < t
+            return self.earth[r][c] <= lv < self.bed[r][c]
         return self.above(r, c, lv)
 
     def above(self, r: int, c: int, lv: int) -> bool:
@@ -180,6 +197,10 @@ class Terrain(GridLevels):
                     add(GROUND, r2, c2, t2, "overland", run + abs(t2 - lv) * vs)
                 if "flight" in types and self.skim and lv == top[r][c]:
                     self._skim(add, r2, c2, lv, run)
+                # A002-25 (the s34 review): over the rim of a raised pool onto its side
+                if (mv.climb_as in types and not diag and lv == top[r][c]
+                        and self.can_hold(r2, c2, lv)):
+                    add(WALL, r2, c2, lv, mv.climb_as, run)
             elif kind == AIR:
                 if "flight" in types:
                     if self.open_air(r2, c2, lv):
@@ -189,14 +210,20 @@ class Terrain(GridLevels):
                     elif t2 == lv and s2 == _WATERC:
                         add(WATER, r2, c2, lv, "flight", run)
             elif kind == EARTH:
-                if "burrow" in types and self.earth[r2][c2] <= lv < t2:
+                if "burrow" in types and self.earth[r2][c2] <= lv < self.bed[r2][c2]:
                     add(EARTH, r2, c2, lv, "burrow", run)
             elif kind == WALL:
+                # R002-02 (the s34 review): from a hold at a raised pool's rim into the
+                # water, as from the shore: Swim is all in-water movement
+                if "swim" in types and not diag and s2 == _WATERC and t2 == lv:
+                    add(WATER, r2, c2, lv, "swim", run)
                 if mv.climb_as in types and not diag:
                     if self.can_hold(r2, c2, lv):
                         add(WALL, r2, c2, lv, mv.climb_as, run)
                     if s2 == _FLOOR and t2 == lv:
                         add(GROUND, r2, c2, lv, mv.climb_as, run)
+                    elif s2 == _WATERC and t2 == lv:  # onto a raised pool (the s34 review)
+                        add(WATER, r2, c2, lv, mv.climb_as, run)
             elif kind == HOP and "hop" in types and self.above(r2, c2, lv):
                 add(HOP, r2, c2, lv, "hop", run)
         s, t = surface[r][c], top[r][c]
@@ -221,6 +248,9 @@ class Terrain(GridLevels):
                 add(WALL, r, c, lv + 1, mv.climb_as, vs)
             if lv == t and "hop" in types:  # A002-12: off the surface, if the table allows
                 add(HOP, r, c, lv, "hop", 0.0)
+            # R002-02 (the s34 review): from the lake's bed down into the earth under it
+            if "burrow" in types and lv == self.bed[r][c] and self.earth[r][c] <= lv - 1:
+                add(EARTH, r, c, lv - 1, "burrow", vs)
         elif kind == AIR and "flight" in types:
             if lv + 1 < self.ceil[r][c]:
                 add(AIR, r, c, lv + 1, "flight", vs)
@@ -231,12 +261,15 @@ class Terrain(GridLevels):
             elif lv - 1 == t and s == _WATERC:
                 add(WATER, r, c, t, "flight", vs)
         elif kind == EARTH and "burrow" in types:
+            b = self.bed[r][c]
             if lv - 1 >= self.earth[r][c]:
                 add(EARTH, r, c, lv - 1, "burrow", vs)
-            if lv + 1 < t:
+            if lv + 1 < b:
                 add(EARTH, r, c, lv + 1, "burrow", vs)
-            elif lv + 1 == t:
+            elif lv + 1 == b and s == _FLOOR:
                 add(GROUND, r, c, t, "burrow", vs)
+            elif lv + 1 == b and s == _WATERC:  # up through a lake's bed (the s34 review)
+                add(WATER, r, c, b, "burrow", vs)
         elif kind == WALL:
             if mv.climb_as in types:
                 for lv2 in (lv + 1, lv - 1):
