@@ -196,7 +196,8 @@ class GapSpec(_Spec):
                     "either way.")
     start: Coord = Field(
         description="The take-off point `[x, y]` in metres, written `from`; the gap's width is "
-                    "its distance to `to` (R004-30).",
+                    "its distance to `to`, with the floors between as height "
+                    "(`leap.between_floors`; R004-30).",
         alias="from")
     end: Coord = Field(
         description="The landing point `[x, y]` in metres, written `to` (R004-30).",

@@ -609,15 +609,17 @@ def the_gap(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
     if blocked is not None:
         return walk.refuse(*blocked)
     o = opts(walk.state)
-    width = float(c.props["width"])
+    width, rise = leap_length(walk.state, c, step.frm)
     run = _run_up(route.path, leg) + carried_run(route, leg)
     run_up = run >= o.leap.run_up_m - 1e-9
     factor = 1.0 if run_up else o.leap.standing_factor
     low, high = o.leap.trivial_below_m * factor, o.leap.max_m * factor
     if width > high + 1e-9:
+        across, way = round(float(c.props["width"]), 2), "up" if rise > 0 else "down"
+        height = f" ({across:g} m across, {abs(rise):g} m {way})" if rise else ""
         return walk.refuse(
-            "too_far_to_leap", f"the gap {c.a}–{c.b} is {width:g} m: at most {high:g} m can "
-            f"be leapt {'with' if run_up else 'without'} a running start",
+            "too_far_to_leap", f"the gap {c.a}–{c.b} is {round(width, 2):g} m{height}: at most "
+            f"{high:g} m can be leapt {'with' if run_up else 'without'} a running start",
             ("R004-30", "R004-31", "A004-14"))
     if width >= low - 1e-9 and route.counts:
         return _owe(Hazard(start, "leap", leg.start, site(walk.state).floor(c.a),
@@ -625,6 +627,23 @@ def the_gap(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
                            detail={"width": width, "below": c.props.get("below"),
                                    "depth_m": c.props.get("depth_m"), "run_up": run_up}))
     return PASS
+
+
+def leap_length(state: SiteState, c: Connector, frm: str) -> tuple[float, float]:
+    """R004-30 measures a leap by its distance; a gap drawn between zones of two floors
+    also rises or drops the floors between, one storey each (R004-04; its height for
+    falls, A004-15). ``leap.between_floors`` (our default for a point the text leaves
+    open, the s34 review): ``line`` the straight line from take-off to landing, either
+    way; ``rise`` the height only going up; ``across`` as drawn. Returns the distance
+    leapt and the height counted in it (negative down)."""
+    m = site(state)
+    across = float(c.props["width"])
+    to = c.b if frm == c.a else c.a
+    rise = (m.floor(to) - m.floor(frm)) * opts(state).hazards.floor_height_m
+    how = opts(state).leap.between_floors
+    if how == "across" or (how == "rise" and rise < 0):
+        rise = 0.0
+    return math.hypot(across, rise), rise
 
 
 def leap_blocked(state: SiteState, c: Connector, leg: Leg) -> Refusal | None:
