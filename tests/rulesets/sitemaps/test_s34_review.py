@@ -78,3 +78,42 @@ def test_the_options_for_a_leap_between_floors() -> None:
     assert not _leap_checks(down, "street")
     drawn = _street(between_floors="across")
     assert not _leap_checks(drawn, "ledge")
+
+
+#: a barn and its loft (floor 1) joined by a challenging ladder; a foe waits on the loft
+#: 1.5 m from the ladder's top
+BARN: list[dict[str, Any]] = [
+    {"id": "barn", "rect": [0, 0, 6, 6]},
+    {"id": "loft", "floor": 1, "rect": [0, 0, 6, 6], "below": "barn"}]
+LADDER = [{"between": ["barn", "loft"], "at": [3, 3], "grade": "challenging"}]
+
+
+def _barn() -> Any:
+    return session([actor("ada", "barn", [1, 1], AGI=10),
+                    actor("bo", "loft", [4.5, 3], side="foes")], zones=BARN, climbs=LADDER)
+
+
+def test_a_pin_at_the_top_of_a_climb_comes_before_its_roll_R004_19_R004_24() -> None:
+    """R004-19, R004-21, R004-24 (checks met at one point: the pin first, then the
+    climb): ada climbs the hard ladder and arrives at its top within bo's reach. Bo may
+    pin her there before the roll at the top; failing to resist, her movement ends on
+    the loft and bo places her: no climb roll, no fall. Resisting, the roll at the top
+    follows. Before: the climb roll came first (the pin was found 10 cm past the top)."""
+    s = _barn()
+    events = s.do({"do": "move", "actor": "ada", "to": "loft", "at": [1, 5]})
+    assert not of_type(events, "rolled")
+    assert s.state.pending is not None and s.state.pending.kind == "pin"
+    s.do({"answer": "pin"})
+    events = s.do({"answer": "AGI", "roll": [15]})
+    (ended,) = of_type(events, "movement_ended")
+    assert ended.zone == "loft" and not of_type(events, "fell")
+    s.do({"answer": "place"})
+    ada = s.state.actors["ada"]
+    assert ada.at == "loft" and ada.stopped and not ada.fell
+    s = _barn()
+    s.do({"do": "move", "actor": "ada", "to": "loft", "at": [1, 5]})
+    s.do({"answer": "pin"})
+    events = s.do({"answer": "AGI", "roll": [3, 4]})
+    rolls = of_type(events, "rolled")
+    assert [r.check for r in rolls] == ["AGI 10 (resist a pin)", "AGI 10 (climb)"]
+    assert s.state.actors["ada"].at == "loft"

@@ -51,6 +51,7 @@ from footwork.rulesets.sitemaps.movement import (
     _first_in_reach,
     _run_up,
     free_spot,
+    landings,
     on_full_map,
     opts,
     others_in,
@@ -321,6 +322,19 @@ def pin_centre(state: SiteState, pinner: SiteActor, mover: SiteActor) -> tuple[X
     return holder.point, site(state).floor(holder.at)
 
 
+def zone_met(state: SiteState, path: TracedPath, h: Hazard) -> tuple[str, int]:
+    """The zone where ``h`` is met along ``path`` and how many zones were entered by then:
+    the zone before its distance (a stop on a border stays on the side it came from),
+    unless ``h`` is met on the floor the path lands on there (a pin at a ladder's top,
+    R004-19, R004-21: the climber has arrived)."""
+    zone, crossings = path.zone_before(h.distance)
+    m = site(state)
+    if m.floor(zone) != h.floor and crossings + 1 < len(path.zones) \
+            and m.floor(path.zones[crossings + 1]) == h.floor:
+        return path.zones[crossings + 1], crossings + 1
+    return zone, crossings
+
+
 def settle(state: SiteState, actor: SiteActor, zone: str, point: XY,
            back: tuple[str, ...] = ()) -> tuple[str, XY]:
     """Where a character whose movement ends at ``point`` of ``zone`` (a pin, a failed
@@ -452,6 +466,11 @@ def pins_on_the_way(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
         d = _first_in_reach(walk.state, route.path, other.point, m.floor(other.at))
         if d is not None and low < d <= high:
             point, floor = position(walk.state, route.path, d)
+            # met where a climb or leap lands on the foe's floor (a ladder's top, where
+            # its foot is at the same distance): read there, on that floor (R004-19)
+            point, floor = next(((p, f) for at, p, f in landings(walk.state, route.path)
+                                 if abs(at - d) <= 1e-9 and f == m.floor(other.at)
+                                 and f != floor), (point, floor))
             out.append(Hazard(d, "pin", point, floor, ("R004-19", "A004-04"), pinner=other.id))
     return _owe(*out)
 

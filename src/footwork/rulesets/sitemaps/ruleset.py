@@ -60,6 +60,7 @@ from footwork.rulesets.sitemaps.pipeline import (
     settle,
     spot_near,
     zone_holding,
+    zone_met,
 )
 from footwork.rulesets.sitemaps.stakes import (
     check,
@@ -480,7 +481,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 return [rolled, *self._walk(state, ctx, int(ctx["next"]) + 1, roller)]
             plan = self._plan(state, ctx)
             h = plan.hazards[int(ctx["next"])]
-            zone, crossings = plan.path.zone_before(h.distance)
+            zone, crossings = zone_met(state, plan.path, h)
             zone, point = settle(state, mover, zone, h.point,
                                  tuple(reversed(plan.path.zones[:crossings + 1])))
             pinner = str(ctx["pinner"])
