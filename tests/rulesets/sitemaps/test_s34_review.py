@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from ._helpers import actor, move, of_type, refused, session
 
 #: a street (floor 0) and, across a 1.2 m gap, a ledge one storey up (floor 1): a leap
@@ -318,3 +320,26 @@ def test_the_game_master_puts_a_climber_off_or_on_a_face_R004_24_A004_11() -> No
     s.do({"do": "gm_place", "actor": "gm", "target": "ada", "to": "face-low", "point": [2, 2]})
     (rolled,) = of_type(s.do({"do": "end_turn", "actor": "ada", "roll": [3]}), "rolled")
     assert "R004-24" in rolled.rules
+
+
+def test_a_current_over_a_waterfall_drops_the_body_a_storey_A004_15() -> None:
+    """R004-28, A004-13, A004-15: a drowning body is carried by the current from a river
+    one floor up into the pool below: carried over the edge, it drops a storey, a fall of
+    2.5 m (damage is the falling rules'). Before: put in the pool with no fall. A current
+    cannot carry a body up a storey: such a map is refused in one line."""
+    zones = [{"id": "river", "floor": 1, "rect": [0, 0, 6, 4],
+              "water": {"turbulent": True, "current": "pool"}},
+             {"id": "pool", "rect": [6, 0, 6, 4], "water": {}},
+             {"id": "bank", "rect": [0, 4, 12, 4]}]
+    s = session([actor("ada", "river", [3, 2], AGI=10), actor("bo", "bank", [10, 6])],
+                zones=zones)
+    s.do({"do": "end_turn", "actor": "ada", "roll": [18]})
+    events = s.do({"do": "end_turn", "actor": "bo"})
+    (fell,) = of_type(events, "fell")
+    assert fell.metres == 2.5 and fell.cause == "drift" and "A004-15" in fell.rules
+    assert s.state.actors["ada"].at == "pool" and s.state.actors["ada"].drowning
+    uphill = [{**zones[0], "water": {"turbulent": True}},
+              {"id": "pool", "rect": [6, 0, 6, 4], "water": {"current": "river"}},
+              zones[2]]
+    with pytest.raises(Exception, match=r"current flows up into 'river'"):
+        session([actor("bo", "bank", [10, 6])], zones=uphill)
