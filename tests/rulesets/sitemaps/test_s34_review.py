@@ -343,3 +343,15 @@ def test_a_current_over_a_waterfall_drops_the_body_a_storey_A004_15() -> None:
               zones[2]]
     with pytest.raises(Exception, match=r"current flows up into 'river'"):
         session([actor("bo", "bank", [10, 6])], zones=uphill)
+
+
+def test_a_current_runs_into_a_zone_it_touches_A004_13() -> None:
+    """R004-28, A004-13: a current carries a body one zone along its way, into the water
+    next to it (or below it, over a waterfall). A current into a pool beyond dry ground
+    would carry the body over the land: such a map is refused in one line. Before: the
+    body was put in the far pool."""
+    zones = [{"id": "mere", "rect": [0, 0, 4, 4], "water": {"current": "pool"}},
+             {"id": "dune", "rect": [4, 0, 4, 4]},
+             {"id": "pool", "rect": [8, 0, 4, 4], "water": {}}]
+    with pytest.raises(Exception, match=r"current flows into 'pool', which does not touch it"):
+        session([actor("bo", "dune", [6, 2])], zones=zones)

@@ -435,6 +435,13 @@ class SiteMap:
                                  "which is not water; expected a water zone")
             # water runs level or down: a current cannot carry a body up a storey (the
             # s34 review; a current down a storey is a waterfall, a fall, A004-15)
+            # A004-13: one zone along the current's way, so into one it touches (beside
+            # it, or under it over a waterfall), never over the land between (the s34 review)
+            if flows_to is not None and not self.geometry.zones[zspec.id].polygon.buffer(
+                    1e-6).intersects(self.geometry.zones[flows_to].polygon):
+                raise ValueError(f"zone {zspec.id!r}: its current flows into {flows_to!r}, "
+                                 "which does not touch it; expected a water zone beside or "
+                                 "below it")
             if flows_to is not None and self.specs[flows_to].floor > zspec.floor:
                 raise ValueError(f"zone {zspec.id!r}: its current flows up into {flows_to!r} "
                                  f"(floor {self.specs[flows_to].floor} above floor "
