@@ -355,3 +355,17 @@ def test_a_current_runs_into_a_zone_it_touches_A004_13() -> None:
              {"id": "pool", "rect": [8, 0, 4, 4], "water": {}}]
     with pytest.raises(Exception, match=r"current flows into 'pool', which does not touch it"):
         session([actor("bo", "dune", [6, 2])], zones=zones)
+
+
+def test_the_risk_of_a_river_above_a_waterfall_names_the_fall_A004_15() -> None:
+    """What is at stake agrees with the drift: the option into the river says a failure
+    means drowning and drifting over a 2.5 m fall."""
+    zones = [{"id": "river", "floor": 1, "rect": [0, 0, 6, 4],
+              "water": {"turbulent": True, "current": "pool"}},
+             {"id": "pool", "rect": [6, 0, 6, 4], "water": {}},
+             {"id": "quay", "floor": 1, "rect": [0, 4, 6, 4]}]
+    s = session([actor("ada", "quay", [3, 6], AGI=10)], zones=zones,
+                openings=[{"between": ["river", "quay"]}])
+    (option,) = [o for o in s.options("ada")
+                 if o.command.get("do") == "move" and o.command.get("to") == "river"]
+    assert any("over a 2.5 m fall" in h for h in option.risk.hazards)
