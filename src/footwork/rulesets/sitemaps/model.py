@@ -98,8 +98,9 @@ class WaterSpec(_Spec):
     #: the zone a drowning character drifts into each round (A004-13)
     current: Name | None = Field(
         default=None,
-        description="The water zone a drowning character here drifts into each round; "
-                    "default null, no current (R004-28, A004-13).")
+        description="The water zone a drowning character here drifts into each round, on "
+                    "this floor or below (a waterfall: a fall of the floors between); "
+                    "default null, no current (R004-28, A004-13, A004-15).")
 
 
 class ZoneSpec(_Shaped):
@@ -196,7 +197,8 @@ class GapSpec(_Spec):
                     "either way.")
     start: Coord = Field(
         description="The take-off point `[x, y]` in metres, written `from`; the gap's width is "
-                    "its distance to `to` (R004-30).",
+                    "its distance to `to`, with the floors between as height "
+                    "(`leap.between_floors`; R004-30).",
         alias="from")
     end: Coord = Field(
         description="The landing point `[x, y]` in metres, written `to` (R004-30).",
@@ -431,6 +433,19 @@ class SiteMap:
             if flows_to is not None and self.specs[flows_to].water is None:
                 raise ValueError(f"zone {zspec.id!r}: its current flows into {flows_to!r}, "
                                  "which is not water; expected a water zone")
+            # water runs level or down: a current cannot carry a body up a storey (the
+            # s34 review; a current down a storey is a waterfall, a fall, A004-15)
+            # A004-13: one zone along the current's way, so into one it touches (beside
+            # it, or under it over a waterfall), never over the land between (the s34 review)
+            if flows_to is not None and not self.geometry.zones[zspec.id].polygon.buffer(
+                    1e-6).intersects(self.geometry.zones[flows_to].polygon):
+                raise ValueError(f"zone {zspec.id!r}: its current flows into {flows_to!r}, "
+                                 "which does not touch it; expected a water zone beside or "
+                                 "below it")
+            if flows_to is not None and self.specs[flows_to].floor > zspec.floor:
+                raise ValueError(f"zone {zspec.id!r}: its current flows up into {flows_to!r} "
+                                 f"(floor {self.specs[flows_to].floor} above floor "
+                                 f"{zspec.floor}); expected a zone on its floor or below")
         self.capacity = {
             z.id: z.capacity if z.capacity is not None
             else int(self.geometry.zones[z.id].polygon.area // area_per_character)

@@ -405,6 +405,21 @@ def takeoffs(state: SiteState, path: TracedPath) -> list[tuple[float, XY, int]]:
     return out
 
 
+def landings(state: SiteState, path: TracedPath) -> list[tuple[float, XY, int]]:
+    """Where (distance along, point, floor) each climb or leap of ``path`` between two
+    floors lands: one arriving on a floor is within reach there from its landing on, as
+    one leaving it is up to its take-off (R004-19; the s34 review: a foe by the top of a
+    ladder meets the climber as it arrives, at the top, not 10 cm past it)."""
+    m = site(state)
+    out, done = [], 0.0
+    for leg in path.legs:
+        done += leg.length
+        c = leg.connector
+        if c is not None and m.floor(c.a) != m.floor(c.b):
+            out.append((done, leg.end, m.floor(c.b)))
+    return out
+
+
 def position(state: SiteState, path: TracedPath, distance: float) -> tuple[XY, int]:
     """The point and floor ``distance`` along ``path``: at a take-off, the floor it
     leaves (:func:`takeoffs`)."""
@@ -422,11 +437,11 @@ def _first_in_reach(state: SiteState, path: TracedPath, point: XY, floor: int) -
     A climb or leap taken from within reach is within reach where it begins (R004-19)."""
     limit = reach(state)
     first = _walked_in_reach(state, path, point, floor, limit)
-    takeoff = next((d for d, p, f in takeoffs(state, path)
-                    if f == floor and within_reach(state, p, point, floor)), None)
-    if takeoff is None:
-        return first
-    return takeoff if first is None else min(first, takeoff)
+    ends = (*takeoffs(state, path), *landings(state, path))
+    found = [d for d, p, f in ends if f == floor and within_reach(state, p, point, floor)]
+    if first is not None:
+        found.append(first)
+    return min(found, default=None)
 
 
 def _walked_in_reach(state: SiteState, path: TracedPath, point: XY, floor: int,

@@ -199,6 +199,15 @@ class LeapOptions(_Frozen):
         default=2.0,
         description="How many metres of straight walk up to the take-off point make a running "
                     "start; default 2.0 (A004-14).")
+    #: R004-30 gives a leap a distance only; a gap drawn between two floors also rises or
+    #: drops the floors between x ``hazards.floor_height_m`` (R004-04, A004-15)
+    between_floors: Literal["line", "rise", "across"] = Field(
+        default="line",
+        description="How a gap between zones of different floors is measured: `line` "
+                    "(default) the straight line from take-off to landing, each floor between "
+                    "counted as `hazards.floor_height_m` metres of height, up or down; `rise` "
+                    "the height only leaping up (down is measured across); `across` the "
+                    "distance as drawn, height ignored (R004-04, R004-30, A004-14, A004-15).")
 
 
 class SitemapsOptions(_Frozen):

@@ -51,6 +51,7 @@ from footwork.rulesets.sitemaps.movement import (
     _first_in_reach,
     _run_up,
     free_spot,
+    landings,
     on_full_map,
     opts,
     others_in,
@@ -321,6 +322,19 @@ def pin_centre(state: SiteState, pinner: SiteActor, mover: SiteActor) -> tuple[X
     return holder.point, site(state).floor(holder.at)
 
 
+def zone_met(state: SiteState, path: TracedPath, h: Hazard) -> tuple[str, int]:
+    """The zone where ``h`` is met along ``path`` and how many zones were entered by then:
+    the zone before its distance (a stop on a border stays on the side it came from),
+    unless ``h`` is met on the floor the path lands on there (a pin at a ladder's top,
+    R004-19, R004-21: the climber has arrived)."""
+    zone, crossings = path.zone_before(h.distance)
+    m = site(state)
+    if m.floor(zone) != h.floor and crossings + 1 < len(path.zones) \
+            and m.floor(path.zones[crossings + 1]) == h.floor:
+        return path.zones[crossings + 1], crossings + 1
+    return zone, crossings
+
+
 def settle(state: SiteState, actor: SiteActor, zone: str, point: XY,
            back: tuple[str, ...] = ()) -> tuple[str, XY]:
     """Where a character whose movement ends at ``point`` of ``zone`` (a pin, a failed
@@ -452,6 +466,11 @@ def pins_on_the_way(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
         d = _first_in_reach(walk.state, route.path, other.point, m.floor(other.at))
         if d is not None and low < d <= high:
             point, floor = position(walk.state, route.path, d)
+            # met where a climb or leap lands on the foe's floor (a ladder's top, where
+            # its foot is at the same distance): read there, on that floor (R004-19)
+            point, floor = next(((p, f) for at, p, f in landings(walk.state, route.path)
+                                 if abs(at - d) <= 1e-9 and f == m.floor(other.at)
+                                 and f != floor), (point, floor))
             out.append(Hazard(d, "pin", point, floor, ("R004-19", "A004-04"), pinner=other.id))
     return _owe(*out)
 
@@ -609,15 +628,17 @@ def the_gap(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
     if blocked is not None:
         return walk.refuse(*blocked)
     o = opts(walk.state)
-    width = float(c.props["width"])
+    width, rise = leap_length(walk.state, c, step.frm)
     run = _run_up(route.path, leg) + carried_run(route, leg)
     run_up = run >= o.leap.run_up_m - 1e-9
     factor = 1.0 if run_up else o.leap.standing_factor
     low, high = o.leap.trivial_below_m * factor, o.leap.max_m * factor
     if width > high + 1e-9:
+        across, way = round(float(c.props["width"]), 2), "up" if rise > 0 else "down"
+        height = f" ({across:g} m across, {abs(rise):g} m {way})" if rise else ""
         return walk.refuse(
-            "too_far_to_leap", f"the gap {c.a}–{c.b} is {width:g} m: at most {high:g} m can "
-            f"be leapt {'with' if run_up else 'without'} a running start",
+            "too_far_to_leap", f"the gap {c.a}–{c.b} is {round(width, 2):g} m{height}: at most "
+            f"{high:g} m can be leapt {'with' if run_up else 'without'} a running start",
             ("R004-30", "R004-31", "A004-14"))
     if width >= low - 1e-9 and route.counts:
         return _owe(Hazard(start, "leap", leg.start, site(walk.state).floor(c.a),
@@ -625,6 +646,23 @@ def the_gap(walk: Walk[SiteState, str], step: Step[str]) -> Ruling:
                            detail={"width": width, "below": c.props.get("below"),
                                    "depth_m": c.props.get("depth_m"), "run_up": run_up}))
     return PASS
+
+
+def leap_length(state: SiteState, c: Connector, frm: str) -> tuple[float, float]:
+    """R004-30 measures a leap by its distance; a gap drawn between zones of two floors
+    also rises or drops the floors between, one storey each (R004-04; its height for
+    falls, A004-15). ``leap.between_floors`` (our default for a point the text leaves
+    open, the s34 review): ``line`` the straight line from take-off to landing, either
+    way; ``rise`` the height only going up; ``across`` as drawn. Returns the distance
+    leapt and the height counted in it (negative down)."""
+    m = site(state)
+    across = float(c.props["width"])
+    to = c.b if frm == c.a else c.a
+    rise = (m.floor(to) - m.floor(frm)) * opts(state).hazards.floor_height_m
+    how = opts(state).leap.between_floors
+    if how == "across" or (how == "rise" and rise < 0):
+        rise = 0.0
+    return math.hypot(across, rise), rise
 
 
 def leap_blocked(state: SiteState, c: Connector, leg: Leg) -> Refusal | None:

@@ -60,6 +60,7 @@ from footwork.rulesets.sitemaps.pipeline import (
     settle,
     spot_near,
     zone_holding,
+    zone_met,
 )
 from footwork.rulesets.sitemaps.stakes import (
     check,
@@ -480,7 +481,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 return [rolled, *self._walk(state, ctx, int(ctx["next"]) + 1, roller)]
             plan = self._plan(state, ctx)
             h = plan.hazards[int(ctx["next"])]
-            zone, crossings = plan.path.zone_before(h.distance)
+            zone, crossings = zone_met(state, plan.path, h)
             zone, point = settle(state, mover, zone, h.point,
                                  tuple(reversed(plan.path.zones[:crossings + 1])))
             pinner = str(ctx["pinner"])
@@ -623,12 +624,20 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 spot = land(state, actor.id, water.current, point, "drift")
                 if spot is None:
                     break
+                drop = m.floor(zone) - m.floor(water.current)
                 zone, point = water.current, spot
                 drift = ev.Placed(actor=actor.id, zone=zone, point=point,
                                   by="drifting with the current", rules=("R004-28", "A004-13"))
                 events.append(drift)
                 carried.append(zone)
                 state = self.evolve(state, drift)  # the next drifter sees this one
+                if drop > 0:
+                    # over a waterfall: the body drops the floors between (the s34 review;
+                    # one storey is hazards.floor_height_m, A004-15)
+                    fall = ev.Fell(actor=actor.id, metres=drop * opts(state).hazards.floor_height_m,
+                                   cause="drift", rules=("R004-28", "A004-13", "A004-15"))
+                    events.append(fall)
+                    state = self.evolve(state, fall)
             # A004-17: every zone the body is carried into, as a move's zones passed through
             events += self._reveal(state, carried)
         return events

@@ -104,7 +104,10 @@ def _drowning(state: SiteState, actor: SiteActor, zone: str, chance: Fraction) -
     current = water.current if water is not None else None
     if current is not None and opts(state).hazards.drift_zones > 0:
         shown = current if current in state.world.get("revealed", ()) else "downstream"
-        drift = f", drifting with the current ({shown}) each round"
+        drop = m.floor(zone) - m.floor(current)
+        over = f" over a {drop * opts(state).hazards.floor_height_m:g} m fall (A004-15)" \
+            if drop > 0 else ""
+        drift = f", drifting with the current ({shown}){over} each round"
     rules = ("R004-27", "A004-12") if overloaded(actor) else ("R004-27",)
     return (f"{why}: an AGI roll to leave it and at the end of the activation; a failure "
             f"({chance} ≈{float(chance):.0%}) means drowning, no action until an ally "
