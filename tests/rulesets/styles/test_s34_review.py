@@ -169,6 +169,22 @@ def test_gm_place_puts_an_adrift_swimmer_ashore_out_of_the_float() -> None:
     assert (body["mode"], body["z"], body["adrift"]) == ("ground", 0.0, False)
 
 
+def test_R001_36_gm_place_puts_a_prone_walker_in_the_water_no_longer_prone() -> None:
+    """R001-28, R001-36 (the default block) and the fiat: Ada drops prone on the bank
+    and the GM puts her in the water: swimming, no longer prone, as a fall in would
+    leave her (before: still prone, while a file's prone start was not); put back on a
+    floor prone, she stays prone."""
+    s = session([actor("ada", "1,5", styles=["Walk", "Swim"])], rows=["~~~~~..."] * 3,
+                legend=LEGEND)
+    s.do({"do": "prone", "actor": "ada"})
+    _place(s, "ada", "1,2")
+    assert (who(s, "ada")["mode"], who(s, "ada")["prone"]) == ("water", False)
+    _place(s, "ada", "1,6")
+    s.do({"do": "prone", "actor": "ada"})
+    _place(s, "ada", "1,7")
+    assert (who(s, "ada")["mode"], who(s, "ada")["prone"]) == ("ground", True)
+
+
 def test_A001_15_gm_place_in_other_water_sets_an_adrift_swimmer_down_afresh() -> None:
     """A001-15 and the fiat (our reading): put 2u under in other water, an adrift
     swimmer is built as a file would start her there, not adrift (before: still
