@@ -3,8 +3,10 @@ reviews left, each outcome worked by hand from the text first (README, "The s34
 review"). Fixed: with `prone.blocks_other_styles: false` only standing ends Prone
 (R001-30, A001-10), in any style or medium; the game master's `gm_place` sets a body down
 where it is put (off a face or out of the air, out of a float or sink, back from a void)
-instead of leaving it climbing in open air or lost on the map. The rest pin cells that
-matched and that no other test held."""
+instead of leaving it climbing in open air or lost on the map; a body held up by one style
+changes to another where it is (a climber takes wing, a flier takes hold of a face or
+turns to levitating; R001-15). The rest pin cells that matched and that no other test
+held."""
 
 from __future__ import annotations
 
@@ -319,3 +321,44 @@ def test_R001_05_a_fall_into_obscured_water_ends_the_move_there_and_offers_the_t
     placed = session([actor("ada", "1,1")], rows=["HHHOO.o"] * 3, legend=LEGEND)
     assert types(_place(placed, "ada", "1,6")) == ["actor_placed"]
     assert placed.to_json(log=False)["pending"] is None
+
+
+# -- fixed: a change of style while held up (R001-10, R001-15) -------------------------------
+
+
+def test_R001_15_a_climber_with_fly_takes_wing_off_the_face() -> None:
+    """R001-15, R001-10, R001-17: Movement may go into any style at any time, and the
+    style spent in takes over. A climber 2u up the face of (1,0) with Fly flies 1u out to
+    (1,2) at 2u, or 1u up her column: flying either way. Before: no way (`no_way`), the
+    movement graph had no step from a hold into flight."""
+    for to, cost in (((1, 2, 2), 1.0), ((1, 1, 3), 1.0)):
+        s = session([actor("ada", "1,1", z=2, mode="wall", styles=["Walk", "Climb", "Fly"])],
+                    rows=["#......"] * 3, legend=LEGEND)
+        events = move(s, "ada", seg("fly", *to))
+        assert of_type(events, "moved")[0].cost == pytest.approx(cost)
+        assert (who(s, "ada")["mode"], who(s, "ada")["z"]) == ("fly", float(to[2]))
+
+
+@pytest.mark.parametrize("mode", ["fly", "levitate"])
+def test_R001_15_a_flier_or_levitator_takes_hold_of_the_face_beside_her(mode: str) -> None:
+    """R001-15, R001-34: a flier (a levitator) 2u up beside the face of (1,0) climbs
+    0.5u up it: climbing, Climb active; an Interrupt then drops her (R001-34). Before:
+    no way."""
+    s = session([actor("ada", "1,1", z=2, mode=mode, styles=["Walk", "Climb", mode.title()])],
+                rows=["#......"] * 3, legend=LEGEND)
+    events = move(s, "ada", seg("climb", 1, 1, 2.5))
+    assert of_type(events, "moved")[0].cost == pytest.approx(0.5)
+    assert (who(s, "ada")["mode"], who(s, "ada")["style"]) == ("wall", "climb")
+    assert of_type(gm(s, "interrupt", target="ada"), "fell")[0].distance == pytest.approx(2.5)
+
+
+def test_R001_21_a_flier_who_turns_to_levitate_stays_up_when_interrupted() -> None:
+    """R001-15, R001-21: a flier with Levitate, 2u over the floor, levitates 0.5u up:
+    Levitate is now active, and Interrupting it does nothing; she stays up at 2.5u
+    (as a flier she would have fallen). Before: no way from flight to levitation."""
+    s = session([actor("ada", "1,3", z=2, mode="fly", styles=["Walk", "Fly", "Levitate"])],
+                rows=["#......"] * 3, legend=LEGEND)
+    move(s, "ada", seg("levitate", 1, 3, 2.5))
+    assert who(s, "ada")["mode"] == "levitate"
+    assert of_type(gm(s, "interrupt", target="ada"), "movement_interrupted")[0].effect == "none"
+    assert (who(s, "ada")["mode"], who(s, "ada")["z"]) == ("levitate", 2.5)
