@@ -215,13 +215,14 @@ def test_A001_10_a_prone_character_must_stand_before_other_styles() -> None:
 
 def test_A001_10_other_styles_while_prone_is_an_option() -> None:
     """A001-10 (`prone.blocks_other_styles: false`): a prone character may jump or swim
-    without standing; only Walk is halved. Landing in water ends Prone, which belongs to
-    Walk being active (R001-28, R001-36)."""
+    without standing; only Walk is halved. Only standing ends Prone (R001-30; the s34
+    review: before, landing in water ended it for nothing), so she is in the water, still
+    prone."""
     opts = {"prone": {"blocks_other_styles": False}}
     s = session([actor("ada", "1,1", prone=True)], rows=WATER, options=opts)
     events = move(s, "ada", seg("jump", 1, 3))
     assert of_type(events, "moved")[0].cost == 2.0
-    assert who(s, "ada")["mode"] == "water" and who(s, "ada")["prone"] is False
+    assert who(s, "ada")["mode"] == "water" and who(s, "ada")["prone"] is True
     refused(session([actor("ada", "1,1", prone=True)], rows=WATER), move_cmd(
         "ada", seg("jump", 1, 3)), "prone", "A001-10")
 

@@ -108,8 +108,9 @@ _DC = tuple(dc for _, dc in OFFSETS)
 
 def _max_steps(step: int, slant: int) -> int:
     """The most steps one spot has: per direction a walk, a swim (2 * slant + 1 strokes),
-    two of a jump and (walk step + 1) climbs over an edge; then 4 vertical ones."""
-    return 8 * (step + 5 + 2 * slant) + 4
+    two of a jump and (walk step + 1) climbs over an edge; then 10 vertical ones (a body
+    held up changing style, up or down, with its own two and a landing)."""
+    return 8 * (step + 5 + 2 * slant) + 10
 
 
 def _can_hold(L: IntArray, r: int, c: int, lv: int) -> bool:
@@ -363,6 +364,12 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
                     n = _emit(bi, bf, n, GROUND, r2, c2, t2, p2, _CLIMB, run)
         elif kind == FLY and allow[_FLY] and _open_air(L, r2, c2, lv, False):
             n = _emit(bi, bf, n, FLY, r2, c2, lv, p2, _FLY, run)
+        if kind in (WALL, FLY, LEVITATE):
+            # Terrain.steps: a change of style while held up (the s34 review)
+            if kind != FLY and allow[_FLY] and _open_air(L, r2, c2, lv, False):
+                n = _emit(bi, bf, n, FLY, r2, c2, lv, p2, _FLY, run)
+            if kind != WALL and allow[_CLIMB] and _can_hold(L, r2, c2, lv):
+                n = _emit(bi, bf, n, WALL, r2, c2, lv, p2, _CLIMB, run)
     # vertical steps
     s = L[_SURF, r, c]
     t = L[_TOP, r, c]
@@ -410,6 +417,16 @@ def _expand(L: IntArray, kind: int, r: int, c: int, lv: int, p: int, allow: Bool
                 n = _emit(bi, bf, n, GROUND, r, c, t, p, code, vs)
             elif lv - 1 == t and s == _WATERC:
                 n = _emit(bi, bf, n, WATER, r, c, t, p, code, vs)
+    if kind in (WALL, FLY, LEVITATE):
+        # Terrain.steps: a change of style up or down the column (the s34 review)
+        for d in range(2):
+            lv2 = lv + 1 if d == 0 else lv - 1
+            if kind != FLY and allow[_FLY] and _open_air(L, r, c, lv2, False):
+                n = _emit(bi, bf, n, FLY, r, c, lv2, p, _FLY, vs)
+            if kind != LEVITATE and allow[_LEVITATE] and _open_air(L, r, c, lv2, False):
+                n = _emit(bi, bf, n, LEVITATE, r, c, lv2, p, _LEVITATE, vs)
+            if kind != WALL and allow[_CLIMB] and _can_hold(L, r, c, lv2):
+                n = _emit(bi, bf, n, WALL, r, c, lv2, p, _CLIMB, vs)
     return n
 
 

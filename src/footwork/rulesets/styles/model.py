@@ -164,6 +164,14 @@ class StylesStats(_Spec):
         return styles
 
 
+class PlacedStats(StylesStats):
+    """The stats the game master's fiat (`gm_place`) builds a character from: set down by
+    the place, and ``aloft``, the mode of a climber, flier or levitator, for a height in
+    the command that is neither a floor's nor in the water."""
+
+    aloft: Mode | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class StyleActor(Actor):
     """A character on a grid: where it is, its styles, and what it has spent this turn.

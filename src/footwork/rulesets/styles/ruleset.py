@@ -42,6 +42,7 @@ from footwork.rulesets.styles.model import (
     INTERRUPTED,
     MODE_STYLE,
     STYLES,
+    PlacedStats,
     StyleActor,
     StylesMapSpec,
     StylesStats,
@@ -122,6 +123,23 @@ class StylesRuleset(Ruleset[StyleActor]):
     events: ClassVar[tuple[type[Event], ...]] = ev.STYLES_EVENTS
     #: A001-14: a fall into the void is the only way out of the turn order (``takes_turns``)
     scene_exits: ClassVar[frozenset[type[Event]] | None] = frozenset({ev.Fell})
+    #: the game master's fiat (`gm_place`) sets a body down where it is put, as a file
+    #: starts one there: standing on the floor or in the water, off any face and out of
+    #: the air, out of an Interrupted swimmer's float or sink, prone only on a floor, and
+    #: back from a void (the s34 review: before, a climber put on open floor hung in the
+    #: air, and one lost stayed lost on the map); the rest of the sheet is kept
+    placed_fields: ClassVar[frozenset[str]] = frozenset(
+        {"z", "mode", "adrift", "prone", "lost"})
+
+    def placed_stats(self, actor: StyleActor, stats: BaseModel) -> BaseModel:
+        """What the fiat builds ``actor`` from at the new place: no mode or height of the
+        file's (the place, or a height in ``to``, gives them: a floor's, or one in the
+        water; any other height keeps a climber, flier or levitator aloft in its mode),
+        and Prone as the character has it now."""
+        assert isinstance(stats, StylesStats)
+        return PlacedStats(**{**stats.model_dump(), "mode": None, "z": None,
+                              "prone": actor.prone,
+                              "aloft": actor.mode if actor.mode in ALOFT else None})
 
     def __init__(self) -> None:
         self._evolvers: dict[type[Event], Callable[[StylesState, Any], StylesState]] = {
@@ -135,7 +153,7 @@ class StylesRuleset(Ruleset[StyleActor]):
                 e.actor, at=cell_label(e.row, e.col), row=e.row, col=e.col, z=e.z,
                 mode="water" if e.into == "water" else "ground", lost=e.into == "void",
                 adrift=False, damage=s.actors[e.actor].damage + e.damage,
-                prone=s.actors[e.actor].prone and e.into == "floor"),
+                prone=_prone_after(s, s.actors[e.actor], e.into != "water")),
             ev.WentProne: lambda s, e: s.update_actor(e.actor, prone=True),
             ev.StoodUp: lambda s, e: _spend(s, e.actor, "walk", e.cost, prone=False),
             ev.SlowedChanged: lambda s, e: s.update_actor(e.actor, slowed=e.total),
@@ -190,7 +208,15 @@ class StylesRuleset(Ruleset[StyleActor]):
             try:
                 mode, z = _place(terrain, row, col, z, stats.mode)
             except ValueError as exc:
-                raise ScenarioError(str(exc), path=f"actors[{i}].at") from None
+                # the fiat: a height that is no floor's and not in water keeps a body
+                # aloft in the mode it has (a climber on another face, a flier)
+                aloft = stats.aloft if isinstance(stats, PlacedStats) else None
+                try:
+                    if aloft is None or z is None:
+                        raise exc
+                    mode, z = _place(terrain, row, col, z, aloft)
+                except ValueError as why:
+                    raise ScenarioError(str(why), path=f"actors[{i}].at") from None
             if stats.good_filled > stats.good_spots:
                 raise ScenarioError(f"{stats.good_filled} filled Good spots of "
                                     f"{stats.good_spots}", path=f"actors[{i}].stats.good_filled")
@@ -879,13 +905,26 @@ def _moved(s: StylesState, e: ev.Moved) -> StylesState:
                             "z": e.z, "diagonals": e.diagonals}
     if e.mode != "air":
         more["mode"] = e.mode
-        if e.mode != "ground":
-            more["prone"] = False  # R001-28: Prone belongs to Walk being active
+        more["prone"] = _prone_after(s, s.actors[e.actor], e.mode != "water")
         if e.mode != "water":
             more["adrift"] = False  # out of the water, nothing floats or sinks
     if e.style == "swim":
         more["adrift"] = False  # A001-15: swimming again ends the float or sink
     return _spend(s, e.actor, e.style, e.cost, **more)
+
+
+def _prone_after(s: StylesState, a: StyleActor, dry: bool) -> bool:
+    """Whether ``a`` is still prone where a step or a fall left it (``dry``: not in water).
+
+    The text gives one way out of Prone: standing, for 1u (R001-30). With the block lifted
+    (`prone.blocks_other_styles: false`, A001-10) a prone body climbs, swims, flies or hops
+    still prone, and only ``stand`` ends it (the s34 review; before, every style but Walk
+    and Jump ended it for nothing). With the default block no style but Walk is used
+    prone, and a body that lands in water is swimming, no longer prone (R001-36, the
+    first review's reading, kept)."""
+    if not a.prone:
+        return False
+    return dry or not _opts(s).prone.blocks_other_styles
 
 
 def _sneaked(s: StylesState, e: ev.SneakTested) -> StylesState:

@@ -43,6 +43,8 @@ from footwork.space.reach import Step
 
 GROUND, WATER, WALL, AIR, FLY, LEVITATE, FALLEN = range(7)
 KIND_NAMES = ("ground", "water", "wall", "air", "fly", "levitate", "fallen")
+#: the spots where a style, not a floor or water, holds the body up (model.ALOFT)
+_HELD_UP = frozenset({WALL, FLY, LEVITATE})
 MODE_KIND = {"ground": GROUND, "water": WATER, "wall": WALL, "fly": FLY,
              "levitate": LEVITATE}
 
@@ -324,6 +326,14 @@ class Terrain(GridLevels):
                         add(Step((GROUND, r2, c2, t2, p2), "climb", run))
             elif kind == FLY and "fly" in styles and self.open_air(r2, c2, lv, touching=False):
                 add(Step((FLY, r2, c2, lv, p2), "fly", run))
+            if kind in _HELD_UP:
+                # R001-10, R001-15 (the s34 review): a body held up by one style may spend
+                # Movement in another at any time: a climber takes wing off the face, a
+                # flier or levitator takes hold of the face beside it
+                if kind != FLY and "fly" in styles and self.open_air(r2, c2, lv, touching=False):
+                    add(Step((FLY, r2, c2, lv, p2), "fly", run))
+                if kind != WALL and "climb" in styles and self.can_hold(r2, c2, lv):
+                    add(Step((WALL, r2, c2, lv, p2), "climb", run))
         # vertical steps
         s, t = surface[r][c], top[r][c]
         if kind == GROUND:
@@ -369,6 +379,15 @@ class Terrain(GridLevels):
                     add(Step((GROUND, r, c, t, p), name, vs))
                 elif lv - 1 == t and s == _WATERC:
                     add(Step((WATER, r, c, t, p), name, vs))
+        if kind in _HELD_UP:
+            # the change of style up or down the column (the s34 review, as above)
+            for lv2 in (lv + 1, lv - 1):
+                for kind2, name in ((FLY, "fly"), (LEVITATE, "levitate"), (WALL, "climb")):
+                    if kind2 == kind or name not in styles:
+                        continue
+                    if (self.can_hold(r, c, lv2) if kind2 == WALL
+                            else self.open_air(r, c, lv2, touching=False)):
+                        add(Step((kind2, r, c, lv2, p), name, vs))
         return out
 
     def _hop(self, out: list[Step[Spot]], r2: int, c2: int, lv: int, run: float, p2: int,
