@@ -9,6 +9,7 @@ from typing import Any
 from playwright.sync_api import BrowserContext, expect
 
 from tests.web.conftest import Server, open_table
+from tests.web.test_views import LEGEND
 
 #: the map's texts on screen smaller than ``least`` CSS px (their size on screen)
 _SMALL_ON_MAP = """(least) => {
@@ -111,6 +112,12 @@ def test_a_phone_header_with_a_long_name_and_the_costs_in_cells(
         open_table(page, table.link())
         header = page.evaluate(_HEADER)
         assert header == {"lines": 2, "cut": []}, header
+        # fitted, the drawing's legend reads under the map: its rows, as wide as the
+        # drawing's page in 12 px type, ran past the screen's edge (session 34)
+        page.click("#zoom-fit")
+        page.wait_for_timeout(300)
+        legend: dict[str, Any] = page.evaluate(LEGEND)
+        assert legend["texts"] > 3 and not legend["out"] and not legend["overlaps"], legend
         page.tap('.tabs [data-panel="play"]')
         page.tap('.actor-button[data-actor="pidgeotto"]')
         page.wait_for_selector("#map g.fw-costs text")

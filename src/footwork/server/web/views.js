@@ -9,6 +9,7 @@
 
 import {byId} from "./api.js";
 import {mayCommand, page, tv} from "./context.js";
+import {layOutLegend} from "./legend.js";
 
 /** @typedef {import("./mapview.js").MapView} MapView */
 
@@ -192,20 +193,35 @@ function textAtLeast(map, least) {
     else text.style.removeProperty("font-size");
   }
   restack(least / scale);
+  if (map.svg) layOutLegend(map.svg, least / scale, legendRoom(map));
+}
+
+/**
+ * The room across for the drawing's legend laid out again: from the map's left edge to
+ * the right of what the fitted view shows (beside the zoom buttons), in the drawing's
+ * units; the legend reads under the map at the fit, and a pan reaches it when zoomed.
+ * @param {MapView} map
+ */
+function legendRoom(map) {
+  const home = map.home;
+  const width = host.getBoundingClientRect().width;
+  const x1 = width > 0 ? home.x + map.free().w * home.w / width : home.x + home.w;
+  const x0 = map.bounds ? Math.max(map.bounds.x, home.x) : home.x;
+  return {x0: x0 + 4, x1: Math.max(x1 - 4, x0 + 200)};
 }
 
 /**
  * Lines of text the drawing stacks in a group, one under the other at one x (a zone's
  * name, then "hidden", then its odds): a line set larger than drawn moves down as far as
  * it needs to clear the line above (on a phone "hidden" at 12 px ran into the zone's
- * name), and the lines under it with it; lines drawn far enough apart (a legend's rows)
- * stay where they are.
+ * name), and the lines under it with it; lines drawn far enough apart stay
+ * where they are (the legend is laid out by legend.js).
  * @param {number} least the least size in units of the drawing (0: as drawn)
  */
 function restack(least) {
   /** @type {Map<Element, SVGTextElement[]>} */
   const groups = new Map();
-  for (const element of host.querySelectorAll("svg g > text[x][y]")) {
+  for (const element of host.querySelectorAll("svg g:not(.legend) > text[x][y]")) {
     const parent = /** @type {Element} */ (element.parentElement);
     const texts = groups.get(parent);
     if (texts) texts.push(/** @type {SVGTextElement} */ (element));
