@@ -4,12 +4,16 @@ and the header takes two lines, not three or four, with nothing of it cut."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import httpx
 from playwright.sync_api import BrowserContext, expect
 
-from tests.web.conftest import Server, open_table
+from tests.web.conftest import Server, Table, open_table
 from tests.web.test_views import LEGEND
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 #: the map's texts on screen smaller than ``least`` CSS px (their size on screen)
 _SMALL_ON_MAP = """(least) => {
@@ -35,7 +39,7 @@ _HEADER = """() => {
   const middles = [];
   const cut = [];
   for (const el of bar.querySelectorAll('*')) {
-    if (!el.offsetParent) continue;
+    if (!el.offsetParent || el.classList.contains('fw-unseen')) continue;
     for (const node of el.childNodes) {
       if (node.nodeType !== 3 || !node.textContent.trim()) continue;
       const range = document.createRange();
@@ -126,5 +130,56 @@ def test_a_phone_header_with_a_long_name_and_the_costs_in_cells(
         assert page.locator("#map g.fw-costs text").count() > 10
         small: list[Any] = page.evaluate(_SMALL_ON_MAP, 11.95)
         assert not small, small
+    finally:
+        page.close()
+
+
+def test_a_phone_header_with_long_chips_keeps_two_lines(
+        server: Server, phone: BrowserContext) -> None:
+    """A name of 25 characters whose turn it is: "NAME's turn" beside "seat actor:NAME"
+    or "seat gm" wrapped the chips to a third line (session 34). On the character's own
+    seat the turn's chip says "your turn"; the seat's chip says the seat alone, then the
+    connection's its dot alone, their words kept as titles and for a screen reader."""
+    name = "pidgeotto_of_the_lakeside"
+    text = (EXAMPLES / "allowances" / "lake-battle.yaml").read_text(encoding="utf-8")
+    text = text.split("\nsteps:", 1)[0].replace("pidgeotto", name)
+    made = httpx.post(f"{server.url}/api/tables", timeout=30,
+                      json={"encounter": text, "actor_seats": True})
+    assert made.status_code == 201, made.text
+    table = Table(server, made.json())
+    assert table.state()["turn"] == name
+    page = phone.new_page()
+    seat, live = page.locator("#seat"), page.locator("#live")
+    try:
+        open_table(page, table.link(f"actor:{name}"))
+        expect(page.locator("#turn")).to_have_text("your turn")
+        expect(seat).to_have_text(name)
+        expect(seat).to_have_attribute("title", f"you: {name}")
+        header = page.evaluate(_HEADER)
+        assert header == {"lines": 2, "cut": []}, header
+        open_table(page, table.link())  # the game master's phone
+        expect(page.locator("#turn")).to_have_text(f"{name}'s turn")
+        expect(seat).to_have_text("GM")
+        expect(seat).to_have_attribute("title", "you: game master")
+        expect(live).to_have_attribute("title", "● live")
+        expect(live).to_have_text("● live")  # its words, for a screen reader
+        header = page.evaluate(_HEADER)
+        assert header == {"lines": 2, "cut": []}, header
+    finally:
+        page.close()
+
+
+def test_the_lobby_is_no_wider_than_a_phone(server: Server, phone: BrowserContext) -> None:
+    """The first example's long name made its select, and so the lobby, 749 px wide on a
+    390 px phone: the page scrolled sideways and its header stopped short (session 34)."""
+    page = phone.new_page()
+    try:
+        page.goto(server.url)
+        page.wait_for_selector("#example option", state="attached")
+        # (a phone's browser widens its layout to the page's content: the screen's
+        # width is the context's, not innerWidth)
+        screen = (page.viewport_size or {"width": 390})["width"]
+        wide = page.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= screen, (wide, screen)
     finally:
         page.close()

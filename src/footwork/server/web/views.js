@@ -85,7 +85,10 @@ export function setUpViews(map) {
     }
   });
   if (tv) showTv(map, true);
-  matchMedia("(max-width: 760px)").addEventListener("change", fitTitle);
+  matchMedia("(max-width: 760px)").addEventListener("change", () => {
+    fitTitle();
+    fitChips();
+  });
 }
 
 /** On a phone, the table's name on one line beside the lobby's link: set smaller when
@@ -103,6 +106,60 @@ export function fitTitle() {
   }
   if (title.scrollWidth > title.clientWidth + 1) title.classList.add("fw-narrow");
   if (title.scrollWidth > title.clientWidth + 1) title.classList.add("fw-wrap");
+}
+
+/**
+ * A seat in a player's words: "game master", "side foes", or the character's name;
+ * ``short``: "GM", "foes", the name.
+ * @param {string} seat the seat's id (``gm``, ``side:foes``, ``actor:pidgeotto``)
+ * @param {boolean} [short]
+ */
+export function seatWords(seat, short = false) {
+  if (seat === "gm") return short ? "GM" : "game master";
+  if (seat.startsWith("side:")) return short ? seat.slice(5) : `side ${seat.slice(5)}`;
+  return seat.startsWith("actor:") ? seat.slice(6) : seat;
+}
+
+/** Do the header's chips take more than one line? */
+function chipsWrap() {
+  const middles = [...document.querySelectorAll("header.bar .chip")]
+    .map((chip) => chip.getBoundingClientRect())
+    .filter((r) => r.width > 0)
+    .map((r) => (r.top + r.bottom) / 2);
+  return middles.length > 1 && Math.max(...middles) - Math.min(...middles) > 8;
+}
+
+/**
+ * On a phone, the header's chips on one line: a long character's name in the turn's
+ * chip or a long seat took a third line of the header. Until they fit, the seat's chip
+ * says the seat alone ("foes" for "you: side foes", "GM"), then the connection's chip its dot
+ * alone ("●" for "● live"); each keeps its whole text as its title and accessible name.
+ * Only past that do they wrap.
+ * @param {string} seat the seat's whole words ("you: side foes")
+ * @param {string} short the seat alone ("foes")
+ */
+export function fitChips(seat = byId("seat").dataset.words ?? "",
+                         short = byId("seat").dataset.short ?? "") {
+  const chip = byId("seat"), live = byId("live");
+  chip.dataset.words = seat;
+  chip.dataset.short = short;
+  chip.textContent = seat;
+  chip.removeAttribute("title");
+  const status = live.dataset.words ?? live.textContent ?? "";
+  live.dataset.words = status;
+  live.textContent = status;
+  live.removeAttribute("title");
+  if (!isPhone() || isTv() || !chipsWrap()) return;
+  chip.textContent = short;
+  chip.title = seat;
+  const [mark, ...rest] = status.split(" ");
+  if (!chipsWrap() || !rest.length) return;
+  // the words stay for a screen reader (the chip is the page's live status)
+  const words = document.createElement("span");
+  words.className = "fw-unseen";
+  words.textContent = ` ${rest.join(" ")}`;
+  live.replaceChildren(mark, words);
+  live.title = status;
 }
 
 /** The gap between floors stacked in a column, in the drawing's units. */
@@ -162,6 +219,7 @@ function showTv(map, on) {
   document.body.classList.toggle("tv", on);
   byId("tv-toggle").setAttribute("aria-pressed", String(on));
   fitTitle();
+  fitChips();
   const url = new URL(location.href);
   if (on) url.searchParams.set("tv", "");
   else url.searchParams.delete("tv");
