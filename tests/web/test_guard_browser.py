@@ -127,6 +127,10 @@ def test_revoking_a_seat_in_the_lobby_closes_the_players_page(
     player = browser.new_page()
     player.goto(link)
     player.wait_for_selector('#live[data-status="live"]', timeout=PATIENCE_MS)
+    # ren's turn (side tide): End the turn is offered, ren is picked up by a click
+    expect(player.locator("#end-turn")).to_have_text("End ren's turn", timeout=PATIENCE_MS)
+    player.click('.actor-button[data-actor="ren"]')
+    expect(player.locator("#options button").first).to_be_visible(timeout=PATIENCE_MS)
     lobby = browser.new_page(viewport={"width": 1100, "height": 800})
     lobby.on("dialog", lambda dialog: dialog.accept())
     lobby.goto(f"{seeded}/?key={ADMIN}")
@@ -136,6 +140,11 @@ def test_revoking_a_seat_in_the_lobby_closes_the_players_page(
     assert "revoked" in lobby.inner_text(seat)
     player.wait_for_selector('#live[data-status="closed"]', timeout=PATIENCE_MS)
     assert "changed this seat's key" in player.inner_text("#banner")
+    # commands are off: End the turn and the options went, ren is put down (session 34:
+    # they stayed, and a tap was refused as unauthorised)
+    expect(player.locator("#end-turn")).to_be_hidden()
+    expect(player.locator("#options button")).to_have_count(0)
+    expect(player.locator('.actor-button[data-actor="ren"]')).to_be_disabled()
     shot(player, pytestconfig, "guard-revoked-player.png")
     shot(lobby.locator(seat), pytestconfig, "guard-revoked-seat.png")
     assert httpx.get(link.replace("/t/", "/api/tables/").replace("?key=", "/state?key="),

@@ -301,6 +301,11 @@ const live = new Live(() => {
     banner.hidden = false;
     banner.dataset.kind = "lost";
     banner.textContent = `${live.reason || "This link no longer opens the table"}.`;
+    // nothing this page sends would be taken: End the turn, the options and the
+    // characters' pick-up go (they stayed, and a tap was refused as unauthorised)
+    page.closed = true;
+    void pickUp(null);
+    if (page.state) showState();
   } else if (status === "lost") {
     banner.hidden = false;
     banner.dataset.kind = "lost";
