@@ -251,7 +251,45 @@ function textAtLeast(map, least) {
     else text.style.removeProperty("font-size");
   }
   restack(least / scale);
+  stackNames(least > 0);
   if (map.svg) layOutLegend(map.svg, least / scale, legendRoom(map));
+}
+
+/**
+ * The names of tokens sharing a grid cell (each written under its own token, a cell's
+ * width apart), set larger, ran into each other ("bobpip"): each name after the first
+ * moves down a line, under the one before.
+ * @param {boolean} larger the page sets the map's text larger than drawn
+ */
+function stackNames(larger) {
+  /** @type {Map<string, SVGTextElement[]>} each cell's names, in the drawing's order */
+  const cells = new Map();
+  for (const token of host.querySelectorAll("svg g[data-actor][data-row][data-col]")) {
+    const label = token.querySelector(":scope > text.actor-label");
+    if (!(label instanceof SVGTextElement)) continue;
+    const halo = label.previousElementSibling;
+    label.removeAttribute("transform");
+    if (halo?.matches("text.halo")) halo.removeAttribute("transform");
+    if (!larger) continue;
+    const key = `${token.getAttribute("data-row")},${token.getAttribute("data-col")}`;
+    const names = cells.get(key);
+    if (names) names.push(label);
+    else cells.set(key, [label]);
+  }
+  for (const names of cells.values()) {
+    if (names.length < 2) continue;
+    const boxes = names.map((t) => t.getBBox());
+    if (!boxes.some((b, i) => i > 0 && b.x < boxes[i - 1].x + boxes[i - 1].width)) continue;
+    const line = Math.max(...boxes.map((b) => b.height));
+    names.forEach((label, i) => {
+      if (!i) return;
+      const down = `translate(0 ${(i * line).toFixed(2)})`;
+      label.setAttribute("transform", down);
+      if (label.previousElementSibling?.matches("text.halo")) {
+        label.previousElementSibling.setAttribute("transform", down);
+      }
+    });
+  }
 }
 
 /**
