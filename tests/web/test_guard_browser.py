@@ -136,8 +136,10 @@ def test_revoking_a_seat_in_the_lobby_closes_the_players_page(
     lobby.goto(f"{seeded}/?key={ADMIN}")
     seat = f'li[data-table="{table}"] li[data-seat="side:tide"]'
     lobby.click(f"{seat} .seat-revoke", timeout=PATIENCE_MS)
-    lobby.wait_for_selector(f"{seat} .seat-rotate", timeout=PATIENCE_MS)
-    assert "revoked" in lobby.inner_text(seat)
+    # (the line is redrawn with the answer: the old line had New key too)
+    expect(lobby.locator(seat)).to_contain_text("revoked", timeout=PATIENCE_MS)
+    # the seat's line is redrawn: the focus goes to its New key, not the page's start
+    expect(lobby.locator(f"{seat} .seat-rotate")).to_be_focused()
     player.wait_for_selector('#live[data-status="closed"]', timeout=PATIENCE_MS)
     assert "changed this seat's key" in player.inner_text("#banner")
     # commands are off: End the turn and the options went, ren is put down (session 34:
@@ -152,6 +154,10 @@ def test_revoking_a_seat_in_the_lobby_closes_the_players_page(
     lobby.click(f"{seat} .seat-rotate")
     lobby.wait_for_selector(f"{seat} input.seat-link", timeout=PATIENCE_MS)
     fresh = lobby.input_value(f"{seat} input.seat-link")
+    # it says so, and the focus is on Copy, to send the new link (session 34: nothing
+    # said the key had changed, and the focus was lost with the button)
+    expect(lobby.locator(f"{seat} .seat-changed")).to_contain_text("old one no longer")
+    expect(lobby.locator(f"{seat} button.copy")).to_be_focused()
     assert fresh != link and f"/t/{table}?key=" in fresh
     shot(lobby.locator(seat), pytestconfig, "guard-new-key-seat.png")
     player.close()
