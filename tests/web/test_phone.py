@@ -201,7 +201,8 @@ _NAMES_OVERLAP = """() => {
 def test_the_names_of_two_tokens_in_one_cell_do_not_run_together(
         server: Server, phone: BrowserContext) -> None:
     """Bob and pip in one cell: their names, written a half cell apart and set at 12 px
-    on a phone, read "bobpip" (session 34, played through): pip's goes under bob's."""
+    on a phone, read "bobpip" (session 34, played through): pip's goes under bob's; and
+    so do names of tokens side by side in a span."""
     table = server.table("styles/bob-dash")
     table.send({"do": "move", "actor": "bob", "to": [0, 1, 0]})
     table.send({"do": "end_turn", "actor": "bob"})
@@ -212,6 +213,12 @@ def test_the_names_of_two_tokens_in_one_cell_do_not_run_together(
         page.click("#zoom-fit")
         page.wait_for_timeout(300)
         assert page.locator("#map svg text.actor-label").count() == 2
+        assert page.evaluate(_NAMES_OVERLAP) == []
+        # the roofs (spans) fitted: "pell h2" ran into "kite h3", a token apart
+        open_table(page, server.table("spans/rooftop-chase").link("side:courier"))
+        page.click("#zoom-fit")
+        page.wait_for_timeout(300)
+        assert page.locator("#map svg text.actor-label").count() == 3
         assert page.evaluate(_NAMES_OVERLAP) == []
     finally:
         page.close()

@@ -256,39 +256,36 @@ function textAtLeast(map, least) {
 }
 
 /**
- * The names of tokens sharing a grid cell (each written under its own token, a cell's
- * width apart), set larger, ran into each other ("bobpip"): each name after the first
- * moves down a line, under the one before.
+ * Tokens' names, written under each token a token apart (two in one grid cell: half a
+ * cell), set larger, ran into each other ("bobpip", "pell h2" over "kite h3"): a name
+ * that would run into one before it moves down a line, as often as it needs (at most
+ * three lines).
  * @param {boolean} larger the page sets the map's text larger than drawn
  */
 function stackNames(larger) {
-  /** @type {Map<string, SVGTextElement[]>} each cell's names, in the drawing's order */
-  const cells = new Map();
-  for (const token of host.querySelectorAll("svg g[data-actor][data-row][data-col]")) {
-    const label = token.querySelector(":scope > text.actor-label");
-    if (!(label instanceof SVGTextElement)) continue;
-    const halo = label.previousElementSibling;
-    label.removeAttribute("transform");
-    if (halo?.matches("text.halo")) halo.removeAttribute("transform");
+  /** @type {{x: number, y: number, width: number, height: number}[]} names placed */
+  const placed = [];
+  for (const label of host.querySelectorAll("svg g[data-actor] > text.actor-label")) {
+    const name = /** @type {SVGTextElement} */ (label);
+    const before = name.previousElementSibling;
+    const halo = before?.matches("text.halo") ? before : null;
+    name.removeAttribute("transform");
+    halo?.removeAttribute("transform");
     if (!larger) continue;
-    const key = `${token.getAttribute("data-row")},${token.getAttribute("data-col")}`;
-    const names = cells.get(key);
-    if (names) names.push(label);
-    else cells.set(key, [label]);
-  }
-  for (const names of cells.values()) {
-    if (names.length < 2) continue;
-    const boxes = names.map((t) => t.getBBox());
-    if (!boxes.some((b, i) => i > 0 && b.x < boxes[i - 1].x + boxes[i - 1].width)) continue;
-    const line = Math.max(...boxes.map((b) => b.height));
-    names.forEach((label, i) => {
-      if (!i) return;
-      const down = `translate(0 ${(i * line).toFixed(2)})`;
-      label.setAttribute("transform", down);
-      if (label.previousElementSibling?.matches("text.halo")) {
-        label.previousElementSibling.setAttribute("transform", down);
-      }
-    });
+    const box = name.getBBox();
+    /** @param {{x: number, y: number, width: number, height: number}} b */
+    const hits = (b) => box.x < b.x + b.width - 0.5 && b.x < box.x + box.width - 0.5 &&
+      box.y < b.y + b.height - 0.5 && b.y < box.y + box.height - 0.5;
+    let down = 0;
+    while (down < 3 * box.height && placed.some(hits)) {
+      down += box.height;
+      box.y += box.height;
+    }
+    placed.push(box);
+    if (!down) continue;
+    const move = `translate(0 ${down.toFixed(2)})`;
+    name.setAttribute("transform", move);
+    halo?.setAttribute("transform", move);
   }
 }
 
