@@ -127,15 +127,26 @@ def test_revoking_a_seat_in_the_lobby_closes_the_players_page(
     player = browser.new_page()
     player.goto(link)
     player.wait_for_selector('#live[data-status="live"]', timeout=PATIENCE_MS)
+    # ren's turn (side tide): End the turn is offered, ren is picked up by a click
+    expect(player.locator("#end-turn")).to_have_text("End ren's turn", timeout=PATIENCE_MS)
+    player.click('.actor-button[data-actor="ren"]')
+    expect(player.locator("#options button").first).to_be_visible(timeout=PATIENCE_MS)
     lobby = browser.new_page(viewport={"width": 1100, "height": 800})
     lobby.on("dialog", lambda dialog: dialog.accept())
     lobby.goto(f"{seeded}/?key={ADMIN}")
     seat = f'li[data-table="{table}"] li[data-seat="side:tide"]'
     lobby.click(f"{seat} .seat-revoke", timeout=PATIENCE_MS)
-    lobby.wait_for_selector(f"{seat} .seat-rotate", timeout=PATIENCE_MS)
-    assert "revoked" in lobby.inner_text(seat)
+    # (the line is redrawn with the answer: the old line had New key too)
+    expect(lobby.locator(seat)).to_contain_text("revoked", timeout=PATIENCE_MS)
+    # the seat's line is redrawn: the focus goes to its New key, not the page's start
+    expect(lobby.locator(f"{seat} .seat-rotate")).to_be_focused()
     player.wait_for_selector('#live[data-status="closed"]', timeout=PATIENCE_MS)
     assert "changed this seat's key" in player.inner_text("#banner")
+    # commands are off: End the turn and the options went, ren is put down (session 34:
+    # they stayed, and a tap was refused as unauthorised)
+    expect(player.locator("#end-turn")).to_be_hidden()
+    expect(player.locator("#options button")).to_have_count(0)
+    expect(player.locator('.actor-button[data-actor="ren"]')).to_be_disabled()
     shot(player, pytestconfig, "guard-revoked-player.png")
     shot(lobby.locator(seat), pytestconfig, "guard-revoked-seat.png")
     assert httpx.get(link.replace("/t/", "/api/tables/").replace("?key=", "/state?key="),
@@ -143,6 +154,10 @@ def test_revoking_a_seat_in_the_lobby_closes_the_players_page(
     lobby.click(f"{seat} .seat-rotate")
     lobby.wait_for_selector(f"{seat} input.seat-link", timeout=PATIENCE_MS)
     fresh = lobby.input_value(f"{seat} input.seat-link")
+    # it says so, and the focus is on Copy, to send the new link (session 34: nothing
+    # said the key had changed, and the focus was lost with the button)
+    expect(lobby.locator(f"{seat} .seat-changed")).to_contain_text("old one no longer")
+    expect(lobby.locator(f"{seat} button.copy")).to_be_focused()
     assert fresh != link and f"/t/{table}?key=" in fresh
     shot(lobby.locator(seat), pytestconfig, "guard-new-key-seat.png")
     player.close()

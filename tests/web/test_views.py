@@ -38,6 +38,25 @@ _MEASURE = """() => {
           smallestText: Math.min(...sizes), texts: sizes.length};
 }"""
 
+#: the drawing's legend at the fit: its texts past the map's left or right edge (the
+#: zoom buttons' strip counts as past it) and the pairs of its texts that overlap
+LEGEND = """() => {
+  const h = document.querySelector('#map').getBoundingClientRect();
+  const zoom = document.querySelector('#zoom').getBoundingClientRect();
+  const right = Math.min(h.right, zoom.left);
+  const boxes = [...document.querySelectorAll('#map svg g.legend text')]
+    .map((t) => ({text: t.textContent.slice(0, 20), r: t.getBoundingClientRect()}))
+    .filter((b) => b.r.width > 0);
+  const out = boxes.filter((b) => b.r.left < h.left - 0.5 || b.r.right > right + 0.5)
+    .map((b) => `${b.text} ${Math.round(b.r.left)}..${Math.round(b.r.right)}`);
+  const overlaps = [];
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
+    if (a.r.left < b.r.right - 1 && b.r.left < a.r.right - 1 && a.r.top < b.r.bottom - 1 &&
+        b.r.top < a.r.bottom - 1) overlaps.push(`${a.text} / ${b.text}`);
+  }));
+  return {texts: boxes.length, out, overlaps};
+}"""
+
 #: a token's body (its disc or box) on screen, and whether it is in the map's view
 _TOKEN = """(actor) => {
   const token = document.querySelector(`#map svg [data-actor="${actor}"]`);
@@ -90,6 +109,10 @@ def test_the_tv_view_gives_the_map_the_screen_in_large_type(
             # its panel: 25 m × 11 m from (-1, 0)
             assert page.evaluate(_FLOOR_1_CENTRE) == [11.5, 5.5]
         page.screenshot(path=str(folder(request, tmp_path) / f"{name}.png"))
+        # the drawing's legend, its text set larger, ran past the screen's right edge
+        # (session 34): laid out again across the map's room, nothing cut or overlapping
+        legend: dict[str, Any] = page.evaluate(LEGEND)
+        assert legend["texts"] > 3 and not legend["out"] and not legend["overlaps"], legend
         # the legends fold away and come back; the TV button leaves the view
         page.click("#tv-legend")
         expect(page.locator("#map svg g.legend")).to_be_hidden()
@@ -97,6 +120,11 @@ def test_the_tv_view_gives_the_map_the_screen_in_large_type(
         page.click("#tv-toggle")
         expect(page.locator("#panels")).to_be_visible()
         assert "tv" not in page.url.split("?", 1)[1].split("&")
+        # the game master's page on the TV: the small tower's legend, drawn as wide as the
+        # drawing's page, was cut at both edges of the fitted map
+        page.wait_for_timeout(400)
+        legend = page.evaluate(LEGEND)
+        assert legend["texts"] > 3 and not legend["out"] and not legend["overlaps"], legend
     finally:
         context.close()
 

@@ -34,6 +34,8 @@ export const page = {
   logCount: 0,
   /** @type {string | null} the game master previewing another seat */
   viewAs: null,
+  /** the link stopped opening the table (its key changed or was revoked): commands off */
+  closed: false,
   /** @type {Waypoint[]} */
   waypoints: [],
   /** @type {string} the drawing shown: the version and seat it was drawn for */
@@ -68,7 +70,7 @@ export function reads() {
  */
 export function mayCommand(actor) {
   const state = page.state;
-  if (!state || page.viewAs) return false;
+  if (!state || page.viewAs || page.closed) return false;
   const seat = state.seat;
   if (seat === "gm") return actor in state.actors;
   const info = state.actors[actor];

@@ -226,7 +226,15 @@ function keyButtons(seat, item, table, revocable) {
   rotate.addEventListener("click", () => {
     if (!confirm(`A new link for ${seatName(seat.seat)}? The old link stops working now.`)) return;
     api(`${path}/rotate`, {key, method: "POST"}).then((fresh) => {
-      item.replaceWith(seatItem(/** @type {SeatLink} */ (fresh), undefined, table));
+      // the line is redrawn: say what changed, and the focus (on the button gone) goes to
+      // what comes next, copying the new link to send it
+      const next = seatItem(/** @type {SeatLink} */ (fresh), undefined, table);
+      const said = make("span", "hint seat-changed",
+                        "a new link: the old one no longer opens the table");
+      said.setAttribute("role", "status");
+      next.append(said);
+      item.replaceWith(next);
+      next.querySelector("button")?.focus();  // its first button: Copy
     }).catch((failure) => sayFailure(failure));
   });
   box.append(rotate);
@@ -237,8 +245,10 @@ function keyButtons(seat, item, table, revocable) {
     revoke.addEventListener("click", () => {
       if (!confirm(`Revoke the link of ${seatName(seat.seat)}? It stops working now.`)) return;
       api(`${path}/revoke`, {key, method: "POST"}).then(() => {
-        item.replaceWith(seatItem({...seat, secret: "", link: "", qr: "", revoked: true},
-                                  undefined, table));
+        const next = seatItem({...seat, secret: "", link: "", qr: "", revoked: true},
+                              undefined, table);
+        item.replaceWith(next);
+        next.querySelector("button")?.focus();  // New key: not lost with the line
       }).catch((failure) => sayFailure(failure));
     });
     box.append(revoke);

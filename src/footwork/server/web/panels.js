@@ -49,8 +49,9 @@ let cast = "";
 export function showActors() {
   const state = page.state;
   if (!state) return;
-  const shown = JSON.stringify([page.held, page.viewAs, state.seat, state.turn, state.order,
-                                state.actors, ...Object.keys(state.actors).map(howLeft)]);
+  const shown = JSON.stringify([page.held, page.viewAs, page.closed, state.seat, state.turn,
+                                state.order, state.actors,
+                                ...Object.keys(state.actors).map(howLeft)]);
   if (shown === cast) return;
   cast = shown;
   const list = byId("actors");

@@ -19,7 +19,8 @@ import {send} from "./commands.js";
 import {refocus} from "./focus.js";
 import "./mapinput.js";
 import {drawPlanned, drawTrails, showPlanned, startRuler} from "./ruler.js";
-import {clearForTurn, firstView, fitTitle, keepInSight, matchBackground, remember, setUpViews} from "./views.js";
+import {clearForTurn, firstView, fitChips, fitTitle, keepInSight, matchBackground, remember, seatWords,
+  setUpViews} from "./views.js";
 
 /**
  * @typedef {import("./api.js").TableState} TableState
@@ -137,10 +138,13 @@ hooks.pickUp = pickUp;
 function showState() {
   const state = /** @type {TableState} */ (page.state);
   byId("round").textContent = `round ${state.round}`;
+  // a character's own seat: "your turn" (its name is the seat's chip beside it)
+  const yours = !page.viewAs && state.turn !== null && state.seat === `actor:${state.turn}`;
   byId("turn").textContent = state.ended ? "the encounter is over"
-    : state.turn ? `${state.turn}'s turn` : "";
+    : yours ? "your turn" : state.turn ? `${state.turn}'s turn` : "";
   byId("tv-turn").textContent = `round ${state.round} · ${byId("turn").textContent}`;
-  byId("seat").textContent = page.viewAs ? `previewing ${page.viewAs}` : `seat ${state.seat}`;
+  if (page.viewAs) fitChips(`previewing ${page.viewAs}`, `as ${seatWords(page.viewAs, true)}`);
+  else fitChips(`you: ${seatWords(state.seat)}`, seatWords(state.seat, true));
   const banner = byId("banner");
   if (page.viewAs) {
     banner.hidden = false;
@@ -289,13 +293,19 @@ const live = new Live(() => {
 }, (status) => {
   const chip = byId("live");
   chip.dataset.status = status;
-  chip.textContent = {connecting: "connecting…", live: "● live", lost: "✕ connection lost",
-                      closed: "✕ closed"}[status];
+  chip.dataset.words = {connecting: "connecting…", live: "● live", lost: "✕ connection lost",
+                        closed: "✕ closed"}[status];
+  fitChips();
   const banner = byId("banner");
   if (status === "closed") {
     banner.hidden = false;
     banner.dataset.kind = "lost";
     banner.textContent = `${live.reason || "This link no longer opens the table"}.`;
+    // nothing this page sends would be taken: End the turn, the options and the
+    // characters' pick-up go (they stayed, and a tap was refused as unauthorised)
+    page.closed = true;
+    void pickUp(null);
+    if (page.state) showState();
   } else if (status === "lost") {
     banner.hidden = false;
     banner.dataset.kind = "lost";

@@ -9,6 +9,7 @@
 
 import {byId} from "./api.js";
 import {mayCommand, page, tv} from "./context.js";
+import {layOutLegend} from "./legend.js";
 
 /** @typedef {import("./mapview.js").MapView} MapView */
 
@@ -84,7 +85,10 @@ export function setUpViews(map) {
     }
   });
   if (tv) showTv(map, true);
-  matchMedia("(max-width: 760px)").addEventListener("change", fitTitle);
+  matchMedia("(max-width: 760px)").addEventListener("change", () => {
+    fitTitle();
+    fitChips();
+  });
 }
 
 /** On a phone, the table's name on one line beside the lobby's link: set smaller when
@@ -102,6 +106,60 @@ export function fitTitle() {
   }
   if (title.scrollWidth > title.clientWidth + 1) title.classList.add("fw-narrow");
   if (title.scrollWidth > title.clientWidth + 1) title.classList.add("fw-wrap");
+}
+
+/**
+ * A seat in a player's words: "game master", "side foes", or the character's name;
+ * ``short``: "GM", "foes", the name.
+ * @param {string} seat the seat's id (``gm``, ``side:foes``, ``actor:pidgeotto``)
+ * @param {boolean} [short]
+ */
+export function seatWords(seat, short = false) {
+  if (seat === "gm") return short ? "GM" : "game master";
+  if (seat.startsWith("side:")) return short ? seat.slice(5) : `side ${seat.slice(5)}`;
+  return seat.startsWith("actor:") ? seat.slice(6) : seat;
+}
+
+/** Do the header's chips take more than one line? */
+function chipsWrap() {
+  const middles = [...document.querySelectorAll("header.bar .chip")]
+    .map((chip) => chip.getBoundingClientRect())
+    .filter((r) => r.width > 0)
+    .map((r) => (r.top + r.bottom) / 2);
+  return middles.length > 1 && Math.max(...middles) - Math.min(...middles) > 8;
+}
+
+/**
+ * On a phone, the header's chips on one line: a long character's name in the turn's
+ * chip or a long seat took a third line of the header. Until they fit, the seat's chip
+ * says the seat alone ("foes" for "you: side foes", "GM"), then the connection's chip its dot
+ * alone ("●" for "● live"); each keeps its whole text as its title and accessible name.
+ * Only past that do they wrap.
+ * @param {string} seat the seat's whole words ("you: side foes")
+ * @param {string} short the seat alone ("foes")
+ */
+export function fitChips(seat = byId("seat").dataset.words ?? "",
+                         short = byId("seat").dataset.short ?? "") {
+  const chip = byId("seat"), live = byId("live");
+  chip.dataset.words = seat;
+  chip.dataset.short = short;
+  chip.textContent = seat;
+  chip.removeAttribute("title");
+  const status = live.dataset.words ?? live.textContent ?? "";
+  live.dataset.words = status;
+  live.textContent = status;
+  live.removeAttribute("title");
+  if (!isPhone() || isTv() || !chipsWrap()) return;
+  chip.textContent = short;
+  chip.title = seat;
+  const [mark, ...rest] = status.split(" ");
+  if (!chipsWrap() || !rest.length) return;
+  // the words stay for a screen reader (the chip is the page's live status)
+  const words = document.createElement("span");
+  words.className = "fw-unseen";
+  words.textContent = ` ${rest.join(" ")}`;
+  live.replaceChildren(mark, words);
+  live.title = status;
 }
 
 /** The gap between floors stacked in a column, in the drawing's units. */
@@ -161,6 +219,7 @@ function showTv(map, on) {
   document.body.classList.toggle("tv", on);
   byId("tv-toggle").setAttribute("aria-pressed", String(on));
   fitTitle();
+  fitChips();
   const url = new URL(location.href);
   if (on) url.searchParams.set("tv", "");
   else url.searchParams.delete("tv");
@@ -192,20 +251,70 @@ function textAtLeast(map, least) {
     else text.style.removeProperty("font-size");
   }
   restack(least / scale);
+  stackNames(least > 0);
+  if (map.svg) layOutLegend(map.svg, least / scale, legendRoom(map));
+}
+
+/**
+ * Tokens' names, written under each token a token apart (two in one grid cell: half a
+ * cell), set larger, ran into each other ("bobpip", "pell h2" over "kite h3"): a name
+ * that would run into one before it moves down a line, as often as it needs (at most
+ * three lines).
+ * @param {boolean} larger the page sets the map's text larger than drawn
+ */
+function stackNames(larger) {
+  /** @type {{x: number, y: number, width: number, height: number}[]} names placed */
+  const placed = [];
+  for (const label of host.querySelectorAll("svg g[data-actor] > text.actor-label")) {
+    const name = /** @type {SVGTextElement} */ (label);
+    const before = name.previousElementSibling;
+    const halo = before?.matches("text.halo") ? before : null;
+    name.removeAttribute("transform");
+    halo?.removeAttribute("transform");
+    if (!larger) continue;
+    const box = name.getBBox();
+    /** @param {{x: number, y: number, width: number, height: number}} b */
+    const hits = (b) => box.x < b.x + b.width - 0.5 && b.x < box.x + box.width - 0.5 &&
+      box.y < b.y + b.height - 0.5 && b.y < box.y + box.height - 0.5;
+    let down = 0;
+    while (down < 3 * box.height && placed.some(hits)) {
+      down += box.height;
+      box.y += box.height;
+    }
+    placed.push(box);
+    if (!down) continue;
+    const move = `translate(0 ${down.toFixed(2)})`;
+    name.setAttribute("transform", move);
+    halo?.setAttribute("transform", move);
+  }
+}
+
+/**
+ * The room across for the drawing's legend laid out again: from the map's left edge to
+ * the right of what the fitted view shows (beside the zoom buttons), in the drawing's
+ * units; the legend reads under the map at the fit, and a pan reaches it when zoomed.
+ * @param {MapView} map
+ */
+function legendRoom(map) {
+  const home = map.home;
+  const width = host.getBoundingClientRect().width;
+  const x1 = width > 0 ? home.x + map.free().w * home.w / width : home.x + home.w;
+  const x0 = map.bounds ? Math.max(map.bounds.x, home.x) : home.x;
+  return {x0: x0 + 4, x1: Math.max(x1 - 4, x0 + 200)};
 }
 
 /**
  * Lines of text the drawing stacks in a group, one under the other at one x (a zone's
  * name, then "hidden", then its odds): a line set larger than drawn moves down as far as
  * it needs to clear the line above (on a phone "hidden" at 12 px ran into the zone's
- * name), and the lines under it with it; lines drawn far enough apart (a legend's rows)
- * stay where they are.
+ * name), and the lines under it with it; lines drawn far enough apart stay
+ * where they are (the legend is laid out by legend.js).
  * @param {number} least the least size in units of the drawing (0: as drawn)
  */
 function restack(least) {
   /** @type {Map<Element, SVGTextElement[]>} */
   const groups = new Map();
-  for (const element of host.querySelectorAll("svg g > text[x][y]")) {
+  for (const element of host.querySelectorAll("svg g:not(.legend) > text[x][y]")) {
     const parent = /** @type {Element} */ (element.parentElement);
     const texts = groups.get(parent);
     if (texts) texts.push(/** @type {SVGTextElement} */ (element));
