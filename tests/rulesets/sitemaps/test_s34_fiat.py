@@ -1,0 +1,54 @@
+"""The s34 fiat review of `sitemaps`: the game master's `gm_place` and `gm_add` against
+where the arrival place matters, each outcome worked by hand from the text first
+(README, "The s34 fiat review")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._helpers import actor, refused, session
+
+#: rooms of 24 m2 that hold one character each (R004-06, A004-06)
+ONE_EACH = {"zones": {"area_per_character_m2": 20}}
+
+
+def _pair(**kwargs: Any) -> Any:
+    return session([actor("ada", "r0", [2, 2]), actor("bo", "r1", [8, 2])], **kwargs)
+
+
+def test_a_fiat_spot_within_2_m_of_another_is_refused_R004_07() -> None:
+    """R004-07, A004-06: two 2 m circles never overlap, and a fiat may not put a
+    character where it could not start (docs/server.md). Before: accepted, bo standing
+    1 m from ada (the spot was built alone when it failed among the others)."""
+    s = _pair()
+    error = refused(s, {"do": "gm_place", "actor": "gm", "target": "bo", "to": "r0",
+                        "point": [3, 2]}, "bad_place")
+    assert "ada stands within 2 m of (3, 2)" in str(error)
+    refused(s, {"do": "gm_add", "actor": "gm", "id": "cy", "side": "x", "at": "r0",
+                "point": [3.9, 2]}, "bad_place")
+    s.do({"do": "gm_place", "actor": "gm", "target": "bo", "to": "r0", "point": [4, 2]})
+    assert s.state.actors["bo"].point == (4.0, 2.0)
+
+
+def test_a_fiat_into_a_full_zone_is_refused_R004_06() -> None:
+    """R004-06, R004-08, A004-06: nobody stops in a full zone: a room that holds one,
+    ada in it, takes no one else by fiat, with a spot or without one. Before: without a
+    spot the arrival was put on top of ada."""
+    s = _pair(options=ONE_EACH)
+    refused(s, {"do": "gm_add", "actor": "gm", "id": "cy", "side": "x", "at": "r0"},
+            "bad_place")
+    refused(s, {"do": "gm_place", "actor": "gm", "target": "bo", "to": "r0",
+                "point": [5, 2]}, "bad_place")
+
+
+def test_another_who_could_not_start_where_play_left_it_does_not_block_a_fiat() -> None:
+    """A body play left where it could not start (here put into ada's full room, as a
+    carried body may be) is no reason to refuse a fiat elsewhere: it is left out of the
+    check, the arrival's own spot is still checked against everyone else."""
+    s = _pair(options=ONE_EACH)
+    s.state = s.state.update_actor("bo", at="r0", point=(4.5, 2.0))
+    s.do({"do": "gm_add", "actor": "gm", "id": "cy", "side": "x", "at": "r2",
+          "point": [15, 2]})
+    assert s.state.actors["cy"].at == "r2"
+    refused(s, {"do": "gm_add", "actor": "gm", "id": "dee", "side": "x", "at": "r2",
+                "point": [16, 2]}, "bad_place")
