@@ -52,3 +52,45 @@ def test_another_who_could_not_start_where_play_left_it_does_not_block_a_fiat() 
     assert s.state.actors["cy"].at == "r2"
     refused(s, {"do": "gm_add", "actor": "gm", "id": "dee", "side": "x", "at": "r2",
                 "point": [16, 2]}, "bad_place")
+
+
+# -- cells that already matched the text (run, kept as tests) ---------------------------
+
+RIVER: list[dict[str, Any]] = [
+    {"id": "river", "rect": [0, 0, 6, 6], "water": {"turbulent": True}},
+    {"id": "bank", "rect": [0, 6, 6, 6]}]
+
+
+def test_an_overloaded_body_put_in_the_rapids_starts_to_drown_R004_29() -> None:
+    """R004-29, R004-27, R004-28: nobody overloaded can swim turbulent water; put there by
+    the game master (not chosen), it makes no swim roll: at the end of its activation it
+    starts to drown. A newcomer brought into the rapids owes the swim roll then."""
+    s = session([actor("bo", "bank", [3, 9], AGI=10, bulk=8)], zones=RIVER,
+                openings=[{"between": ["river", "bank"]}])
+    s.do({"do": "gm_place", "actor": "gm", "target": "bo", "to": "river", "point": [3, 3]})
+    s.do({"do": "gm_add", "actor": "gm", "id": "cy", "side": "x", "at": "river",
+          "point": [3, 1], "stats": {"AGI": 10}})
+    ended = s.do({"do": "end_turn", "actor": "bo"})
+    assert any("R004-29" in e.rules for e in ended if e.type == "drowning_began")
+    assert s.state.actors["bo"].drowning
+    rolled = [e for e in s.do({"do": "end_turn", "actor": "cy", "roll": [15]})
+              if e.type == "rolled"]
+    assert rolled and "swim" in rolled[0].check and s.state.actors["cy"].drowning
+
+
+def test_a_fiat_into_a_hidden_zone_reveals_nothing_R004_02() -> None:
+    """R004-02, A004-17: the game master reveals zones; only a character's own way in
+    (or a fall, drift or pin the players see) reveals one. A fiat is no movement: a
+    character put, or brought, into an unrevealed den leaves it unrevealed (the game
+    master's `reveal` shows it when the story does), and no pin is met by a fiat put
+    beside a foe (R004-19 reads movement)."""
+    zones = [{"id": "hall", "rect": [0, 0, 6, 4]},
+             {"id": "den", "rect": [6, 0, 6, 4], "revealed": False}]
+    s = session([actor("ada", "hall", [1, 2]), actor("bo", "hall", [4.5, 2], side="foes")],
+                zones=zones, openings=[{"between": ["hall", "den"]}])
+    s.do({"do": "gm_place", "actor": "gm", "target": "ada", "to": "den", "point": [9, 2]})
+    s.do({"do": "gm_add", "actor": "gm", "id": "cy", "side": "crew", "at": "den",
+          "point": [11, 1]})
+    assert s.state.world["revealed"] == ["hall"]
+    s.do({"do": "gm_place", "actor": "gm", "target": "ada", "to": "hall", "point": [2.5, 2]})
+    assert s.state.pending is None and s.state.actors["ada"].point == (2.5, 2.0)
