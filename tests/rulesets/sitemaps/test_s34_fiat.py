@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._helpers import actor, refused, session
+from ._helpers import actor, move, refused, session
 
 #: rooms of 24 m2 that hold one character each (R004-06, A004-06)
 ONE_EACH = {"zones": {"area_per_character_m2": 20}}
@@ -94,3 +94,15 @@ def test_a_fiat_into_a_hidden_zone_reveals_nothing_R004_02() -> None:
     assert s.state.world["revealed"] == ["hall"]
     s.do({"do": "gm_place", "actor": "gm", "target": "ada", "to": "hall", "point": [2.5, 2]})
     assert s.state.pending is None and s.state.actors["ada"].point == (2.5, 2.0)
+
+
+def test_no_newcomer_while_a_pin_decision_waits_R004_19() -> None:
+    """R004-19, R004-21: while jo decides whether to pin ada, a newcomer brought by the
+    game master (who might stand in her way or be the one she meets) waits for the
+    answer: refused `decision_pending`, nothing changed (the s33 review held the
+    placement; this is the arrival)."""
+    s = session([actor("ada", "r0", [1, 2]), actor("jo", "r1", [8, 2], side="foes")])
+    move(s, "ada", "r1", [10, 2])
+    assert s.state.pending is not None
+    refused(s, {"do": "gm_add", "actor": "gm", "id": "cy", "side": "x", "at": "r3",
+                "point": [21, 2]}, "decision_pending")
