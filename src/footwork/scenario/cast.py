@@ -12,6 +12,7 @@ cell's row, column and height, a point inside a zone, or a span's height.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
@@ -41,7 +42,7 @@ class EncounterCast:
              stats: Mapping[str, Any], point: tuple[float, float] | None) -> Actor:
         model = self._stats(stats)
         return self._build(ActorSetup(actor_id, side, at, model), point,
-                           around=self._others(state, actor_id) if point is None else ())
+                           around=self._others(state, actor_id))
 
     def place(self, state: State[Any], actor: Actor, to: str,
               point: tuple[float, float] | None) -> Actor:
@@ -50,7 +51,7 @@ class EncounterCast:
         setup = ActorSetup(declared.id, declared.side, declared.at,
                            self.ruleset.placed_stats(actor, declared.stats))
         moved = self._build(ActorSetup(actor.id, actor.side, to, setup.stats), point,
-                            around=self._others(state, actor.id) if point is None else ())
+                            around=self._others(state, actor.id))
         # what depends on the place: fields in which a build at the new place differs
         # from a build where it stands now, or where it started (a build in the same
         # place as now would hide them)
@@ -80,8 +81,9 @@ class EncounterCast:
 
     def _others(self, state: State[Any], actor_id: str) -> tuple[ActorSetup, ...]:
         """On a map of spots, everyone else where they stand now, so that an arrival
-        without a spot is put where the ruleset puts one beside them (never on top of
-        another character); elsewhere nobody, so that no limit of a place applies."""
+        is checked as a file's start is (a spot asked for clear of their circles, a zone
+        not full) or put where the ruleset puts one beside them; elsewhere nobody, so
+        that no limit of a place applies."""
         first = next(iter(self.declared.values()))
         if POINT not in type(first.stats).model_fields:
             return ()
@@ -108,14 +110,18 @@ class EncounterCast:
 
     def _build(self, setup: ActorSetup, point: tuple[float, float] | None,
                around: tuple[ActorSetup, ...] = ()) -> Actor:
-        """``setup`` built by the ruleset (at ``point`` if given); with ``around``, built
-        after them (an arrival's free spot beside them), alone if they do not build."""
-        if around:
+        """``setup`` built by the ruleset (at ``point`` if given, else its free spot)
+        after ``around``, so that a spot asked for is checked against where they stand
+        (a circle on another's, a full zone: refused as at a file's start). One of them
+        that cannot be built where play left it (carried into a full zone, say) is left
+        out, not the arrival's own check: a spot the arrival could not start at is
+        refused, never built alone (the s34 fiat review)."""
+        others = list(around)
+        while True:
             try:
-                return self._build_among(setup, point, around)
-            except (IllegalCommand, ScenarioError):
-                pass
-        return self._build_among(setup, point, ())
+                return self._build_among(setup, point, tuple(others))
+            except _OtherFailed as failed:
+                del others[failed.index]
 
     def _build_among(self, setup: ActorSetup, point: tuple[float, float] | None,
                      around: tuple[ActorSetup, ...]) -> Actor:
@@ -132,12 +138,29 @@ class EncounterCast:
                                           [*around,
                                            ActorSetup(setup.id, setup.side, setup.at, stats)])
         except ScenarioError as exc:
+            index = _actor_index(exc.path)
+            if index is not None and index < len(around):
+                raise _OtherFailed(index) from None
             reason = _reason(exc.detail)
             head = (f"no such place {excerpt(setup.at)!r}" if reason == "no_such_place"
                     else f"{setup.id} cannot be put at {excerpt(setup.at)!r}")
             raise IllegalCommand(reason, f"{head}: {excerpt(exc.detail, 160)}") from None
         actor: Actor = built[setup.id]
         return actor
+
+
+class _OtherFailed(Exception):
+    """One of the characters built before the arrival does not build where it stands."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__(index)
+        self.index = index
+
+
+def _actor_index(path: str) -> int | None:
+    """The index ``i`` of a build error's path ``actors[i]...``, or None."""
+    found = re.match(r"actors\[(\d+)\]", path)
+    return int(found.group(1)) if found else None
 
 
 def _reason(detail: str) -> str:

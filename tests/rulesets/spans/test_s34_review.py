@@ -144,3 +144,19 @@ def test_a_fly_cut_short_by_a_fall_R003_34_A003_12_A003_13() -> None:
     s.do({"do": "fly", "actor": "ada", "die": "attack", "to": "street", "roll": [1]})
     for do in ("drop", "land"):
         refused(s, {"do": do, "actor": "ada"}, "turn_spent", "R003-05")
+
+
+def test_the_s34_fiat_a_floater_may_be_put_on_the_skysea_a_defeated_body_not_R003_26() -> None:
+    """The s34 fiat review (README): R003-26, R003-39: the open Skysea holds only what is
+    aloft; an Untethered floater may be put (or brought) there, a defeated body (life 0,
+    grounded) has nothing to stand on: refused in one line, nothing changed (the Guide
+    takes it out with `gm_remove`)."""
+    s = session([actor("ada", "yard", mode="floating"), actor("vex", "yard", side="x", life=0),
+                 actor("kit", "far", side="x")])
+    s.do({"do": "gm_place", "actor": "gm", "target": "ada", "to": "sky"})
+    s.do({"do": "gm_add", "actor": "gm", "id": "fay", "side": "x", "at": "sky",
+          "stats": {"mode": "floating"}})
+    assert (s.state.actors["ada"].at, s.state.actors["fay"].at) == ("sky", "sky")
+    error = refused(s, {"do": "gm_place", "actor": "gm", "target": "vex", "to": "sky"},
+                    "bad_place")
+    assert "nothing to stand on" in str(error)

@@ -161,6 +161,9 @@ class AllowancesRuleset(Ruleset[Creature]):
     stats_model: ClassVar[type[BaseModel]] = AllowancesStats
     commands: ClassVar[tuple[type[Command], ...]] = ALLOWANCES_COMMANDS
     events: ClassVar[tuple[type[Event], ...]] = ev.ALLOWANCES_EVENTS
+    #: where a creature stands, which the GM's fiat sets whatever it had: a height named
+    #: by an earlier fiat (``at`` holds no height) must not outlive the next one
+    placed_fields: ClassVar[frozenset[str]] = frozenset({"row", "col", "z", "mode"})
 
     def __init__(self) -> None:
         self._evolvers: dict[type[Event], Callable[[AllowancesState, Any], AllowancesState]] = {
@@ -718,6 +721,23 @@ class AllowancesRuleset(Ruleset[Creature]):
             out.append(ev.Lapsed(actor=a.id, what=a.airborne, distance=a.airborne_m,
                                  rules=("A002-13",)))
         return out
+
+    def placed_stats(self, actor: Creature, stats: BaseModel) -> BaseModel:
+        """The GM's fiat reads the mode the creature has now: a file's `mode` and `z` say
+        where it started, so once play changed its mode (a flier that landed) they are
+        dropped and the new place (and a height named in `to`) decides (the s34 fiat
+        review, as spans does)."""
+        assert isinstance(stats, AllowancesStats)
+        if stats.mode is None or stats.mode == actor.mode:
+            return stats
+        return stats.model_copy(update={"mode": None, "z": None})
+
+    def placed(self, state: AllowancesState, actor_id: str) -> Sequence[Event]:
+        """R002-33, A002-15, A002-13: a Breach's metres complete the passage from where
+        it breached, a Jump's or Leap's are the jump sprung from where it stood, each used
+        at once; put elsewhere by the GM's fiat, that passage or jump is over: they lapse
+        now, as at the end of the turn (the s34 fiat review)."""
+        return self._lapse(state.actors[actor_id])
 
     def on_turn_end(self, state: AllowancesState, actor_id: str,
                     roller: Roller) -> Sequence[Event]:
