@@ -276,7 +276,11 @@ def test_zones_to_scale_and_zone_graphs(server: Server, page: Page, tmp_path: Pa
     page.click('#graph-host [data-place="gate"]')
     page.click('#graph-host [data-place="shrine"]')
     page.check('input[name=tool][value="select"]')
-    shrine = page.locator('#graph-host [data-place="shrine"]').bounding_box()
+    # the link redraws the graph once checked: measure the shrine on the drawing that stays
+    expect(page.locator("#status")).to_have_text("✓ loads")
+    node = page.locator('#graph-host [data-place="shrine"]')
+    expect(node).to_be_visible()
+    shrine = node.bounding_box()
     assert shrine is not None
     scale = page.evaluate("""() => {
       const svg = document.querySelector('#graph-host svg');
