@@ -811,5 +811,37 @@ def rules(
 
 
 def main() -> None:
-    """Console entry point."""
-    app()
+    """Console entry point. A mistyped command line (an unknown option or command, a
+    value out of range, a missing argument) is one line on stderr and exit 2, like any
+    other bad input, rather than click's boxed usage text."""
+    # typer vendors click in recent versions: find its exception classes through typer
+    click_error = _click_class("ClickException")
+    usage_error = _click_class("UsageError")
+    try:
+        result = app(prog_name="footwork", standalone_mode=False)
+    except usage_error as exc:
+        ctx = getattr(exc, "ctx", None)
+        if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+            out.print(ctx.get_help(), markup=False)  # `footwork` alone: the help
+            raise SystemExit(0) from None
+        where = ctx.command_path if ctx is not None else "footwork"
+        err.print(f"error: {where}: {one_line(exc)}; see {where} --help", markup=False)
+        raise SystemExit(2) from None
+    except click_error as exc:
+        err.print(f"error: {one_line(exc)}", markup=False)
+        raise SystemExit(getattr(exc, "exit_code", 1)) from None
+    except typer.Abort:
+        err.print("aborted", markup=False)
+        raise SystemExit(1) from None
+    raise SystemExit(result if isinstance(result, int) else 0)
+
+
+def _click_class(name: str) -> type[Exception]:
+    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)
+
+
+def one_line(exc: Exception) -> str:
+    """click's message on one line, without its trailing full stop."""
+    formatted = getattr(exc, "format_message", None)
+    text = formatted() if callable(formatted) else str(exc)
+    return " ".join(str(text).split()).rstrip(".")
