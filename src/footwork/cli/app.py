@@ -417,7 +417,9 @@ def simulate(
         "--vary", metavar="PATH=V1,V2", help="one study per value of a ruleset option "
         "(climb.fail_falls) or actors.ID.stats.NAME, side by side")] = None,
     workers: Annotated[int | None, typer.Option(min=1, max=256, help="worker processes "
-                                                "(or dask workers with --scheduler local)")]
+                                                "(or dask workers with --scheduler local); "
+                                                "default: none, the runs are played in "
+                                                "this process")]
     = None,
     scheduler: Annotated[str | None, typer.Option(
         help="a dask.distributed scheduler address, or local for a LocalCluster")] = None,
@@ -662,7 +664,8 @@ def _warm_grid_cache() -> str:
 @app.command()
 def doctor() -> None:
     """Check the install: whether the grid searches run compiled (numba), where compiled
-    code is cached, and how long loading it takes (a first run compiles: a minute or so)."""
+    code is cached, and how long loading it takes (a first run compiles: about a minute,
+    a few on a busy machine)."""
     import time
 
     from footwork.rulesets.allowances import fastreach as allowances_fast
