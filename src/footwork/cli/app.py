@@ -125,6 +125,18 @@ def _played(file: Path, steps: int | None = None, *, strict: bool = True
                     1)
     return encounter, outcome
 
+def _seat_in(file: Path, seat: Seat, encounter: Encounter, state: Any) -> Seat:
+    """Refuse a side or actor seat that names nobody in the file (a typo would otherwise
+    show an empty view, or say the seat commands no one); the seat otherwise."""
+    if seat.kind not in ("side", "actor"):
+        return seat
+    actors = [*encounter.initial.actors.values(), *state.actors.values()]
+    names = dict.fromkeys(a.side if seat.kind == "side" else a.id for a in actors)
+    if seat.name not in names:
+        raise _fail(f"{file}: seat {seat}: no {seat.kind} {seat.name!r} in the file; "
+                    f"expected one of: {', '.join(names)}", 2)
+    return seat
+
 
 @app.command()
 def run(
@@ -173,7 +185,8 @@ def state(
 
     def body() -> None:
         seat = Seat.parse(view)
-        _, outcome = _played(file, steps, strict=False)
+        encounter, outcome = _played(file, steps, strict=False)
+        _seat_in(file, seat, encounter, outcome.session.state)
         body = outcome.session.to_json(log=log, view=seat)
         sys.stdout.write(json.dumps(body, indent=2) + "\n")
         for failure in outcome.failures:
@@ -199,8 +212,9 @@ def options(
     def body() -> None:
         nonlocal actor
         viewer = Seat.parse(seat)
-        _, outcome = _played(file, steps)
+        encounter, outcome = _played(file, steps)
         session = outcome.session
+        _seat_in(file, viewer, encounter, session.state)
         gm = session.engine.ruleset.gm
         if actor is None:
             state = session.state
@@ -351,8 +365,9 @@ def render(
             raise _fail(f"{output}: render writes SVG, not {shown}; name the output "
                         "something.svg (a browser or an image tool converts it)", 2)
         viewer = Seat.parse(seat)
-        _, outcome = _played(file, steps)
+        encounter, outcome = _played(file, steps)
         session = outcome.session
+        _seat_in(file, viewer, encounter, session.state)
         if actor is not None and (actor not in session.state.actors or not session.view(
                 viewer).known(session.state, actor)):
             raise _fail(f"{file}: no actor {actor!r}", 2)
@@ -394,7 +409,8 @@ def query(
         if len(given) != len(q.params):
             raise _fail(f"{name} takes {len(q.params)} argument(s): {' '.join(q.params)}", 2)
         session = outcome.session
-        answer = session.view(Seat.parse(seat)).query(session.state, name, given)
+        viewer = _seat_in(file, Seat.parse(seat), encounter, session.state)
+        answer = session.view(viewer).query(session.state, name, given)
         sys.stdout.write(json.dumps(answer, indent=2) + "\n")
 
     guarded(body)
