@@ -72,3 +72,19 @@ def test_limits_are_set_on_the_command_line(tmp_path: Path) -> None:
     assert code == 2 and "unknown limit 'cels'" in err
     code, _, _ = invoke("--limit", "file_bytes=100000", "state", str(TAVERN), "--no-log")
     assert code == 0
+
+
+@pytest.mark.parametrize(("command", "seat", "words"), [
+    (["state"], "side:patron", "seat side:patron: no side 'patron' in the file; expected "
+                               "one of: patrons, house"),
+    (["options"], "actor:mirra", "seat actor:mirra: no actor 'mirra' in the file"),
+    (["query", "range", "mira", "dov"], "side:nobody", "no side 'nobody'"),
+    (["render", "-o", "map.svg"], "actor:nobody", "no actor 'nobody'"),
+])
+def test_a_seat_that_names_nobody_in_the_file_is_refused(
+        tmp_path: Path, command: list[str], seat: str, words: str) -> None:
+    args = [command[0], str(TAVERN), *command[1:], "--seat", seat, "--steps", "0"]
+    args = [str(tmp_path / a) if a == "map.svg" else a for a in args]
+    code, out, err = invoke(*args)
+    assert (code, out) == (2, "") and err.count("\n") == 1 and words in err, err
+    assert not (tmp_path / "map.svg").exists()

@@ -57,6 +57,7 @@ def test_a_study_prints_its_figures_side_by_side_and_writes_csv_parquet_and_plot
      "policy tests.simulate.hooks:broken raised ValueError: the designer's bug over two"),
     (["--policy", "ada=toward:moon"], "error: --policy ada=toward:moon: unknown place 'moon'"),
     (["--out", "runs.xlsx"], "error: --out runs.xlsx: expected a .csv or .parquet file"),
+    (["--plot", BOARDING], f"error: --plot {BOARDING}: expected a folder for the plots"),
     (["--scheduler", "tcp://127.0.0.1:9"], "error: --scheduler tcp://127.0.0.1:9: cannot "
                                            "connect"),
 ])
@@ -66,6 +67,15 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], words: str,
     code, out, err = invoke("simulate", BOARDING, "--runs", "2", *args)
     assert code == 2 and err.count("\n") == 1 and words in err, err
     assert "Traceback" not in err + out
+
+
+@pytest.mark.parametrize("text", ["", "- a list\n- not a mapping\n"])
+def test_a_file_that_is_not_a_mapping_is_one_line_and_exit_2(text: str,
+                                                             tmp_path: Path) -> None:
+    (tmp_path / "odd.yaml").write_text(text)
+    code, out, err = invoke("simulate", str(tmp_path / "odd.yaml"), "--runs", "2")
+    assert (code, out) == (2, "") and err.count("\n") == 1, err
+    assert "odd.yaml" in err and "expected a mapping with footwork, ruleset" in err, err
 
 
 def test_without_the_extra_it_names_the_extra_to_install(

@@ -125,6 +125,18 @@ def _played(file: Path, steps: int | None = None, *, strict: bool = True
                     1)
     return encounter, outcome
 
+def _seat_in(file: Path, seat: Seat, encounter: Encounter, state: Any) -> Seat:
+    """Refuse a side or actor seat that names nobody in the file (a typo would otherwise
+    show an empty view, or say the seat commands no one); the seat otherwise."""
+    if seat.kind not in ("side", "actor"):
+        return seat
+    actors = [*encounter.initial.actors.values(), *state.actors.values()]
+    names = dict.fromkeys(a.side if seat.kind == "side" else a.id for a in actors)
+    if seat.name not in names:
+        raise _fail(f"{file}: seat {seat}: no {seat.kind} {seat.name!r} in the file; "
+                    f"expected one of: {', '.join(names)}", 2)
+    return seat
+
 
 @app.command()
 def run(
@@ -173,7 +185,8 @@ def state(
 
     def body() -> None:
         seat = Seat.parse(view)
-        _, outcome = _played(file, steps, strict=False)
+        encounter, outcome = _played(file, steps, strict=False)
+        _seat_in(file, seat, encounter, outcome.session.state)
         body = outcome.session.to_json(log=log, view=seat)
         sys.stdout.write(json.dumps(body, indent=2) + "\n")
         for failure in outcome.failures:
@@ -199,8 +212,9 @@ def options(
     def body() -> None:
         nonlocal actor
         viewer = Seat.parse(seat)
-        _, outcome = _played(file, steps)
+        encounter, outcome = _played(file, steps)
         session = outcome.session
+        _seat_in(file, viewer, encounter, session.state)
         gm = session.engine.ruleset.gm
         if actor is None:
             state = session.state
@@ -351,8 +365,9 @@ def render(
             raise _fail(f"{output}: render writes SVG, not {shown}; name the output "
                         "something.svg (a browser or an image tool converts it)", 2)
         viewer = Seat.parse(seat)
-        _, outcome = _played(file, steps)
+        encounter, outcome = _played(file, steps)
         session = outcome.session
+        _seat_in(file, viewer, encounter, session.state)
         if actor is not None and (actor not in session.state.actors or not session.view(
                 viewer).known(session.state, actor)):
             raise _fail(f"{file}: no actor {actor!r}", 2)
@@ -394,7 +409,8 @@ def query(
         if len(given) != len(q.params):
             raise _fail(f"{name} takes {len(q.params)} argument(s): {' '.join(q.params)}", 2)
         session = outcome.session
-        answer = session.view(Seat.parse(seat)).query(session.state, name, given)
+        viewer = _seat_in(file, Seat.parse(seat), encounter, session.state)
+        answer = session.view(viewer).query(session.state, name, given)
         sys.stdout.write(json.dumps(answer, indent=2) + "\n")
 
     guarded(body)
@@ -417,7 +433,9 @@ def simulate(
         "--vary", metavar="PATH=V1,V2", help="one study per value of a ruleset option "
         "(climb.fail_falls) or actors.ID.stats.NAME, side by side")] = None,
     workers: Annotated[int | None, typer.Option(min=1, max=256, help="worker processes "
-                                                "(or dask workers with --scheduler local)")]
+                                                "(or dask workers with --scheduler local); "
+                                                "default: none, the runs are played in "
+                                                "this process")]
     = None,
     scheduler: Annotated[str | None, typer.Option(
         help="a dask.distributed scheduler address, or local for a LocalCluster")] = None,
@@ -662,7 +680,8 @@ def _warm_grid_cache() -> str:
 @app.command()
 def doctor() -> None:
     """Check the install: whether the grid searches run compiled (numba), where compiled
-    code is cached, and how long loading it takes (a first run compiles: a minute or so)."""
+    code is cached, and how long loading it takes (a first run compiles: about a minute,
+    a few on a busy machine)."""
     import time
 
     from footwork.rulesets.allowances import fastreach as allowances_fast
@@ -811,5 +830,37 @@ def rules(
 
 
 def main() -> None:
-    """Console entry point."""
-    app()
+    """Console entry point. A mistyped command line (an unknown option or command, a
+    value out of range, a missing argument) is one line on stderr and exit 2, like any
+    other bad input, rather than click's boxed usage text."""
+    # typer vendors click in recent versions: find its exception classes through typer
+    click_error = _click_class("ClickException")
+    usage_error = _click_class("UsageError")
+    try:
+        result = app(prog_name="footwork", standalone_mode=False)
+    except usage_error as exc:
+        ctx = getattr(exc, "ctx", None)
+        if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+            out.print(ctx.get_help(), markup=False)  # `footwork` alone: the help
+            raise SystemExit(0) from None
+        where = ctx.command_path if ctx is not None else "footwork"
+        err.print(f"error: {where}: {one_line(exc)}; see {where} --help", markup=False)
+        raise SystemExit(2) from None
+    except click_error as exc:
+        err.print(f"error: {one_line(exc)}", markup=False)
+        raise SystemExit(getattr(exc, "exit_code", 1)) from None
+    except typer.Abort:
+        err.print("aborted", markup=False)
+        raise SystemExit(1) from None
+    raise SystemExit(result if isinstance(result, int) else 0)
+
+
+def _click_class(name: str) -> type[Exception]:
+    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)
+
+
+def one_line(exc: Exception) -> str:
+    """click's message on one line, without its trailing full stop."""
+    formatted = getattr(exc, "format_message", None)
+    text = formatted() if callable(formatted) else str(exc)
+    return " ".join(str(text).split()).rstrip(".")

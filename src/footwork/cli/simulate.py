@@ -43,6 +43,12 @@ def check_out(path: Path | None) -> None:
         raise StudyError(f"--out {path}: no folder {path.parent}")
 
 
+def check_plot(folder: Path | None) -> None:
+    """Refuse a --plot that is not a folder (or one to make), before any run."""
+    if folder is not None and folder.exists() and not folder.is_dir():
+        raise StudyError(f"--plot {folder}: expected a folder for the plots, not a file")
+
+
 def run(file: Path, *, runs: int, rounds: int, policy: Sequence[str], seed: int | None,
         vary: str | None, workers: int | None, scheduler: str | None, out_path: Path | None,
         plot: Path | None, confidence: float, out: Console, err: Console,
@@ -50,6 +56,7 @@ def run(file: Path, *, runs: int, rounds: int, policy: Sequence[str], seed: int 
     """Play the study and present it; the exit code (130 when Ctrl+C cut it short)."""
     need_pandas()
     check_out(out_path)
+    check_plot(plot)
     variants = len(parse_vary(vary).values) if vary else 1
     total = runs * variants
     args: dict[str, Any] = {"runs": runs, "rounds": rounds, "policy": list(policy) or "random",

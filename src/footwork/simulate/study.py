@@ -108,6 +108,8 @@ def study(encounter: str | Path | Mapping[str, Any], *, runs: int, rounds: int =
                               or steps < 0):
         raise StudyError(f"--steps: expected a whole number of at least 0, got {steps!r}")
     rules = parse_policies([policy] if isinstance(policy, str) else list(policy))
+    if not isinstance(source.data, Mapping):  # an empty file, a list: one line, no traceback
+        raise source.error("expected a mapping with footwork, ruleset, map and actors")
     data = dict(source.data)
     base_seed = seed if seed is not None else int(data.get("seed") or 0)
     varying = parse_vary(vary) if isinstance(vary, str) else vary
