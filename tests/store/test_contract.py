@@ -320,6 +320,8 @@ def test_subscribers_hear_each_append(store: EventStore,
     heard, also = Heard(), Heard()
     stop = store.subscribe(heard)
     store.subscribe(also)
+    store.follow("t1")
+    store.follow("t:2")
     fill(store, "t1", 3)
     add(store, "t:2", 0, "x")
     expected = [("t1", 1), ("t1", 2), ("t1", 3), ("t:2", 1)]
@@ -345,6 +347,26 @@ def test_subscribers_hear_each_append(store: EventStore,
     assert also.got() == [*expected, ("t1", 4), ("t1", 5)]
 
 
+def test_a_followed_table_is_heard_until_its_last_follow_ends(
+        store: EventStore, open_another: Callable[[], EventStore]) -> None:
+    """Follows are counted: a table two live connections follow is still heard after one
+    of them ends (an end called twice counts once), and appends by another store object
+    are heard from the moment ``follow`` returns."""
+    new_table(store)
+    heard = Heard()
+    store.subscribe(heard)
+    first, second = store.follow("t1"), store.follow("t1")
+    other = open_another()
+    add(other, "t1", 0, "a")
+    wait_for(lambda: ("t1", 1) in heard.got())
+    first()
+    first()
+    add(other, "t1", 1, "b")
+    wait_for(lambda: ("t1", 2) in heard.got())
+    second()
+    assert heard.got() == [("t1", 1), ("t1", 2)]
+
+
 def test_a_failing_subscriber_breaks_nothing(store: EventStore) -> None:
     new_table(store)
     heard = Heard()
@@ -354,6 +376,7 @@ def test_a_failing_subscriber_breaks_nothing(store: EventStore) -> None:
 
     store.subscribe(fails)
     store.subscribe(heard)
+    store.follow("t1")
     record = add(store, "t1", 0, "a")
     add(store, "t1", 1, "b")
     wait_for(lambda: len(heard.got()) == 2)
@@ -371,6 +394,9 @@ def test_an_announcement_reaches_the_other_stores_only(
     there: list[tuple[str, str]] = []
     store.heed(lambda t, m: here.append((t, m)))
     stop = other.heed(lambda t, m: there.append((t, m)))
+    for table_id in ("t1", "t:2"):
+        store.follow(table_id)
+        other.follow(table_id)
     said = [("t1", '{"type": "plan", "path": ["ü"]}'), ("t:2", "second\nline"),
             ("t1", "x" * MOST_SAID)]
     for table_id, message in said:

@@ -129,6 +129,7 @@ def test_postgres_crash_loses_no_acknowledged_append() -> None:
             new_table(stores[0])
             heard = Heard()
             stores[0].subscribe(heard)
+            stores[0].follow("t1")
             acked: dict[str, int] = {}
             lock = threading.Lock()
             stop = threading.Event()

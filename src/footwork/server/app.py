@@ -271,7 +271,8 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
             tables.seats_changed(table_id)
         hub.changed(table_id, version)
 
-    unsubscribe = store.subscribe(stored)  # appends by other processes too
+    # appends by other processes too, to the tables this one follows (live connections)
+    unsubscribe = store.subscribe(stored)
     unheed = store.heed(planned.heard)  # plans under other processes' pages' rulers
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -751,7 +752,18 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
             return
         key = socket.query_params.get("key")
         epoch = tables.key_epoch(table_id)
-        await socket.accept()
+        try:
+            # the appends and plans of other processes, from now on (before the first
+            # read below, so that none made after it is missed)
+            unfollow = await asyncio.to_thread(store.follow, table_id)
+        except FootworkError as exc:
+            await socket.close(code=1011, reason=excerpt(str(exc), 100))
+            return
+        try:
+            await socket.accept()
+        except BaseException:
+            unfollow()
+            raise
         waiter = asyncio.Event()
         hub.waiters.setdefault(table_id, set()).add(waiter)
         # the plans under other pages' rulers (planned.py); a preview shares none
@@ -829,6 +841,7 @@ def create_app(store: EventStore, *, admin_secret: str | None = None,
                 relayed.cancel()
             hub.waiters.get(table_id, set()).discard(waiter)
             planned.leave(table_id, listener)
+            unfollow()
 
     return app
 

@@ -165,8 +165,18 @@ class EventStore(Protocol):
         ...
 
     def subscribe(self, callback: Callable[[str, int], None]) -> Callable[[], None]:
-        """Call ``callback(table_id, version)`` whenever a table's log grows (by any
-        process, for a store shared by several); returns the function that stops it."""
+        """Call ``callback(table_id, version)`` whenever a followed table's log grows
+        (by any process, for a store shared by several; :meth:`follow`), and with
+        :data:`SEATS_CHANGED` when any table's seat key changes; returns the function
+        that stops it. A store may also report tables nobody follows."""
+        ...
+
+    def follow(self, table_id: str) -> Callable[[], None]:
+        """From the return on, the ``subscribe`` and ``heed`` callbacks hear what any
+        store object appends to or announces on ``table_id`` (a table server follows
+        the tables it has live connections on: a process hears no other table's
+        appends, each costing it a wake-up); returns the function that stops this
+        follow. Follows are counted: the table is heard until each is stopped."""
         ...
 
     def announce(self, table_id: str, message: str) -> None:
@@ -179,8 +189,8 @@ class EventStore(Protocol):
 
     def heed(self, callback: Callable[[str, str], None]) -> Callable[[], None]:
         """Call ``callback(table_id, message)`` for each message another store object
-        on the database announces (never this one's own); returns the function that
-        stops it."""
+        on the database announces on a followed table (never this one's own; a store
+        may pass on others too); returns the function that stops it."""
         ...
 
     def tally(self, kind: str, client: str, now: float, span: float, most: int,

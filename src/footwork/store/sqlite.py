@@ -397,6 +397,14 @@ class SQLiteStore:
                 raise StoreError("the store is closed")
         return self._subscribers.add(callback)
 
+    def follow(self, table_id: str) -> Callable[[], None]:
+        """Nothing to do: one process hears every append to the file, as it is made."""
+        check_table_id(table_id)
+        with self._lock:
+            if self._closed:
+                raise StoreError("the store is closed")
+        return _followed_nothing
+
     def announce(self, table_id: str, message: str) -> None:
         """To the other stores open on this file in this process (a SQLite table server
         is one process: its own pages hear it without the store)."""
@@ -448,3 +456,7 @@ class SQLiteStore:
 
     def __repr__(self) -> str:
         return f"SQLiteStore({str(self.path)!r})"
+
+
+def _followed_nothing() -> None:
+    """The end of a SQLite follow (nothing was started)."""
