@@ -36,6 +36,10 @@ class Terminal:
         pid, fd = pty.fork()
         if pid == 0:  # the child: its stdin, stdout and stderr are the terminal
             try:
+                # Ctrl-C as a shell leaves it to a program it starts: not ignored, not
+                # blocked, whatever the test process (a pytest worker) had set
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
+                signal.pthread_sigmask(signal.SIG_SETMASK, set())
                 os.chdir(cwd)
                 fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
                 os.execve(sys.executable, [sys.executable, "-c",

@@ -55,7 +55,9 @@ def test_a_table_is_no_longer_heard_once_its_follow_ends(
     here.follow("t2")
     add(there, "t1", 0, "a")
     wait_for(lambda: ("t1", 1) in heard.got())
-    stop()
+    stop()  # ends at the listener's next request: a follow after it returns once it did
+    new_table(there, "t3")
+    here.follow("t3")
     add(there, "t1", 1, "b")
     add(there, "t2", 0, "c")
     wait_for(lambda: ("t2", 1) in heard.got())

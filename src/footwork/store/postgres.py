@@ -496,7 +496,9 @@ class PostgresStore:
     def follow(self, table_id: str) -> Callable[[], None]:
         """Listen to the table's channels from now on (the first follow waits until
         the listener has sent its LISTEN, so no later append is missed); the function
-        returned ends this follow, the last one UNLISTENs."""
+        returned ends this follow, the last one UNLISTENs. An end does not wait (a
+        live connection ends on the event loop): the listener sends its UNLISTEN next,
+        before any later follow's LISTEN, and until then the table may still be heard."""
         check_table_id(table_id)
         with self._lock:
             if self._closed:
