@@ -433,8 +433,6 @@ class SiteMap:
             if flows_to is not None and self.specs[flows_to].water is None:
                 raise ValueError(f"zone {zspec.id!r}: its current flows into {flows_to!r}, "
                                  "which is not water; expected a water zone")
-            # water runs level or down: a current cannot carry a body up a storey (the
-            # s34 review; a current down a storey is a waterfall, a fall, A004-15)
             # A004-13: one zone along the current's way, so into one it touches (beside
             # it, or under it over a waterfall), never over the land between (the s34 review)
             if flows_to is not None and not self.geometry.zones[zspec.id].polygon.buffer(
@@ -442,6 +440,8 @@ class SiteMap:
                 raise ValueError(f"zone {zspec.id!r}: its current flows into {flows_to!r}, "
                                  "which does not touch it; expected a water zone beside or "
                                  "below it")
+            # water runs level or down: a current cannot carry a body up a storey (the
+            # s34 review; a current down a storey is a waterfall, a fall, A004-15)
             if flows_to is not None and self.specs[flows_to].floor > zspec.floor:
                 raise ValueError(f"zone {zspec.id!r}: its current flows up into {flows_to!r} "
                                  f"(floor {self.specs[flows_to].floor} above floor "

@@ -38,6 +38,13 @@ def opts(state: SiteState) -> SitemapsOptions:
     return o
 
 
+def storeys_down_m(state: SiteState, frm: str, to: str) -> float:
+    """How many metres zone ``to``'s floor lies below ``frm``'s (negative: above), a
+    storey counted as ``hazards.floor_height_m`` (R004-04, A004-15)."""
+    m = site(state)
+    return (m.floor(frm) - m.floor(to)) * opts(state).hazards.floor_height_m
+
+
 @dataclass(frozen=True)
 class Hazard:
     """Something met along the way: a pin offer, or a roll."""

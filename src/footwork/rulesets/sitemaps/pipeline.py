@@ -62,6 +62,7 @@ from footwork.rulesets.sitemaps.movement import (
     reach,
     seat_unknown,
     site,
+    storeys_down_m,
     swim_roll_needed,
     takeoffs,
     unknown_zones,
@@ -655,10 +656,8 @@ def leap_length(state: SiteState, c: Connector, frm: str) -> tuple[float, float]
     open, the s34 review): ``line`` the straight line from take-off to landing, either
     way; ``rise`` the height only going up; ``across`` as drawn. Returns the distance
     leapt and the height counted in it (negative down)."""
-    m = site(state)
     across = float(c.props["width"])
-    to = c.b if frm == c.a else c.a
-    rise = (m.floor(to) - m.floor(frm)) * opts(state).hazards.floor_height_m
+    rise = -storeys_down_m(state, frm, c.b if frm == c.a else c.a)
     how = opts(state).leap.between_floors
     if how == "across" or (how == "rise" and rise < 0):
         rise = 0.0

@@ -41,6 +41,7 @@ from footwork.rulesets.sitemaps.movement import (
     seat_unknown,
     site,
     step_zones,
+    storeys_down_m,
     unknown_zones,
     within_reach,
     zone_distances,
@@ -624,7 +625,7 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 spot = land(state, actor.id, water.current, point, "drift")
                 if spot is None:
                     break
-                drop = m.floor(zone) - m.floor(water.current)
+                drop = storeys_down_m(state, zone, water.current)
                 zone, point = water.current, spot
                 drift = ev.Placed(actor=actor.id, zone=zone, point=point,
                                   by="drifting with the current", rules=("R004-28", "A004-13"))
@@ -634,8 +635,8 @@ class SitemapsRuleset(Ruleset[SiteActor]):
                 if drop > 0:
                     # over a waterfall: the body drops the floors between (the s34 review;
                     # one storey is hazards.floor_height_m, A004-15)
-                    fall = ev.Fell(actor=actor.id, metres=drop * opts(state).hazards.floor_height_m,
-                                   cause="drift", rules=("R004-28", "A004-13", "A004-15"))
+                    fall = ev.Fell(actor=actor.id, metres=drop, cause="drift",
+                                   rules=("R004-28", "A004-13", "A004-15"))
                     events.append(fall)
                     state = self.evolve(state, fall)
             # A004-17: every zone the body is carried into, as a move's zones passed through

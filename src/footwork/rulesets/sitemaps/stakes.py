@@ -29,6 +29,7 @@ from footwork.rulesets.sitemaps.movement import (
     overloaded,
     reach,
     site,
+    storeys_down_m,
 )
 from footwork.rulesets.sitemaps.pipeline import end_of_activation, land
 
@@ -104,9 +105,8 @@ def _drowning(state: SiteState, actor: SiteActor, zone: str, chance: Fraction) -
     current = water.current if water is not None else None
     if current is not None and opts(state).hazards.drift_zones > 0:
         shown = current if current in state.world.get("revealed", ()) else "downstream"
-        drop = m.floor(zone) - m.floor(current)
-        over = f" over a {drop * opts(state).hazards.floor_height_m:g} m fall (A004-15)" \
-            if drop > 0 else ""
+        drop = storeys_down_m(state, zone, current)
+        over = f" over a {drop:g} m fall (A004-15)" if drop > 0 else ""
         drift = f", drifting with the current ({shown}){over} each round"
     rules = ("R004-27", "A004-12") if overloaded(actor) else ("R004-27",)
     return (f"{why}: an AGI roll to leave it and at the end of the activation; a failure "

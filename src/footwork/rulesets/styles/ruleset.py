@@ -211,9 +211,9 @@ class StylesRuleset(Ruleset[StyleActor]):
                 # the fiat: a height that is no floor's and not in water keeps a body
                 # aloft in the mode it has (a climber on another face, a flier)
                 aloft = stats.aloft if isinstance(stats, PlacedStats) else None
+                if aloft is None or z is None:
+                    raise ScenarioError(str(exc), path=f"actors[{i}].at") from None
                 try:
-                    if aloft is None or z is None:
-                        raise exc
                     mode, z = _place(terrain, row, col, z, aloft)
                 except ValueError as why:
                     raise ScenarioError(str(why), path=f"actors[{i}].at") from None
